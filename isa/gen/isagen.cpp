@@ -1,0 +1,556 @@
+// umbra-isagen: turns isa/isa.yaml into everything that needs to know an encoding —
+// the C++ tables (isa_gen.h/.cpp), the RTL's Verilog include (umbra_isa.vh) and the
+// ISA reference (docs/isa.md) — so that no encoding is written twice by hand.
+//
+// It is also the YAML's checker: before writing anything it rejects a description
+// with overlapping encodings, a field that does not fit, a bit no field accounts for,
+// a duplicate name or an unknown reference, naming the entry and its line.
+#include <yaml-cpp/yaml.h>
+
+#include <CLI/CLI.hpp>
+#include <cctype>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+std::string g_file;
+
+[[noreturn]] void fail(const YAML::Node& at, const std::string& msg) {
+  int line = at.IsDefined() ? at.Mark().line + 1 : 0;
+  throw Error(g_file + ":" + std::to_string(line) + ": error: " + msg);
+}
+
+struct FieldDef {
+  std::string name;
+  int lsb = 0, width = 0;
+};
+struct FormatDef {
+  std::string name, doc;
+  std::vector<FieldDef> fields;
+  YAML::Node node;
+};
+struct KindDef {
+  std::string name, doc;
+  int bits = 0, scale = 1;
+  bool is_signed = false, pcrel = false;
+};
+struct OperandDef {
+  std::string name, kind, field, access, base;
+};
+struct InstrDef {
+  std::string name, format, cls, semantics;
+  int opcode = 0;
+  std::vector<OperandDef> operands;
+  bool reads[3] = {false, false, false};
+  bool writes_a = false;
+};
+struct SregDef {
+  std::string name, doc;
+  int number = 0;
+};
+struct PseudoDef {
+  std::string name, syntax, expands;
+};
+struct ClassDef {
+  std::string name, doc;
+};
+
+struct Isa {
+  std::string name;
+  int version = 0, registers = 0, zero_register = 0;
+  std::vector<FormatDef> formats;
+  std::vector<KindDef> kinds;
+  std::vector<ClassDef> classes;
+  std::vector<InstrDef> instrs;
+  std::vector<SregDef> sregs;
+  std::vector<PseudoDef> pseudos;
+  std::string fp_semantics;
+  std::map<std::string, FieldDef> field_pos;  // global field name -> position
+};
+
+// The C++ enums in isa.h are the fixed vocabulary the generic code is written
+// against; the YAML must use exactly these names.
+const std::vector<std::string> kFormatNames = {"R", "I", "J", "N"};
+const std::vector<std::string> kClassNames = {"integer", "float", "branch", "load",
+                                              "store",   "atomic", "special"};
+const std::vector<std::string> kKindNames = {"reg",    "sreg",   "simm8", "uimm5", "lane", "simm16",
+                                             "uimm16", "br8",    "br16",  "br24",  "mem"};
+const std::vector<std::string> kFieldNames = {"a", "b", "c", "imm16", "imm24", "zero"};
+
+std::string need_str(const YAML::Node& n, const char* key, const std::string& what) {
+  const YAML::Node v = n[key];
+  if (!v || !v.IsScalar()) fail(n, what + ": missing '" + key + "'");
+  return v.as<std::string>();
+}
+
+int need_int(const YAML::Node& n, const char* key, const std::string& what) {
+  const YAML::Node v = n[key];
+  if (!v || !v.IsScalar()) fail(n, what + ": missing '" + key + "'");
+  try {
+    return v.as<int>();
+  } catch (const YAML::Exception&) {
+    fail(v, what + ": '" + key + "' is not an integer");
+  }
+}
+
+std::string opt_str(const YAML::Node& n, const char* key) {
+  return n[key] && n[key].IsScalar() ? n[key].as<std::string>() : std::string();
+}
+
+bool opt_bool(const YAML::Node& n, const char* key) { return n[key] && n[key].as<bool>(); }
+
+int index_of(const std::vector<std::string>& v, const std::string& s) {
+  for (size_t i = 0; i < v.size(); ++i)
+    if (v[i] == s) return int(i);
+  return -1;
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string r;
+  for (auto& s : v) r += (r.empty() ? "" : ", ") + s;
+  return r;
+}
+
+YAML::Node need_seq(const YAML::Node& root, const char* key) {
+  const YAML::Node n = root[key];
+  if (!n || !n.IsSequence()) fail(root, std::string("missing list '") + key + "'");
+  return n;
+}
+
+Isa load(const std::string& path) {
+  g_file = path;
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(path);
+  } catch (const YAML::ParserException& e) {
+    throw Error(path + ":" + std::to_string(e.mark.line + 1) + ": error: " + e.msg);
+  } catch (const YAML::BadFile&) {
+    throw Error(path + ": error: cannot read file");
+  }
+  Isa isa;
+  const YAML::Node head = root["isa"];
+  if (!head) fail(root, "missing 'isa' header");
+  isa.name = need_str(head, "name", "isa");
+  isa.version = need_int(head, "version", "isa");
+  isa.registers = need_int(head, "registers", "isa");
+  isa.zero_register = need_int(head, "zero_register", "isa");
+  if (need_int(head, "word_bits", "isa") != 32) fail(head, "isa: word_bits must be 32");
+  if (isa.registers < 1 || isa.registers > 256) fail(head, "isa: registers must be 1..256");
+
+  // Formats: fields inside 32 bits, no overlap, every bit accounted for, and a
+  // field name means the same bits in every format.
+  std::set<std::string> seen;
+  for (const YAML::Node f : need_seq(root, "formats")) {
+    FormatDef fd;
+    fd.node = f;
+    fd.name = need_str(f, "name", "format");
+    fd.doc = opt_str(f, "doc");
+    const std::string what = "format '" + fd.name + "'";
+    if (!seen.insert(fd.name).second) fail(f, "duplicate format name '" + fd.name + "'");
+    if (index_of(kFormatNames, fd.name) < 0)
+      fail(f, what + ": unknown format (the tools know " + join(kFormatNames) + ")");
+    uint32_t used = 0;
+    std::set<std::string> fnames;
+    if (!f["fields"] || !f["fields"].IsSequence()) fail(f, what + ": missing list 'fields'");
+    for (const YAML::Node fl : f["fields"]) {
+      FieldDef d{need_str(fl, "name", what + " field"), need_int(fl, "lsb", what + " field"),
+                 need_int(fl, "width", what + " field")};
+      const std::string fw = what + " field '" + d.name + "'";
+      if (!fnames.insert(d.name).second) fail(fl, what + ": duplicate field name '" + d.name + "'");
+      if (d.lsb < 0 || d.width < 1 || d.lsb + d.width > 32)
+        fail(fl, fw + ": bits " + std::to_string(d.lsb + d.width - 1) + ":" + std::to_string(d.lsb) +
+                     " do not fit in a 32-bit word");
+      const uint32_t mask = uint32_t(((uint64_t(1) << d.width) - 1) << d.lsb);
+      if (used & mask) fail(fl, fw + ": overlaps another field of the format");
+      used |= mask;
+      if (d.name == "op") {
+        if (d.lsb != 24 || d.width != 8) fail(fl, fw + ": the opcode must be bits 31:24");
+      } else if (index_of(kFieldNames, d.name) < 0) {
+        fail(fl, fw + ": unknown field (the tools know op, " + join(kFieldNames) + ")");
+      }
+      auto it = isa.field_pos.find(d.name);
+      if (it != isa.field_pos.end() && (it->second.lsb != d.lsb || it->second.width != d.width))
+        fail(fl, fw + ": has a different position than in another format");
+      isa.field_pos[d.name] = d;
+      fd.fields.push_back(d);
+    }
+    for (int bit = 0; bit < 32; ++bit)
+      if (!(used & (1u << bit))) fail(f, what + ": bit " + std::to_string(bit) + " belongs to no field");
+    isa.formats.push_back(fd);
+  }
+
+  seen.clear();
+  for (const YAML::Node k : need_seq(root, "operand_kinds")) {
+    KindDef kd;
+    kd.name = need_str(k, "name", "operand kind");
+    kd.bits = need_int(k, "bits", "operand kind '" + kd.name + "'");
+    kd.is_signed = opt_bool(k, "signed");
+    kd.pcrel = opt_bool(k, "pcrel");
+    kd.scale = k["scale"] ? need_int(k, "scale", "operand kind") : 1;
+    kd.doc = opt_str(k, "doc");
+    if (!seen.insert(kd.name).second) fail(k, "duplicate operand kind '" + kd.name + "'");
+    if (index_of(kKindNames, kd.name) < 0)
+      fail(k, "operand kind '" + kd.name + "': unknown (the tools know " + join(kKindNames) + ")");
+    if (kd.bits < 1 || kd.bits > 24) fail(k, "operand kind '" + kd.name + "': bits must be 1..24");
+    isa.kinds.push_back(kd);
+  }
+  for (auto& k : kKindNames)
+    if (!seen.count(k)) fail(root["operand_kinds"], "operand kind '" + k + "' is not described");
+
+  seen.clear();
+  for (const YAML::Node c : need_seq(root, "classes")) {
+    ClassDef cd{need_str(c, "name", "class"), opt_str(c, "doc")};
+    if (!seen.insert(cd.name).second) fail(c, "duplicate class name '" + cd.name + "'");
+    if (index_of(kClassNames, cd.name) < 0)
+      fail(c, "class '" + cd.name + "': unknown (the tools know " + join(kClassNames) + ")");
+    isa.classes.push_back(cd);
+  }
+
+  seen.clear();
+  std::set<int> sreg_numbers;
+  for (const YAML::Node s : need_seq(root, "special_registers")) {
+    SregDef sd{need_str(s, "name", "special register"), opt_str(s, "doc"),
+               need_int(s, "number", "special register")};
+    if (!seen.insert(sd.name).second) fail(s, "duplicate special register name '" + sd.name + "'");
+    if (sd.number < 0 || sd.number > 255) fail(s, "special register '" + sd.name + "': number must be 0..255");
+    if (!sreg_numbers.insert(sd.number).second)
+      fail(s, "special register '" + sd.name + "': number " + std::to_string(sd.number) + " is taken");
+    isa.sregs.push_back(sd);
+  }
+
+  seen.clear();
+  std::map<int, std::string> by_opcode;
+  for (const YAML::Node in : need_seq(root, "instructions")) {
+    InstrDef d;
+    d.name = need_str(in, "name", "instruction");
+    const std::string what = "instruction '" + d.name + "'";
+    d.opcode = need_int(in, "opcode", what);
+    d.format = need_str(in, "format", what);
+    d.cls = need_str(in, "class", what);
+    d.semantics = need_str(in, "semantics", what);
+    if (!seen.insert(d.name).second) fail(in, "duplicate instruction name '" + d.name + "'");
+    if (d.opcode < 0 || d.opcode > 255) fail(in["opcode"], what + ": opcode does not fit in 8 bits");
+    if (d.opcode == 0) fail(in["opcode"], what + ": opcode 0 is reserved so that zeroed memory is illegal");
+    auto [it, fresh] = by_opcode.emplace(d.opcode, d.name);
+    if (!fresh) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02x", d.opcode);
+      fail(in["opcode"], "overlapping encodings: " + what + " and instruction '" + it->second +
+                             "' both have opcode " + hex);
+    }
+    const FormatDef* fmt = nullptr;
+    for (auto& f : isa.formats)
+      if (f.name == d.format) fmt = &f;
+    if (!fmt) fail(in, what + ": unknown format '" + d.format + "'");
+    bool cls_ok = false;
+    for (auto& c : isa.classes) cls_ok |= c.name == d.cls;
+    if (!cls_ok) fail(in, what + ": unknown class '" + d.cls + "'");
+    auto field_of = [&](const YAML::Node& at, const std::string& name) -> const FieldDef& {
+      for (auto& f : fmt->fields)
+        if (f.name == name && name != "op" && name != "zero") return f;
+      fail(at, what + ": format " + fmt->name + " has no operand field '" + name + "'");
+    };
+    const YAML::Node ops = in["operands"];
+    if (!ops || !ops.IsSequence()) fail(in, what + ": missing list 'operands'");
+    if (ops.size() > 3) fail(ops, what + ": at most 3 operands");
+    std::set<std::string> used_fields, names;
+    for (const YAML::Node o : ops) {
+      OperandDef od{need_str(o, "name", what + " operand"), need_str(o, "kind", what + " operand"),
+                    need_str(o, "field", what + " operand"), opt_str(o, "access"), opt_str(o, "base")};
+      const std::string ow = what + " operand '" + od.name + "'";
+      if (!names.insert(od.name).second) fail(o, what + ": duplicate operand name '" + od.name + "'");
+      const KindDef* kd = nullptr;
+      for (auto& k : isa.kinds)
+        if (k.name == od.kind) kd = &k;
+      if (!kd) fail(o, ow + ": unknown kind '" + od.kind + "'");
+      const FieldDef& fd = field_of(o, od.field);
+      if (kd->bits > fd.width)
+        fail(o, ow + ": kind " + kd->name + " needs " + std::to_string(kd->bits) + " bits but field " +
+                    fd.name + " has " + std::to_string(fd.width));
+      if (!used_fields.insert(od.field).second) fail(o, ow + ": field " + od.field + " is used twice");
+      const bool is_reg = od.kind == "reg";
+      if (is_reg && od.access != "r" && od.access != "w" && od.access != "rw")
+        fail(o, ow + ": a register operand needs access r, w or rw");
+      if (!is_reg && !od.access.empty()) fail(o, ow + ": only register operands have an access");
+      if (is_reg || od.kind == "sreg" || od.kind == "mem")
+        if (fd.width != 8) fail(o, ow + ": registers live in 8-bit fields");
+      if (od.kind == "mem") {
+        if (od.base.empty()) fail(o, ow + ": a memory operand needs a 'base' field");
+        const FieldDef& bd = field_of(o, od.base);
+        if (bd.width != 8) fail(o, ow + ": the base register needs an 8-bit field");
+        if (!used_fields.insert(od.base).second) fail(o, ow + ": field " + od.base + " is used twice");
+        d.reads[od.base[0] - 'a'] = true;
+      } else if (!od.base.empty()) {
+        fail(o, ow + ": only memory operands have a base");
+      }
+      if (is_reg) {
+        const int fi = od.field.size() == 1 ? od.field[0] - 'a' : -1;
+        if (fi < 0 || fi > 2) fail(o, ow + ": registers live in fields a, b or c");
+        if (od.access.find('r') != std::string::npos) d.reads[fi] = true;
+        if (od.access.find('w') != std::string::npos) {
+          if (fi != 0) fail(o, ow + ": only field a may name a written register");
+          d.writes_a = true;
+        }
+      }
+      d.operands.push_back(od);
+    }
+    isa.instrs.push_back(d);
+  }
+
+  if (root["pseudo_instructions"])
+    for (const YAML::Node p : root["pseudo_instructions"])
+      isa.pseudos.push_back({need_str(p, "name", "pseudo-instruction"), need_str(p, "syntax", "pseudo-instruction"),
+                             need_str(p, "expands", "pseudo-instruction")});
+  for (auto& p : isa.pseudos)
+    for (auto& i : isa.instrs)
+      if (p.name == i.name) fail(root["pseudo_instructions"], "pseudo-instruction '" + p.name + "' is also an instruction");
+  isa.fp_semantics = opt_str(root, "fp_semantics");
+  return isa;
+}
+
+std::string ident(std::string s) {
+  for (auto& ch : s) ch = ch == '.' ? '_' : char(std::toupper(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+std::string camel(const std::string& s) {
+  std::string r = s;
+  r[0] = char(std::toupper(static_cast<unsigned char>(r[0])));
+  return r;
+}
+
+std::string quote(const std::string& s) {
+  std::string r = "\"";
+  for (char ch : s) {
+    if (ch == '"' || ch == '\\') r += '\\';
+    if (ch == '\n') {
+      r += "\\n";
+      continue;
+    }
+    r += ch;
+  }
+  return r + "\"";
+}
+
+std::string hex2(int v) {
+  char b[8];
+  std::snprintf(b, sizeof b, "0x%02x", v);
+  return b;
+}
+
+const char* kHeader = "Generated from isa/isa.yaml by umbra-isagen. Do not edit.";
+
+std::string emit_header(const Isa& isa) {
+  std::ostringstream o;
+  o << "// " << kHeader << "\n#pragma once\n#include <cstdint>\n\nnamespace umbra::isa {\n\n";
+  o << "constexpr unsigned kRegisters = " << isa.registers << ";\n";
+  o << "constexpr unsigned kZeroRegister = " << isa.zero_register << ";\n\n";
+  o << "enum class Op : uint16_t {\n";
+  for (auto& i : isa.instrs) o << "  " << ident(i.name) << ",  // " << hex2(i.opcode) << "\n";
+  o << "};\n\nconstexpr unsigned kNumOps = " << isa.instrs.size() << ";\n";
+  o << "constexpr unsigned kNumKinds = " << isa.kinds.size() << ";\n";
+  o << "constexpr unsigned kNumSpecialRegs = " << isa.sregs.size() << ";\n";
+  o << "extern const InstrInfo kInstrs[kNumOps];\n";
+  o << "extern const KindInfo kKinds[kNumKinds];\n";
+  o << "extern const SpecialRegInfo kSpecialRegs[kNumSpecialRegs];\n\n";
+  o << "namespace sreg {\n";
+  for (auto& s : isa.sregs) o << "constexpr uint8_t " << ident(s.name) << " = " << s.number << ";\n";
+  o << "}  // namespace sreg\n\n}  // namespace umbra::isa\n";
+  return o.str();
+}
+
+std::string field_enum(const std::string& f) {
+  if (f.empty()) return "Field::None";
+  if (f == "imm16") return "Field::Imm16";
+  if (f == "imm24") return "Field::Imm24";
+  return "Field::" + camel(f);
+}
+
+std::string emit_source(const Isa& isa) {
+  std::ostringstream o;
+  o << "// " << kHeader << "\n#include \"umbra/isa.h\"\n\nnamespace umbra::isa {\n\n";
+  o << "const InstrInfo kInstrs[kNumOps] = {\n";
+  for (auto& i : isa.instrs) {
+    o << "    {Op::" << ident(i.name) << ", " << quote(i.name) << ", " << hex2(i.opcode) << ", Format::" << i.format
+      << ", Class::" << camel(i.cls) << ", " << i.operands.size() << ", {";
+    for (auto& op : i.operands) {
+      const char* acc = op.access == "r" ? "Read" : op.access == "w" ? "Write" : op.access == "rw" ? "ReadWrite" : "None";
+      o << "{" << quote(op.name) << ", Kind::" << camel(op.kind) << ", " << field_enum(op.field) << ", Access::" << acc
+        << ", " << field_enum(op.base) << "}, ";
+    }
+    o << "}, " << quote(i.semantics) << ", " << (i.reads[0] ? "true" : "false") << ", "
+      << (i.reads[1] ? "true" : "false") << ", " << (i.reads[2] ? "true" : "false") << ", "
+      << (i.writes_a ? "true" : "false") << "},\n";
+  }
+  o << "};\n\nconst KindInfo kKinds[kNumKinds] = {\n";
+  for (auto& k : isa.kinds)
+    o << "    {Kind::" << camel(k.name) << ", " << quote(k.name) << ", " << k.bits << ", "
+      << (k.is_signed ? "true" : "false") << ", " << (k.pcrel ? "true" : "false") << ", " << k.scale << ", "
+      << quote(k.doc) << "},\n";
+  o << "};\n\nconst SpecialRegInfo kSpecialRegs[kNumSpecialRegs] = {\n";
+  for (auto& s : isa.sregs) o << "    {" << quote(s.name) << ", " << s.number << ", " << quote(s.doc) << "},\n";
+  o << "};\n\nunsigned field_lsb(Field f) {\n  switch (f) {\n";
+  for (auto& [name, fd] : isa.field_pos)
+    if (name != "op") o << "    case " << field_enum(name) << ": return " << fd.lsb << ";\n";
+  o << "    default: return 0;\n  }\n}\n\nunsigned field_width(Field f) {\n  switch (f) {\n";
+  for (auto& [name, fd] : isa.field_pos)
+    if (name != "op") o << "    case " << field_enum(name) << ": return " << fd.width << ";\n";
+  o << "    default: return 0;\n  }\n}\n\n}  // namespace umbra::isa\n";
+  return o.str();
+}
+
+std::string emit_verilog(const Isa& isa) {
+  std::ostringstream o;
+  o << "// " << kHeader << "\n// Opcode, field and special-register constants for the RTL decode.\n";
+  o << "`ifndef UMBRA_ISA_VH\n`define UMBRA_ISA_VH\n\n";
+  for (auto& [name, fd] : isa.field_pos) {
+    o << "`define UMBRA_FIELD_" << ident(name) << "_LSB " << fd.lsb << "\n";
+    o << "`define UMBRA_FIELD_" << ident(name) << "_MSB " << fd.lsb + fd.width - 1 << "\n";
+  }
+  o << "\n// Opcodes (op[7:4] groups the unit, op[3:0] selects the function)\n";
+  for (auto& i : isa.instrs) {
+    char b[16];
+    std::snprintf(b, sizeof b, "8'h%02x", i.opcode);
+    o << "`define UMBRA_OP_" << ident(i.name) << " " << b << "\n";
+  }
+  o << "\n// Special registers (rdsr)\n";
+  for (auto& s : isa.sregs) o << "`define UMBRA_SR_" << ident(s.name) << " 8'd" << s.number << "\n";
+  o << "\n`define UMBRA_REGISTERS " << isa.registers << "\n`define UMBRA_ZERO_REGISTER " << isa.zero_register
+    << "\n\n`endif\n";
+  return o.str();
+}
+
+// Assembly syntax of an instruction, from its operand list.
+std::string syntax(const InstrDef& i) {
+  std::string s = i.name;
+  for (size_t k = 0; k < i.operands.size(); ++k) {
+    const OperandDef& op = i.operands[k];
+    s += k ? ", " : " ";
+    if (op.kind == "mem")
+      s += "offset(rB)";
+    else
+      s += op.name;
+  }
+  return s;
+}
+
+// Bit layout of an instruction: opcode, then each field's content.
+std::string layout(const Isa& isa, const InstrDef& i) {
+  const FormatDef* fmt = nullptr;
+  for (auto& f : isa.formats)
+    if (f.name == i.format) fmt = &f;
+  std::string s;
+  for (auto& f : fmt->fields) {
+    std::string content;
+    if (f.name == "op") {
+      content = hex2(i.opcode);
+    } else {
+      for (auto& op : i.operands) {
+        if (op.field == f.name) content = op.kind == "mem" ? "offset/4" : op.name;
+        if (op.base == f.name) content = "rB";
+      }
+      if (content.empty()) content = "0";
+    }
+    s += (s.empty() ? "" : " | ") + content;
+  }
+  return s;
+}
+
+std::string md_escape(const std::string& s) {
+  std::string r;
+  for (char ch : s) {
+    if (ch == '|') r += '\\';
+    r += ch;
+  }
+  return r;
+}
+
+std::string emit_markdown(const Isa& isa) {
+  std::ostringstream o;
+  o << "<!-- " << kHeader << " -->\n";
+  o << "# Umbra ISA reference (version " << isa.version << ")\n\n";
+  o << "Every instruction is one 32-bit little-endian word: an 8-bit opcode in bits 31:24 "
+       "and 8-bit register fields or wider immediates below it.  Each thread has "
+    << isa.registers << " 32-bit general registers r0..r" << isa.registers - 1 << "; r" << isa.zero_register
+    << " always reads 0 and writes to it are discarded.  A configuration may implement fewer "
+       "registers; the assembler rejects the ones it lacks.  The program counter is a byte "
+       "address in the core's instruction store and advances by 4; data memory is separate, "
+       "byte-addressed, little-endian, and accessed in aligned 32-bit words.\n\n";
+  o << "Opcode 0x00 is not an instruction, so running into zeroed memory faults.  A field an "
+       "instruction does not use must be zero; a word that breaks this is not a valid instruction.\n\n";
+  o << "## Formats\n\n| format | fields (msb:lsb) | use |\n|---|---|---|\n";
+  for (auto& f : isa.formats) {
+    std::string fs;
+    for (auto& fd : f.fields)
+      fs += (fs.empty() ? "" : ", ") + fd.name + "[" + std::to_string(fd.lsb + fd.width - 1) + ":" +
+            std::to_string(fd.lsb) + "]";
+    o << "| " << f.name << " | " << fs << " | " << md_escape(f.doc) << " |\n";
+  }
+  o << "\n## Operand kinds\n\n| kind | stored bits | meaning |\n|---|---|---|\n";
+  for (auto& k : isa.kinds) o << "| `" << k.name << "` | " << k.bits << " | " << md_escape(k.doc) << " |\n";
+  o << "\n## Special registers (`rdsr rd, name`)\n\n| name | number | meaning |\n|---|---|---|\n";
+  for (auto& s : isa.sregs) o << "| `" << s.name << "` | " << s.number << " | " << md_escape(s.doc) << " |\n";
+  o << "\n## Instructions\n\n";
+  o << "Encodings list the fields from bit 31 down, separated by `|`; `0` marks a field that "
+       "must be zero.  Branch targets are stored as signed word offsets from the branch's own "
+       "address.\n";
+  for (auto& c : isa.classes) {
+    o << "\n### " << camel(c.name) << ": " << c.doc << "\n\n";
+    o << "| mnemonic | opcode | format | syntax | encoding | semantics |\n|---|---|---|---|---|---|\n";
+    for (auto& i : isa.instrs)
+      if (i.cls == c.name)
+        o << "| `" << i.name << "` | " << hex2(i.opcode) << " | " << i.format << " | `" << syntax(i) << "` | "
+          << layout(isa, i) << " | " << md_escape(i.semantics) << " |\n";
+  }
+  o << "\n## Floating-point semantics\n\n" << isa.fp_semantics;
+  if (!isa.pseudos.empty()) {
+    o << "\n## Pseudo-instructions (assembler)\n\n| syntax | expands to |\n|---|---|\n";
+    for (auto& p : isa.pseudos) o << "| `" << p.syntax << "` | " << md_escape(p.expands) << " |\n";
+  }
+  return o.str();
+}
+
+void write_if_changed(const std::string& path, const std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream old;
+  old << in.rdbuf();
+  if (in && old.str() == text) return;  // keep timestamps stable for the build
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) throw Error(path + ": error: cannot write file");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"umbra-isagen: generate the ISA tables, RTL include and reference from isa.yaml"};
+  std::string yaml, header, source, verilog, markdown;
+  app.add_option("yaml", yaml, "ISA description")->required();
+  app.add_option("--cpp-header", header, "write the C++ table header here");
+  app.add_option("--cpp-source", source, "write the C++ table source here");
+  app.add_option("--verilog", verilog, "write the Verilog include here");
+  app.add_option("--markdown", markdown, "write the ISA reference here");
+  CLI11_PARSE(app, argc, argv);
+  try {
+    const Isa isa = load(yaml);
+    if (!header.empty()) write_if_changed(header, emit_header(isa));
+    if (!source.empty()) write_if_changed(source, emit_source(isa));
+    if (!verilog.empty()) write_if_changed(verilog, emit_verilog(isa));
+    if (!markdown.empty()) write_if_changed(markdown, emit_markdown(isa));
+  } catch (const Error& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,30 @@
+// A named machine configuration (configs/*.yaml): how many threads, registers and
+// cores, how big the stores are, and the memory system's parameters.  One file drives
+// the assembler's register limit, the simulators and the RTL parameters, so a program
+// can be checked against exactly what goes on the chip.
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace umbra {
+
+struct Config {
+  std::string name = "default";
+  unsigned threads = 8;          // thread contexts per core (T)
+  unsigned registers = 256;      // registers implemented per thread
+  unsigned cores = 1;
+  uint32_t imem_words = 4096;    // instruction store per core, in words
+  uint32_t mem_bytes = 1u << 20; // data memory
+};
+
+// Bad configuration files: the message names the file, the line and what is wrong.
+struct ConfigError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Loads a configuration; keys that are missing keep their defaults, unknown keys and
+// out-of-range values are errors.
+Config load_config(const std::string& path);
+
+}  // namespace umbra

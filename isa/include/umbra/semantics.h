@@ -1,0 +1,76 @@
+// The meaning of every instruction, with no timing: the reference simulator calls
+// execute() for one instruction at a time; the SystemC model calls the pieces
+// (compute, next_pc, effective_address, atomic_update) from the pipeline stages that
+// do that work, so both run the same code and cannot disagree on a result.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "umbra/isa.h"
+
+namespace umbra {
+
+// One thread's architectural state.
+struct ThreadState {
+  uint32_t pc = 0;
+  std::array<uint32_t, 256> r{};
+};
+
+// Values of the special registers as the issuing hardware sees them this cycle.
+struct SpecialRegs {
+  uint32_t tid = 0, cid = 0, nthr = 1, ncore = 1;
+  uint64_t clock = 0;
+  uint32_t lx = 0, ly = 0, domw = 1, domh = 1;
+  uint32_t read(uint8_t number) const;
+};
+
+// Values of the registers named by fields a, b and c (zero for a field the
+// instruction does not read as a register; r0 reads zero).
+struct RegValues {
+  uint32_t a = 0, b = 0, c = 0;
+};
+RegValues read_operands(const isa::Decoded& d, const ThreadState& t);
+
+// Value written to field a's register by an instruction that is not a load or an
+// atomic (arithmetic, float, rdsr, movi/movhi, jal/jalr's link address).
+uint32_t compute(const isa::Decoded& d, const RegValues& v, uint32_t pc, const SpecialRegs& sr);
+// Address of the next instruction of this thread.
+uint32_t next_pc(const isa::Decoded& d, const RegValues& v, uint32_t pc);
+// Byte address of a load, store, atomic or dinv.
+uint32_t effective_address(const isa::Decoded& d, const RegValues& v);
+// New memory word of an atomic given the old one (red.* and atom.*).
+uint32_t atomic_update(isa::Op op, uint32_t old, const RegValues& v);
+// Data an atomic or store carries to memory (value operand).
+bool is_memory_op(const isa::Decoded& d);
+
+// Data memory as the reference simulator sees it.
+class Memory {
+ public:
+  virtual ~Memory() = default;
+  virtual bool in_range(uint32_t addr) const = 0;  // addr..addr+3 exist
+  virtual uint32_t load32(uint32_t addr) = 0;
+  virtual void store32(uint32_t addr, uint32_t value) = 0;
+};
+
+enum class Fault : uint8_t { None, IllegalInstruction, Misaligned, OutOfRange, BadJump };
+const char* fault_name(Fault f);
+
+// What one instruction did: for traces, for the cosimulation's checks, and to stop
+// the run on a fault.
+struct Retired {
+  uint32_t pc = 0, word = 0, next_pc = 0;
+  bool writes_reg = false;
+  uint8_t reg = 0;
+  uint32_t value = 0;
+  enum class Mem : uint8_t { None, Load, Store, Atomic } mem = Mem::None;
+  uint32_t addr = 0, data = 0;  // store/atomic: data written; load/atomic: `value` is the data read
+  bool exited = false;
+  Fault fault = Fault::None;
+  std::string fault_detail;
+};
+
+// Executes the instruction at t.pc on thread state t.
+Retired execute(uint32_t word, ThreadState& t, Memory& mem, const SpecialRegs& sr);
+
+}  // namespace umbra

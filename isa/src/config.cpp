@@ -1,0 +1,82 @@
+// Strict loading of configs/*.yaml: a typo in a key must not silently fall back to
+// a default, so unknown keys and out-of-range values name the file and line.
+#include "umbra/config.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <functional>
+#include <map>
+
+namespace umbra {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& path, const YAML::Node& at, const std::string& msg) {
+  throw ConfigError(path + ":" + std::to_string(at.Mark().line + 1) + ": error: " + msg);
+}
+
+uint64_t get_uint(const std::string& path, const YAML::Node& n, const std::string& key, uint64_t lo, uint64_t hi) {
+  uint64_t v = 0;
+  try {
+    v = n.as<uint64_t>();
+  } catch (const YAML::Exception&) {
+    fail(path, n, "'" + key + "' must be a non-negative integer");
+  }
+  if (v < lo || v > hi)
+    fail(path, n, "'" + key + "' = " + std::to_string(v) + " is out of range " + std::to_string(lo) + ".." +
+                      std::to_string(hi));
+  return v;
+}
+
+using Setter = std::function<void(const YAML::Node&, const std::string& key)>;
+
+void walk(const std::string& path, const YAML::Node& map, const std::string& prefix,
+          const std::map<std::string, Setter>& keys) {
+  if (!map.IsMap()) fail(path, map, "'" + prefix + "' must be a mapping");
+  for (const auto& kv : map) {
+    const std::string key = kv.first.as<std::string>();
+    const std::string full = prefix.empty() ? key : prefix + "." + key;
+    auto it = keys.find(full);
+    if (it == keys.end()) {
+      bool is_section = false;
+      for (auto& [k, s] : keys) is_section |= k.rfind(full + ".", 0) == 0;
+      if (!is_section || !kv.second.IsMap()) fail(path, kv.first, "unknown configuration key '" + full + "'");
+      walk(path, kv.second, full, keys);
+    } else {
+      it->second(kv.second, full);
+    }
+  }
+}
+
+}  // namespace
+
+Config load_config(const std::string& path) {
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(path);
+  } catch (const YAML::ParserException& e) {
+    throw ConfigError(path + ":" + std::to_string(e.mark.line + 1) + ": error: " + e.msg);
+  } catch (const YAML::BadFile&) {
+    throw ConfigError(path + ": error: cannot read configuration file");
+  }
+  Config c;
+  if (root.IsNull()) return c;
+  auto uint_key = [&](auto* field, uint64_t lo, uint64_t hi) -> Setter {
+    return [=, &path](const YAML::Node& n, const std::string& key) {
+      *field = static_cast<std::remove_pointer_t<decltype(field)>>(get_uint(path, n, key, lo, hi));
+    };
+  };
+  const std::map<std::string, Setter> keys = {
+      {"name", [&](const YAML::Node& n, const std::string&) { c.name = n.as<std::string>(); }},
+      {"cores", uint_key(&c.cores, 1, 64)},
+      {"core.threads", uint_key(&c.threads, 1, 64)},
+      {"core.registers", uint_key(&c.registers, 2, 256)},
+      {"core.imem_words", uint_key(&c.imem_words, 1, 1u << 22)},
+      {"memory.bytes", uint_key(&c.mem_bytes, 4, 1ull << 31)},
+  };
+  walk(path, root, "", keys);
+  if (c.mem_bytes % 4) fail(path, root["memory"]["bytes"], "'memory.bytes' must be a multiple of 4");
+  return c;
+}
+
+}  // namespace umbra
