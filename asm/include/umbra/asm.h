@@ -1,0 +1,41 @@
+// umbra-as as a library: assembly source to a Program, or a list of diagnostics.
+// The assembler reports every error it finds (up to a cap), each as
+// file:line:col: error: message, the source line and a caret.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "umbra/program.h"
+
+namespace umbra::as {
+
+struct Diagnostic {
+  std::string file;
+  int line = 0, col = 0;  // 1-based
+  std::string message;
+  std::string source_line;
+  // "file:line:col: error: message\n<source line>\n<caret>\n"
+  std::string render() const;
+};
+
+struct Options {
+  unsigned registers = 256;  // registers the target implements; r<N> beyond is an error
+  unsigned max_errors = 20;
+  uint32_t data_base = Program::kDefaultDataBase;
+  std::vector<std::string> include_dirs;
+  bool listing = false;
+};
+
+struct Result {
+  bool ok() const { return errors.empty(); }
+  Program program;
+  std::vector<Diagnostic> errors;
+};
+
+Result assemble_file(const std::string& path, const Options& opts = {});
+// `name` is used in diagnostics; .include paths resolve relative to include_dirs and
+// the current directory.
+Result assemble_string(const std::string& source, const std::string& name, const Options& opts = {});
+
+}  // namespace umbra::as

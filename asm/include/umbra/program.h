@@ -1,0 +1,68 @@
+// An assembled program, independent of how it is stored: the instruction-store image,
+// the data-memory image, the entry point and the symbols.  umbra-as produces it, the
+// object-file readers and writers (ELF, $readmemh hex, raw binary) convert it, and
+// every simulator loads it.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace umbra {
+
+struct Symbol {
+  enum class Section : uint8_t { Text, Data, Abs };
+  std::string name;
+  uint32_t value = 0;
+  Section section = Section::Abs;
+};
+
+// One line of the optional listing: where the line's bytes went and what they are.
+struct ListingLine {
+  std::string file;
+  int line = 0;
+  bool in_text = true;
+  uint32_t address = 0;
+  std::vector<uint32_t> words;  // encodings (text) or data words emitted by this line
+  std::string source;
+};
+
+struct Program {
+  // Text lives in the per-core instruction store; pc values are byte addresses in it.
+  uint32_t text_base = 0;
+  std::vector<uint32_t> text;
+  // Data lives in data memory, a separate address space.
+  static constexpr uint32_t kDefaultDataBase = 0x10000;
+  uint32_t data_base = kDefaultDataBase;
+  std::vector<uint8_t> data;
+  uint32_t entry = 0;
+  std::vector<Symbol> symbols;
+  std::vector<ListingLine> listing;
+
+  std::optional<uint32_t> symbol(const std::string& name) const;
+  // Name of a text symbol at exactly this address, for disassembly and traces.
+  std::optional<std::string> text_label(uint32_t address) const;
+};
+
+// A file that is not a valid program image: the message names the file and the fault.
+struct ObjectError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+namespace obj {
+std::vector<uint8_t> write_elf(const Program& p);
+// $readmemh text: one 32-bit word per line, with an @address line where needed.
+std::string write_hex_text(const Program& p);
+std::string write_hex_data(const Program& p);
+std::vector<uint8_t> write_bin_text(const Program& p);
+
+enum class Format { Auto, Elf, Hex, Bin, Asm };
+// Reads a program image from a file; Auto tells ELF by its magic, hex and assembly by
+// their extension (.hex, .s/.S/.asm), anything else is raw binary text.
+Program read_elf(const std::vector<uint8_t>& bytes, const std::string& name);
+Program read_hex_text(const std::string& text, const std::string& name);
+Program read_bin_text(const std::vector<uint8_t>& bytes, const std::string& name);
+}  // namespace obj
+
+}  // namespace umbra

@@ -1,0 +1,2 @@
+// placeholder umbra-as (being written)
+int main() { return 1; }
