@@ -73,8 +73,14 @@ Config load_config(const std::string& path) {
       {"core.registers", uint_key(&c.registers, 2, 256)},
       {"core.imem_words", uint_key(&c.imem_words, 1, 1u << 22)},
       {"memory.bytes", uint_key(&c.mem_bytes, 4, 1ull << 31)},
+      {"memory.latency", uint_key(&c.mem_latency, 1, 1000)},
   };
   walk(path, root, "", keys);
+  if (c.threads < kPipelineDepth)
+    fail(path, root["core"]["threads"],
+         "'core.threads' = " + std::to_string(c.threads) + " is below the pipeline depth " +
+             std::to_string(kPipelineDepth) +
+             ": a thread's next instruction would meet its previous one in flight (docs/microarchitecture.md)");
   if (c.mem_bytes % 4) fail(path, root["memory"]["bytes"], "'memory.bytes' must be a multiple of 4");
   return c;
 }

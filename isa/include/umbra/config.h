@@ -16,7 +16,15 @@ struct Config {
   unsigned cores = 1;
   uint32_t imem_words = 4096;    // instruction store per core, in words
   uint32_t mem_bytes = 1u << 20; // data memory
+  // Cycles from a request's acceptance to its response at the fixed-latency memory
+  // that stands behind the generic port until the memory system exists.
+  unsigned mem_latency = 12;
 };
+
+// Pipeline stages of the barrel core (docs/microarchitecture.md); a configuration
+// needs at least this many threads so that a thread never meets its previous
+// instruction in flight.
+constexpr unsigned kPipelineDepth = 8;
 
 // Bad configuration files: the message names the file, the line and what is wrong.
 struct ConfigError : std::runtime_error {

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Sets up a Debian 12 machine for Umbra and builds it: installs the Debian packages
+# the whole toolchain needs (only those missing, so a second run is quick), then
+# configures and builds with CMake.  Sourced by scripts/demo.sh and scripts/test.sh,
+# so both quick-start commands work on a fresh machine.
+set -euo pipefail
+
+UMBRA_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+UMBRA_BUILD=${UMBRA_BUILD:-$UMBRA_ROOT/build}
+
+UMBRA_PACKAGES=(
+  build-essential cmake ninja-build pkg-config git
+  libsystemc-dev verilator
+  libyaml-cpp-dev googletest libgmock-dev libgtest-dev libbenchmark-dev
+  libcli11-dev nlohmann-json3-dev libfmt-dev libpng-dev
+  yosys nextpnr-ice40 fpga-icestorm iverilog gtkwave
+  clang libclang-rt-14-dev binutils
+)
+
+umbra_install_packages() {
+  local missing=()
+  for p in "${UMBRA_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "== installing: ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "error: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    sudo=(sudo)
+  fi
+  "${sudo[@]}" apt-get update -q
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+umbra_build() {
+  local jobs
+  jobs=$(nproc 2>/dev/null || echo 2)
+  if [ ! -f "$UMBRA_BUILD/build.ninja" ]; then
+    cmake -S "$UMBRA_ROOT" -B "$UMBRA_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  fi
+  cmake --build "$UMBRA_BUILD" -j "$jobs"
+}
+
+umbra_install_packages
+umbra_build
