@@ -26,22 +26,28 @@ struct SpecialRegs {
 };
 
 // Values of the registers named by fields a, b and c (zero for a field the
-// instruction does not read as a register; r0 reads zero).
+// instruction does not read as a register; r0 reads zero).  A memory operand's
+// base register is field b.
 struct RegValues {
   uint32_t a = 0, b = 0, c = 0;
 };
 RegValues read_operands(const isa::Decoded& d, const ThreadState& t);
 
 // Value written to field a's register by an instruction that is not a load or an
-// atomic (arithmetic, float, rdsr, movi/movhi, jal/jalr's link address).
+// atomic (arithmetic, float, rdsr, movi/movhi, jal/jalr's link address); 0 for an
+// instruction with no register result.
 uint32_t compute(const isa::Decoded& d, const RegValues& v, uint32_t pc, const SpecialRegs& sr);
-// Address of the next instruction of this thread.
+// Address of the next instruction of this thread (exit: pc + 4, never fetched).
+// jalr returns ra as it is; jump_fault says whether control may go there.
 uint32_t next_pc(const isa::Decoded& d, const RegValues& v, uint32_t pc);
-// Byte address of a load, store, atomic or dinv.
+// Byte address of a load, store, atomic (ra, no offset) or dinv (rB + offset).
 uint32_t effective_address(const isa::Decoded& d, const RegValues& v);
 // New memory word of an atomic given the old one (red.* and atom.*).
 uint32_t atomic_update(isa::Op op, uint32_t old, const RegValues& v);
-// Data an atomic or store carries to memory (value operand).
+// Data a store (rs) or an atomic (rb) carries to memory; 0 for anything else.
+uint32_t store_data(const isa::Decoded& d, const RegValues& v);
+// Loads, stores and atomics: the instructions that access data memory (dinv,
+// dinvall and dflush act on the cache only and are not).
 bool is_memory_op(const isa::Decoded& d);
 
 // Data memory as the reference simulator sees it.
@@ -53,8 +59,15 @@ class Memory {
   virtual void store32(uint32_t addr, uint32_t value) = 0;
 };
 
-enum class Fault : uint8_t { None, IllegalInstruction, Misaligned, OutOfRange, BadJump };
+// Why a thread stopped other than by `exit`.  InstructionLimit is never produced by
+// execute(); simulators use it when a run exceeds its instruction budget.
+enum class Fault : uint8_t { None, IllegalInstruction, Misaligned, OutOfRange, BadJump, InstructionLimit };
 const char* fault_name(Fault f);
+
+// Whether control may pass to `target` after instruction d in an instruction store
+// of imem_bytes bytes (addresses 0..imem_bytes-1): jalr to a non-multiple of 4, and
+// any next pc (taken or not) outside the store, give BadJump and a reason in *why.
+Fault jump_fault(const isa::Decoded& d, uint32_t target, uint64_t imem_bytes, std::string* why = nullptr);
 
 // What one instruction did: for traces, for the cosimulation's checks, and to stop
 // the run on a fault.
@@ -64,13 +77,22 @@ struct Retired {
   uint8_t reg = 0;
   uint32_t value = 0;
   enum class Mem : uint8_t { None, Load, Store, Atomic } mem = Mem::None;
-  uint32_t addr = 0, data = 0;  // store/atomic: data written; load/atomic: `value` is the data read
+  // store/atomic: data written; load: data read; load/atomic: `value` is the data
+  // read (the old word for an atomic), even when no register is written.
+  uint32_t addr = 0, data = 0;
   bool exited = false;
   Fault fault = Fault::None;
   std::string fault_detail;
 };
 
-// Executes the instruction at t.pc on thread state t.
-Retired execute(uint32_t word, ThreadState& t, Memory& mem, const SpecialRegs& sr);
+// Executes the instruction at t.pc on thread state t.  A faulting instruction (fault
+// != None) changes nothing: no register, no memory, and t.pc stays on it.  Faults are
+// checked in this order: decode, jump target (imem_bytes is the instruction store's
+// size; the default admits any target), data address alignment, address range.
+// `exit` sets exited and changes nothing else.  Writes to r0 are discarded
+// (writes_reg is false).  dinv, dinvall and dflush have no architectural effect:
+// there is no cache here, and every store is in memory when execute returns.
+Retired execute(uint32_t word, ThreadState& t, Memory& mem, const SpecialRegs& sr,
+                uint64_t imem_bytes = uint64_t(1) << 32);
 
 }  // namespace umbra
