@@ -1,6 +1,15 @@
-// Program helpers shared by every reader and writer: symbol lookup by name and the
-// reverse lookup the disassembler and trace printers use to name branch targets.
+// Program helpers shared by every reader and writer: symbol lookup by name, the
+// reverse lookup the disassembler and trace printers use to name branch targets, and
+// read_file, the one loader every tool uses so they all accept the same files.
 #include "umbra/program.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "umbra/asm.h"
 
 namespace umbra {
 
@@ -15,5 +24,77 @@ std::optional<std::string> Program::text_label(uint32_t address) const {
     if (s.section == Symbol::Section::Text && s.value == address) return s.name;
   return std::nullopt;
 }
+
+namespace obj {
+
+namespace {
+
+std::vector<uint8_t> slurp(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw ObjectError(path + ": error: is a directory, not a program");
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw ObjectError(path + ": error: cannot open: " + std::strerror(errno));
+  std::vector<uint8_t> b((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  if (f.bad()) throw ObjectError(path + ": error: cannot read: " + std::strerror(errno));
+  return b;
+}
+
+bool ends_with(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+}  // namespace
+
+std::optional<Format> parse_format(const std::string& name) {
+  if (name == "auto") return Format::Auto;
+  if (name == "elf") return Format::Elf;
+  if (name == "hex") return Format::Hex;
+  if (name == "bin") return Format::Bin;
+  if (name == "asm") return Format::Asm;
+  return std::nullopt;
+}
+
+Program read_file(const std::string& path, Format fmt) {
+  if (fmt == Format::Asm ||
+      (fmt == Format::Auto && (ends_with(path, ".s") || ends_with(path, ".S") || ends_with(path, ".asm")))) {
+    as::Result r = as::assemble_file(path);
+    if (!r.ok()) {
+      std::string msg;
+      for (const as::Diagnostic& d : r.errors) msg += d.render();
+      if (!msg.empty() && msg.back() == '\n') msg.pop_back();
+      throw ObjectError(msg);
+    }
+    return std::move(r.program);
+  }
+  const std::vector<uint8_t> bytes = slurp(path);
+  if (fmt == Format::Auto) {
+    if (bytes.size() >= 4 && std::memcmp(bytes.data(),
+                                         "\x7f"
+                                         "ELF",
+                                         4) == 0)
+      fmt = Format::Elf;
+    else if (ends_with(path, ".hex"))
+      fmt = Format::Hex;
+    else
+      fmt = Format::Bin;
+  }
+  switch (fmt) {
+    case Format::Elf: return read_elf(bytes, path);
+    case Format::Hex: {
+      Program p = read_hex_text(std::string(bytes.begin(), bytes.end()), path);
+      const std::string data = path + ".data.hex";
+      std::error_code ec;
+      if (std::filesystem::is_regular_file(data, ec)) {
+        const std::vector<uint8_t> d = slurp(data);
+        read_hex_data(p, std::string(d.begin(), d.end()), data);
+      }
+      return p;
+    }
+    default: return read_bin_text(bytes, path);
+  }
+}
+
+}  // namespace obj
 
 }  // namespace umbra

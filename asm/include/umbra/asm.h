@@ -15,13 +15,17 @@ struct Diagnostic {
   int line = 0, col = 0;  // 1-based
   std::string message;
   std::string source_line;
-  // "file:line:col: error: message\n<source line>\n<caret>\n"
+  // A note rather than an error: the "N more errors were suppressed" line after
+  // Options::max_errors.  Notes have line 0 and render without a caret.
+  bool note = false;
+  // "file:line:col: error: message\n<source line>\n<caret>\n"; without a line
+  // (line 0: the file itself could not be read) just "file: error: message\n".
   std::string render() const;
 };
 
 struct Options {
   unsigned registers = 256;  // registers the target implements; r<N> beyond is an error
-  unsigned max_errors = 20;
+  unsigned max_errors = 20;  // 0: no limit
   uint32_t data_base = Program::kDefaultDataBase;
   std::vector<std::string> include_dirs;
   bool listing = false;
@@ -37,5 +41,9 @@ Result assemble_file(const std::string& path, const Options& opts = {});
 // `name` is used in diagnostics; .include paths resolve relative to include_dirs and
 // the current directory.
 Result assemble_string(const std::string& source, const std::string& name, const Options& opts = {});
+
+// The listing of a program assembled with Options::listing: one row per source line
+// with its section, address, the words it produced and the source text.
+std::string render_listing(const Program& p);
 
 }  // namespace umbra::as

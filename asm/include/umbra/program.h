@@ -16,6 +16,7 @@ struct Symbol {
   std::string name;
   uint32_t value = 0;
   Section section = Section::Abs;
+  bool global = false;  // .global: STB_GLOBAL in ELF; otherwise local
 };
 
 // One line of the optional listing: where the line's bytes went and what they are.
@@ -63,6 +64,19 @@ enum class Format { Auto, Elf, Hex, Bin, Asm };
 Program read_elf(const std::vector<uint8_t>& bytes, const std::string& name);
 Program read_hex_text(const std::string& text, const std::string& name);
 Program read_bin_text(const std::vector<uint8_t>& bytes, const std::string& name);
+// Adds the data image of a write_hex_data file (its @ line gives data_base) to p.
+void read_hex_data(Program& p, const std::string& text, const std::string& name);
+
+// The ELF e_machine Umbra files carry (see docs/assembler.md for why this value).
+constexpr uint16_t kElfMachine = 0x5542;
+
+// Reads the program in a file, of the given format or (Auto) told as described above.
+// A .hex text image picks up its data image from "<path>.data.hex" when that exists;
+// assembly goes through umbra-as with default options (errors become an ObjectError
+// holding the rendered diagnostics).
+Program read_file(const std::string& path, Format fmt = Format::Auto);
+// Format by name: "auto", "elf", "hex", "bin", "asm"; nullopt for anything else.
+std::optional<Format> parse_format(const std::string& name);
 }  // namespace obj
 
 }  // namespace umbra
