@@ -268,8 +268,7 @@ Retired execute(uint32_t word, ThreadState& t, Memory& mem, const SpecialRegs& s
   const RegValues v = read_operands(d, t);
 
   if (d.op() == Op::EXIT) {
-    r.exited = true;
-    r.next_pc = t.pc + 4;
+    r.exited = true;  // the thread stays on its exit, which is where results show it
     return r;
   }
 

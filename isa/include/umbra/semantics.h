@@ -89,7 +89,7 @@ struct Retired {
 // != None) changes nothing: no register, no memory, and t.pc stays on it.  Faults are
 // checked in this order: decode, jump target (imem_bytes is the instruction store's
 // size; the default admits any target), data address alignment, address range.
-// `exit` sets exited and changes nothing else.  Writes to r0 are discarded
+// `exit` sets exited and changes nothing else (next_pc is its own pc).  Writes to r0 are discarded
 // (writes_reg is false).  dinv, dinvall and dflush have no architectural effect:
 // there is no cache here, and every store is in memory when execute returns.
 Retired execute(uint32_t word, ThreadState& t, Memory& mem, const SpecialRegs& sr,

@@ -1,0 +1,123 @@
+// The instruction-set simulator: the first of the three levels of truth.  It runs a
+// program on one core's worth of threads with the ISA's meaning and no timing, and
+// records what every thread did, so that the SystemC model and the RTL can be held
+// to its per-thread results and final memory.
+//
+// It is shaped after the barrel core only where that changes a result: threads issue
+// strictly round-robin, one instruction per launched, unfinished thread per round, so
+// atomics from different threads interleave in the same order every run (and in the
+// order the pipeline issues them when no thread sleeps).  Everything else that
+// depends on time is approximate by design: `clock` reads round * T + slot, the issue
+// slot a stall-free core would use, not a cycle count.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "umbra/config.h"
+#include "umbra/program.h"
+#include "umbra/semantics.h"
+
+namespace umbra::iss {
+
+// A program or launch the configuration cannot hold (text too big for the
+// instruction store, data outside data memory, too many threads).
+struct LoadError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Byte-addressed little-endian data memory of a fixed size, accessed in aligned words
+// by the instructions; bytes so that program data at any address loads as written.
+class FlatMemory final : public Memory {
+ public:
+  explicit FlatMemory(uint32_t bytes = 0) : bytes_(bytes, 0) {}
+  uint32_t size() const { return uint32_t(bytes_.size()); }
+  bool in_range(uint32_t addr) const override { return bytes_.size() >= 4 && addr <= bytes_.size() - 4; }
+  uint32_t load32(uint32_t addr) override { return peek32(addr); }
+  void store32(uint32_t addr, uint32_t value) override;
+  // Reads without being an access (dumps, tests).  addr must be in range.
+  uint32_t peek32(uint32_t addr) const;
+  const std::vector<uint8_t>& bytes() const { return bytes_; }
+  std::vector<uint8_t>& bytes() { return bytes_; }
+
+ private:
+  std::vector<uint8_t> bytes_;
+};
+
+enum class ThreadStatus : uint8_t {
+  Running,  // still had instructions to run when the run stopped (fault elsewhere, limit)
+  Exited,   // executed `exit`
+  Faulted,  // stopped by a fault of its own
+};
+const char* status_name(ThreadStatus s);
+
+struct ThreadResult {
+  ThreadState state;  // final registers; pc of the exit, of the fault, or of the next instruction
+  uint64_t retired = 0;
+  ThreadStatus status = ThreadStatus::Running;
+};
+
+// What stopped a run early: a thread's fault, or the instruction limit (then `thread`
+// and `pc` are the instruction that would have issued next).
+struct FaultReport {
+  Fault fault = Fault::None;
+  unsigned thread = 0;
+  uint32_t pc = 0, word = 0;
+  std::string disassembly;
+  std::string detail;
+  // "thread 2, pc 0x0000001c (ldw r1, 0(r2)): misaligned access: address ..."
+  std::string message() const;
+};
+
+struct RunResult {
+  std::vector<ThreadResult> threads;  // one per launched thread, by tid
+  std::optional<FaultReport> fault;
+  uint64_t retired = 0;  // all threads
+  uint64_t rounds = 0;   // issue rounds of T slots
+  bool all_exited() const { return !fault; }
+};
+
+// Called for every retired instruction, and once more for the instruction that
+// faults (Retired::fault set; it changed nothing).  `thread` is the tid.
+using Observer = std::function<void(unsigned thread, const Retired&)>;
+
+// One line of `umbra-sim --trace` for a retired (or faulting) instruction, without the
+// newline; docs/simulator.md describes the columns.  trace_header() is the comment
+// line that names them.
+std::string trace_line(unsigned thread, const Retired& r, const isa::LabelFn& label = nullptr);
+std::string trace_header();
+
+class Simulator {
+ public:
+  explicit Simulator(const Config& cfg);
+
+  // Copies the text into the instruction store (config.imem_words words from
+  // address 0; unused words stay 0, which is not an instruction) and the data into
+  // data memory at data_base.  Throws LoadError naming what does not fit; `name` is
+  // the program's file for the message.
+  void load(const Program& p, const std::string& name = "program");
+  // Runs threads 0..n-1 from the entry point until all exit, one faults, or
+  // max_instructions (all threads together) have retired.  n must be 1..T, as the
+  // core's launch port allows; a run starts from fresh registers every time, and
+  // data memory keeps what earlier runs wrote.
+  RunResult run(unsigned n, uint64_t max_instructions, const Observer& observer = nullptr);
+
+  const Config& config() const { return cfg_; }
+  FlatMemory& memory() { return mem_; }
+  const FlatMemory& memory() const { return mem_; }
+  const std::vector<uint32_t>& imem() const { return imem_; }
+  // The loaded program's text label at an address, for disassembly.
+  isa::LabelFn labels() const;
+
+ private:
+  Config cfg_;
+  std::vector<uint32_t> imem_;
+  FlatMemory mem_;
+  uint32_t entry_ = 0;
+  std::vector<Symbol> text_symbols_;
+};
+
+}  // namespace umbra::iss

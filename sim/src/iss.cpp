@@ -1,0 +1,218 @@
+// The reference simulator's run loop: strict round-robin issue over the thread
+// contexts, each instruction executed by umbra::execute (isa/src/semantics.cpp), so
+// this file holds only what the ISA leaves to the machine: the stores, the launch,
+// the issue order, the register count of the configuration and the instruction
+// budget.
+#include "umbra/iss.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace umbra::iss {
+
+namespace {
+
+std::string hex8(uint32_t v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", v);
+  return buf;
+}
+
+// The highest register a decoded instruction names, or -1 for none: a binary made
+// for 256 registers must not silently run on a configuration with fewer.
+int highest_register(const isa::Decoded& d) {
+  int hi = -1;
+  for (unsigned i = 0; i < d.info->num_operands; ++i) {
+    const isa::OperandInfo& op = d.info->operands[i];
+    if (op.kind == isa::Kind::Reg) hi = std::max(hi, d.operand(int(i)));
+    if (op.kind == isa::Kind::Mem) hi = std::max(hi, int(d.mem_base()));
+  }
+  return hi;
+}
+
+}  // namespace
+
+void FlatMemory::store32(uint32_t addr, uint32_t value) {
+  for (unsigned i = 0; i < 4; ++i) bytes_[addr + i] = uint8_t(value >> (8 * i));
+}
+
+uint32_t FlatMemory::peek32(uint32_t addr) const {
+  uint32_t v = 0;
+  for (unsigned i = 0; i < 4; ++i) v |= uint32_t(bytes_[addr + i]) << (8 * i);
+  return v;
+}
+
+const char* status_name(ThreadStatus s) {
+  switch (s) {
+    case ThreadStatus::Running: return "running";
+    case ThreadStatus::Exited: return "exited";
+    case ThreadStatus::Faulted: return "faulted";
+  }
+  return "?";
+}
+
+std::string FaultReport::message() const {
+  std::string m = "thread " + std::to_string(thread) + ", pc " + hex8(pc) + " (" + disassembly +
+                  "): " + fault_name(fault);
+  if (!detail.empty()) m += ": " + detail;
+  return m;
+}
+
+Simulator::Simulator(const Config& cfg) : cfg_(cfg), imem_(cfg.imem_words, 0), mem_(cfg.mem_bytes) {}
+
+void Simulator::load(const Program& p, const std::string& name) {
+  const uint64_t imem_bytes = uint64_t(cfg_.imem_words) * 4;
+  if (p.text_base % 4) throw LoadError(name + ": text base " + hex8(p.text_base) + " is not a multiple of 4");
+  if (p.text_base + uint64_t(p.text.size()) * 4 > imem_bytes)
+    throw LoadError(name + ": text (" + std::to_string(p.text.size()) + " words at " + hex8(p.text_base) +
+                    ") does not fit in the instruction store of " + std::to_string(cfg_.imem_words) +
+                    " words (configuration '" + cfg_.name + "')");
+  if (p.entry % 4 || p.entry >= imem_bytes)
+    throw LoadError(name + ": entry point " + hex8(p.entry) + " is " +
+                    (p.entry % 4 ? "not a multiple of 4" : "outside the instruction store"));
+  if (!p.data.empty() && uint64_t(p.data_base) + p.data.size() > mem_.size())
+    throw LoadError(name + ": data (" + std::to_string(p.data.size()) + " bytes at " + hex8(p.data_base) +
+                    ") does not fit in data memory of " + std::to_string(mem_.size()) + " bytes");
+  std::fill(imem_.begin(), imem_.end(), 0u);
+  std::copy(p.text.begin(), p.text.end(), imem_.begin() + p.text_base / 4);
+  std::copy(p.data.begin(), p.data.end(), mem_.bytes().begin() + p.data_base);
+  entry_ = p.entry;
+  text_symbols_.clear();
+  for (const Symbol& s : p.symbols)
+    if (s.section == Symbol::Section::Text) text_symbols_.push_back(s);
+}
+
+isa::LabelFn Simulator::labels() const {
+  return [this](uint32_t address) -> std::optional<std::string> {
+    for (const Symbol& s : text_symbols_)
+      if (s.value == address) return s.name;
+    return std::nullopt;
+  };
+}
+
+RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& observer) {
+  const unsigned T = cfg_.threads;
+  if (n < 1 || n > T)
+    throw LoadError("cannot launch " + std::to_string(n) + " threads: configuration '" + cfg_.name +
+                    "' has " + std::to_string(T) + " thread contexts");
+  const uint64_t imem_bytes = uint64_t(cfg_.imem_words) * 4;
+  const isa::LabelFn label = labels();
+
+  RunResult res;
+  res.threads.resize(n);
+  for (ThreadResult& t : res.threads) t.state.pc = entry_;
+  SpecialRegs sr;
+  sr.cid = 0;
+  sr.nthr = T;
+  sr.ncore = cfg_.cores;
+  sr.domw = n;
+  sr.domh = 1;
+  sr.ly = 0;
+
+  auto stop = [&](Fault f, unsigned tid, uint32_t pc, std::string detail) {
+    FaultReport fr;
+    fr.fault = f;
+    fr.thread = tid;
+    fr.pc = pc;
+    fr.word = pc / 4 < imem_.size() ? imem_[pc / 4] : 0;
+    fr.disassembly = isa::disassemble(fr.word, pc, label);
+    fr.detail = std::move(detail);
+    res.fault = std::move(fr);
+  };
+
+  unsigned running = n;
+  for (uint64_t round = 0; running > 0; ++round) {
+    res.rounds = round + 1;
+    // Contexts n..T-1 were never launched: their slots are bubbles, which is why
+    // `clock` still advances by T per round.
+    for (unsigned tid = 0; tid < n; ++tid) {
+      ThreadResult& th = res.threads[tid];
+      if (th.status != ThreadStatus::Running) continue;
+      const uint32_t pc = th.state.pc;
+      if (res.retired >= max_instructions) {
+        stop(Fault::InstructionLimit, tid, pc,
+             "the limit of " + std::to_string(max_instructions) + " instructions was reached");
+        return res;
+      }
+      // pc is always inside the store: load() checks the entry, execute() every
+      // next pc.
+      const uint32_t word = imem_[pc / 4];
+      sr.tid = tid;
+      sr.lx = tid;
+      sr.clock = round * T + tid;
+
+      Retired r;
+      std::string why;
+      const auto d = isa::decode(word, &why);
+      const int hi = d ? highest_register(*d) : -1;
+      if (hi >= int(cfg_.registers)) {
+        r.pc = r.next_pc = pc;
+        r.word = word;
+        r.fault = Fault::IllegalInstruction;
+        r.fault_detail = "r" + std::to_string(hi) + " does not exist: configuration '" + cfg_.name +
+                         "' has " + std::to_string(cfg_.registers) + " registers";
+      } else {
+        r = execute(word, th.state, mem_, sr, imem_bytes);
+      }
+      if (observer) observer(tid, r);
+      if (r.fault != Fault::None) {
+        th.status = ThreadStatus::Faulted;
+        stop(r.fault, tid, pc, r.fault_detail);
+        return res;
+      }
+      ++th.retired;
+      ++res.retired;
+      if (r.exited) {
+        // The exit's own pc stays visible in the result, like a faulting one.
+        th.status = ThreadStatus::Exited;
+        --running;
+      }
+    }
+  }
+  return res;
+}
+
+}  // namespace umbra::iss
+
+namespace umbra::iss {
+
+// Fixed-width columns so that traces of two runs (or two models) line up under diff:
+// thread, pc, word, then the disassembly padded to kDisWidth, then the effects.
+namespace {
+constexpr int kDisWidth = 30;
+}
+
+std::string trace_header() {
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "#thr pc       word     %-*s effects", kDisWidth, "instruction");
+  return buf;
+}
+
+std::string trace_line(unsigned thread, const Retired& r, const isa::LabelFn& label) {
+  char buf[256];
+  const std::string dis = isa::disassemble(r.word, r.pc, label);
+  std::snprintf(buf, sizeof buf, "%4u %08x %08x %-*s", thread, r.pc, r.word, kDisWidth, dis.c_str());
+  std::string s = buf;
+  auto add = [&](const char* fmt, auto... args) {
+    std::snprintf(buf, sizeof buf, fmt, args...);
+    s += ' ';
+    s += buf;
+  };
+  if (r.fault != Fault::None) {
+    add("FAULT %s: %s", fault_name(r.fault), r.fault_detail.c_str());
+    return s;
+  }
+  if (r.writes_reg) add("r%u=%08x", unsigned(r.reg), r.value);
+  switch (r.mem) {
+    case Retired::Mem::None: break;
+    case Retired::Mem::Load: add("ld[%08x]=%08x", r.addr, r.data); break;
+    case Retired::Mem::Store: add("st[%08x]=%08x", r.addr, r.data); break;
+    case Retired::Mem::Atomic: add("at[%08x]=%08x->%08x", r.addr, r.value, r.data); break;
+  }
+  if (r.exited) add("exit");
+  // Trailing blanks of an effect-less line would only upset diff and editors.
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+}  // namespace umbra::iss
