@@ -26,9 +26,11 @@ struct Error : std::runtime_error {
 
 std::string g_file;
 
+// A node read from a file knows its line; a missing one (or the null root of an
+// empty file) does not, and then the message names the file alone.
 [[noreturn]] void fail(const YAML::Node& at, const std::string& msg) {
-  int line = at.IsDefined() ? at.Mark().line + 1 : 0;
-  throw Error(g_file + ":" + std::to_string(line) + ": error: " + msg);
+  const int line = at.IsDefined() ? at.Mark().line : -1;
+  throw Error(g_file + (line >= 0 ? ":" + std::to_string(line + 1) : std::string()) + ": error: " + msg);
 }
 
 struct FieldDef {
@@ -82,19 +84,32 @@ struct Isa {
 // The C++ enums in isa.h are the fixed vocabulary the generic code is written
 // against; the YAML must use exactly these names.
 const std::vector<std::string> kFormatNames = {"R", "I", "J", "N"};
-const std::vector<std::string> kClassNames = {"integer", "float", "branch", "load",
+const std::vector<std::string> kClassNames = {"integer", "float",  "branch", "load",
                                               "store",   "atomic", "special"};
-const std::vector<std::string> kKindNames = {"reg",    "sreg",   "simm8", "uimm5", "lane", "simm16",
-                                             "uimm16", "br8",    "br16",  "br24",  "mem"};
+const std::vector<std::string> kKindNames = {"reg",    "sreg", "simm8", "uimm5", "lane", "simm16",
+                                             "uimm16", "br8",  "br16",  "br24",  "mem"};
 const std::vector<std::string> kFieldNames = {"a", "b", "c", "imm16", "imm24", "zero"};
 
+std::string ident(std::string s) {
+  for (auto& ch : s) ch = ch == '.' ? '_' : char(std::toupper(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+// Every entry is a map; checking that first turns a stray scalar or list into a
+// message about the entry rather than a yaml-cpp exception about operator[].
+void need_map(const YAML::Node& n, const std::string& what) {
+  if (!n.IsMap()) fail(n, what + ": expected a map of keys such as name: ...");
+}
+
 std::string need_str(const YAML::Node& n, const char* key, const std::string& what) {
+  need_map(n, what);
   const YAML::Node v = n[key];
   if (!v || !v.IsScalar()) fail(n, what + ": missing '" + key + "'");
   return v.as<std::string>();
 }
 
 int need_int(const YAML::Node& n, const char* key, const std::string& what) {
+  need_map(n, what);
   const YAML::Node v = n[key];
   if (!v || !v.IsScalar()) fail(n, what + ": missing '" + key + "'");
   try {
@@ -108,7 +123,14 @@ std::string opt_str(const YAML::Node& n, const char* key) {
   return n[key] && n[key].IsScalar() ? n[key].as<std::string>() : std::string();
 }
 
-bool opt_bool(const YAML::Node& n, const char* key) { return n[key] && n[key].as<bool>(); }
+bool opt_bool(const YAML::Node& n, const char* key, const std::string& what) {
+  const YAML::Node v = n[key];
+  if (!v) return false;
+  bool b = false;
+  if (!v.IsScalar() || !YAML::convert<bool>::decode(v, b))
+    fail(v, what + ": '" + key + "' must be true or false");
+  return b;
+}
 
 int index_of(const std::vector<std::string>& v, const std::string& s) {
   for (size_t i = 0; i < v.size(); ++i)
@@ -121,6 +143,24 @@ std::string join(const std::vector<std::string>& v) {
   for (auto& s : v) r += (r.empty() ? "" : ", ") + s;
   return r;
 }
+
+// The names in one list with the line of each, so that a duplicate's message can
+// point at the first definition too.
+class Names {
+ public:
+  // `in` is the enclosing entry, for names that are only unique within one.
+  void add(const YAML::Node& at, const std::string& name, const std::string& what,
+           const std::string& in = "") {
+    auto [it, fresh] = line_.emplace(name, at.Mark().line + 1);
+    if (!fresh)
+      fail(at, (in.empty() ? "" : in + ": ") + "duplicate " + what + " '" + name + "' (first on line " +
+                   std::to_string(it->second) + ")");
+  }
+  bool has(const std::string& name) const { return line_.count(name) != 0; }
+
+ private:
+  std::map<std::string, int> line_;
+};
 
 YAML::Node need_seq(const YAML::Node& root, const char* key) {
   const YAML::Node n = root[key];
@@ -139,6 +179,7 @@ Isa load(const std::string& path) {
     throw Error(path + ": error: cannot read file");
   }
   Isa isa;
+  if (!root.IsMap()) fail(root, "expected a map of sections (isa, formats, operand_kinds, ...)");
   const YAML::Node head = root["isa"];
   if (!head) fail(root, "missing 'isa' header");
   isa.name = need_str(head, "name", "isa");
@@ -147,27 +188,29 @@ Isa load(const std::string& path) {
   isa.zero_register = need_int(head, "zero_register", "isa");
   if (need_int(head, "word_bits", "isa") != 32) fail(head, "isa: word_bits must be 32");
   if (isa.registers < 1 || isa.registers > 256) fail(head, "isa: registers must be 1..256");
+  if (isa.zero_register < 0 || isa.zero_register >= isa.registers)
+    fail(head, "isa: zero_register must be one of the registers");
 
   // Formats: fields inside 32 bits, no overlap, every bit accounted for, and a
   // field name means the same bits in every format.
-  std::set<std::string> seen;
-  for (const YAML::Node f : need_seq(root, "formats")) {
+  Names formats;
+  for (const YAML::Node& f : need_seq(root, "formats")) {
     FormatDef fd;
     fd.node = f;
     fd.name = need_str(f, "name", "format");
     fd.doc = opt_str(f, "doc");
     const std::string what = "format '" + fd.name + "'";
-    if (!seen.insert(fd.name).second) fail(f, "duplicate format name '" + fd.name + "'");
+    formats.add(f, fd.name, "format");
     if (index_of(kFormatNames, fd.name) < 0)
       fail(f, what + ": unknown format (the tools know " + join(kFormatNames) + ")");
     uint32_t used = 0;
-    std::set<std::string> fnames;
+    Names fnames;
     if (!f["fields"] || !f["fields"].IsSequence()) fail(f, what + ": missing list 'fields'");
-    for (const YAML::Node fl : f["fields"]) {
+    for (const YAML::Node& fl : f["fields"]) {
       FieldDef d{need_str(fl, "name", what + " field"), need_int(fl, "lsb", what + " field"),
                  need_int(fl, "width", what + " field")};
       const std::string fw = what + " field '" + d.name + "'";
-      if (!fnames.insert(d.name).second) fail(fl, what + ": duplicate field name '" + d.name + "'");
+      fnames.add(fl, d.name, "field", what);
       if (d.lsb < 0 || d.width < 1 || d.lsb + d.width > 32)
         fail(fl, fw + ": bits " + std::to_string(d.lsb + d.width - 1) + ":" + std::to_string(d.lsb) +
                      " do not fit in a 32-bit word");
@@ -187,59 +230,72 @@ Isa load(const std::string& path) {
     }
     for (int bit = 0; bit < 32; ++bit)
       if (!(used & (1u << bit))) fail(f, what + ": bit " + std::to_string(bit) + " belongs to no field");
+    // The tables give each format three slots besides the opcode (kFormatFields).
+    if (fd.fields.size() > 4) fail(f, what + ": at most 3 fields besides op");
     isa.formats.push_back(fd);
   }
 
-  seen.clear();
-  for (const YAML::Node k : need_seq(root, "operand_kinds")) {
+  Names kinds;
+  for (const YAML::Node& k : need_seq(root, "operand_kinds")) {
     KindDef kd;
     kd.name = need_str(k, "name", "operand kind");
-    kd.bits = need_int(k, "bits", "operand kind '" + kd.name + "'");
-    kd.is_signed = opt_bool(k, "signed");
-    kd.pcrel = opt_bool(k, "pcrel");
-    kd.scale = k["scale"] ? need_int(k, "scale", "operand kind") : 1;
+    const std::string what = "operand kind '" + kd.name + "'";
+    kd.bits = need_int(k, "bits", what);
+    kd.is_signed = opt_bool(k, "signed", what);
+    kd.pcrel = opt_bool(k, "pcrel", what);
+    kd.scale = k["scale"] ? need_int(k, "scale", what) : 1;
     kd.doc = opt_str(k, "doc");
-    if (!seen.insert(kd.name).second) fail(k, "duplicate operand kind '" + kd.name + "'");
+    kinds.add(k, kd.name, "operand kind");
     if (index_of(kKindNames, kd.name) < 0)
       fail(k, "operand kind '" + kd.name + "': unknown (the tools know " + join(kKindNames) + ")");
-    if (kd.bits < 1 || kd.bits > 24) fail(k, "operand kind '" + kd.name + "': bits must be 1..24");
+    if (kd.bits < 1 || kd.bits > 24) fail(k, what + ": bits must be 1..24");
+    if (kd.scale < 1 || kd.scale > 255) fail(k, what + ": scale must be 1..255");
     isa.kinds.push_back(kd);
   }
   for (auto& k : kKindNames)
-    if (!seen.count(k)) fail(root["operand_kinds"], "operand kind '" + k + "' is not described");
+    if (!kinds.has(k)) fail(root["operand_kinds"], "operand kind '" + k + "' is not described");
 
-  seen.clear();
-  for (const YAML::Node c : need_seq(root, "classes")) {
+  Names classes;
+  for (const YAML::Node& c : need_seq(root, "classes")) {
     ClassDef cd{need_str(c, "name", "class"), opt_str(c, "doc")};
-    if (!seen.insert(cd.name).second) fail(c, "duplicate class name '" + cd.name + "'");
+    classes.add(c, cd.name, "class");
     if (index_of(kClassNames, cd.name) < 0)
       fail(c, "class '" + cd.name + "': unknown (the tools know " + join(kClassNames) + ")");
     isa.classes.push_back(cd);
   }
 
-  seen.clear();
-  std::set<int> sreg_numbers;
-  for (const YAML::Node s : need_seq(root, "special_registers")) {
+  Names sregs;
+  std::map<int, std::string> sreg_numbers;
+  for (const YAML::Node& s : need_seq(root, "special_registers")) {
     SregDef sd{need_str(s, "name", "special register"), opt_str(s, "doc"),
                need_int(s, "number", "special register")};
-    if (!seen.insert(sd.name).second) fail(s, "duplicate special register name '" + sd.name + "'");
-    if (sd.number < 0 || sd.number > 255) fail(s, "special register '" + sd.name + "': number must be 0..255");
-    if (!sreg_numbers.insert(sd.number).second)
-      fail(s, "special register '" + sd.name + "': number " + std::to_string(sd.number) + " is taken");
+    sregs.add(s, sd.name, "special register");
+    if (sd.number < 0 || sd.number > 255)
+      fail(s, "special register '" + sd.name + "': number must be 0..255");
+    if (auto [it, fresh] = sreg_numbers.emplace(sd.number, sd.name); !fresh)
+      fail(s, "special register '" + sd.name + "': number " + std::to_string(sd.number) +
+                  " is taken by special register '" + it->second + "'");
     isa.sregs.push_back(sd);
   }
 
-  seen.clear();
+  Names instrs;
   std::map<int, std::string> by_opcode;
-  for (const YAML::Node in : need_seq(root, "instructions")) {
+  for (const YAML::Node& in : need_seq(root, "instructions")) {
     InstrDef d;
     d.name = need_str(in, "name", "instruction");
     const std::string what = "instruction '" + d.name + "'";
+    // Mnemonics become C++ and Verilog identifiers ('.' -> '_', upper case); without
+    // '_' in a mnemonic, two of them cannot map to one identifier.
+    bool name_ok = !d.name.empty() && std::islower(static_cast<unsigned char>(d.name[0]));
+    for (char ch : d.name)
+      name_ok &= std::islower(static_cast<unsigned char>(ch)) ||
+                 std::isdigit(static_cast<unsigned char>(ch)) || ch == '.';
+    if (!name_ok) fail(in, what + ": a mnemonic is a lower-case letter followed by a-z, 0-9 or '.'");
     d.opcode = need_int(in, "opcode", what);
     d.format = need_str(in, "format", what);
     d.cls = need_str(in, "class", what);
     d.semantics = need_str(in, "semantics", what);
-    if (!seen.insert(d.name).second) fail(in, "duplicate instruction name '" + d.name + "'");
+    instrs.add(in, d.name, "instruction");
     if (d.opcode < 0 || d.opcode > 255) fail(in["opcode"], what + ": opcode does not fit in 8 bits");
     if (d.opcode == 0) fail(in["opcode"], what + ": opcode 0 is reserved so that zeroed memory is illegal");
     auto [it, fresh] = by_opcode.emplace(d.opcode, d.name);
@@ -256,28 +312,38 @@ Isa load(const std::string& path) {
     bool cls_ok = false;
     for (auto& c : isa.classes) cls_ok |= c.name == d.cls;
     if (!cls_ok) fail(in, what + ": unknown class '" + d.cls + "'");
-    auto field_of = [&](const YAML::Node& at, const std::string& name) -> const FieldDef& {
+    auto field_of = [&](const YAML::Node& at, const std::string& ow,
+                        const std::string& name) -> const FieldDef& {
       for (auto& f : fmt->fields)
         if (f.name == name && name != "op" && name != "zero") return f;
-      fail(at, what + ": format " + fmt->name + " has no operand field '" + name + "'");
+      fail(at, ow + ": format " + fmt->name + " has no operand field '" + name + "'");
     };
     const YAML::Node ops = in["operands"];
     if (!ops || !ops.IsSequence()) fail(in, what + ": missing list 'operands'");
     if (ops.size() > 3) fail(ops, what + ": at most 3 operands");
-    std::set<std::string> used_fields, names;
-    for (const YAML::Node o : ops) {
+    std::set<std::string> used_fields;
+    Names names;
+    int pcrel_operands = 0;
+    for (const YAML::Node& o : ops) {
       OperandDef od{need_str(o, "name", what + " operand"), need_str(o, "kind", what + " operand"),
                     need_str(o, "field", what + " operand"), opt_str(o, "access"), opt_str(o, "base")};
       const std::string ow = what + " operand '" + od.name + "'";
-      if (!names.insert(od.name).second) fail(o, what + ": duplicate operand name '" + od.name + "'");
+      names.add(o, od.name, "operand", what);
       const KindDef* kd = nullptr;
       for (auto& k : isa.kinds)
         if (k.name == od.kind) kd = &k;
       if (!kd) fail(o, ow + ": unknown kind '" + od.kind + "'");
-      const FieldDef& fd = field_of(o, od.field);
+      const FieldDef& fd = field_of(o, ow, od.field);
       if (kd->bits > fd.width)
         fail(o, ow + ": kind " + kd->name + " needs " + std::to_string(kd->bits) + " bits but field " +
                     fd.name + " has " + std::to_string(fd.width));
+      // decode() requires the bits above a narrow unsigned value to be zero; for a
+      // signed one it has no rule, so two words would decode to the same operands.
+      if (kd->is_signed && kd->bits < fd.width)
+        fail(o, ow + ": signed kind " + kd->name + " must fill field " + fd.name + " (" +
+                    std::to_string(fd.width) + " bits)");
+      // Decoded::target() follows the one pc-relative operand.
+      if (kd->pcrel && ++pcrel_operands > 1) fail(o, ow + ": an instruction has at most one branch target");
       if (!used_fields.insert(od.field).second) fail(o, ow + ": field " + od.field + " is used twice");
       const bool is_reg = od.kind == "reg";
       if (is_reg && od.access != "r" && od.access != "w" && od.access != "rw")
@@ -287,8 +353,9 @@ Isa load(const std::string& path) {
         if (fd.width != 8) fail(o, ow + ": registers live in 8-bit fields");
       if (od.kind == "mem") {
         if (od.base.empty()) fail(o, ow + ": a memory operand needs a 'base' field");
-        const FieldDef& bd = field_of(o, od.base);
-        if (bd.width != 8) fail(o, ow + ": the base register needs an 8-bit field");
+        const FieldDef& bd = field_of(o, ow, od.base);
+        if (bd.width != 8 || (od.base != "a" && od.base != "b" && od.base != "c"))
+          fail(o, ow + ": the base register lives in field a, b or c");
         if (!used_fields.insert(od.base).second) fail(o, ow + ": field " + od.base + " is used twice");
         d.reads[od.base[0] - 'a'] = true;
       } else if (!od.base.empty()) {
@@ -309,19 +376,14 @@ Isa load(const std::string& path) {
   }
 
   if (root["pseudo_instructions"])
-    for (const YAML::Node p : root["pseudo_instructions"])
-      isa.pseudos.push_back({need_str(p, "name", "pseudo-instruction"), need_str(p, "syntax", "pseudo-instruction"),
-                             need_str(p, "expands", "pseudo-instruction")});
-  for (auto& p : isa.pseudos)
-    for (auto& i : isa.instrs)
-      if (p.name == i.name) fail(root["pseudo_instructions"], "pseudo-instruction '" + p.name + "' is also an instruction");
+    for (const YAML::Node& p : need_seq(root, "pseudo_instructions")) {
+      PseudoDef pd{need_str(p, "name", "pseudo-instruction"), need_str(p, "syntax", "pseudo-instruction"),
+                   need_str(p, "expands", "pseudo-instruction")};
+      if (instrs.has(pd.name)) fail(p, "pseudo-instruction '" + pd.name + "' is also an instruction");
+      isa.pseudos.push_back(pd);
+    }
   isa.fp_semantics = opt_str(root, "fp_semantics");
   return isa;
-}
-
-std::string ident(std::string s) {
-  for (auto& ch : s) ch = ch == '.' ? '_' : char(std::toupper(static_cast<unsigned char>(ch)));
-  return s;
 }
 
 std::string camel(const std::string& s) {
@@ -363,7 +425,9 @@ std::string emit_header(const Isa& isa) {
   o << "constexpr unsigned kNumSpecialRegs = " << isa.sregs.size() << ";\n";
   o << "extern const InstrInfo kInstrs[kNumOps];\n";
   o << "extern const KindInfo kKinds[kNumKinds];\n";
-  o << "extern const SpecialRegInfo kSpecialRegs[kNumSpecialRegs];\n\n";
+  o << "extern const SpecialRegInfo kSpecialRegs[kNumSpecialRegs];\n";
+  o << "// The fields of each format besides the opcode, indexed by Format; Field::None pads.\n";
+  o << "extern const Field kFormatFields[" << kFormatNames.size() << "][3];\n\n";
   o << "namespace sreg {\n";
   for (auto& s : isa.sregs) o << "constexpr uint8_t " << ident(s.name) << " = " << s.number << ";\n";
   o << "}  // namespace sreg\n\n}  // namespace umbra::isa\n";
@@ -382,24 +446,43 @@ std::string emit_source(const Isa& isa) {
   o << "// " << kHeader << "\n#include \"umbra/isa.h\"\n\nnamespace umbra::isa {\n\n";
   o << "const InstrInfo kInstrs[kNumOps] = {\n";
   for (auto& i : isa.instrs) {
-    o << "    {Op::" << ident(i.name) << ", " << quote(i.name) << ", " << hex2(i.opcode) << ", Format::" << i.format
-      << ", Class::" << camel(i.cls) << ", " << i.operands.size() << ", {";
+    o << "    {Op::" << ident(i.name) << ", " << quote(i.name) << ", " << hex2(i.opcode)
+      << ", Format::" << i.format << ", Class::" << camel(i.cls) << ", " << i.operands.size() << ", {";
     for (auto& op : i.operands) {
-      const char* acc = op.access == "r" ? "Read" : op.access == "w" ? "Write" : op.access == "rw" ? "ReadWrite" : "None";
-      o << "{" << quote(op.name) << ", Kind::" << camel(op.kind) << ", " << field_enum(op.field) << ", Access::" << acc
-        << ", " << field_enum(op.base) << "}, ";
+      const char* acc = op.access == "r"    ? "Read"
+                        : op.access == "w"  ? "Write"
+                        : op.access == "rw" ? "ReadWrite"
+                                            : "None";
+      o << "{" << quote(op.name) << ", Kind::" << camel(op.kind) << ", " << field_enum(op.field)
+        << ", Access::" << acc << ", " << field_enum(op.base) << "}, ";
     }
     o << "}, " << quote(i.semantics) << ", " << (i.reads[0] ? "true" : "false") << ", "
       << (i.reads[1] ? "true" : "false") << ", " << (i.reads[2] ? "true" : "false") << ", "
       << (i.writes_a ? "true" : "false") << "},\n";
   }
+  // kind_info() indexes kKinds by the Kind enum, so the rows follow the enum's
+  // order (kKindNames), not the YAML's.
   o << "};\n\nconst KindInfo kKinds[kNumKinds] = {\n";
-  for (auto& k : isa.kinds)
-    o << "    {Kind::" << camel(k.name) << ", " << quote(k.name) << ", " << k.bits << ", "
-      << (k.is_signed ? "true" : "false") << ", " << (k.pcrel ? "true" : "false") << ", " << k.scale << ", "
-      << quote(k.doc) << "},\n";
+  for (auto& name : kKindNames)
+    for (auto& k : isa.kinds)
+      if (k.name == name)
+        o << "    {Kind::" << camel(k.name) << ", " << quote(k.name) << ", " << k.bits << ", "
+          << (k.is_signed ? "true" : "false") << ", " << (k.pcrel ? "true" : "false") << ", " << k.scale
+          << ", " << quote(k.doc) << "},\n";
   o << "};\n\nconst SpecialRegInfo kSpecialRegs[kNumSpecialRegs] = {\n";
-  for (auto& s : isa.sregs) o << "    {" << quote(s.name) << ", " << s.number << ", " << quote(s.doc) << "},\n";
+  for (auto& s : isa.sregs)
+    o << "    {" << quote(s.name) << ", " << s.number << ", " << quote(s.doc) << "},\n";
+  o << "};\n\nconst Field kFormatFields[" << kFormatNames.size() << "][3] = {\n";
+  for (auto& name : kFormatNames) {
+    std::vector<std::string> fields;
+    for (auto& f : isa.formats)
+      if (f.name == name)
+        for (auto& fd : f.fields)
+          if (fd.name != "op") fields.push_back(fd.name);
+    fields.resize(3);
+    o << "    {" << field_enum(fields[0]) << ", " << field_enum(fields[1]) << ", " << field_enum(fields[2])
+      << "},  // " << name << "\n";
+  }
   o << "};\n\nunsigned field_lsb(Field f) {\n  switch (f) {\n";
   for (auto& [name, fd] : isa.field_pos)
     if (name != "op") o << "    case " << field_enum(name) << ": return " << fd.lsb << ";\n";
@@ -550,6 +633,12 @@ int main(int argc, char** argv) {
     if (!markdown.empty()) write_if_changed(markdown, emit_markdown(isa));
   } catch (const Error& e) {
     std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  } catch (const YAML::Exception& e) {
+    // A shape load() did not expect (a map where a list belongs, say): still a
+    // message with the line, not an abort.
+    const std::string at = e.mark.is_null() ? "" : ":" + std::to_string(e.mark.line + 1);
+    std::fprintf(stderr, "%s%s: error: %s\n", yaml.c_str(), at.c_str(), e.msg.c_str());
     return 1;
   }
   return 0;
