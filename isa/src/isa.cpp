@@ -39,18 +39,6 @@ int32_t sign_extend(uint32_t v, unsigned bits) {
   return int32_t((v ^ m) - m);
 }
 
-// The fields a format has besides the opcode.
-std::array<Field, 3> format_fields(Format f, unsigned* n) {
-  switch (f) {
-    case Format::R: *n = 3; return {Field::A, Field::B, Field::C};
-    case Format::I: *n = 2; return {Field::A, Field::Imm16, Field::None};
-    case Format::J: *n = 1; return {Field::Imm24, Field::None, Field::None};
-    case Format::N: *n = 1; return {Field::Zero, Field::None, Field::None};
-  }
-  *n = 0;
-  return {};
-}
-
 std::string hex(uint32_t v) {
   char b[16];
   std::snprintf(b, sizeof b, "0x%x", v);
@@ -130,10 +118,10 @@ std::optional<Decoded> decode(uint32_t word, std::string* why) {
   d.c = uint8_t(field_value(word, Field::C));
   d.imm16 = field_value(word, Field::Imm16);
   d.imm24 = field_value(word, Field::Imm24);
-  unsigned nf = 0;
-  const auto fields = format_fields(in->format, &nf);
-  for (unsigned k = 0; k < nf; ++k) {
-    const Field f = fields[k];
+  // Every field of the format (from isa.yaml, via kFormatFields) is either an
+  // operand's, a memory operand's base, or reserved and therefore zero.
+  for (const Field f : kFormatFields[unsigned(in->format)]) {
+    if (f == Field::None) break;
     const OperandInfo* user = nullptr;
     bool is_base = false;
     for (unsigned i = 0; i < in->num_operands; ++i) {
@@ -161,16 +149,19 @@ std::optional<uint32_t> encode(const InstrInfo& in, const int32_t* values, uint8
     const KindInfo& ki = kind_info(op.kind);
     const Range r = operand_range(op.kind);
     int64_t v = values[i];
-    if (op.kind == Kind::Sreg && !find_sreg(uint8_t(v))) {
-      if (why) *why = "special register " + std::to_string(v) + " does not exist";
-      return std::nullopt;
-    }
     if (v < r.lo || v > r.hi || v % ki.scale != 0) {
       if (why) {
         *why = std::string(in.name) + " " + op.name + " " + std::to_string(v) + " out of range " +
                std::to_string(r.lo) + ".." + std::to_string(r.hi);
         if (ki.scale > 1) *why += " (a multiple of " + std::to_string(ki.scale) + ")";
       }
+      return std::nullopt;
+    }
+    // Checked after the range, so that uint8_t(v) is the number that was written.
+    if (op.kind == Kind::Sreg && !find_sreg(uint8_t(v))) {
+      if (why)
+        *why = std::string(in.name) + " " + op.name + ": special register " + std::to_string(v) +
+               " does not exist";
       return std::nullopt;
     }
     const uint32_t stored = uint32_t(v / ki.scale) & ((1u << field_width(op.field)) - 1u) &
