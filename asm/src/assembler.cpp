@@ -964,8 +964,19 @@ class Assembler {
         return int32_t(*v);
       }
       case Want::Br: {
+        if (op.expr->op == Expr::Sym)
+          if (const SymDef* d = find_sym(op.expr->name); d && d->is_label && d->sec == kData) {
+            error(s.loc, op.col, "branch target '" + d->name + "' is a .data label, not code");
+            return std::nullopt;
+          }
         auto v = eval_final(s.loc, *op.expr);
         if (!v) return std::nullopt;
+        // A branch operand is an address; a small negative number here is almost
+        // always someone writing a relative offset by hand.
+        if (*v < 0 || *v > int64_t(UINT32_MAX)) {
+          error(s.loc, op.col, "branch target " + std::to_string(*v) + " is not an address (0..0xffffffff)");
+          return std::nullopt;
+        }
         if (*v % 4 != 0) {
           error(s.loc, op.col, "branch target " + hex(uint64_t(*v)) + " is not a multiple of 4");
           return std::nullopt;

@@ -66,9 +66,10 @@ std::vector<uint32_t> parse(const std::string& text, const std::string& name, ui
         }
         ++i;
       }
+      if (at && i == start) fail("'@' must be followed by a hex word address");
       if (i == start ||
           (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i])) && text[i] != '/'))
-        fail(std::string("'") + (i < text.size() ? text[i] : ' ') + "' is not a hex digit");
+        fail(std::string("'") + text[i] + "' is not a hex digit");
       if (at) {
         if (!have_base) {
           *base = uint32_t(v);
