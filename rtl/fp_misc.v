@@ -1,0 +1,189 @@
+// fp_misc: the cheap binary32 functions of the 0x4_ group, everything except the
+// add/multiply datapath: fmin, fmax (IEEE minNum/maxNum, -0 < +0), fabs, fneg, fseq,
+// fslt, fsle (1 or 0), itof (RNE), ftoi (toward zero, saturating), pack (two floats to
+// unorm8 channels, RNE, above the shifted low half of c) and unpack (unorm8 channel
+// to float).  Rules: isa/isa.yaml fp_semantics; bit-exact with umbra::fp32.
+//
+// One pipeline stage: all functions are computed from the input ports in parallel and
+// the selected one is registered (latency 1).  Each is a compare, one barrel shift
+// and at most one small adder, no deeper than the stages of fp_add, so one cycle is
+// enough; fpu delays the result to the common latency.
+//
+// unpack needs no table: n/255 = n * (2^-8 + 2^-16 + ...), so its binary expansion is
+// the byte n repeated forever.  Normalizing n (r = n << lzc(n), leading one at bit 7)
+// gives the significand bits r r r r ..., i.e. a 24-bit significand {r, r, r}, a
+// round bit r[7] = 1 and a non-zero tail: the value is never a tie and always rounds
+// up.  The exponent is 2^(-1-lzc(n)); for n = 255 the increment carries into the
+// exponent and gives exactly 1.0.  The bench checks all 256 values.
+`default_nettype none
+
+`include "umbra_isa.vh"   // UMBRA_OP_* opcodes, generated from isa/isa.yaml
+
+module fp_misc (
+    input  wire        clk,
+    input  wire [3:0]  func,     // low nibble of the 0x4_ opcode
+    input  wire [31:0] a,
+    input  wire [31:0] b,
+    input  wire [15:0] c_lo,     // pack: the low half of c, shifted up
+    output reg  [31:0] result
+);
+
+  // Function codes: the low nibble of the opcodes from isa.yaml.
+  localparam [7:0] OP_FMIN   = `UMBRA_OP_FMIN;
+  localparam [7:0] OP_FMAX   = `UMBRA_OP_FMAX;
+  localparam [7:0] OP_FABS   = `UMBRA_OP_FABS;
+  localparam [7:0] OP_FNEG   = `UMBRA_OP_FNEG;
+  localparam [7:0] OP_FSEQ   = `UMBRA_OP_FSEQ;
+  localparam [7:0] OP_FSLT   = `UMBRA_OP_FSLT;
+  localparam [7:0] OP_FSLE   = `UMBRA_OP_FSLE;
+  localparam [7:0] OP_ITOF   = `UMBRA_OP_ITOF;
+  localparam [7:0] OP_FTOI   = `UMBRA_OP_FTOI;
+  localparam [7:0] OP_PACK   = `UMBRA_OP_PACK;
+  localparam [7:0] OP_UNPACK = `UMBRA_OP_UNPACK;
+  localparam [3:0] FN_FMIN   = OP_FMIN[3:0];
+  localparam [3:0] FN_FMAX   = OP_FMAX[3:0];
+  localparam [3:0] FN_FABS   = OP_FABS[3:0];
+  localparam [3:0] FN_FNEG   = OP_FNEG[3:0];
+  localparam [3:0] FN_FSEQ   = OP_FSEQ[3:0];
+  localparam [3:0] FN_FSLT   = OP_FSLT[3:0];
+  localparam [3:0] FN_FSLE   = OP_FSLE[3:0];
+  localparam [3:0] FN_ITOF   = OP_ITOF[3:0];
+  localparam [3:0] FN_FTOI   = OP_FTOI[3:0];
+  localparam [3:0] FN_PACK   = OP_PACK[3:0];
+  localparam [3:0] FN_UNPACK = OP_UNPACK[3:0];
+
+  localparam [31:0] CANON_NAN = 32'h7fc00000;
+
+  // Leading-zero count of a 32-bit value (32 when it is zero).
+  function [5:0] lzc32;
+    input [31:0] v;
+    integer i;
+    begin
+      lzc32 = 6'd32;
+      for (i = 0; i <= 31; i = i + 1)
+        if (v[i]) lzc32 = 6'd31 - i[5:0];          // the highest set bit wins
+    end
+  endfunction
+
+  // Leading-zero count of a non-zero byte (0..7).
+  function [2:0] lzc8;
+    input [7:0] v;
+    integer i;
+    begin
+      lzc8 = 3'd7;
+      for (i = 0; i <= 7; i = i + 1)
+        if (v[i]) lzc8 = 3'd7 - i[2:0];            // the highest set bit wins
+    end
+  endfunction
+
+  // Order key for non-NaN floats: unsigned compare of keys = numeric compare, with
+  // -0 < +0 (a negative float's bits are inverted, a positive one's sign bit set).
+  function [31:0] order_key;
+    input [31:0] v;
+    begin
+      order_key = v[31] ? ~v : {1'b1, v[30:0]};
+    end
+  endfunction
+
+  // One float to an unsigned 8-bit channel: NaN and values <= 0 give 0, values >= 1
+  // give 255, otherwise round(x * 255), ties to even.  For x = m * 2^(e-150) in (0, 1)
+  // (m the 24-bit significand, e the biased exponent, e <= 126) the exact product is
+  // P * 2^-(24+k) with P = m * 255 < 2^32 and k = 126 - e; for k > 8 it is below 0.5
+  // and rounds to 0.  The integer part and the guard bit are P[31:23] >> k, a 9-bit
+  // shift.  The sticky bit (P mod 2^(23+k) != 0) needs no wide shift: 255 is odd, so
+  // P mod 2^j = 0 exactly when m mod 2^j = 0, and for k >= 1 the hidden bit of m lies
+  // below 2^(23+k); only k = 0 looks at the low bits, P[22:0].
+  function [7:0] unorm8;
+    input [31:0] v;
+    reg [31:0] p;
+    reg [7:0]  k;
+    reg [8:0]  q;
+    begin
+      p = ({8'd0, 1'b1, v[22:0]} << 8) - {8'd0, 1'b1, v[22:0]};
+      k = 8'd126 - v[30:23];
+      q = p[31:23] >> k[3:0];                      // {integer part, guard}
+      if ((v[30:23] == 8'hff && v[22:0] != 23'd0) || v[31] || v[30:23] == 8'd0)
+        unorm8 = 8'd0;                             // NaN, <= 0, denormal (DAZ)
+      else if (v[30:23] >= 8'd127)
+        unorm8 = 8'd255;                           // >= 1, +inf
+      else if (k > 8'd8)
+        unorm8 = 8'd0;                             // below 0.5
+      else
+        unorm8 = q[8:1] + {7'd0, q[0] && ((k != 8'd0) || (p[22:0] != 23'd0) || q[1])};
+    end
+  endfunction
+
+  // ---- DAZ and classification ------------------------------------------------------
+  wire a_nan = (a[30:23] == 8'hff) && (a[22:0] != 23'd0);
+  wire b_nan = (b[30:23] == 8'hff) && (b[22:0] != 23'd0);
+  wire [31:0] a_daz = (a[30:23] == 8'd0) ? {a[31], 31'd0} : a;
+  wire [31:0] b_daz = (b[30:23] == 8'd0) ? {b[31], 31'd0} : b;
+
+  // ---- one ordered comparison for fmin, fmax and the compares ----------------------
+  // Keys order -0 below +0, which is what minNum/maxNum want; the compares treat the
+  // two zeros as equal, which only matters when both operands are zeros (against a
+  // non-zero value both zeros order the same way).
+  wire a_lt_b    = (order_key(a_daz) < order_key(b_daz));
+  wire a_same_b  = (a_daz == b_daz);
+  wire both_zero = (a_daz[30:0] == 31'd0) && (b_daz[30:0] == 31'd0);
+
+  // fmin takes a when a <= b, fmax when a > b (equal operands are identical bits).
+  wire        take_a   = (a_lt_b || a_same_b) == (func == FN_FMIN);
+  wire [31:0] minmax_r = (a_nan && b_nan) ? CANON_NAN : a_nan ? b_daz : b_nan ? a_daz :
+                         take_a ? a_daz : b_daz;
+
+  // Compares: any NaN gives false; -0 == +0.
+  wire cmp_ok = !a_nan && !b_nan;
+  wire f_eq   = cmp_ok && (a_same_b || both_zero);
+  wire f_lt   = cmp_ok && a_lt_b && !both_zero;
+
+  // ---- itof: |a| normalized by a leading-zero count, RNE ---------------------------
+  wire [31:0] i_mag  = a[31] ? (~a + 32'd1) : a;  // 0x80000000 stays 2^31, unsigned
+  wire [5:0]  i_lz   = lzc32(i_mag);
+  wire [31:0] i_norm = i_mag << i_lz[4:0];         // leading one at bit 31 unless a = 0
+  wire        i_rnd  = i_norm[7] && ((i_norm[6:0] != 7'd0) || i_norm[8]);
+  wire [23:0] i_frac = {1'b0, i_norm[30:8]} + {23'd0, i_rnd};   // carry: exponent + 1
+  wire [7:0]  i_exp  = 8'd158 - {2'b00, i_lz} + {7'd0, i_frac[23]};
+  wire [31:0] itof_r = i_norm[31] ? {a[31], i_exp, i_frac[22:0]} : 32'd0;
+
+  // ---- ftoi: toward zero, saturating; NaN and |a| < 1 give 0 -----------------------
+  // For a biased exponent e in 127..157 the magnitude is m * 2^(e-150) truncated, i.e.
+  // (m << 7) >> (157 - e); 157 - e is 0..30 and equals (29 - e[4:0]) mod 32 there.
+  wire [4:0]  t_rsh  = 5'd29 - a[27:23];
+  wire [30:0] t_mag  = {1'b1, a[22:0], 7'd0} >> t_rsh;
+  wire [31:0] ftoi_r = a_nan                  ? 32'd0 :
+                       (a[30:23] < 8'd127)    ? 32'd0 :
+                       (a[30:23] >= 8'd158)   ? (a[31] ? 32'h80000000 : 32'h7fffffff) :
+                       a[31] ? (~{1'b0, t_mag} + 32'd1) : {1'b0, t_mag};
+
+  // ---- unpack: the byte lane b[1:0] of a, as n / 255 (see the header) ---------------
+  wire [7:0]  u_n    = a[{b[1:0], 3'b000} +: 8];
+  wire [2:0]  u_lz   = lzc8(u_n);
+  wire [7:0]  u_r    = u_n << u_lz;               // leading one at bit 7
+  // Significand {u_r, u_r, u_r} rounded up; only its fraction is stored, and a carry
+  // (n = 255: all ones) means 1.0 at exponent + 1.
+  wire [23:0] u_frac = {1'b0, u_r[6:0], u_r, u_r} + 24'd1;
+  wire [7:0]  u_exp  = 8'd126 - {5'd0, u_lz} + {7'd0, u_frac[23]};
+  wire [31:0] unpack_r = (u_n == 8'd0) ? 32'd0 : {1'b0, u_exp, u_frac[22:0]};
+
+  // ---- select and register ------------------------------------------------------------
+  always @(posedge clk) begin
+    case (func)
+      FN_FMIN,
+      FN_FMAX:   result <= minmax_r;
+      FN_FABS:   result <= {1'b0, a[30:0]};
+      FN_FNEG:   result <= {~a[31], a[30:0]};
+      FN_FSEQ:   result <= {31'd0, f_eq};
+      FN_FSLT:   result <= {31'd0, f_lt};
+      FN_FSLE:   result <= {31'd0, f_lt || f_eq};
+      FN_ITOF:   result <= itof_r;
+      FN_FTOI:   result <= ftoi_r;
+      FN_PACK:   result <= {c_lo, unorm8(a), unorm8(b)};
+      FN_UNPACK: result <= unpack_r;
+      default:   result <= 32'd0;                  // the add/multiply functions, 0xf
+    endcase
+  end
+
+endmodule
+
+`default_nettype wire

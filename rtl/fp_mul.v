@@ -1,0 +1,76 @@
+// fp_mul: binary32 multiply with Umbra's rules (isa/isa.yaml fp_semantics): DAZ on the
+// inputs, round to nearest even, FTZ on the output with tininess after rounding,
+// overflow to infinity, canonical NaN 0x7fc00000.  Bit-exact with umbra::fp32::mul.
+//
+// Two pipeline stages, latency 2 (result registered after the second clock edge):
+//   stage 1  unpack/DAZ, classify (zero/inf/NaN), sign and exponent sum; register the
+//            two 24-bit significands.
+//   stage 2  24x24 significand product of the *registered* significands (a plain `*`,
+//            so synth_ice40 -dsp can map it onto SB_MAC16 blocks and absorb the stage-1
+//            registers as DSP input registers), 1-bit normalize, round, FTZ/overflow.
+// The product of two normal significands lies in [2^46, 2^48), so normalization is a
+// single-bit shift and needs no leading-zero counter.
+`default_nettype none
+
+module fp_mul (
+    input  wire        clk,
+    input  wire [31:0] a,
+    input  wire [31:0] b,
+    output reg  [31:0] result
+);
+
+  // ---- stage 1: unpack, DAZ, classify ------------------------------------------------
+  wire [7:0] ea = a[30:23];
+  wire [7:0] eb = b[30:23];
+  wire a_zero = (ea == 8'd0);                     // zero or denormal (DAZ)
+  wire b_zero = (eb == 8'd0);
+  wire a_inf  = (ea == 8'hff) && (a[22:0] == 23'd0);
+  wire b_inf  = (eb == 8'hff) && (b[22:0] == 23'd0);
+  wire a_nan  = (ea == 8'hff) && (a[22:0] != 23'd0);
+  wire b_nan  = (eb == 8'hff) && (b[22:0] != 23'd0);
+
+  reg        s1_sign;
+  reg [23:0] s1_ma, s1_mb;        // significands with the hidden bit
+  reg signed [9:0] s1_exp;        // ea + eb - 127, biased; in [-125, 381]
+  reg        s1_nan, s1_inf, s1_zero;
+
+  always @(posedge clk) begin
+    s1_sign <= a[31] ^ b[31];
+    s1_ma   <= {1'b1, a[22:0]};
+    s1_mb   <= {1'b1, b[22:0]};
+    s1_exp  <= $signed({2'b00, ea}) + $signed({2'b00, eb}) - 10'sd127;
+    s1_nan  <= a_nan || b_nan || (a_inf && b_zero) || (a_zero && b_inf);
+    s1_inf  <= a_inf || b_inf;
+    s1_zero <= a_zero || b_zero;
+  end
+
+  // ---- stage 2: product, normalize, round, FTZ/overflow ----------------------------
+  wire [47:0] prod = s1_ma * s1_mb;               // in [2^46, 2^48)
+
+  // Normalize to the 23 fraction bits below the leading one + guard bit + sticky.
+  wire        top    = prod[47];
+  wire [22:0] frac   = top ? prod[46:24] : prod[45:23];
+  wire        guard  = top ? prod[23]    : prod[22];
+  wire        sticky = top ? (prod[22:0] != 23'd0) : (prod[21:0] != 22'd0);
+  wire        rnd_up = guard && (sticky || frac[0]);   // ties to even
+  // Rounding the fraction alone: a carry out (fraction all ones) means the significand
+  // became 2.0, i.e. 1.0 with exponent + 1, and frac_r[22:0] is then 0 as it must be.
+  wire [23:0] frac_r = {1'b0, frac} + {23'd0, rnd_up};
+  wire signed [9:0] exp_r = s1_exp + $signed({9'd0, top}) + $signed({9'd0, frac_r[23]});
+
+  always @(posedge clk) begin
+    if (s1_nan)
+      result <= 32'h7fc00000;
+    else if (s1_inf)
+      result <= {s1_sign, 8'hff, 23'd0};
+    else if (s1_zero || exp_r < 10'sd1)           // zero operand, or FTZ after rounding
+      result <= {s1_sign, 31'd0};
+    else if (exp_r > 10'sd254)                    // overflow
+      result <= {s1_sign, 8'hff, 23'd0};
+    else
+      result <= {s1_sign, exp_r[7:0], frac_r[22:0]};
+  end
+
+endmodule
+
+`default_nettype wire

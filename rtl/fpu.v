@@ -1,0 +1,104 @@
+// fpu: the pipelined binary32 unit of the Umbra core, executing the 0x4_ opcode group
+// (isa/isa.yaml; `func` is the opcode's low nibble).  Bit-exact with umbra::fp32.
+// Fully pipelined: a new operation every cycle, no stalls, fixed latency LATENCY = 4
+// for every function, so the barrel pipeline can schedule it blindly.
+//
+// One arithmetic datapath, multiply then add, as in the unfused MAD of a shader core:
+//
+//   cycle:     1             2             3             4
+//   a, b  -> [fp_mul stage 1|fp_mul stage 2]                     -> product
+//   c'    -> [delay         |delay         ]
+//                            product, c'  -> [fp_add stage 1|fp_add stage 2] -> result
+//   a,b,c -> [fp_misc       |delay         |delay         |delay         ] -> result
+//
+// Every add/multiply function is fed through both units, choosing the operands so
+// the unused half is an exact identity:
+//   fmadd  a * b + c
+//   fmul   a * b + (-0)       x + (-0) = x for every product, including +-0 and NaN
+//   fadd   a * 1.0 + b        a * 1.0 = a after DAZ (denormal -> signed zero), NaN
+//   fsub   a * 1.0 + (-b)     -> canonical NaN, which the add yields anyway
+// so there is a single multiplier, a single adder, one 32-bit delay line for c and
+// no result alignment between them.  The misc functions are one cycle of logic and
+// their result is delayed to the common latency.  The final select is a 2:1 mux of
+// registers.
+`default_nettype none
+
+`include "umbra_isa.vh"   // UMBRA_OP_* opcodes, generated from isa/isa.yaml
+
+module fpu (
+    input  wire        clk,
+    input  wire [3:0]  func,     // low nibble of the 0x4_ opcode
+    input  wire [31:0] a,
+    input  wire [31:0] b,
+    input  wire [31:0] c,
+    output wire [31:0] result
+);
+
+  localparam integer LATENCY = 4;
+  localparam integer MUL_LATENCY = 2;   // fp_mul
+  localparam integer ADD_LATENCY = 2;   // fp_add
+  localparam integer MISC_LATENCY = 1;  // fp_misc
+
+  localparam [7:0] OP_FADD  = `UMBRA_OP_FADD;
+  localparam [7:0] OP_FSUB  = `UMBRA_OP_FSUB;
+  localparam [7:0] OP_FMUL  = `UMBRA_OP_FMUL;
+  localparam [7:0] OP_FMADD = `UMBRA_OP_FMADD;
+  localparam [3:0] FN_FADD  = OP_FADD[3:0];
+  localparam [3:0] FN_FSUB  = OP_FSUB[3:0];
+  localparam [3:0] FN_FMUL  = OP_FMUL[3:0];
+  localparam [3:0] FN_FMADD = OP_FMADD[3:0];
+
+  localparam [31:0] ONE      = 32'h3f800000;
+  localparam [31:0] NEG_ZERO = 32'h80000000;
+
+  // ---- operand selection for the multiply-add datapath -------------------------------
+  wire is_fadd  = (func == FN_FADD);
+  wire is_fsub  = (func == FN_FSUB);
+  wire is_fmul  = (func == FN_FMUL);
+  wire is_fmadd = (func == FN_FMADD);
+  wire is_arith = is_fadd || is_fsub || is_fmul || is_fmadd;
+
+  wire [31:0] mul_b = (is_fadd || is_fsub) ? ONE : b;
+  wire [31:0] add_c = is_fadd ? b :
+                      is_fsub ? {~b[31], b[30:0]} :
+                      is_fmul ? NEG_ZERO : c;
+
+  // ---- multiply (cycles 1-2), addend delayed alongside --------------------------------
+  wire [31:0] product;
+  fp_mul u_mul (.clk(clk), .a(a), .b(mul_b), .result(product));
+
+  reg [31:0] addend_q1, addend_q2;
+  always @(posedge clk) begin
+    addend_q1 <= add_c;
+    addend_q2 <= addend_q1;
+  end
+
+  // ---- add (cycles 3-4) ------------------------------------------------------------------
+  wire [31:0] sum;
+  fp_add u_add (.clk(clk), .x(product), .y(addend_q2), .result(sum));
+
+  // ---- misc functions (cycle 1), delayed to cycle 4 -----------------------------------
+  wire [31:0] misc_q1;
+  fp_misc u_misc (.clk(clk), .func(func), .a(a), .b(b), .c_lo(c[15:0]), .result(misc_q1));
+
+  // Shift registers, newest entry in the low bits.
+  localparam integer MISC_DELAY = LATENCY - MISC_LATENCY;
+  reg [32*MISC_DELAY-1:0] misc_pipe;
+  reg [LATENCY-1:0]       arith_pipe;
+  always @(posedge clk) begin
+    misc_pipe  <= {misc_pipe[32*MISC_DELAY-33:0], misc_q1};
+    arith_pipe <= {arith_pipe[LATENCY-2:0], is_arith};
+  end
+
+  assign result = arith_pipe[LATENCY-1] ? sum : misc_pipe[32*MISC_DELAY-1 -: 32];
+
+  // The datapath latencies must add up to the advertised one.
+  generate
+    if (MUL_LATENCY + ADD_LATENCY != LATENCY) begin : g_bad_latency
+      fpu_latency_mismatch_error u_error ();  // no such module: elaboration fails
+    end
+  endgenerate
+
+endmodule
+
+`default_nettype wire
