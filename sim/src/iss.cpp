@@ -116,6 +116,10 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
     fr.pc = pc;
     fr.word = pc / 4 < imem_.size() ? imem_[pc / 4] : 0;
     fr.disassembly = isa::disassemble(fr.word, pc, label);
+    // An invalid word disassembles with its reason appended, which `detail` already
+    // gives; keep the message from saying it twice.
+    const auto comment = fr.disassembly.find("  # invalid:");
+    if (!isa::decode(fr.word) && comment != std::string::npos) fr.disassembly.resize(comment);
     fr.detail = std::move(detail);
     res.fault = std::move(fr);
   };
@@ -209,7 +213,6 @@ std::string trace_line(unsigned thread, const Retired& r, const isa::LabelFn& la
     case Retired::Mem::Store: add("st[%08x]=%08x", r.addr, r.data); break;
     case Retired::Mem::Atomic: add("at[%08x]=%08x->%08x", r.addr, r.value, r.data); break;
   }
-  if (r.exited) add("exit");
   // Trailing blanks of an effect-less line would only upset diff and editors.
   while (!s.empty() && s.back() == ' ') s.pop_back();
   return s;

@@ -221,13 +221,14 @@ int run(int argc, char** argv) {
                  "stop after this many instructions of all threads (default 100000000)");
   app.add_option("--dump-mem", dumps,
                  "after the run, print words START:LENGTH (bytes; START may be a symbol), "
-                 "or write them to FILE with START:LENGTH:FILE");
+                 "or write them to FILE with START:LENGTH:FILE")
+      ->allow_extra_args(false);  // one value per --dump-mem, so a following input is not eaten
   auto* trace = app.add_option("--trace", trace_file, "trace every instruction to FILE (default: stdout)")
                     ->expected(0, 1);
   app.add_flag("--regs", show_regs, "print every thread's final non-zero registers");
   app.add_option("--format", format, "input format (default: by content and extension)")
       ->check(CLI::IsMember({"auto", "elf", "hex", "bin", "asm"}));
-  app.add_option("-I", include_dirs, "assembler include directory");
+  app.add_option("-I", include_dirs, "assembler include directory")->allow_extra_args(false);
   app.add_option("input", input, "program: .s/.S/.asm assembly, ELF, .hex ($readmemh) or raw binary");
   try {
     app.parse(argc, argv);

@@ -290,6 +290,10 @@ uint32_t encode(const std::string& m, const std::vector<int32_t>& ops, uint8_t b
   return enc(m, ops, base);
 }
 
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.label;
+}
+
 class Semantics : public ::testing::TestWithParam<Case> {};
 
 TEST_P(Semantics, ExecuteGivesTheHandComputedResult) {
