@@ -228,6 +228,10 @@ class Assembler {
   std::vector<SourceFile> files_;
   std::vector<std::pair<std::string, std::string>> chain_;  // (identity, display) of open files
   int order_ = 0;
+  // Constants resolve recursively (A = B + 1, B = C + 1, ...); the chain is bounded so
+  // that no input can exhaust the stack.
+  static constexpr int kMaxChain = 1000;
+  int depth_ = 0;
   int sec_ = kText;
   uint64_t loc_[2] = {0, 0};
   std::vector<Stmt> stmts_;
@@ -366,11 +370,13 @@ class Assembler {
     SymDef* s = find_sym(name);
     if (!s || s->broken) return std::nullopt;
     if (s->known) return s->value;
-    if (!s->expr || s->resolving) return std::nullopt;
+    if (!s->expr || s->resolving || depth_ >= kMaxChain) return std::nullopt;
     s->resolving = true;
+    ++depth_;
     std::optional<ExprError> err;
     const Expr* unknown = nullptr;
     auto v = eval(*s->expr, early_fn(), &err, &unknown);
+    --depth_;
     s->resolving = false;
     if (v) s->known = true, s->value = *v;
     return v;
@@ -393,6 +399,11 @@ class Assembler {
       *err = ExprError{col, "circular definition: '" + name + "' depends on itself"};
       return std::nullopt;
     }
+    if (!s->broken && depth_ >= kMaxChain) {
+      *err = ExprError{col, "constant definitions nested too deeply (a chain of more than " +
+                                std::to_string(kMaxChain) + ")"};
+      return std::nullopt;
+    }
     if (!s->broken) resolve(*s);
     if (s->known) return s->value;
     *err = ExprError{-1, ""};
@@ -405,9 +416,11 @@ class Assembler {
   }
   void resolve(SymDef& s) {
     s.resolving = true;
+    ++depth_;
     std::optional<ExprError> err;
     const Expr* unknown = nullptr;
     auto v = eval(*s.expr, final_fn(), &err, &unknown);
+    --depth_;
     s.resolving = false;
     if (v) {
       s.known = true, s.value = *v;

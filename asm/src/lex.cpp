@@ -4,6 +4,7 @@
 // outside 0..63, which C leaves undefined and which are always a mistake here.
 #include "lex.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 
@@ -205,12 +206,19 @@ struct Parser {
   bool at(const char* p) const { return pos < end && t[pos].type == Token::Punct && t[pos].text == p; }
   int here_col() const { return pos < end ? t[pos].col : (end > 0 ? t[end - 1].col + t[end - 1].len : 1); }
 
-  static ExprPtr node(Expr::Op op, int col, ExprPtr l = nullptr, ExprPtr r = nullptr) {
+  // Parsing, evaluating and freeing a tree all recurse, so a pathological line (a
+  // megabyte of "1+1+...") must be refused rather than overflow the stack.
+  static constexpr int kMaxDepth = 1000;
+  int nest = 0;
+
+  ExprPtr node(Expr::Op op, int col, ExprPtr l = nullptr, ExprPtr r = nullptr) {
     auto e = std::make_unique<Expr>();
     e->op = op;
     e->col = col;
+    e->depth = 1 + std::max(l ? l->depth : 0, r ? r->depth : 0);
     e->lhs = std::move(l);
     e->rhs = std::move(r);
+    if (e->depth > kMaxDepth) return fail(col, "expression is too complex (more than 1000 levels)");
     return e;
   }
 
@@ -242,10 +250,13 @@ struct Parser {
       e->name = k.text;
       return e;
     }
+    if ((at("(") || at("-") || at("~") || at("+")) && ++nest > kMaxDepth)
+      return fail(k.col, "expression is too complex (more than 1000 levels)");
     if (at("(")) {
       const int col = k.col;
       ++pos;
       ExprPtr e = binary(1);
+      --nest;
       if (failed()) return nullptr;
       if (!at(")")) return fail(here_col(), "expected ')' to close the '(' at column " + std::to_string(col));
       ++pos;
@@ -255,6 +266,7 @@ struct Parser {
       const Expr::Op op = at("-") ? Expr::Neg : at("~") ? Expr::Not : Expr::Pos;
       ++pos;
       ExprPtr operand = primary();
+      --nest;
       if (failed()) return nullptr;
       return node(op, k.col, std::move(operand));
     }

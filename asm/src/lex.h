@@ -43,6 +43,7 @@ struct Expr {
   int64_t value = 0;  // Num
   std::string name;   // Sym
   int col = 0;        // where to point errors about this node
+  int depth = 1;      // of the tree below; bounded so evaluation cannot exhaust the stack
   ExprPtr lhs, rhs;
 };
 

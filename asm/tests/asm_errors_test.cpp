@@ -221,3 +221,30 @@ TEST(AsmErrors, BrokenFileReportsEverything) {
 }
 
 }  // namespace
+
+namespace {
+
+// Inputs built to exhaust the stack (deep expressions, long chains of constants) are
+// refused with an error instead of crashing the assembler.
+TEST(AsmErrors, PathologicalNestingIsAnErrorNotACrash) {
+  std::string sum = "X = ", parens = "X = ", chain = "li r1, A0\n";
+  for (int i = 0; i < 5000; ++i) sum += "1+";
+  sum += "1\n";
+  parens += std::string(5000, '(') + "1" + std::string(5000, ')') + "\n";
+  for (int i = 0; i < 3000; ++i) chain += "A" + std::to_string(i) + " = A" + std::to_string(i + 1) + " + 1\n";
+  chain += "A3000 = 0\n";
+  for (const std::string& src : {sum, parens}) {
+    const auto r = assemble_string(src, "deep.s");
+    ASSERT_EQ(r.errors.size(), 1u);
+    EXPECT_EQ(r.errors[0].message, "expression is too complex (more than 1000 levels)");
+  }
+  const auto r = assemble_string(chain, "chain.s");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.errors[0].message, "constant definitions nested too deeply (a chain of more than 1000)");
+  // A chain within the bound resolves.
+  const auto ok = assemble_string("li r1, B0\nB0 = B1 + 1\nB1 = B2 * 2\nB2 = 20\n", "short.s");
+  EXPECT_TRUE(ok.ok());
+  EXPECT_EQ(ok.program.symbol("B0"), 41u);
+}
+
+}  // namespace
