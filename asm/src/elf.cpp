@@ -23,6 +23,7 @@ constexpr uint32_t kShfWrite = 1, kShfAlloc = 2, kShfExecinstr = 4;
 constexpr uint16_t kShnUndef = 0, kShnAbs = 0xfff1;
 constexpr uint8_t kStbLocal = 0, kStbGlobal = 1;
 constexpr uint8_t kSttNotype = 0, kSttObject = 1, kSttFunc = 2, kSttSection = 3, kSttFile = 4;
+constexpr uint32_t kMaxNobitsData = 64u << 20;  // the assembler's section limit
 constexpr size_t kEhdrSize = 52, kPhdrSize = 32, kShdrSize = 40, kSymSize = 16;
 
 void put16(std::vector<uint8_t>& b, size_t at, uint32_t v) {
@@ -251,6 +252,9 @@ Program read_elf(const std::vector<uint8_t>& bytes, const std::string& name) {
   if (data_idx >= 0) {
     const Section& data = secs[data_idx];
     p.data_base = data.addr;
+    // A NOBITS size costs no file bytes, so it alone could demand gigabytes.
+    if (data.type == kShtNobits && data.size > kMaxNobitsData)
+      r.fail(".data (NOBITS) of " + std::to_string(data.size) + " bytes is larger than 64 MiB");
     if (data.type == kShtNobits)
       p.data.assign(data.size, 0);
     else

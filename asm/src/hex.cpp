@@ -80,7 +80,8 @@ std::vector<uint32_t> parse(const std::string& text, const std::string& name, ui
         cursor = v;
       } else {
         if (!have_base) have_base = true;  // data without an @ line starts at word 0
-        if (cursor - *base > (1u << 28)) fail("image larger than 2^28 words");
+        // An @ line costs a few bytes but could ask for gigabytes of zero fill.
+        if (cursor - *base >= (1u << 24)) fail("image larger than 2^24 words (64 MiB)");
         words.resize(size_t(cursor - *base), 0);
         words.push_back(uint32_t(v));
         ++cursor;

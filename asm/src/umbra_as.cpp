@@ -65,6 +65,13 @@ int main(int argc, char** argv) {
     }
   }
   if (registers) opts.registers = registers;
+  {
+    std::error_code ec;
+    if (std::filesystem::equivalent(input, output, ec)) {
+      std::cerr << "umbra-as: error: the output '" << output << "' is the input file\n";
+      return 1;
+    }
+  }
   if (format.empty()) format = ends_with(output, ".hex") ? "hex" : ends_with(output, ".bin") ? "bin" : "elf";
   opts.listing = !listing.empty();
 

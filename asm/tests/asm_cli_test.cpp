@@ -104,6 +104,9 @@ TEST_F(AsmCli, BadCommandLineAndBadConfig) {
   const CliRun r = as(kData + "/inc_main.s -o " + path("x") + " --config " + path("bad.yaml"));
   EXPECT_EQ(r.rc, 1);
   EXPECT_NE(r.err.find("bad.yaml:2"), std::string::npos) << r.err;
+  write("self.s", "nop\n");  // -o naming the source must not destroy it
+  EXPECT_EQ(as(path("self.s") + " -o " + path("self.s")).rc, 1);
+  EXPECT_EQ(slurp(path("self.s")), "nop\n");
 }
 
 }  // namespace

@@ -135,6 +135,11 @@ TEST(ObjElf, SpecificFaultsAreNamed) {
   expect_rejected(patched(50, {9, 0}), "section name table index 9 out of range");
   expect_rejected(patched(24, {2, 0, 0, 0}), "entry point 2 is not a word address inside .text");
   expect_rejected(std::vector<uint8_t>(good.begin(), good.begin() + 200), "runs past the end of the file");
+  // .data turned into NOBITS of 2 GiB: costs no file bytes, must not be allocated.
+  const size_t data_shdr = good[32] | good[33] << 8 | good[34] << 16 | size_t(good[35]) << 24;
+  expect_rejected(
+      patched(data_shdr + 2 * 40 + 4, {8, 0, 0, 0, 3, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0x80}),
+      ".data (NOBITS) of 2147483648 bytes is larger than 64 MiB");
 }
 
 // Every truncation and a few thousand random corruptions: each is either read (a
@@ -191,6 +196,7 @@ TEST(ObjHex, ReaderAcceptsReadmemhSyntaxAndRejectsJunk) {
       {"@4\n1\n2\n@5\n3\n", "x.hex:4: error: @5 goes back over words already given"},
       {"/* open\n", "x.hex:1: error: unterminated /* comment"},
       {"@\n", "x.hex:1: error: '@' must be followed by a hex word address"},
+      {"1\n@ffffff0\n2\n", "x.hex:3: error: image larger than 2^24 words (64 MiB)"},
   };
   for (const auto& [text, msg] : bad) {
     try {
