@@ -1,0 +1,4 @@
+        .include "include.s"
+        .include "/nonexistent/path.s"
+        .text
+        nop

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# scripts/fuzz.sh [SECONDS]: build the libFuzzer targets in a separate clang build
+# (build-fuzz/, UMBRA_FUZZ=ON; the main build uses gcc, which has no libFuzzer) and run
+# each for SECONDS (default 60), seeded from the committed corpus in fuzz/corpus.
+# Exits non-zero if any fuzzer reports a crash, leak, timeout or out-of-memory; the
+# input that caused it is left in build-fuzz/artifacts/<fuzzer>/.  New corpus entries
+# go to a scratch directory, so the committed seeds change only when someone copies a
+# reproducer there on purpose (docs/fuzzing.md).
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${UMBRA_FUZZ_BUILD:-$root/build-fuzz}
+seconds=${1:-60}
+case "$seconds" in '' | *[!0-9]*) echo "usage: $0 [SECONDS]" >&2; exit 2 ;; esac
+
+command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ not found (apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
+
+mkdir -p "$build"
+# The ctest entry and a person may run this at once; they share one build tree.
+exec 9>"$build/.fuzz.lock"
+flock 9
+
+if [ ! -f "$build/build.ninja" ]; then
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DUMBRA_FUZZ=ON >"$build/configure.log" 2>&1 ||
+    { cat "$build/configure.log" >&2; echo "fuzz.sh: configuring $build failed" >&2; exit 1; }
+fi
+ninja -C "$build" -j2 fuzz_asm fuzz_dis
+
+declare -A seeds=([fuzz_asm]="$root/fuzz/corpus/asm" [fuzz_dis]="$root/fuzz/corpus/dis")
+declare -A maxlen=([fuzz_asm]=8192 [fuzz_dis]=16384)
+status=0
+for fuzzer in fuzz_asm fuzz_dis; do
+  scratch="$build/corpus/$fuzzer"
+  artifacts="$build/artifacts/$fuzzer"
+  mkdir -p "$scratch" "$artifacts"
+  # The examples are the best assembler seeds and change as they are written, so they
+  # are read from examples/ each run rather than copied into the committed corpus.
+  if [ "$fuzzer" = fuzz_asm ]; then
+    for f in "$root"/examples/*.s; do [ -e "$f" ] && cp "$f" "$scratch/example-$(basename "$f")"; done
+  fi
+  log="$build/$fuzzer.log"
+  echo "== $fuzzer: ${seconds}s, seeds ${seeds[$fuzzer]}"
+  # Run from the scratch directory so a fuzzed `.include "x"` resolves somewhere harmless.
+  rc=0
+  (cd "$scratch" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    "$build/fuzz/$fuzzer" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 \
+    -max_len="${maxlen[$fuzzer]}" -print_final_stats=1 -artifact_prefix="$artifacts/" \
+    "$scratch" "${seeds[$fuzzer]}") >"$log" 2>&1 || rc=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  if [ "$rc" -ne 0 ]; then
+    echo "FAIL $fuzzer (exit $rc); log: $log" >&2
+    grep -E "ERROR|SUMMARY|Test unit written|fuzz_(asm|dis):" "$log" | head -20 >&2 || true
+    status=1
+  else
+    echo "ok   $fuzzer: ${runs:-?} runs, ${rate:-?} exec/s, corpus $(ls "$scratch" | wc -l) new entries"
+  fi
+done
+exit $status
