@@ -201,7 +201,7 @@ TEST(AsmPseudo, LiLoadsEveryValue) {
 // Every pseudo-instruction isa.yaml lists must be accepted, with its documented
 // syntax: a pseudo added to the YAML without assembler support fails here.
 TEST(AsmPseudo, EveryYamlPseudoIsSupported) {
-  const YAML::Node root = YAML::LoadFile("isa/isa.yaml");
+  const YAML::Node root = YAML::LoadFile(UMBRA_ISA_YAML);
   ASSERT_TRUE(root["pseudo_instructions"]);
   size_t n = 0;
   for (const auto& p : root["pseudo_instructions"]) {
