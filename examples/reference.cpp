@@ -188,6 +188,22 @@ void pixels(Image& m) {
   }
 }
 
+void prefix_sum(Image& m) {
+  const uint32_t n = m.at("n", 0), T = m.threads();
+  const uint32_t block = (n + T - 1) / T;
+  uint32_t running = 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    running += m.at("input", i);
+    m.set("output", i, running);
+  }
+  for (uint32_t t = 0; t < T; ++t) {
+    uint32_t s = 0;
+    for (uint32_t i = std::min(t * block, n); i < std::min((t + 1) * block, n); ++i) s += m.at("input", i);
+    m.set("block_sum", t, s);
+  }
+  m.set("arrived", 0, T);
+}
+
 void cas_lock(Image& m) {
   const uint32_t iters = m.at("iters", 0), T = m.threads();
   m.set("lock", 0, 0);
@@ -207,6 +223,7 @@ const std::map<std::string, Reference>& table() {
       {"matmul", matmul},
       {"bitcount", bitcount},
       {"pixels", pixels},
+      {"prefix_sum", prefix_sum},
       {"cas_lock", cas_lock},
   };
   return t;
