@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <filesystem>
 #include <fstream>
+#include <ostream>
 #include <set>
 #include <sstream>
 #include <string>
@@ -30,6 +31,9 @@ struct Case {
   size_t run = 0;        // index into Manifest::runs; npos: the manifest did not load
   std::string label;     // test name suffix
 };
+
+// GoogleTest prints parameters; without this it dumps Case's raw bytes, padding and all.
+void PrintTo(const Case& c, std::ostream* os) { *os << c.label; }
 
 std::string sanitize(std::string s) {
   for (char& c : s)
