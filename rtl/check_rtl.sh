@@ -10,15 +10,31 @@
 #      warning; the cell statistics are printed for the record.
 # Includes come from rtl/ (the generated umbra_isa.vh lives there).  Run from
 # anywhere; FILE paths are relative to the repository root or absolute.
+# Leading -GNAME=VALUE arguments set parameters of TOP for its lint run, iverilog
+# (-P) and yosys (chparam); the other modules are linted with their defaults.
 set -euo pipefail
+params=()
+while [ $# -gt 0 ] && [[ "$1" == -G*=* ]]; do
+  params+=("$1")
+  shift
+done
 if [ $# -lt 2 ]; then
-  echo "usage: $0 TOP FILE..." >&2
+  echo "usage: $0 [-GNAME=VALUE]... TOP FILE..." >&2
   exit 2
 fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 top="$1"
 shift
+top_lint=()
+iv_params=()
+chparams=""
+for p in ${params[@]+"${params[@]}"}; do
+  kv="${p#-G}"
+  top_lint+=("$p")
+  iv_params+=("-P$top.$kv")
+  chparams+="chparam -set ${kv%%=*} ${kv#*=} $top; "
+done
 files=("$@")
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -26,8 +42,10 @@ status=0
 
 for f in "${files[@]}"; do
   m="$(basename "$f" .v)"
+  g=()
+  if [ "$m" = "$top" ]; then g=(${top_lint[@]+"${top_lint[@]}"}); fi
   if verilator --lint-only -Wall -Irtl rtl/lint_waivers.vlt "${files[@]}" --top-module "$m" \
-      >"$tmp/lint.log" 2>&1; then
+      ${g[@]+"${g[@]}"} >"$tmp/lint.log" 2>&1; then
     echo "lint     $m: clean"
   else
     echo "lint     $m: FAILED"
@@ -36,7 +54,8 @@ for f in "${files[@]}"; do
   fi
 done
 
-if iverilog -g2005 -Wall -Irtl -s "$top" -o "$tmp/iv.out" "${files[@]}" >"$tmp/iv.log" 2>&1 \
+if iverilog -g2005 -Wall -Irtl -s "$top" ${iv_params[@]+"${iv_params[@]}"} -o "$tmp/iv.out" \
+    "${files[@]}" >"$tmp/iv.log" 2>&1 \
     && ! grep -qi "warning" "$tmp/iv.log"; then
   echo "iverilog $top: clean"
 else
@@ -45,7 +64,7 @@ else
   status=1
 fi
 
-if yosys -p "read_verilog -Irtl ${files[*]}; synth_ice40 -top $top; check -assert; tee -o $tmp/stat.txt stat" \
+if yosys -p "read_verilog -Irtl ${files[*]}; ${chparams}synth_ice40 -top $top; check -assert; tee -o $tmp/stat.txt stat" \
     >"$tmp/yosys.log" 2>&1 && ! grep -qE "^Warning:|^Latch inferred" "$tmp/yosys.log"; then
   echo "yosys    $top: synth_ice40 + check clean"
   grep -E "Number of cells|SB_" "$tmp/stat.txt" | sed 's/^ */         /'

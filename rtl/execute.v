@@ -1,0 +1,425 @@
+// execute: stages X1 to X4.  X1 does all the work of an instruction that is not
+// floating point: the integer/logic/compare result, `rdsr`, `movi`/`movhi`, the link
+// address, the branch decision and next pc, the effective address and the memory
+// request, `exit`, and the faults; it also starts the FPU.  X2..X4 only carry the
+// result to W at the FPU's latency (4), so every instruction writes back in the same
+// stage and no two ever compete for the register file's write port.
+//
+// Timing (instruction fetched in cycle n): decode's outputs are in R (n+2) and are
+// registered here at its end (x1_*), next to the register values that come out of the
+// register file's RAMs in X1 (n+3).  X1's outcome leaves on three registered paths:
+// the thread's next pc and state (x2_upd_*, to fetch, which writes them at the end of
+// X2), the memory request (x2_mem_*, straight through the load/store unit onto the
+// port in X2) and the result, delayed through X2..X4 and presented to writeback on
+// w_* in W (n+7).  A fault is on the core's outputs from X2 on.
+//
+// The integer multiplier is split across X1 and X2, invisibly: X1 forms four 16x16
+// partial products (what an FPGA's 16-bit multiplier blocks take), X2 adds them.
+// Nothing observes a result before W, so no cycle of the contract changes and a
+// 32x32 multiply stays out of a single clock period.
+//
+// Faults, in the order of isa/src/semantics.cpp execute(), with umbra::Fault's codes
+// on trace_fault_cause: an illegal word (1); a next pc, taken or not, outside the
+// instruction store, or a jalr target that is not a multiple of 4 (4, bad jump; `exit`
+// is exempt).  A faulting instruction changes nothing but its thread's state
+// (EXITED, pc left on it) and the sticky fault outputs.  Data addresses are not
+// checked here: a misaligned or out-of-range access is the memory's to refuse.
+`default_nettype none
+
+`include "umbra_isa.vh"
+
+module execute #(
+    parameter integer THREADS    = 8,
+    parameter integer IMEM_WORDS = 4096,
+    parameter integer CORE_ID    = 0,
+    parameter integer TW         = 3,
+    parameter integer IW         = 12
+) (
+    input  wire            clk,
+    input  wire            rst,
+
+    // From decode, valid in R.
+    input  wire            r_valid,
+    input  wire            r_sleep,
+    input  wire [TW-1:0]   r_thread,
+    input  wire [IW-1:0]   r_pc,
+    input  wire            r_illegal,
+    input  wire [31:0]     r_word,
+    input  wire            r_we,
+    input  wire            r_load,
+    input  wire            r_mem,
+    input  wire            r_fpu,
+    input  wire            r_exit,
+
+    // From the register file, valid in X1.
+    input  wire [31:0]     rf_a,
+    input  wire [31:0]     rf_b,
+    input  wire [31:0]     rf_c,
+
+    input  wire [63:0]     clock,        // fetch's cycle counter (this cycle's value)
+    input  wire [31:0]     domw,
+    input  wire [31:0]     ncore,
+
+    // To fetch, valid in X2.
+    output reg             x2_upd_valid,
+    output reg  [TW-1:0]   x2_upd_thread,
+    output reg  [IW-1:0]   x2_upd_pc,
+    output reg  [1:0]      x2_upd_state,
+
+    // To the load/store unit (and the port), valid in X2.
+    output reg             x2_mem_valid,
+    output reg  [7:0]      x2_mem_op,
+    output reg  [31:0]     x2_mem_addr,
+    output reg  [31:0]     x2_mem_data,
+    output reg  [31:0]     x2_mem_cmp,
+    output wire [7:0]      x2_mem_tag,
+
+    // To writeback, valid in W.
+    output reg             w_valid,      // an instruction that reaches W with work there
+    output reg             w_sleep,      // a bubble of a thread asleep on memory
+    output reg  [TW-1:0]   w_thread,
+    output reg  [IW-1:0]   w_pc,
+    output reg             w_we,         // write w_result to register w_rd
+    output reg             w_load,       // the value comes from the return buffer
+    output reg  [7:0]      w_rd,
+    output wire [31:0]     w_result,
+
+    output reg             fault,
+    output reg  [TW-1:0]   fault_thread,
+    output reg  [IW-1:0]   fault_pc,
+    output reg  [2:0]      fault_cause
+);
+
+  // Opcodes whose high nibble names a whole group.
+  localparam [7:0] OP_ADDI    = `UMBRA_OP_ADDI;     // 0x3_: register-immediate integer
+  localparam [7:0] OP_RED_ADD = `UMBRA_OP_RED_ADD;  // 0x6_: atomics
+  localparam [3:0] GRP_RI     = OP_ADDI[7:4];
+  localparam [3:0] GRP_ATOMIC = OP_RED_ADD[7:4];
+
+  localparam [2:0] FAULT_ILLEGAL  = 3'd1;
+  localparam [2:0] FAULT_BAD_JUMP = 3'd4;
+
+  localparam [1:0] ST_RUN    = 2'd1;
+  localparam [1:0] ST_SLEEP  = 2'd2;
+  localparam [1:0] ST_EXITED = 2'd3;
+
+  localparam integer PPAD = 30 - IW;
+  localparam integer TPAD = 32 - TW;
+  localparam [31:0] IMEM_WORDS_U = IMEM_WORDS;
+  localparam [31:0] THREADS_U    = THREADS;
+  localparam [31:0] CORE_ID_U    = CORE_ID;
+
+  // ---- R -> X1 ------------------------------------------------------------------------
+  reg            x1_valid, x1_sleep;
+  reg [TW-1:0]   x1_thread;
+  reg [IW-1:0]   x1_pc;
+  reg [31:0]     x1_word;
+  reg            x1_illegal, x1_we, x1_load, x1_mem, x1_fpu, x1_exit;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      x1_valid <= 1'b0;
+      x1_sleep <= 1'b0;
+    end else begin
+      x1_valid <= r_valid;
+      x1_sleep <= r_sleep;
+    end
+    x1_thread  <= r_thread;
+    x1_pc      <= r_pc;
+    x1_word    <= r_word;
+    x1_illegal <= r_illegal;
+    x1_we      <= r_we;
+    x1_load    <= r_load;
+    x1_mem     <= r_mem;
+    x1_fpu     <= r_fpu;
+    x1_exit    <= r_exit;
+  end
+
+  wire [7:0] x1_op = x1_word[`UMBRA_FIELD_OP_MSB:`UMBRA_FIELD_OP_LSB];
+  wire [7:0] x1_fa = x1_word[`UMBRA_FIELD_A_MSB:`UMBRA_FIELD_A_LSB];
+  wire [7:0] x1_fb = x1_word[`UMBRA_FIELD_B_MSB:`UMBRA_FIELD_B_LSB];
+  wire [7:0] x1_fc = x1_word[`UMBRA_FIELD_C_MSB:`UMBRA_FIELD_C_LSB];
+
+  // ---- X1: operands ---------------------------------------------------------------------
+  // Field a holds rd/rs/rc (or a branch's first register), b is ra or the base, c is rb
+  // or an immediate; the register-immediate forms take c sign-extended in rb's place
+  // (a valid uimm5 has c[7:5] = 0, so the same extension serves the shifts).
+  wire [31:0] va = rf_a;
+  wire [31:0] vb = rf_b;
+  wire [31:0] vc = rf_c;
+
+  wire [31:0] imm8  = {{24{x1_fc[7]}}, x1_fc};
+  wire [31:0] imm16 = {{16{x1_fb[7]}}, x1_fb, x1_fc};
+  wire [29:0] off24 = {{6{x1_fa[7]}}, x1_fa, x1_fb, x1_fc};  // j: a word offset
+
+  wire        is_ri     = (x1_op[7:4] == GRP_RI);
+  wire        is_atomic = (x1_op[7:4] == GRP_ATOMIC);
+  wire [31:0] y         = is_ri ? imm8 : vc;
+
+  wire [31:0] pc32   = {{PPAD{1'b0}}, x1_pc, 2'b00};
+  wire [31:0] pc_seq = pc32 + 32'd4;
+
+  // ---- X1: integer result ----------------------------------------------------------------
+  wire [32:0] diff   = {1'b0, vb} - {1'b0, y};
+  wire        ltu    = diff[32];
+  wire        lt     = (vb[31] != y[31]) ? vb[31] : diff[31];
+  wire        eq     = (vb == y);
+  wire [31:0] sra_r  = $signed(vb) >>> y[4:0];
+
+  // `clock` counts this cycle; the instruction was fetched three cycles ago.
+  wire [63:0] clock_f = clock - 64'd3;
+
+  reg [31:0] sreg;
+  always @* begin
+    case (x1_fb)
+      `UMBRA_SR_TID:    sreg = {{TPAD{1'b0}}, x1_thread};
+      `UMBRA_SR_CID:    sreg = CORE_ID_U;
+      `UMBRA_SR_NTHR:   sreg = THREADS_U;
+      `UMBRA_SR_NCORE:  sreg = ncore;
+      `UMBRA_SR_CLOCK:  sreg = clock_f[31:0];
+      `UMBRA_SR_CLOCKH: sreg = clock_f[63:32];
+      `UMBRA_SR_LX:     sreg = {{TPAD{1'b0}}, x1_thread};  // thread launch: lx = thread
+      `UMBRA_SR_LY:     sreg = 32'd0;
+      `UMBRA_SR_DOMW:   sreg = domw;
+      `UMBRA_SR_DOMH:   sreg = 32'd1;
+      default:          sreg = 32'd0;                      // decode rejects the rest
+    endcase
+  end
+
+  reg [31:0] result;
+  always @* begin
+    case (x1_op)
+      `UMBRA_OP_RDSR:                    result = sreg;
+      `UMBRA_OP_MOVI:                    result = imm16;
+      `UMBRA_OP_MOVHI:                   result = {x1_fb, x1_fc, va[15:0]};
+      `UMBRA_OP_ADD,  `UMBRA_OP_ADDI:    result = vb + y;
+      `UMBRA_OP_SUB:                     result = diff[31:0];
+      `UMBRA_OP_AND,  `UMBRA_OP_ANDI:    result = vb & y;
+      `UMBRA_OP_OR,   `UMBRA_OP_ORI:     result = vb | y;
+      `UMBRA_OP_XOR,  `UMBRA_OP_XORI:    result = vb ^ y;
+      `UMBRA_OP_SHL,  `UMBRA_OP_SHLI:    result = vb << y[4:0];
+      `UMBRA_OP_SHR,  `UMBRA_OP_SHRI:    result = vb >> y[4:0];
+      `UMBRA_OP_SRA,  `UMBRA_OP_SRAI:    result = sra_r;
+      `UMBRA_OP_MIN:                     result = lt  ? vb : y;
+      `UMBRA_OP_MAX:                     result = lt  ? y  : vb;
+      `UMBRA_OP_MINU:                    result = ltu ? vb : y;
+      `UMBRA_OP_MAXU:                    result = ltu ? y  : vb;
+      `UMBRA_OP_SEQ,  `UMBRA_OP_SEQI:    result = {31'd0, eq};
+      `UMBRA_OP_SNE:                     result = {31'd0, !eq};
+      `UMBRA_OP_SLT,  `UMBRA_OP_SLTI:    result = {31'd0, lt};
+      `UMBRA_OP_SLTU:                    result = {31'd0, ltu};
+      `UMBRA_OP_SLE:                     result = {31'd0, lt || eq};
+      `UMBRA_OP_SLEU:                    result = {31'd0, ltu || eq};
+      `UMBRA_OP_JAL,  `UMBRA_OP_JALR:    result = pc_seq;
+      default:                           result = 32'd0;  // mul* in X2, FPU, no result
+    endcase
+  end
+
+  // Multiply, first half: partial products of the unsigned operands, and the
+  // correction that turns the unsigned high word into the signed one
+  // (hi_s = hi_u - (b < 0 ? y : 0) - (y < 0 ? b : 0), mod 2^32).
+  reg mul, mul_hi, mul_signed;
+  always @* begin
+    mul        = 1'b1;
+    mul_hi     = 1'b0;
+    mul_signed = 1'b0;
+    case (x1_op)
+      `UMBRA_OP_MUL, `UMBRA_OP_MULI: ;
+      `UMBRA_OP_MULH: begin
+        mul_hi     = 1'b1;
+        mul_signed = 1'b1;
+      end
+      `UMBRA_OP_MULHU:
+        mul_hi = 1'b1;
+      default:
+        mul = 1'b0;
+    endcase
+  end
+
+  wire [31:0] pp_ll    = {16'd0, vb[15:0]}  * {16'd0, y[15:0]};
+  wire [31:0] pp_lh    = {16'd0, vb[15:0]}  * {16'd0, y[31:16]};
+  wire [31:0] pp_hl    = {16'd0, vb[31:16]} * {16'd0, y[15:0]};
+  wire [31:0] pp_hh    = {16'd0, vb[31:16]} * {16'd0, y[31:16]};
+  wire [31:0] mul_corr = (vb[31] ? y : 32'd0) + (y[31] ? vb : 32'd0);
+
+  // ---- X1: control flow ---------------------------------------------------------------
+  reg        taken;
+  reg [29:0] offset;  // word offset of the pc-relative operand (as a byte offset / 4)
+  always @* begin
+    taken  = 1'b0;
+    offset = imm8[29:0];
+    case (x1_op)
+      `UMBRA_OP_J:    begin taken = 1'b1; offset = off24; end
+      `UMBRA_OP_JAL:  begin taken = 1'b1; offset = imm16[29:0]; end
+      `UMBRA_OP_BZ:   begin taken = (va == 32'd0); offset = imm16[29:0]; end
+      `UMBRA_OP_BNZ:  begin taken = (va != 32'd0); offset = imm16[29:0]; end
+      `UMBRA_OP_BEQ:  taken = (va == vb);
+      `UMBRA_OP_BNE:  taken = (va != vb);
+      `UMBRA_OP_BLT:  taken = ($signed(va) <  $signed(vb));
+      `UMBRA_OP_BGE:  taken = ($signed(va) >= $signed(vb));
+      `UMBRA_OP_BLTU: taken = (va <  vb);
+      `UMBRA_OP_BGEU: taken = (va >= vb);
+      default: ;
+    endcase
+  end
+
+  wire        is_jalr = (x1_op == `UMBRA_OP_JALR);
+  wire [31:0] target  = pc32 + {offset, 2'b00};
+  wire [31:0] next_pc = is_jalr ? vb : taken ? target : pc_seq;
+
+  wire in_store = ({2'b00, next_pc[31:2]} < IMEM_WORDS_U);
+  wire bad_jump = !x1_exit && (next_pc[1:0] != 2'b00 || !in_store);
+
+  // ---- X1: memory -------------------------------------------------------------------------
+  // Loads and stores address rB + offset (field c, in words); atomics address ra.  The
+  // data is store_data()'s (stw: rs, atomics: rb); cmp is field a's register value,
+  // which decode made 0 for instructions that do not read field a.
+  wire [31:0] ea = is_atomic ? vb : vb + {imm8[29:0], 2'b00};
+
+  wire        faulting = x1_illegal || bad_jump;
+  wire [2:0]  cause    = x1_illegal ? FAULT_ILLEGAL : FAULT_BAD_JUMP;
+  wire        retire   = x1_valid && !faulting && !x1_exit;  // has work after X1
+
+  always @(posedge clk) begin
+    if (rst) begin
+      x2_upd_valid <= 1'b0;
+      x2_mem_valid <= 1'b0;
+    end else begin
+      x2_upd_valid <= x1_valid;
+      x2_mem_valid <= retire && x1_mem;
+    end
+    x2_upd_thread <= x1_thread;
+    x2_upd_pc     <= (faulting || x1_exit) ? x1_pc : next_pc[IW+1:2];
+    x2_upd_state  <= (faulting || x1_exit) ? ST_EXITED : x1_load ? ST_SLEEP : ST_RUN;
+    x2_mem_op     <= x1_op;
+    x2_mem_addr   <= ea;
+    x2_mem_data   <= (x1_op == `UMBRA_OP_STW) ? va : is_atomic ? vc : 32'd0;
+    x2_mem_cmp    <= va;
+  end
+
+  reg [TW-1:0] x2_thread;
+  generate
+    if (TW < 8) begin : g_tag_pad
+      assign x2_mem_tag = {{(8 - TW){1'b0}}, x2_thread};
+    end else begin : g_tag_full
+      assign x2_mem_tag = x2_thread;
+    end
+  endgenerate
+
+  always @(posedge clk) begin
+    if (rst) begin
+      fault        <= 1'b0;
+      fault_thread <= {TW{1'b0}};
+      fault_pc     <= {IW{1'b0}};
+      fault_cause  <= 3'd0;
+    end else if (x1_valid && faulting && !fault) begin
+      fault        <= 1'b1;
+      fault_thread <= x1_thread;
+      fault_pc     <= x1_pc;
+      fault_cause  <= cause;
+    end
+  end
+
+  // ---- FPU: operands in X1, result in W -----------------------------------------------
+  // fpu's a, b, c are ra, rb and rd (fmadd's addend, pack's old value); unpack's lane
+  // is field c itself.
+  wire [31:0] fpu_b = (x1_op == `UMBRA_OP_UNPACK) ? {24'd0, x1_fc} : vc;
+  wire [31:0] fpu_result;
+  fpu u_fpu (
+      .clk(clk), .func(x1_op[3:0]), .a(vb), .b(fpu_b), .c(va), .result(fpu_result)
+  );
+
+  // ---- X1 -> X2 -------------------------------------------------------------------------
+  reg            x2_valid, x2_sleep;
+  reg [IW-1:0]   x2_pc;
+  reg [7:0]      x2_rd;
+  reg            x2_we, x2_load, x2_fpu;
+  reg [31:0]     x2_result;
+  reg            x2_mul, x2_mul_hi, x2_mul_signed;
+  reg [31:0]     x2_pp_ll, x2_pp_lh, x2_pp_hl, x2_pp_hh, x2_mul_corr;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      x2_valid <= 1'b0;
+      x2_sleep <= 1'b0;
+    end else begin
+      x2_valid <= retire;
+      x2_sleep <= x1_sleep;
+    end
+    x2_thread     <= x1_thread;
+    x2_pc         <= x1_pc;
+    x2_rd         <= x1_fa;
+    x2_we         <= x1_we;
+    x2_load       <= x1_load;
+    x2_fpu        <= x1_fpu;
+    x2_result     <= result;
+    x2_mul        <= mul;
+    x2_mul_hi     <= mul_hi;
+    x2_mul_signed <= mul_signed;
+    x2_pp_ll      <= pp_ll;
+    x2_pp_lh      <= pp_lh;
+    x2_pp_hl      <= pp_hl;
+    x2_pp_hh      <= pp_hh;
+    x2_mul_corr   <= mul_corr;
+  end
+
+  // ---- X2: multiply, second half ---------------------------------------------------------
+  wire [63:0] product = {32'd0, x2_pp_ll} + {16'd0, x2_pp_lh, 16'd0} +
+                        {16'd0, x2_pp_hl, 16'd0} + {x2_pp_hh, 32'd0};
+  wire [31:0] mul_r   = !x2_mul_hi    ? product[31:0] :
+                        x2_mul_signed ? product[63:32] - x2_mul_corr : product[63:32];
+
+  // ---- X2 -> X3 -> X4 -> W: the result waits for the FPU's latency ---------------------
+  reg            x3_valid, x4_valid, x3_sleep, x4_sleep;
+  reg [TW-1:0]   x3_thread, x4_thread;
+  reg [IW-1:0]   x3_pc, x4_pc;
+  reg [7:0]      x3_rd, x4_rd;
+  reg            x3_we, x4_we, x3_load, x4_load;
+  reg            x3_fpu, x4_fpu, w_fpu;
+  reg [31:0]     x3_result, x4_result, w_int;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      x3_valid <= 1'b0;
+      x4_valid <= 1'b0;
+      w_valid  <= 1'b0;
+      x3_sleep <= 1'b0;
+      x4_sleep <= 1'b0;
+      w_sleep  <= 1'b0;
+    end else begin
+      x3_valid <= x2_valid;
+      x4_valid <= x3_valid;
+      w_valid  <= x4_valid;
+      x3_sleep <= x2_sleep;
+      x4_sleep <= x3_sleep;
+      w_sleep  <= x4_sleep;
+    end
+    x3_thread <= x2_thread;
+    x4_thread <= x3_thread;
+    w_thread  <= x4_thread;
+    x3_pc     <= x2_pc;
+    x4_pc     <= x3_pc;
+    w_pc      <= x4_pc;
+    x3_rd     <= x2_rd;
+    x4_rd     <= x3_rd;
+    w_rd      <= x4_rd;
+    x3_we     <= x2_we;
+    x4_we     <= x3_we;
+    w_we      <= x4_we;
+    x3_load   <= x2_load;
+    x4_load   <= x3_load;
+    w_load    <= x4_load;
+    x3_fpu    <= x2_fpu;
+    x4_fpu    <= x3_fpu;
+    w_fpu     <= x4_fpu;
+    x3_result <= x2_mul ? mul_r : x2_result;
+    x4_result <= x3_result;
+    w_int     <= x4_result;
+  end
+
+  // Both are registers: the FPU's last stage and the integer delay line's.
+  assign w_result = w_fpu ? fpu_result : w_int;
+
+endmodule
+
+`default_nettype wire

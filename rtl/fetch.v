@@ -1,0 +1,170 @@
+// fetch: stage F of the barrel pipeline.  Owns the slot counter, the 64-bit clock, every
+// thread's pc and state, the launch registers and the instruction store.  In cycle n
+// the slot belongs to thread `slot`: if that thread is RUN its instruction is read
+// from the store and issued, otherwise a bubble goes down the pipe with the reason
+// (idle, memory, exited).  Bubbles are the point: they make a sleeping thread's
+// latency visible, and the one that reaches W is when that thread looks for its load
+// data again.
+//
+// X1's outcome (next pc and state) arrives registered, on x2_upd_* in X2, and W's wake
+// arrives registered, on wake_* in the cycle after W; both are written into the
+// per-thread flops at the end of that cycle, which is what the contract's "at the end
+// of X1 / of W" means for everything F can observe: X2's thread is never the slot's
+// (T >= 8), and the wake can be (T = 8: W of the instruction fetched in n is in n+7,
+// the same thread's next slot is n+8), so the slot's state takes the wake as it
+// arrives.  f_busy is the OR of the threads' RUN/SLEEP flops.
+//
+// The instruction store is a synchronous-read RAM (block RAM): the address is the
+// slot thread's pc in F, the word comes out of the RAM's register in D.  pcs are word
+// indices (IW bits): X1 faults every next pc outside the store, and the host launches
+// at a word address inside it, so only launch_entry[IW+1:2] is kept.
+`default_nettype none
+
+module fetch #(
+    parameter integer THREADS    = 8,
+    parameter integer IMEM_WORDS = 4096,
+    parameter integer TW         = 3,
+    parameter integer IW         = 12
+) (
+    input  wire            clk,
+    input  wire            rst,
+
+    input  wire            host_imem_we,
+    input  wire [31:0]     host_imem_addr,
+    input  wire [31:0]     host_imem_data,
+    input  wire            launch_valid,
+    input  wire [31:0]     launch_count,
+    input  wire [31:0]     launch_entry,
+
+    // From execute, valid in X2: the X1 outcome of the instruction fetched in n-4.
+    input  wire            x2_upd_valid,
+    input  wire [TW-1:0]   x2_upd_thread,
+    input  wire [IW-1:0]   x2_upd_pc,
+    input  wire [1:0]      x2_upd_state,
+    // From writeback, valid in the cycle after W: that thread's data was written.
+    input  wire            wake_valid,
+    input  wire [TW-1:0]   wake_thread,
+
+    // To decode, valid in D.
+    output reg             d_valid,     // an instruction, not a bubble
+    output reg  [TW-1:0]   d_thread,
+    output reg  [IW-1:0]   d_pc,
+    output reg  [31:0]     d_word,      // instruction store read data
+    output reg  [1:0]      d_reason,    // bubble reason when !d_valid
+    // Core-wide registers.
+    output reg  [63:0]     clock,       // this cycle's number, 0 in the first after reset
+    output reg  [31:0]     domw,        // launch_count of the last launch
+    output wire            f_busy,      // some thread is RUN or SLEEP
+
+    // This cycle's issue event, for the cosimulation.
+    output wire            trace_issue_valid,
+    output wire [TW-1:0]   trace_issue_thread,
+    output wire [IW-1:0]   trace_issue_pc,
+    output wire [1:0]      trace_issue_reason
+);
+
+  // Thread states and bubble reasons (docs/microarchitecture.md, "Inter-block signals").
+  localparam [1:0] ST_IDLE   = 2'd0;
+  localparam [1:0] ST_RUN    = 2'd1;
+  localparam [1:0] ST_SLEEP  = 2'd2;
+  localparam [1:0] ST_EXITED = 2'd3;
+  localparam [1:0] WHY_IDLE   = 2'd0;
+  localparam [1:0] WHY_MEMORY = 2'd1;
+  localparam [1:0] WHY_EXITED = 2'd2;
+
+  localparam [31:0]   IMEM_WORDS_U = IMEM_WORDS;
+  localparam [31:0]   LAST_U       = THREADS - 1;
+  localparam [TW-1:0] LAST_SLOT    = LAST_U[TW-1:0];
+
+  wire [IW-1:0] launch_pc = launch_entry[IW+1:2];
+
+  // ---- slot counter, clock, launch count -------------------------------------------------
+  reg [TW-1:0] slot;
+  always @(posedge clk) begin
+    if (rst) begin
+      slot  <= {TW{1'b0}};
+      clock <= 64'd0;
+      domw  <= 32'd0;
+    end else begin
+      slot  <= (slot == LAST_SLOT) ? {TW{1'b0}} : slot + 1'b1;
+      clock <= clock + 64'd1;
+      if (launch_valid)
+        domw <= launch_count;
+    end
+  end
+
+  // ---- per-thread pc and state -----------------------------------------------------------
+  wire [2*THREADS-1:0]  state_vec;
+  wire [IW*THREADS-1:0] pc_vec;
+  wire [THREADS-1:0]    active_vec;
+
+  genvar t;
+  generate
+    for (t = 0; t < THREADS; t = t + 1) begin : g_thread
+      localparam [TW-1:0] TID   = t;
+      localparam [31:0]   TID_U = t;
+      reg [1:0]    state_q;
+      reg [IW-1:0] pc_q;
+      always @(posedge clk) begin
+        if (rst) begin
+          state_q <= ST_IDLE;
+          pc_q    <= {IW{1'b0}};
+        end else if (launch_valid && launch_count > TID_U) begin
+          state_q <= ST_RUN;
+          pc_q    <= launch_pc;
+        end else begin
+          if (x2_upd_valid && x2_upd_thread == TID) begin
+            state_q <= x2_upd_state;
+            pc_q    <= x2_upd_pc;
+          end
+          if (wake_valid && wake_thread == TID && state_q == ST_SLEEP)
+            state_q <= ST_RUN;
+        end
+      end
+      assign state_vec[2*t +: 2] = state_q;
+      assign pc_vec[IW*t +: IW]  = pc_q;
+      assign active_vec[t]       = (state_q == ST_RUN) || (state_q == ST_SLEEP);
+    end
+  endgenerate
+
+  assign f_busy = |active_vec;
+
+  // The slot thread's state as of this cycle, with a wake arriving now.
+  wire [1:0]    held_state = state_vec[2*slot +: 2];
+  wire          woken      = wake_valid && wake_thread == slot && held_state == ST_SLEEP;
+  wire [1:0]    slot_state = woken ? ST_RUN : held_state;
+  wire [IW-1:0] slot_pc    = pc_vec[IW*slot +: IW];
+  wire          issue      = (slot_state == ST_RUN);
+  wire [1:0]    reason     = (slot_state == ST_SLEEP)  ? WHY_MEMORY :
+                             (slot_state == ST_EXITED) ? WHY_EXITED : WHY_IDLE;
+
+  // ---- instruction store ------------------------------------------------------------------
+  reg [31:0] imem [0:IMEM_WORDS-1];
+  wire host_write = host_imem_we && (host_imem_addr < IMEM_WORDS_U);
+  always @(posedge clk) begin
+    if (host_write)
+      imem[host_imem_addr[IW-1:0]] <= host_imem_data;
+    d_word <= imem[slot_pc];
+  end
+
+  // ---- F -> D ------------------------------------------------------------------------------
+  always @(posedge clk) begin
+    if (rst) begin
+      d_valid  <= 1'b0;
+      d_reason <= WHY_IDLE;
+    end else begin
+      d_valid  <= issue;
+      d_reason <= reason;
+    end
+    d_thread <= slot;
+    d_pc     <= slot_pc;
+  end
+
+  assign trace_issue_valid  = issue;
+  assign trace_issue_thread = slot;
+  assign trace_issue_pc     = slot_pc;
+  assign trace_issue_reason = reason;
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,90 @@
+// regfile: every thread's general registers, in block RAM addressed by {thread,
+// register}.  An instruction reads up to three registers (fields a, b, c) in one
+// cycle and writes at most one, and a block RAM has one read and one write port, so
+// there are three identical copies, one per read field, all written together.
+//
+// Reads are synchronous: decode's registered register numbers are sampled at the end
+// of R and the data is in the RAMs' output registers in X1.  r0 reads zero by masking
+// the output, not by keeping a zero in the RAM (block RAM is not reset; writeback
+// never writes r0).  The write port is writeback's registered output, valid in the
+// cycle after W, and the RAM takes the write at the end of it.  No read ever meets a
+// write to the same thread: in cycle c the write is for the thread fetched in c-8 and
+// the read for the one fetched in c-2, and the written thread's next read is in c+2.
+//
+// Each RAM process has the shape Yosys maps to SB_RAM40_4K on iCE40: one write port,
+// one registered read port, no reset and no enable on the read register.  With REGS
+// not a power of two the rows above REGS in each thread's block are never used.
+`default_nettype none
+
+module regfile #(
+    parameter integer TW = 3,
+    parameter integer RW = 8
+) (
+    input  wire          clk,
+
+    // From decode, valid in R.
+    input  wire [TW-1:0] r_thread,
+    input  wire [7:0]    r_ra,
+    input  wire [7:0]    r_rb,
+    input  wire [7:0]    r_rc,
+
+    // Valid in X1.
+    output wire [31:0]   rf_a,
+    output wire [31:0]   rf_b,
+    output wire [31:0]   rf_c,
+
+    // From writeback, valid in the cycle after W.
+    input  wire          rf_we,
+    input  wire [TW-1:0] rf_wthread,
+    input  wire [7:0]    rf_wreg,
+    input  wire [31:0]   rf_wdata
+);
+
+  localparam integer DEPTH = 1 << (TW + RW);
+
+  // Register numbers at or above REGS never get here (decode makes them illegal), so
+  // only the low RW bits address the RAM; the high bits still count for r0.
+  wire [TW+RW-1:0] raddr_a = {r_thread, r_ra[RW-1:0]};
+  wire [TW+RW-1:0] raddr_b = {r_thread, r_rb[RW-1:0]};
+  wire [TW+RW-1:0] raddr_c = {r_thread, r_rc[RW-1:0]};
+  wire [TW+RW-1:0] waddr   = {rf_wthread, rf_wreg[RW-1:0]};
+  // writeback never writes r0; the check costs nothing and keeps r0's row clean.
+  wire             we      = rf_we && (rf_wreg != 8'd0);
+
+  reg [31:0] ram_a [0:DEPTH-1];
+  reg [31:0] ram_b [0:DEPTH-1];
+  reg [31:0] ram_c [0:DEPTH-1];
+  reg [31:0] q_a, q_b, q_c;
+  reg        zero_a, zero_b, zero_c;
+
+  always @(posedge clk) begin
+    if (we)
+      ram_a[waddr] <= rf_wdata;
+    q_a <= ram_a[raddr_a];
+  end
+
+  always @(posedge clk) begin
+    if (we)
+      ram_b[waddr] <= rf_wdata;
+    q_b <= ram_b[raddr_b];
+  end
+
+  always @(posedge clk) begin
+    if (we)
+      ram_c[waddr] <= rf_wdata;
+    q_c <= ram_c[raddr_c];
+  end
+
+  always @(posedge clk) begin
+    zero_a <= (r_ra == 8'd0);
+    zero_b <= (r_rb == 8'd0);
+    zero_c <= (r_rc == 8'd0);
+  end
+
+  assign rf_a = zero_a ? 32'd0 : q_a;
+  assign rf_b = zero_b ? 32'd0 : q_b;
+  assign rf_c = zero_c ? 32'd0 : q_c;
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,268 @@
+// umbra_core: one Umbra shader core, the barrel pipeline of docs/microarchitecture.md.
+// THREADS contexts issue strictly round-robin into an eight-stage in-order pipeline
+// (F D R X1 X2 X3 X4 W); with THREADS >= 8 a thread's next instruction is fetched only
+// after its previous one has written back, so there is no forwarding, interlock or
+// branch prediction anywhere below.  This file only wires the blocks together and
+// carries the generic ports; each block's file says what it does and when.
+//
+// Parameters come from configs/*.yaml (core.threads, core.registers, core.imem_words;
+// CORE_ID from the core's position).  The trace_* outputs exist for the cosimulation
+// (docs/microarchitecture.md, "RTL trace ports"); an FPGA top that leaves them open
+// loses their logic in synthesis.
+`default_nettype none
+
+module umbra_core #(
+    parameter integer THREADS    = 8,     // thread contexts, 8..256 (pipeline depth 8)
+    parameter integer REGS       = 256,   // registers per thread, 1..256; r0 reads zero
+    parameter integer IMEM_WORDS = 4096,  // instruction store, 32-bit words, 1..2^22
+    parameter integer CORE_ID    = 0      // value of the `cid` special register
+) (
+    input  wire        clk,
+    input  wire        rst,               // synchronous, active high
+
+    // Host port: instruction store writes (word index), while no thread runs.
+    input  wire        host_imem_we,
+    input  wire [31:0] host_imem_addr,
+    input  wire [31:0] host_imem_data,
+
+    // Launch: threads 0..launch_count-1 start at launch_entry (a byte address).
+    input  wire        launch_valid,
+    input  wire [31:0] launch_count,
+    input  wire [31:0] launch_entry,
+
+    input  wire [31:0] ncore,             // value of the `ncore` special register
+
+    output wire        busy,
+    output wire        fault,             // sticky until reset
+    output wire [7:0]  fault_thread,
+    output wire [31:0] fault_pc,
+
+    // Generic memory port (requests valid/ready, responses valid only).
+    output wire        mem_req_valid,
+    input  wire        mem_req_ready,
+    output wire [7:0]  mem_req_op,
+    output wire [31:0] mem_req_addr,
+    output wire [31:0] mem_req_data,
+    output wire [31:0] mem_req_cmp,
+    output wire [7:0]  mem_req_tag,
+    input  wire        mem_resp_valid,
+    input  wire [31:0] mem_resp_data,
+    input  wire [7:0]  mem_resp_tag,
+
+    // Cosimulation trace (docs/microarchitecture.md, "RTL trace ports").
+    output wire        trace_issue_valid,
+    output wire [7:0]  trace_issue_thread,
+    output wire [31:0] trace_issue_pc,
+    output wire [1:0]  trace_issue_reason,
+    output wire        trace_regwrite_valid,
+    output wire [7:0]  trace_regwrite_thread,
+    output wire [31:0] trace_regwrite_pc,
+    output wire [7:0]  trace_regwrite_reg,
+    output wire [31:0] trace_regwrite_value,
+    output wire [2:0]  trace_fault_cause,
+    output wire        trace_protocol_error
+);
+
+  // Index widths.  $clog2(1) = 0, so single-entry cases keep one bit.
+  localparam integer TW = $clog2(THREADS);                          // thread number
+  localparam integer RW = (REGS > 256) ? 8 : (REGS > 1) ? $clog2(REGS) : 1;  // register
+  localparam integer IW = (IMEM_WORDS > 1) ? $clog2(IMEM_WORDS) : 1; // pc word index
+
+  // ---- elaboration checks ----------------------------------------------------------
+  // A module that does not exist is the one error Verilator, Yosys and Icarus all
+  // report at elaboration (Verilog-2005 has no $error); its name is the message.
+  generate
+    if (THREADS < 8) begin : g_check_threads_min
+      umbra_core_THREADS_below_8_a_thread_would_meet_its_previous_instruction_in_flight u_error ();
+    end
+    if (THREADS > 256) begin : g_check_threads_max
+      umbra_core_THREADS_above_256_thread_numbers_are_8_bit_memory_tags u_error ();
+    end
+    if (REGS < 1 || REGS > 256) begin : g_check_regs
+      umbra_core_REGS_outside_1_to_256_register_fields_are_8_bit u_error ();
+    end
+    if (IMEM_WORDS < 1 || IMEM_WORDS > 4194304) begin : g_check_imem
+      umbra_core_IMEM_WORDS_outside_1_to_4194304 u_error ();
+    end
+  endgenerate
+
+  // ---- inter-block signals, named and timed as docs/microarchitecture.md says ----------
+  // Valid in D.
+  wire            d_valid;
+  wire [TW-1:0]   d_thread;
+  wire [IW-1:0]   d_pc;
+  wire [31:0]     d_word;
+  wire [1:0]      d_reason;
+  wire [63:0]     clock;
+  wire [31:0]     domw;
+  wire            f_busy;
+  // Valid in R.
+  wire            r_valid;
+  wire            r_sleep;
+  wire [TW-1:0]   r_thread;
+  wire [IW-1:0]   r_pc;
+  wire            r_illegal;
+  wire [31:0]     r_word;
+  wire            r_we;
+  wire            r_load;
+  wire            r_mem;
+  wire            r_fpu;
+  wire            r_exit;
+  wire [7:0]      r_ra;
+  wire [7:0]      r_rb;
+  wire [7:0]      r_rc;
+  // Valid in X1.
+  wire [31:0]     rf_a;
+  wire [31:0]     rf_b;
+  wire [31:0]     rf_c;
+  // Valid in X2.
+  wire            x2_upd_valid;
+  wire [TW-1:0]   x2_upd_thread;
+  wire [IW-1:0]   x2_upd_pc;
+  wire [1:0]      x2_upd_state;
+  wire            x2_mem_valid;
+  wire [7:0]      x2_mem_op;
+  wire [31:0]     x2_mem_addr;
+  wire [31:0]     x2_mem_data;
+  wire [31:0]     x2_mem_cmp;
+  wire [7:0]      x2_mem_tag;
+  // Valid in W.
+  wire            w_valid;
+  wire            w_sleep;
+  wire [TW-1:0]   w_thread;
+  wire [IW-1:0]   w_pc;
+  wire            w_we;
+  wire            w_load;
+  wire [7:0]      w_rd;
+  wire [31:0]     w_result;
+  wire [THREADS-1:0]    rb_valid;
+  wire [32*THREADS-1:0] rb_data;
+  wire            lsu_busy;
+  // Valid in the cycle after W.
+  wire            rf_we;
+  wire [TW-1:0]   rf_wthread;
+  wire [7:0]      rf_wreg;
+  wire [31:0]     rf_wdata;
+  wire            wake_valid;
+  wire [TW-1:0]   wake_thread;
+
+  wire [TW-1:0]   fault_thread_i;
+  wire [IW-1:0]   fault_pc_i;
+  wire [TW-1:0]   trace_issue_thread_i;
+  wire [IW-1:0]   trace_issue_pc_i;
+  wire [TW-1:0]   trace_regwrite_thread_i;
+  wire [IW-1:0]   trace_regwrite_pc_i;
+
+  fetch #(
+      .THREADS(THREADS), .IMEM_WORDS(IMEM_WORDS), .TW(TW), .IW(IW)
+  ) u_fetch (
+      .clk(clk), .rst(rst),
+      .host_imem_we(host_imem_we), .host_imem_addr(host_imem_addr),
+      .host_imem_data(host_imem_data),
+      .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
+      .x2_upd_valid(x2_upd_valid), .x2_upd_thread(x2_upd_thread), .x2_upd_pc(x2_upd_pc),
+      .x2_upd_state(x2_upd_state),
+      .wake_valid(wake_valid), .wake_thread(wake_thread),
+      .d_valid(d_valid), .d_thread(d_thread), .d_pc(d_pc), .d_word(d_word),
+      .d_reason(d_reason), .clock(clock), .domw(domw), .f_busy(f_busy),
+      .trace_issue_valid(trace_issue_valid), .trace_issue_thread(trace_issue_thread_i),
+      .trace_issue_pc(trace_issue_pc_i), .trace_issue_reason(trace_issue_reason)
+  );
+
+  decode #(
+      .REGS(REGS), .TW(TW), .IW(IW)
+  ) u_decode (
+      .clk(clk), .rst(rst),
+      .d_valid(d_valid), .d_thread(d_thread), .d_pc(d_pc), .d_word(d_word),
+      .d_reason(d_reason),
+      .r_valid(r_valid), .r_sleep(r_sleep), .r_thread(r_thread), .r_pc(r_pc),
+      .r_illegal(r_illegal), .r_word(r_word), .r_we(r_we), .r_load(r_load), .r_mem(r_mem),
+      .r_fpu(r_fpu), .r_exit(r_exit), .r_ra(r_ra), .r_rb(r_rb), .r_rc(r_rc)
+  );
+
+  regfile #(
+      .TW(TW), .RW(RW)
+  ) u_regfile (
+      .clk(clk),
+      .r_thread(r_thread), .r_ra(r_ra), .r_rb(r_rb), .r_rc(r_rc),
+      .rf_a(rf_a), .rf_b(rf_b), .rf_c(rf_c),
+      .rf_we(rf_we), .rf_wthread(rf_wthread), .rf_wreg(rf_wreg), .rf_wdata(rf_wdata)
+  );
+
+  execute #(
+      .THREADS(THREADS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(CORE_ID), .TW(TW), .IW(IW)
+  ) u_execute (
+      .clk(clk), .rst(rst),
+      .r_valid(r_valid), .r_sleep(r_sleep), .r_thread(r_thread), .r_pc(r_pc),
+      .r_illegal(r_illegal), .r_word(r_word), .r_we(r_we), .r_load(r_load), .r_mem(r_mem),
+      .r_fpu(r_fpu), .r_exit(r_exit),
+      .rf_a(rf_a), .rf_b(rf_b), .rf_c(rf_c),
+      .clock(clock), .domw(domw), .ncore(ncore),
+      .x2_upd_valid(x2_upd_valid), .x2_upd_thread(x2_upd_thread), .x2_upd_pc(x2_upd_pc),
+      .x2_upd_state(x2_upd_state),
+      .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
+      .x2_mem_data(x2_mem_data), .x2_mem_cmp(x2_mem_cmp), .x2_mem_tag(x2_mem_tag),
+      .w_valid(w_valid), .w_sleep(w_sleep), .w_thread(w_thread), .w_pc(w_pc),
+      .w_we(w_we), .w_load(w_load), .w_rd(w_rd), .w_result(w_result),
+      .fault(fault), .fault_thread(fault_thread_i), .fault_pc(fault_pc_i),
+      .fault_cause(trace_fault_cause)
+  );
+
+  load_store_unit #(
+      .THREADS(THREADS), .TW(TW)
+  ) u_load_store_unit (
+      .clk(clk), .rst(rst),
+      .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
+      .x2_mem_data(x2_mem_data), .x2_mem_cmp(x2_mem_cmp), .x2_mem_tag(x2_mem_tag),
+      .wake_valid(wake_valid), .wake_thread(wake_thread),
+      .mem_req_valid(mem_req_valid), .mem_req_ready(mem_req_ready),
+      .mem_req_op(mem_req_op), .mem_req_addr(mem_req_addr), .mem_req_data(mem_req_data),
+      .mem_req_cmp(mem_req_cmp), .mem_req_tag(mem_req_tag),
+      .mem_resp_valid(mem_resp_valid), .mem_resp_data(mem_resp_data),
+      .mem_resp_tag(mem_resp_tag),
+      .rb_valid(rb_valid), .rb_data(rb_data), .lsu_busy(lsu_busy),
+      .trace_protocol_error(trace_protocol_error)
+  );
+
+  writeback #(
+      .THREADS(THREADS), .TW(TW), .IW(IW)
+  ) u_writeback (
+      .clk(clk), .rst(rst),
+      .w_valid(w_valid), .w_sleep(w_sleep), .w_thread(w_thread), .w_pc(w_pc),
+      .w_we(w_we), .w_load(w_load), .w_rd(w_rd), .w_result(w_result),
+      .rb_valid(rb_valid), .rb_data(rb_data),
+      .rf_we(rf_we), .rf_wthread(rf_wthread), .rf_wreg(rf_wreg), .rf_wdata(rf_wdata),
+      .wake_valid(wake_valid), .wake_thread(wake_thread),
+      .trace_regwrite_valid(trace_regwrite_valid),
+      .trace_regwrite_thread(trace_regwrite_thread_i),
+      .trace_regwrite_pc(trace_regwrite_pc_i),
+      .trace_regwrite_reg(trace_regwrite_reg),
+      .trace_regwrite_value(trace_regwrite_value)
+  );
+
+  // Some thread RUN or SLEEP, or a load/returning atomic still owed its response.
+  assign busy = f_busy || lsu_busy;
+
+  // ---- ports at their architectural widths --------------------------------------------
+  // Thread numbers are 8 bits and pcs 32-bit byte addresses outside; inside, a thread
+  // is TW bits and a pc the IW-bit word index (pcs outside the store fault in X1).
+  localparam integer TPAD = 8 - TW;
+  localparam integer PPAD = 30 - IW;
+  generate
+    if (TPAD > 0) begin : g_thread_pad
+      assign fault_thread          = {{TPAD{1'b0}}, fault_thread_i};
+      assign trace_issue_thread    = {{TPAD{1'b0}}, trace_issue_thread_i};
+      assign trace_regwrite_thread = {{TPAD{1'b0}}, trace_regwrite_thread_i};
+    end else begin : g_thread_full
+      assign fault_thread          = fault_thread_i;
+      assign trace_issue_thread    = trace_issue_thread_i;
+      assign trace_regwrite_thread = trace_regwrite_thread_i;
+    end
+  endgenerate
+  assign fault_pc          = {{PPAD{1'b0}}, fault_pc_i, 2'b00};
+  assign trace_issue_pc    = {{PPAD{1'b0}}, trace_issue_pc_i, 2'b00};
+  assign trace_regwrite_pc = {{PPAD{1'b0}}, trace_regwrite_pc_i, 2'b00};
+
+endmodule
+
+`default_nettype wire
