@@ -199,7 +199,8 @@ void write_summary(std::ostream& os, const umbra::iss::RunResult& res, const umb
                   th.state.pc);
     os << buf << '\n';
   }
-  os << "total " << res.retired << " instructions in " << res.rounds << " rounds\n";
+  os << "total " << res.retired << " instruction" << (res.retired == 1 ? "" : "s") << " in " << res.rounds
+     << " round" << (res.rounds == 1 ? "" : "s") << '\n';
 }
 
 int run(int argc, char** argv) {

@@ -109,7 +109,8 @@ class Simulator {
   FlatMemory& memory() { return mem_; }
   const FlatMemory& memory() const { return mem_; }
   const std::vector<uint32_t>& imem() const { return imem_; }
-  // The loaded program's text label at an address, for disassembly.
+  // The loaded program's text label at an address, for disassembly; the function
+  // refers to this simulator and must not outlive it.
   isa::LabelFn labels() const;
 
  private:
