@@ -1,0 +1,53 @@
+// Types and encodings that more than one block of the SystemC core uses: the thread
+// state codes carried on `x2_upd_state`, the decoded-instruction bundle that travels
+// from decode to execute as one signal, and the parameters every block is built with.
+// The numeric encodings are the ones docs/microarchitecture.md ("Inter-block signals")
+// gives the RTL, so a waveform of either model reads the same.
+#pragma once
+#include <systemc.h>
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "events.h"
+#include "umbra/isa.h"
+
+namespace umbra::scm {
+
+// Thread state (docs/microarchitecture.md, "Threads and slots"), 2 bits in the RTL.
+enum ThreadStateCode : uint32_t { kStateIdle = 0, kStateRun = 1, kStateSleep = 2, kStateExited = 3 };
+
+// Whether an instruction's register result comes back from memory (a load, or an
+// atomic that returns the old word): the thread sleeps in X1 and its register is
+// written from the return buffer.  Taken from the ISA tables, not from opcode bits.
+inline bool returns_data(const isa::InstrInfo& in) {
+  return in.cls == isa::Class::Load || (in.cls == isa::Class::Atomic && in.writes_a);
+}
+
+// Decode's output bundle as one signal.  In the RTL this is r_word plus the control
+// bits decode.v derives from it; execute is its only reader, so how the bundle is
+// split into wires is each model's own business.  info == nullptr means no (valid)
+// instruction.
+struct DecodedInstr {
+  isa::Decoded d;
+  // The word and the table entry determine every other field.
+  bool operator==(const DecodedInstr& o) const { return d.info == o.d.info && d.word == o.d.word; }
+};
+inline std::ostream& operator<<(std::ostream& os, const DecodedInstr& v) {
+  return os << (v.d.info ? v.d.info->name : "-") << " 0x" << std::hex << v.d.word << std::dec;
+}
+inline void sc_trace(sc_core::sc_trace_file* tf, const DecodedInstr& v, const std::string& name) {
+  sc_core::sc_trace(tf, v.d.word, name);
+}
+
+// What every block is built with.  `events` is shared by the blocks of one core.
+struct BlockParams {
+  unsigned threads = 8;
+  unsigned registers = 256;
+  uint32_t imem_words = 4096;
+  unsigned core_id = 0;
+  EventOrder* events = nullptr;
+};
+
+}  // namespace umbra::scm

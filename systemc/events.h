@@ -1,0 +1,107 @@
+// What the SystemC model tells the outside world about a run, cycle by cycle: the
+// event stream that the cosimulation compares with the RTL's (docs/microarchitecture.md,
+// "Events"), and the per-run statistics.  Events are plain structs handed to a virtual
+// sink so that a run without a sink pays nothing and a sink can be a file, a diff
+// against the RTL or a pipe to another process.  The blocks emit events in whatever
+// order SystemC happens to run them; EventOrder puts one cycle's events into the
+// contract's order before the sink sees them.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace umbra::scm {
+
+enum class EventKind : uint8_t { Issue, Bubble, RegWrite, Mem, MemResp };
+// Why a fetch slot issued a bubble; the values are the `d_reason` encoding that the
+// RTL uses too (docs/microarchitecture.md, "Inter-block signals").
+enum class BubbleReason : uint8_t { Idle = 0, Memory = 1, Exited = 2 };
+constexpr unsigned kBubbleReasons = 3;
+
+const char* event_kind_name(EventKind k);
+const char* bubble_reason_name(BubbleReason r);
+
+// One event.  Which fields mean something depends on the kind:
+//   Issue     thread (the slot), pc
+//   Bubble    thread (the slot), reason
+//   RegWrite  thread, pc (of the writing instruction; a late load's own pc), reg, value
+//   Mem       thread (= the tag), op (opcode), addr, data, cmp
+//   MemResp   thread (= the tag), value (the data)
+// Unused fields are zero, so two streams compare field by field.
+struct Event {
+  uint64_t cycle = 0;
+  EventKind kind = EventKind::Issue;
+  BubbleReason reason = BubbleReason::Idle;
+  uint8_t reg = 0;
+  uint8_t op = 0;
+  uint32_t thread = 0;
+  uint32_t pc = 0;
+  uint32_t value = 0;
+  uint32_t addr = 0, data = 0, cmp = 0;
+
+  bool operator==(const Event& o) const;
+  bool operator!=(const Event& o) const { return !(*this == o); }
+};
+
+// "<cycle> <kind> ..." on one line, without a newline; the format the cosimulation's
+// mismatch reports and `umbra-systemc-run --events` use.
+std::string format_event(const Event& e);
+
+class EventSink {
+ public:
+  virtual ~EventSink() = default;
+  virtual void on_event(const Event& e) = 0;
+};
+
+// Writes format_event lines to a stdio stream (not owned).
+class TextEventSink final : public EventSink {
+ public:
+  explicit TextEventSink(std::FILE* out) : out_(out) {}
+  void on_event(const Event& e) override;
+
+ private:
+  std::FILE* out_;
+};
+
+// Keeps every event, for tests and small runs.
+class VectorEventSink final : public EventSink {
+ public:
+  void on_event(const Event& e) override { events.push_back(e); }
+  std::vector<Event> events;
+};
+
+// Buffers the events of the current cycle and hands them to the sink in the
+// contract's order (issue, regwrite, mem, memresp) once a later cycle's event
+// arrives or flush() is called.  Each kind happens at most once per cycle (one fetch
+// slot, one writeback, one request, one response), so a fixed slot per kind suffices
+// and nothing is allocated per cycle.
+class EventOrder {
+ public:
+  void set_sink(EventSink* sink) { sink_ = sink; }
+  bool enabled() const { return sink_ != nullptr; }
+  void emit(const Event& e);
+  void flush();
+
+ private:
+  static unsigned rank(EventKind k);
+  EventSink* sink_ = nullptr;
+  uint64_t cycle_ = 0;
+  std::array<Event, 4> pending_{};
+  std::array<bool, 4> has_{};
+};
+
+// Per-run statistics, counted by the fetch block over the cycles in which the core's
+// `busy` output is high (from the first cycle a launched thread may issue to the last
+// cycle before `busy` falls), so that issued + bubbles = cycles for every thread slot.
+struct CoreStats {
+  uint64_t cycles = 0;
+  std::vector<uint64_t> issued;                               // per thread
+  std::vector<std::array<uint64_t, kBubbleReasons>> bubbles;  // per thread, by BubbleReason
+  uint64_t total_issued() const;
+  uint64_t total_bubbles(BubbleReason r) const;
+  double ipc() const { return cycles ? double(total_issued()) / double(cycles) : 0.0; }
+};
+
+}  // namespace umbra::scm

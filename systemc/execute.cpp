@@ -1,0 +1,153 @@
+// Execute block (execute.h).
+#include "execute.h"
+
+namespace umbra::scm {
+
+execute::execute(sc_module_name name, const BlockParams& p) : sc_module(name), p_(p) {
+  SC_METHOD(tick);
+  sensitive << clk.pos();
+  dont_initialize();
+}
+
+void execute::reset() {
+  x1_ = X1Reg{};
+  x2_ = x3_ = x4_ = XReg{};
+  fault_ = CoreFault{};
+  x2_upd_valid.write(false);
+  x2_mem_valid.write(false);
+  w_valid.write(false);
+  w_sleep.write(false);
+  fault.write(false);
+  fault_thread.write(0);
+  fault_pc.write(0);
+}
+
+void execute::raise(Fault kind, const X1Reg& x, std::string detail) {
+  if (fault_.raised) return;  // the ports keep the first fault until reset
+  fault_.raised = true;
+  fault_.kind = kind;
+  fault_.thread = x.thread;
+  fault_.pc = x.pc;
+  fault_.word = x.inst.d.word;
+  fault_.cycle = clock.read();
+  fault_.detail = std::move(detail);
+  fault.write(true);
+  fault_thread.write(x.thread);
+  fault_pc.write(x.pc);
+}
+
+void execute::tick() {
+  if (rst.read()) {
+    reset();
+    return;
+  }
+
+  // End of X4: the result register writeback reads in W.
+  w_valid.write(x4_.valid);
+  w_sleep.write(x4_.sleep);
+  w_thread.write(x4_.thread);
+  if (x4_.valid) {
+    w_pc.write(x4_.pc);
+    w_we.write(x4_.we);
+    w_load.write(x4_.load);
+    w_rd.write(x4_.rd);
+    w_result.write(x4_.fpu ? fpu_[2] : x4_.result);
+  }
+  x4_ = x3_;
+  x3_ = x2_;
+  fpu_[2] = fpu_[1];
+  fpu_[1] = fpu_[0];
+
+  // X1.
+  XReg next;
+  next.thread = x1_.thread;
+  next.sleep = x1_.sleep;
+  bool upd = false, mem = false;
+  uint32_t upd_state = kStateRun, upd_pc = 0;
+  if (x1_.valid) {
+    const uint32_t pc = x1_.pc;
+    upd = true;
+    upd_pc = pc;
+    if (x1_.illegal) {
+      std::string why;
+      if (!isa::decode(x1_.inst.d.word, &why))
+        raise(Fault::IllegalInstruction, x1_, why);
+      else
+        raise(Fault::IllegalInstruction, x1_,
+              "names a register beyond the " + std::to_string(p_.registers) + " registers this core has");
+      upd_state = kStateExited;
+    } else {
+      const isa::Decoded& d = x1_.inst.d;
+      const isa::InstrInfo& in = *d.info;
+      const RegValues v{rf_a.read(), rf_b.read(), rf_c.read()};
+      if (d.op() == isa::Op::EXIT) {
+        upd_state = kStateExited;
+      } else {
+        const uint32_t npc = next_pc(d, v, pc);
+        const uint64_t imem_bytes = uint64_t(p_.imem_words) * 4;
+        if (jump_fault(d, npc, imem_bytes) != Fault::None) {
+          std::string why;
+          jump_fault(d, npc, imem_bytes, &why);
+          raise(Fault::BadJump, x1_, why);
+          upd_state = kStateExited;
+        } else {
+          upd_pc = npc;
+          const bool returns = returns_data(in);
+          next.valid = true;
+          next.pc = pc;
+          next.rd = d.a;
+          next.load = returns;
+          next.we = in.writes_a && !returns;
+          if (is_memory_op(d)) {
+            mem = true;
+            x2_mem_op.write(in.opcode);
+            x2_mem_addr.write(effective_address(d, v));
+            x2_mem_data.write(store_data(d, v));
+            // The comparand of cas is field a's register; for other instructions this
+            // is whatever field a read (0 when it is not a register read).
+            x2_mem_cmp.write(v.a);
+            x2_mem_tag.write(x1_.thread);
+            if (returns) upd_state = kStateSleep;
+          } else if (next.we) {
+            SpecialRegs sr;
+            sr.tid = x1_.thread;
+            sr.cid = p_.core_id;
+            sr.nthr = p_.threads;
+            sr.ncore = ncore.read();
+            sr.clock = clock.read() - 3;  // the instruction's F cycle: X1 is F + 3
+            sr.lx = x1_.thread;
+            sr.ly = 0;
+            sr.domw = domw.read();
+            sr.domh = 1;
+            const uint32_t result = compute(d, v, pc, sr);
+            next.fpu = in.cls == isa::Class::Float;
+            if (next.fpu)
+              fpu_[0] = result;
+            else
+              next.result = result;
+          }
+        }
+      }
+    }
+  }
+  x2_ = next;
+  x2_upd_valid.write(upd);
+  if (upd) {
+    x2_upd_thread.write(x1_.thread);
+    x2_upd_pc.write(upd_pc);
+    x2_upd_state.write(upd_state);
+  }
+  x2_mem_valid.write(mem);
+
+  // End of R: the next instruction enters X1.
+  x1_.valid = r_valid.read();
+  x1_.sleep = r_sleep.read();
+  x1_.thread = r_thread.read();
+  if (x1_.valid) {
+    x1_.pc = r_pc.read();
+    x1_.illegal = r_illegal.read();
+    x1_.inst = r_inst.read();
+  }
+}
+
+}  // namespace umbra::scm

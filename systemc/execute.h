@@ -1,0 +1,107 @@
+// Execute: stages X1..X4.  X1 does an instruction's work by calling the ISA's
+// semantics functions (umbra/semantics.h: compute, next_pc, effective_address,
+// store_data, jump_fault), so this model cannot disagree with the reference simulator
+// about what an instruction means, only about when.  X1's outcome leaves on three
+// registered paths: the thread's next pc and state (x2_upd_*, to fetch), the memory
+// request (x2_mem_*, to the load/store unit and the port in X2) and the register
+// result, which is delayed through X2, X3 and X4 and presented to writeback on w_*.
+// Float instructions go through the FPU's four pipeline registers instead of the
+// integer delay line (the FPU is umbra::fp32, reached through compute()); both end in
+// the same register at the end of X4, as in the RTL's fpu.v with LATENCY = 4.
+// Illegal instructions and jumps that leave the instruction store stop the thread and
+// raise the core's sticky fault output.
+#pragma once
+#include <systemc.h>
+
+#include <array>
+#include <string>
+
+#include "core_types.h"
+#include "umbra/semantics.h"
+
+namespace umbra::scm {
+
+// The first fault the core raised, for messages (the ports carry thread and pc).
+struct CoreFault {
+  bool raised = false;
+  Fault kind = Fault::None;
+  uint32_t thread = 0, pc = 0, word = 0;
+  uint64_t cycle = 0;  // the X1 cycle
+  std::string detail;
+};
+
+SC_MODULE(execute) {
+  sc_in<bool> clk;
+  sc_in<bool> rst;
+  sc_in<bool> r_valid;
+  sc_in<bool> r_sleep;
+  sc_in<uint32_t> r_thread;
+  sc_in<uint32_t> r_pc;
+  sc_in<bool> r_illegal;
+  sc_in<DecodedInstr> r_inst;
+  sc_in<uint32_t> rf_a;
+  sc_in<uint32_t> rf_b;
+  sc_in<uint32_t> rf_c;
+  sc_in<uint64_t> clock;
+  sc_in<uint32_t> domw;
+  sc_in<uint32_t> ncore;
+
+  // To fetch, valid in X2.
+  sc_out<bool> x2_upd_valid;
+  sc_out<uint32_t> x2_upd_thread;
+  sc_out<uint32_t> x2_upd_pc;
+  sc_out<uint32_t> x2_upd_state;
+  // To the load/store unit, valid in X2.
+  sc_out<bool> x2_mem_valid;
+  sc_out<uint32_t> x2_mem_op;
+  sc_out<uint32_t> x2_mem_addr;
+  sc_out<uint32_t> x2_mem_data;
+  sc_out<uint32_t> x2_mem_cmp;
+  sc_out<uint32_t> x2_mem_tag;
+  // To writeback, valid in W.
+  sc_out<bool> w_valid;
+  sc_out<bool> w_sleep;
+  sc_out<uint32_t> w_thread;
+  sc_out<uint32_t> w_pc;
+  sc_out<bool> w_we;    // write w_result to register w_rd
+  sc_out<bool> w_load;  // the result comes from the thread's return buffer
+  sc_out<uint32_t> w_rd;
+  sc_out<uint32_t> w_result;
+  // The core's fault outputs.
+  sc_out<bool> fault;
+  sc_out<uint32_t> fault_thread;
+  sc_out<uint32_t> fault_pc;
+
+  SC_HAS_PROCESS(execute);
+  execute(sc_module_name name, const BlockParams& p);
+
+  const CoreFault& first_fault() const {
+    return fault_;
+  }
+
+ private:
+  // The instruction (or bubble) in X1: decode's R outputs, registered.
+  struct X1Reg {
+    bool valid = false, sleep = false, illegal = false;
+    uint32_t thread = 0, pc = 0;
+    DecodedInstr inst;
+  };
+  // One stage of the result delay line (X2, X3, X4).
+  struct XReg {
+    bool valid = false, sleep = false, we = false, load = false, fpu = false;
+    uint32_t thread = 0, pc = 0, rd = 0, result = 0;
+  };
+
+  void tick();
+  void reset();
+  void raise(Fault kind, const X1Reg& x, std::string detail);
+
+  BlockParams p_;
+  X1Reg x1_;
+  XReg x2_, x3_, x4_;
+  // The FPU's results in flight, alongside x2_..x4_; fpu_[k] belongs to stage X(k+2).
+  std::array<uint32_t, 3> fpu_{};
+  CoreFault fault_;
+};
+
+}  // namespace umbra::scm

@@ -1,0 +1,114 @@
+// Fetch block (fetch.h).  One clocked method; everything it keeps is plain members,
+// its outputs are the registers the RTL's fetch.v has.
+#include "fetch.h"
+
+#include <algorithm>
+
+namespace umbra::scm {
+
+fetch::fetch(sc_module_name name, const BlockParams& p)
+    : sc_module(name),
+      p_(p),
+      imem_(p.imem_words, 0u),  // a zero word is no instruction: running into it faults
+      pc_(p.threads, 0u),
+      state_(p.threads, kStateIdle) {
+  stats_.issued.assign(p.threads, 0);
+  stats_.bubbles.assign(p.threads, {});
+  SC_METHOD(tick);
+  sensitive << clk.pos();
+  dont_initialize();
+}
+
+void fetch::set_state(unsigned t, uint32_t s) {
+  const bool was = state_[t] == kStateRun || state_[t] == kStateSleep;
+  const bool now = s == kStateRun || s == kStateSleep;
+  active_ = active_ + (now ? 1 : 0) - (was ? 1 : 0);
+  state_[t] = s;
+}
+
+void fetch::reset() {
+  std::fill(pc_.begin(), pc_.end(), 0u);
+  std::fill(state_.begin(), state_.end(), uint32_t(kStateIdle));
+  slot_ = 0;
+  clock_ = 0;
+  active_ = 0;
+  busy_q_ = false;
+  stats_.cycles = 0;
+  std::fill(stats_.issued.begin(), stats_.issued.end(), 0);
+  std::fill(stats_.bubbles.begin(), stats_.bubbles.end(), std::array<uint64_t, kBubbleReasons>{});
+  d_valid.write(false);
+  d_reason.write(uint32_t(BubbleReason::Idle));
+  clock.write(0);
+  domw.write(0);
+  f_busy.write(false);
+}
+
+void fetch::tick() {
+  if (rst.read()) {
+    reset();
+    return;
+  }
+
+  // Updates X1 and W registered at the end of the previous cycle.
+  if (x2_upd_valid.read()) {
+    const unsigned t = x2_upd_thread.read();
+    set_state(t, x2_upd_state.read());
+    pc_[t] = x2_upd_pc.read();
+  }
+  if (wake_valid.read()) {
+    const unsigned t = wake_thread.read();
+    if (state_[t] == kStateSleep) set_state(t, kStateRun);
+  }
+
+  // The slot.
+  const unsigned t = slot_;
+  const bool counted = busy_q_ || lsu_busy.read();
+  if (counted) ++stats_.cycles;
+  Event ev;
+  ev.cycle = clock_;
+  ev.thread = t;
+  if (state_[t] == kStateRun) {
+    const uint32_t pc = pc_[t];
+    const uint32_t index = pc >> 2;
+    d_valid.write(true);
+    d_pc.write(pc);
+    d_word.write(index < p_.imem_words ? imem_[index] : 0u);
+    if (counted) ++stats_.issued[t];
+    ev.kind = EventKind::Issue;
+    ev.pc = pc;
+  } else {
+    const BubbleReason why = state_[t] == kStateSleep    ? BubbleReason::Memory
+                             : state_[t] == kStateExited ? BubbleReason::Exited
+                                                         : BubbleReason::Idle;
+    d_valid.write(false);
+    d_reason.write(uint32_t(why));
+    if (counted) ++stats_.bubbles[t][unsigned(why)];
+    ev.kind = EventKind::Bubble;
+    ev.reason = why;
+  }
+  d_thread.write(t);
+  if (p_.events->enabled()) p_.events->emit(ev);
+
+  // Host writes and launch take effect from the next cycle.
+  if (host_imem_we.read()) {
+    const uint32_t a = host_imem_addr.read();
+    if (a < p_.imem_words) imem_[a] = host_imem_data.read();
+  }
+  if (launch_valid.read()) {
+    const uint32_t n = launch_count.read();
+    const uint32_t entry = launch_entry.read();
+    for (unsigned u = 0; u < std::min<uint32_t>(n, p_.threads); ++u) {
+      pc_[u] = entry;
+      set_state(u, kStateRun);
+    }
+    domw.write(n);
+  }
+
+  slot_ = slot_ + 1 == p_.threads ? 0 : slot_ + 1;
+  ++clock_;
+  clock.write(clock_);
+  busy_q_ = active_ > 0;
+  f_busy.write(busy_q_);
+}
+
+}  // namespace umbra::scm

@@ -1,0 +1,52 @@
+// Register file: every thread's registers, addressed by {thread, register} as the
+// RTL's block RAMs are.  The RTL keeps three copies (three 1R1W RAMs with a common
+// write port) to get three read ports; one array read three times is the same thing.
+// Reads are synchronous: the addresses decode registers in D are valid in R, and the
+// values appear on rf_a/b/c in X1.  The write port is writeback's registered output
+// (valid in the cycle after W) and the array takes the write at the end of that cycle,
+// long before the thread's next instruction reads (T >= 8).  The contents start at
+// zero, like initialised block RAM, and neither reset nor launch clears them.
+#pragma once
+#include <systemc.h>
+
+#include <vector>
+
+#include "core_types.h"
+
+namespace umbra::scm {
+
+SC_MODULE(regfile) {
+  sc_in<bool> clk;
+  sc_in<uint32_t> r_thread;
+  sc_in<uint32_t> r_ra;
+  sc_in<uint32_t> r_rb;
+  sc_in<uint32_t> r_rc;
+  sc_in<bool> rf_we;
+  sc_in<uint32_t> rf_wthread;
+  sc_in<uint32_t> rf_wreg;
+  sc_in<uint32_t> rf_wdata;
+
+  // Valid in X1.
+  sc_out<uint32_t> rf_a;
+  sc_out<uint32_t> rf_b;
+  sc_out<uint32_t> rf_c;
+
+  SC_HAS_PROCESS(regfile);
+  regfile(sc_module_name name, const BlockParams& p);
+
+  // Backdoor for dumps after a run.
+  uint32_t peek(unsigned thread, unsigned reg) const {
+    return regs_[thread * p_.registers + reg];
+  }
+
+ private:
+  void tick();
+  uint32_t read(unsigned thread, unsigned reg) const {
+    return reg == isa::kZeroRegister ? 0u : regs_[thread * p_.registers + reg];
+  }
+
+  BlockParams p_;
+  std::vector<uint32_t> regs_;
+};
+
+}  // namespace umbra::scm

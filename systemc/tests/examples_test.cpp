@@ -1,0 +1,75 @@
+// Every example, every run its manifest lists, on the SystemC model: the same manifests,
+// references and checks the reference simulator is held to (examples/harness.h).  The
+// instruction counts are printed next to the ISS's but not compared: a spin lock
+// (cas_lock) spins as often as the timing makes it, and that is the model's to decide.
+// Each run's cycles, IPC and simulation speed are printed and recorded as test
+// properties; mandelbrot's cycles per second is the number the README quotes.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "examples_model.h"
+#include "harness.h"
+#include "iss_model.h"
+#include "reference.h"
+
+namespace fs = std::filesystem;
+using namespace umbra::examples;
+
+namespace {
+
+struct Case {
+  std::string manifest, label;
+  size_t run = 0;
+};
+
+std::vector<Case> all_cases() {
+  std::vector<Case> cases;
+  for (const auto& path : find_manifests(UMBRA_EXAMPLES_DIR)) {
+    std::string stem = fs::path(path).stem().string();
+    try {
+      const Manifest m = load_manifest(path);
+      for (size_t i = 0; i < m.runs.size(); ++i) {
+        std::string label = m.name + "_" + m.runs[i].name;
+        for (char& c : label)
+          if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+        cases.push_back({path, label, i});
+      }
+    } catch (const std::exception&) {
+      cases.push_back({path, stem + "_manifest", std::string::npos});
+    }
+  }
+  return cases;
+}
+
+class ExampleOnSystemC : public ::testing::TestWithParam<Case> {};
+
+TEST_P(ExampleOnSystemC, MatchesReferenceAndIss) {
+  const Case& c = GetParam();
+  const Manifest m = load_manifest(c.manifest);
+  ASSERT_NE(c.run, std::string::npos);
+  const Reference* ref = find_reference(m.name);
+  ASSERT_NE(ref, nullptr) << "no reference for " << m.name;
+  const umbra::Program p = assemble(m);
+  const umbra::Config cfg;
+
+  umbra::scm::RunResult last;
+  const Verdict v = run_and_check(m, m.runs[c.run], p, systemc_model(cfg, &last), *ref);
+  EXPECT_TRUE(v.passed) << v.summary();
+  const Verdict iss = run_and_check(m, m.runs[c.run], p, iss_model(cfg), *ref);
+
+  std::printf(
+      "%-16s %-12s %9llu cycles  %9llu instructions (ISS %llu)  IPC %.3f  %.0f cycles/s (%.0f per CPU-s)\n",
+      m.name.c_str(), m.runs[c.run].name.c_str(), static_cast<unsigned long long>(last.cycles),
+      static_cast<unsigned long long>(last.stats.total_issued()),
+      static_cast<unsigned long long>(iss.instructions), last.stats.ipc(), last.cycles_per_second(),
+      last.cycles_per_cpu_second());
+  RecordProperty("cycles", std::to_string(last.cycles));
+  RecordProperty("cycles_per_second", std::to_string(uint64_t(last.cycles_per_second())));
+}
+
+INSTANTIATE_TEST_SUITE_P(Examples, ExampleOnSystemC, ::testing::ValuesIn(all_cases()),
+                         [](const auto& info) { return info.param.label; });
+
+}  // namespace

@@ -1,0 +1,202 @@
+// umbra_core top (umbra_core.h): configuration checks and the wiring.
+#include "umbra_core.h"
+
+#include <cstdio>
+
+namespace umbra::scm {
+
+BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, EventOrder* events) {
+  if (cfg.threads < kPipelineDepth)
+    throw CoreConfigError("umbra_core: " + std::to_string(cfg.threads) +
+                          " threads is below the pipeline depth " + std::to_string(kPipelineDepth) +
+                          ": a thread's next instruction would meet its previous one in flight, and the core "
+                          "has no forwarding or interlock (docs/microarchitecture.md)");
+  if (cfg.threads > 256)
+    throw CoreConfigError("umbra_core: " + std::to_string(cfg.threads) +
+                          " threads do not fit the 8-bit memory tag (at most 256)");
+  if (cfg.registers < 1 || cfg.registers > isa::kRegisters)
+    throw CoreConfigError("umbra_core: " + std::to_string(cfg.registers) +
+                          " registers per thread is outside 1.." + std::to_string(isa::kRegisters));
+  if (cfg.imem_words < 1 || cfg.imem_words > (1u << 30))
+    throw CoreConfigError("umbra_core: an instruction store of " + std::to_string(cfg.imem_words) +
+                          " words is outside 1..2^30");
+  BlockParams p;
+  p.threads = cfg.threads;
+  p.registers = cfg.registers;
+  p.imem_words = cfg.imem_words;
+  p.core_id = core_id;
+  p.events = events;
+  return p;
+}
+
+umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
+    : sc_module(name),
+      cfg_(cfg),
+      p_(checked(cfg, core_id, &events_)),
+      rb_valid("rb_valid", cfg.threads),
+      rb_data("rb_data", cfg.threads),
+      fetch_("fetch", p_),
+      decode_("decode", p_),
+      regfile_("regfile", p_),
+      execute_("execute", p_),
+      lsu_("load_store_unit", p_),
+      writeback_("writeback", p_) {
+  fetch& f = fetch_;
+  f.clk(clk);
+  f.rst(rst);
+  f.host_imem_we(host_imem_we);
+  f.host_imem_addr(host_imem_addr);
+  f.host_imem_data(host_imem_data);
+  f.launch_valid(launch_valid);
+  f.launch_count(launch_count);
+  f.launch_entry(launch_entry);
+  f.x2_upd_valid(x2_upd_valid);
+  f.x2_upd_thread(x2_upd_thread);
+  f.x2_upd_pc(x2_upd_pc);
+  f.x2_upd_state(x2_upd_state);
+  f.wake_valid(wake_valid);
+  f.wake_thread(wake_thread);
+  f.lsu_busy(lsu_busy);
+  f.d_valid(d_valid);
+  f.d_thread(d_thread);
+  f.d_pc(d_pc);
+  f.d_word(d_word);
+  f.d_reason(d_reason);
+  f.clock(clock);
+  f.domw(domw);
+  f.f_busy(f_busy);
+
+  decode& d = decode_;
+  d.clk(clk);
+  d.rst(rst);
+  d.d_valid(d_valid);
+  d.d_thread(d_thread);
+  d.d_pc(d_pc);
+  d.d_word(d_word);
+  d.d_reason(d_reason);
+  d.r_valid(r_valid);
+  d.r_sleep(r_sleep);
+  d.r_thread(r_thread);
+  d.r_pc(r_pc);
+  d.r_illegal(r_illegal);
+  d.r_inst(r_inst);
+  d.r_ra(r_ra);
+  d.r_rb(r_rb);
+  d.r_rc(r_rc);
+
+  regfile& rf = regfile_;
+  rf.clk(clk);
+  rf.r_thread(r_thread);
+  rf.r_ra(r_ra);
+  rf.r_rb(r_rb);
+  rf.r_rc(r_rc);
+  rf.rf_we(rf_we);
+  rf.rf_wthread(rf_wthread);
+  rf.rf_wreg(rf_wreg);
+  rf.rf_wdata(rf_wdata);
+  rf.rf_a(rf_a);
+  rf.rf_b(rf_b);
+  rf.rf_c(rf_c);
+
+  execute& x = execute_;
+  x.clk(clk);
+  x.rst(rst);
+  x.r_valid(r_valid);
+  x.r_sleep(r_sleep);
+  x.r_thread(r_thread);
+  x.r_pc(r_pc);
+  x.r_illegal(r_illegal);
+  x.r_inst(r_inst);
+  x.rf_a(rf_a);
+  x.rf_b(rf_b);
+  x.rf_c(rf_c);
+  x.clock(clock);
+  x.domw(domw);
+  x.ncore(ncore);
+  x.x2_upd_valid(x2_upd_valid);
+  x.x2_upd_thread(x2_upd_thread);
+  x.x2_upd_pc(x2_upd_pc);
+  x.x2_upd_state(x2_upd_state);
+  x.x2_mem_valid(x2_mem_valid);
+  x.x2_mem_op(x2_mem_op);
+  x.x2_mem_addr(x2_mem_addr);
+  x.x2_mem_data(x2_mem_data);
+  x.x2_mem_cmp(x2_mem_cmp);
+  x.x2_mem_tag(x2_mem_tag);
+  x.w_valid(w_valid);
+  x.w_sleep(w_sleep);
+  x.w_thread(w_thread);
+  x.w_pc(w_pc);
+  x.w_we(w_we);
+  x.w_load(w_load);
+  x.w_rd(w_rd);
+  x.w_result(w_result);
+  x.fault(fault);
+  x.fault_thread(fault_thread);
+  x.fault_pc(fault_pc);
+
+  load_store_unit& l = lsu_;
+  l.clk(clk);
+  l.rst(rst);
+  l.x2_mem_valid(x2_mem_valid);
+  l.x2_mem_op(x2_mem_op);
+  l.x2_mem_addr(x2_mem_addr);
+  l.x2_mem_data(x2_mem_data);
+  l.x2_mem_cmp(x2_mem_cmp);
+  l.x2_mem_tag(x2_mem_tag);
+  l.wake_valid(wake_valid);
+  l.wake_thread(wake_thread);
+  l.mem_req_valid(mem_req_valid);
+  l.mem_req_ready(mem_req_ready);
+  l.mem_req_op(mem_req_op);
+  l.mem_req_addr(mem_req_addr);
+  l.mem_req_data(mem_req_data);
+  l.mem_req_cmp(mem_req_cmp);
+  l.mem_req_tag(mem_req_tag);
+  l.mem_resp_valid(mem_resp_valid);
+  l.mem_resp_data(mem_resp_data);
+  l.mem_resp_tag(mem_resp_tag);
+  l.rb_valid.bind(rb_valid);
+  l.rb_data.bind(rb_data);
+  l.lsu_busy(lsu_busy);
+  l.clock(clock);
+
+  writeback& w = writeback_;
+  w.clk(clk);
+  w.rst(rst);
+  w.w_valid(w_valid);
+  w.w_sleep(w_sleep);
+  w.w_thread(w_thread);
+  w.w_pc(w_pc);
+  w.w_we(w_we);
+  w.w_load(w_load);
+  w.w_rd(w_rd);
+  w.w_result(w_result);
+  w.rb_valid.bind(rb_valid);
+  w.rb_data.bind(rb_data);
+  w.clock(clock);
+  w.rf_we(rf_we);
+  w.rf_wthread(rf_wthread);
+  w.rf_wreg(rf_wreg);
+  w.rf_wdata(rf_wdata);
+  w.wake_valid(wake_valid);
+  w.wake_thread(wake_thread);
+
+  // busy = f_busy | lsu_busy: an OR of two registers, as in umbra_core.v.
+  SC_METHOD(drive_busy);
+  sensitive << f_busy << lsu_busy;
+}
+
+void umbra_core::drive_busy() {
+  busy.write(f_busy.read() || lsu_busy.read());
+}
+
+}  // namespace umbra::scm
+
+// libsystemc.so refers to sc_main even when a program drives SystemC itself (the
+// runner library, the tests).  This weak definition satisfies the link; a program
+// with its own sc_main (the cosimulation) overrides it.
+extern "C" __attribute__((weak)) int sc_main(int, char**) {
+  std::fprintf(stderr, "umbra: this program has no sc_main of its own\n");
+  return 2;
+}

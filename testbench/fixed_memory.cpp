@@ -1,0 +1,132 @@
+// Fixed-latency data memory (fixed_memory.h).
+#include "fixed_memory.h"
+
+#include <cstdio>
+#include <stdexcept>
+
+#include "umbra/isa.h"
+
+namespace umbra::tb {
+
+namespace {
+std::string hex8(uint32_t v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "0x%08x", v);
+  return b;
+}
+}  // namespace
+
+fixed_memory::fixed_memory(sc_module_name name, uint32_t bytes, unsigned latency)
+    : sc_module(name), mem_(bytes, 0), latency_(latency), ring_(latency + 1) {
+  if (bytes % 4)
+    throw std::invalid_argument("fixed_memory: size " + std::to_string(bytes) + " is not a multiple of 4");
+  if (latency < 1) throw std::invalid_argument("fixed_memory: latency must be at least 1 cycle");
+  mem_req_ready.initialize(true);
+  mem_resp_valid.initialize(false);
+  fault.initialize(false);
+  SC_METHOD(tick);
+  sensitive << clk.pos();
+  dont_initialize();
+}
+
+void fixed_memory::load(uint32_t addr, const std::vector<uint8_t>& bytes) {
+  if (!check(addr, bytes.size()))
+    throw std::out_of_range("fixed_memory: " + std::to_string(bytes.size()) + " bytes at " + hex8(addr) +
+                            " do not fit in " + std::to_string(mem_.size()) + " bytes of memory");
+  std::copy(bytes.begin(), bytes.end(), mem_.begin() + addr);
+}
+
+void fixed_memory::poke32(uint32_t addr, uint32_t value) {
+  if (!check(addr, 4)) throw std::out_of_range("fixed_memory: word at " + hex8(addr) + " is outside memory");
+  set_word(addr, value);
+}
+
+uint32_t fixed_memory::peek32(uint32_t addr) const {
+  if (!check(addr, 4)) throw std::out_of_range("fixed_memory: word at " + hex8(addr) + " is outside memory");
+  return word(addr);
+}
+
+uint32_t fixed_memory::word(uint32_t a) const {
+  return uint32_t(mem_[a]) | uint32_t(mem_[a + 1]) << 8 | uint32_t(mem_[a + 2]) << 16 |
+         uint32_t(mem_[a + 3]) << 24;
+}
+
+void fixed_memory::set_word(uint32_t a, uint32_t v) {
+  mem_[a] = uint8_t(v);
+  mem_[a + 1] = uint8_t(v >> 8);
+  mem_[a + 2] = uint8_t(v >> 16);
+  mem_[a + 3] = uint8_t(v >> 24);
+}
+
+void fixed_memory::refuse(Fault kind, std::string detail) {
+  if (fault_.raised) return;
+  fault_.raised = true;
+  fault_.kind = kind;
+  fault_.tag = mem_req_tag.read();
+  fault_.addr = mem_req_addr.read();
+  fault_.op = mem_req_op.read();
+  fault_.cycle = now_;
+  fault_.detail = std::move(detail);
+  fault.write(true);
+}
+
+void fixed_memory::accept() {
+  const uint32_t op = mem_req_op.read();
+  const uint32_t addr = mem_req_addr.read();
+  const isa::InstrInfo* in = op < 256 ? isa::find_opcode(uint8_t(op)) : nullptr;
+  if (!in || (in->cls != isa::Class::Load && in->cls != isa::Class::Store && in->cls != isa::Class::Atomic)) {
+    refuse(Fault::IllegalInstruction, "request op " + hex8(op) + " is no memory instruction");
+    return;
+  }
+  if (addr & 3u) {
+    refuse(Fault::Misaligned, std::string(in->name) + " address " + hex8(addr) + " is not a multiple of 4");
+    return;
+  }
+  if (!check(addr, 4)) {
+    refuse(Fault::OutOfRange, std::string(in->name) + " address " + hex8(addr) + " is beyond data memory (" +
+                                  std::to_string(mem_.size()) + " bytes)");
+    return;
+  }
+  bool respond = false;
+  uint32_t data = 0;
+  switch (in->cls) {
+    case isa::Class::Load:
+      data = word(addr);
+      respond = true;
+      break;
+    case isa::Class::Store: set_word(addr, mem_req_data.read()); break;
+    default: {
+      // Operands as atomic_update takes them: field c's register carries the operand
+      // (mem_req_data), field a's the comparand (mem_req_cmp).
+      RegValues v;
+      v.a = mem_req_cmp.read();
+      v.b = addr;
+      v.c = mem_req_data.read();
+      data = word(addr);
+      set_word(addr, atomic_update(in->op, data, v));
+      respond = in->writes_a;
+      break;
+    }
+  }
+  if (respond) ring_[(now_ + latency_) % ring_.size()] = Response{true, data, mem_req_tag.read()};
+}
+
+void fixed_memory::tick() {
+  if (rst.read()) {
+    for (auto& r : ring_) r.valid = false;
+    now_ = 0;
+    mem_resp_valid.write(false);
+    return;
+  }
+  if (mem_req_valid.read()) accept();
+  Response& r = ring_[(now_ + 1) % ring_.size()];
+  mem_resp_valid.write(r.valid);
+  if (r.valid) {
+    mem_resp_data.write(r.data);
+    mem_resp_tag.write(r.tag);
+    r.valid = false;
+  }
+  ++now_;
+}
+
+}  // namespace umbra::tb
