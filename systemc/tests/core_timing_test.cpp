@@ -113,6 +113,35 @@ value:  .word 41, 0
     }
 }
 
+// ---- the length of a run ----------------------------------------------------------------
+
+// docs/microarchitecture.md, "busy and the length of a run": with the launch in cycle L,
+// each thread's `exit` issues in its first slot after L, is in X1 three cycles later,
+// reaches fetch one cycle after that, and busy is low from the cycle after; the run's
+// length is the number of cycles with busy high.
+TEST(RunLength, BusyFallsTwoCyclesAfterTheLastExitLeavesX1) {
+  const Program p = assemble("exit\n");
+  for (unsigned T : {8u, 12u})
+    for (unsigned n : {1u, 3u, T}) {
+      SCOPED_TRACE("T=" + std::to_string(T) + " threads=" + std::to_string(n));
+      const ScRun r = run_sc(p, config(T), n);
+      ASSERT_EQ(r.result.status, RunResult::Status::Exited);
+      const uint64_t L = r.result.launch_cycle;
+      EXPECT_EQ(L, p.text.size()) << "the host writes one word per cycle, then launches";
+      uint64_t last_issue = 0;
+      for (unsigned t = 0; t < n; ++t) {
+        uint64_t c = L + 1;
+        while (c % T != t) ++c;
+        last_issue = std::max(last_issue, c);
+        const Event* e = find(r.events, EventKind::Issue, t, 0);
+        ASSERT_NE(e, nullptr);
+        EXPECT_EQ(e->cycle, c);
+      }
+      EXPECT_EQ(r.result.end_cycle, last_issue + 5);
+      EXPECT_EQ(r.result.cycles, r.result.end_cycle - L - 1);
+    }
+}
+
 // ---- the event stream and the statistics ---------------------------------------------
 
 TEST(Events, OneSlotPerCycleInContractOrderAndStatsAddUp) {
