@@ -1,0 +1,78 @@
+// Comparator: holds the SystemC model's event stream and the RTL's side by side, cycle
+// by cycle, as they are produced, and stops at the first difference.  Three inputs per
+// cycle: the SystemC core's own events (its event sink), the RTL's events rebuilt by
+// core_monitor from its trace and memory ports, and the SystemC core's memory port as
+// core_monitor sees it.  check() compares every cycle that all three have delivered,
+// so a difference is reported in the cycle it happens, with the instruction involved
+// and the events that led up to it, not at the end of a long run.
+//
+// It also cuts the agreed stream into per-thread records (issued pc plus the register
+// write it made) for the comparison with the reference simulator (iss_check.h).
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "iss_check.h"
+#include "rtl_monitor.h"
+#include "systemc/events.h"
+#include "umbra/cosim_run.h"
+#include "umbra/program.h"
+
+namespace umbra::cosim {
+
+// Text of the instruction at pc in the program ("pc 0x0000001c: add r5, r1, r2").
+std::string describe_instruction(const Program& p, uint32_t pc);
+
+class Comparator final : public scm::EventSink {
+ public:
+  Comparator(const Program& program, unsigned threads, unsigned history, std::string repro);
+
+  // The SystemC core's events (contract order within a cycle).
+  void on_event(const scm::Event& e) override;
+  void on_rtl(const CycleSample& s) { rtl_.push_back(s); }
+  void on_systemc_port(const CycleSample& s) { sc_port_.push_back(s); }
+
+  // Compares every cycle all inputs have delivered; false once a mismatch is found.
+  bool check();
+  // At the end of the run: every input must have delivered the same cycles.
+  void finish();
+  // A difference found outside the event streams (end of run, final memory).
+  void fail(const std::string& stage, uint64_t cycle, uint32_t thread, const std::string& field,
+            const std::string& systemc, const std::string& rtl, const std::string& detail);
+
+  const Mismatch& mismatch() const { return mismatch_; }
+  uint64_t cycles_compared() const { return compared_; }
+  uint64_t events_compared() const { return events_; }
+  const ThreadRecords& systemc_records() const { return sc_records_; }
+  const ThreadRecords& rtl_records() const { return rtl_records_; }
+  // The RTL's statistics, counted the way the SystemC fetch block counts them.
+  const scm::CoreStats& rtl_stats() const { return rtl_stats_; }
+
+ private:
+  struct Pending {
+    uint64_t cycle = 0;
+    std::array<std::optional<scm::Event>, 4> events;
+  };
+  void compare(const Pending& sc, const CycleSample& rtl, const CycleSample& port);
+  void report(const std::string& stage, uint64_t cycle, uint32_t thread, const std::string& field,
+              const std::string& sc_value, const std::string& rtl_value, uint32_t pc, bool have_pc,
+              const std::string& sc_cycle, const std::string& rtl_cycle);
+  void record(ThreadRecords& r, const scm::Event& e, bool rtl_side);
+
+  const Program& program_;
+  unsigned threads_;
+  unsigned history_size_;
+  std::string repro_;
+  std::deque<Pending> sc_;
+  std::deque<CycleSample> rtl_, sc_port_;
+  std::deque<std::string> history_;
+  std::vector<uint32_t> last_pc_;  // per thread: the last pc issued (for mem and memresp)
+  ThreadRecords sc_records_, rtl_records_;
+  scm::CoreStats rtl_stats_;
+  Mismatch mismatch_;
+  uint64_t compared_ = 0, events_ = 0;
+};
+
+}  // namespace umbra::cosim

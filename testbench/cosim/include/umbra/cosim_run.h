@@ -1,0 +1,111 @@
+// Running a program on the Verilated RTL of one core, alone (run_rtl) or side by side
+// with the SystemC model (run_cosim), from C++.  The result mirrors
+// umbra/systemc_run.h's RunResult, so `umbra-sim --model rtl|cosim` and the examples
+// harness treat every model alike.
+//
+// run_cosim builds ONE SystemC simulation: one clock, one host driver whose outputs
+// fan out to both cores, and a fixed_memory behind each core.  The SystemC core
+// reports events through its event sink; a monitor rebuilds the RTL's from its
+// trace_* ports and its memory port.  A comparator checks every cycle's events as
+// they are produced and stops the run at the first difference, with a report that
+// says where, shows the instruction and the events before it, and gives the command
+// that reproduces it.  Afterwards both final memories are compared with each other,
+// and both models' per-thread streams and memories with the reference simulator.
+//
+// Verilator fixes the RTL's parameters when it verilates: the library is built for
+// one configuration's core (verilated_params()); runs on a configuration whose core
+// differs are refused with a RunError naming both values.
+//
+// SystemC elaborates once per process: with Isolation::Subprocess (the default) every
+// call forks a child that runs the simulation and sends the result back, so one
+// process can make many runs; InProcess runs here, once per process.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "umbra/config.h"
+#include "umbra/program.h"
+#include "umbra/systemc_run.h"
+
+namespace umbra::cosim {
+
+using scm::Event;
+using scm::EventSink;
+using scm::RunError;
+using scm::RunResult;
+
+// The core parameters the RTL was verilated with, and the configuration file they
+// were read from at configure time.
+struct VerilatedParams {
+  unsigned threads = 0, registers = 0;
+  uint32_t imem_words = 0;
+  std::string config_file;
+};
+VerilatedParams verilated_params();
+// Throws RunError if cfg's core parameters differ from the verilated ones.
+void check_config(const Config& cfg);
+
+// A test-only perturbation of the SystemC side's event stream, to show that the
+// checker catches a difference where it happens (the model itself runs unchanged).
+struct Injection {
+  enum class Kind : uint8_t { None, RegWriteValue, IssuePc } kind = Kind::None;
+  uint64_t cycle = 0;  // the first event of that kind at or after this cycle
+};
+// Parses "CYCLE:regwrite" or "CYCLE:issue"; throws RunError on anything else.
+Injection parse_injection(const std::string& spec);
+
+struct Options {
+  unsigned core_id = 0;  // `rdsr cid` (the RTL's CORE_ID is fixed at 0: other values are refused)
+  unsigned ncores = 0;   // `rdsr ncore`; 0: the configuration's `cores`
+  // Words written into data memory after the program's data, before launch.
+  std::vector<std::pair<uint32_t, std::vector<uint32_t>>> writes;
+  // Waveforms: "<vcd>.rtl.vcd" and "<vcd>.systemc.vcd" (run_cosim), "<vcd>.rtl.vcd"
+  // (run_rtl); fst: the same, converted with gtkwave's vcd2fst.  Empty: none.
+  std::string vcd, fst;
+  bool check_iss = true;  // run_cosim: compare both models with the reference simulator
+  Injection inject;       // run_cosim: SystemC side only
+  // Test-only: add 1 to the value of the reference simulator's k-th register write
+  // (counted over all threads in the ISS's retire order, from 0); -1: none.
+  int64_t inject_iss = -1;
+  unsigned history = 16;  // events shown before a mismatch
+  // The command line that reproduces this run, quoted in mismatch reports.
+  std::string repro;
+  std::string program_name = "program";
+  enum class Isolation : uint8_t { Subprocess, InProcess } isolation = Isolation::Subprocess;
+};
+
+// A difference between the two models (or a model and the ISS).  For the per-cycle
+// comparison: the cycle and thread of the first differing event, the field, both
+// values; `report` is the full multi-line text for a person.
+struct Mismatch {
+  bool found = false;
+  std::string stage;  // "events", "memory port", "end of run", "final memory", "iss"
+  uint64_t cycle = 0;
+  uint32_t thread = 0;
+  std::string field;
+  std::string systemc, rtl;  // the two values as text ("-" for no event)
+  std::string report;
+};
+
+struct CosimResult {
+  RunResult systemc, rtl;                 // each side's own view (cycles, statistics, memory, fault)
+  Mismatch mismatch;                      // the first difference between SystemC and RTL
+  std::vector<std::string> iss_problems;  // differences from the reference simulator
+  std::vector<std::string> iss_notes;     // tolerated differences, explained
+  uint64_t events_compared = 0;
+  bool passed() const { return !mismatch.found && iss_problems.empty(); }
+  std::string summary() const;  // what failed, for a person; empty when passed
+};
+
+// The RTL alone behind a fixed_memory.  `sink` receives its events (from the trace
+// ports and the memory port), cycle by cycle from cycle 0.
+RunResult run_rtl(const Program& program, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
+                  EventSink* sink = nullptr, const Options& opts = {});
+
+// Both models in lockstep; see the top of this file.
+CosimResult run_cosim(const Program& program, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
+                      const Options& opts = {});
+
+}  // namespace umbra::cosim

@@ -1,0 +1,162 @@
+// The comparison with the reference simulator (iss_check.h).
+#include "iss_check.h"
+
+#include <cstdio>
+
+#include "umbra/isa.h"
+
+namespace umbra::cosim {
+
+namespace {
+
+std::string hex(uint32_t v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "0x%08x", v);
+  return b;
+}
+
+std::optional<isa::Decoded> decode_at(const Program& p, uint32_t pc) {
+  if (pc < p.text_base || pc % 4) return std::nullopt;
+  const uint64_t i = (uint64_t(pc) - p.text_base) / 4;
+  if (i >= p.text.size()) return std::nullopt;
+  return isa::decode(p.text[i]);
+}
+
+// rdsr of clock or clockh: its value is the time of the issue, which the ISS models
+// only as a slot count.
+bool reads_clock(const Program& p, uint32_t pc) {
+  const auto d = decode_at(p, pc);
+  if (!d) return false;
+  const isa::InstrInfo& in = *d->info;
+  for (unsigned i = 0; i < in.num_operands; ++i)
+    if (in.operands[i].kind == isa::Kind::Sreg) {
+      const isa::SpecialRegInfo* s = isa::find_sreg(uint8_t(d->operand(int(i))));
+      return s && (std::string(s->name) == "clock" || std::string(s->name) == "clockh");
+    }
+  return false;
+}
+
+// A load or an atomic that returns the old word: its value is what memory held when
+// the request reached it.
+bool reads_memory(const Program& p, uint32_t pc) {
+  const auto d = decode_at(p, pc);
+  return d && (d->info->cls == isa::Class::Load || (d->info->cls == isa::Class::Atomic && d->info->writes_a));
+}
+
+std::string show(const Program& p, const Record& r) {
+  const auto d = decode_at(p, r.pc);
+  std::string s = hex(r.pc) + " (" + (d ? isa::disassemble(d->word, r.pc) : std::string("?")) + ")";
+  if (r.writes) s += " r" + std::to_string(r.reg) + "=" + hex(r.value);
+  return s;
+}
+
+}  // namespace
+
+Reference run_reference(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_instructions,
+                        const std::vector<std::pair<uint32_t, std::vector<uint32_t>>>& writes,
+                        int64_t inject) {
+  Reference ref;
+  iss::Simulator sim(cfg);
+  sim.load(p);
+  for (const auto& [addr, words] : writes)
+    for (size_t i = 0; i < words.size(); ++i) sim.memory().store32(addr + uint32_t(4 * i), words[i]);
+  ref.records.resize(nthreads);
+  int64_t nwrite = 0;
+  ref.result = sim.run(nthreads, max_instructions, [&](unsigned t, const Retired& r) {
+    Record rec;
+    rec.pc = r.pc;
+    rec.writes = r.writes_reg;
+    rec.reg = r.reg;
+    rec.value = r.value;
+    if (rec.writes && nwrite++ == inject) {
+      ++rec.value;
+      ref.injected = "ISS register write " + std::to_string(inject) + " (thread " + std::to_string(t) +
+                     ", pc " + hex(r.pc) + ", r" + std::to_string(r.reg) + ") changed from " + hex(r.value) +
+                     " to " + hex(rec.value);
+    }
+    ref.records[t].push_back(rec);
+  });
+  ref.memory = sim.memory().bytes();
+  return ref;
+}
+
+void compare_with_reference(const std::string& model, const Program& p, const Reference& ref,
+                            const ThreadRecords& records, const scm::RunResult& run, IssVerdict& out) {
+  // A run that stopped early (fault, limit) on either side: every thread's stream must
+  // be a prefix of the other's, as far as both got.
+  const bool complete = run.status == scm::RunResult::Status::Exited && ref.result.all_exited();
+  if ((run.status == scm::RunResult::Status::Exited) != ref.result.all_exited())
+    out.problems.push_back(
+        model + ": " +
+        (ref.result.all_exited()
+             ? "the ISS ran to the end, the model stopped: " + run.message
+             : "the model ran to the end, the ISS stopped: " + ref.result.fault->message()));
+  else if (!complete && ref.result.fault && run.fault != ref.result.fault->fault &&
+           ref.result.fault->fault != Fault::InstructionLimit &&
+           run.status != scm::RunResult::Status::CycleLimit)
+    out.problems.push_back(model + ": stopped by " + std::string(fault_name(run.fault)) + " (" + run.message +
+                           "), the ISS by " + ref.result.fault->message());
+
+  const size_t nthreads = std::max(records.size(), ref.records.size());
+  for (size_t t = 0; t < nthreads; ++t) {
+    static const std::vector<Record> none;
+    const auto& m = t < records.size() ? records[t] : none;
+    const auto& r = t < ref.records.size() ? ref.records[t] : none;
+    const std::string who = model + ", thread " + std::to_string(t);
+    size_t i = 0;
+    bool diverged = false;
+    for (; i < m.size() && i < r.size(); ++i) {
+      const Record &a = m[i], &b = r[i];
+      if (a.pc != b.pc) {
+        out.problems.push_back(who + ", instruction " + std::to_string(i) + ": the model retired " +
+                               show(p, a) + ", the ISS " + show(p, b));
+        diverged = true;
+        break;
+      }
+      if (a.writes != b.writes || (a.writes && a.reg != b.reg)) {
+        out.problems.push_back(who + ", instruction " + std::to_string(i) + ": the model's write " +
+                               show(p, a) + ", the ISS's " + show(p, b));
+        diverged = true;
+        break;
+      }
+      if (a.writes && a.value != b.value && !reads_clock(p, a.pc)) {
+        if (reads_memory(p, a.pc))
+          out.notes.push_back(who + ", instruction " + std::to_string(i) + ": read " + hex(a.value) +
+                              " from memory where the ISS read " + hex(b.value) + " at " + show(p, b) +
+                              " (another thread's order); not compared further");
+        else
+          out.problems.push_back(who + ", instruction " + std::to_string(i) + ": the model's write " +
+                                 show(p, a) + ", the ISS's " + show(p, b));
+        diverged = true;
+        break;
+      }
+    }
+    if (!diverged && complete && m.size() != r.size())
+      out.problems.push_back(who + ": the model retired " + std::to_string(m.size()) +
+                             " instructions, the ISS " + std::to_string(r.size()) +
+                             "; the first extra one is " + show(p, m.size() > r.size() ? m[i] : r[i]));
+  }
+
+  // Data memory, word by word.
+  if (run.memory.size() != ref.memory.size()) {
+    out.problems.push_back(model + ": data memory of " + std::to_string(run.memory.size()) +
+                           " bytes, the ISS's " + std::to_string(ref.memory.size()));
+    return;
+  }
+  size_t differing = 0;
+  std::string first;
+  for (size_t a = 0; a + 4 <= run.memory.size(); a += 4) {
+    uint32_t x = 0, y = 0;
+    for (int k = 3; k >= 0; --k) {
+      x = x << 8 | run.memory[a + k];
+      y = y << 8 | ref.memory[a + k];
+    }
+    if (x != y && differing++ < 4)
+      first += "\n    " + hex(uint32_t(a)) + ": model " + hex(x) + ", ISS " + hex(y);
+  }
+  if (differing)
+    out.problems.push_back(model + ": final memory differs from the ISS's in " + std::to_string(differing) +
+                           " word(s):" + first);
+}
+
+}  // namespace umbra::cosim

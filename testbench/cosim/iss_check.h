@@ -1,0 +1,59 @@
+// The cycle models against the reference simulator (the first level of truth).  The
+// ISS interleaves threads differently in time, so what is compared is per thread:
+// the pcs each thread retired, in order, each with the register write it made, and at
+// the end the whole data memory.  Two kinds of write legitimately differ:
+//   - `rdsr clock` / `rdsr clockh`: the ISS's clock is an issue-slot count, the
+//     cycle models' the real cycle; these writes (found by decoding the instruction at
+//     the write's pc) are left out on both sides, and nothing else is.
+//   - a value a thread read from memory (a load or a returning atomic) that another
+//     thread wrote: it depends on the order in which threads reach memory, which the
+//     ISS cannot know.  A thread whose first difference is such a value has
+//     legitimately taken another path (a spin lock that spun a different number of
+//     times); that thread is not compared further, and the fact is kept as a note.
+//     Any other first difference, and any difference in the final memory, is a
+//     problem.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "umbra/config.h"
+#include "umbra/iss.h"
+#include "umbra/program.h"
+#include "umbra/systemc_run.h"
+
+namespace umbra::cosim {
+
+// One retired instruction of one thread: its pc and the register it wrote, if any.
+struct Record {
+  uint32_t pc = 0;
+  bool writes = false;
+  uint8_t reg = 0;
+  uint32_t value = 0;
+};
+using ThreadRecords = std::vector<std::vector<Record>>;  // [thread][retire order]
+
+struct Reference {
+  iss::RunResult result;
+  ThreadRecords records;
+  std::vector<uint8_t> memory;
+  std::string injected;  // what Options::inject_iss changed, for the log
+};
+
+// Runs the ISS on the same program, threads and input words.  inject >= 0 adds 1 to
+// the value of its inject-th register write (test-only, to show the check works).
+Reference run_reference(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_instructions,
+                        const std::vector<std::pair<uint32_t, std::vector<uint32_t>>>& writes,
+                        int64_t inject);
+
+struct IssVerdict {
+  std::vector<std::string> problems, notes;
+};
+
+// Compares one cycle model's run (its per-thread records, final memory and outcome)
+// with the reference; `model` names it in the messages.
+void compare_with_reference(const std::string& model, const Program& p, const Reference& ref,
+                            const ThreadRecords& records, const scm::RunResult& run, IssVerdict& out);
+
+}  // namespace umbra::cosim

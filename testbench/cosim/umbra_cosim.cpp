@@ -1,0 +1,231 @@
+// umbra-cosim: runs one program (or the runs of one example manifest) on the Verilated
+// RTL and the SystemC model in lockstep, and on the reference simulator, and says
+// whether all three agree; or (--model rtl) on the RTL alone.
+//
+//   umbra-cosim prog.s [--threads N] [--config c.yaml] [--max-cycles N] [--model cosim|rtl]
+//               [--vcd BASE | --fst BASE] [--no-iss] [--events FILE] [--json]
+//   umbra-cosim --example examples/sum.yaml [--run I]
+//   test-only:  --inject-fault CYCLE:regwrite|issue   --inject-iss K
+//
+// A mismatch report ends with the command that reproduces it: this one, with --run
+// added for an example run.  Exit status: 0 everything agreed and every thread exited,
+// 1 bad input, 2 a model faulted (the same way on both), 3 cycle limit, 4 the models
+// disagree with each other or with the reference simulator (or an example's result
+// is wrong).
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cosim_examples.h"
+#include "examples_model.h"
+#include "harness.h"
+#include "reference.h"
+#include "umbra/config.h"
+#include "umbra/cosim_run.h"
+#include "umbra/program.h"
+
+namespace {
+
+constexpr int kExitOk = 0, kExitBadInput = 1, kExitFault = 2, kExitLimit = 3, kExitMismatch = 4;
+
+std::string quote(const std::string& s) {
+  if (!s.empty() &&
+      s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=,+@") ==
+          std::string::npos)
+    return s;
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+int exit_for(const umbra::cosim::RunResult& r) {
+  switch (r.status) {
+    case umbra::cosim::RunResult::Status::Exited: return kExitOk;
+    case umbra::cosim::RunResult::Status::Fault: return kExitFault;
+    case umbra::cosim::RunResult::Status::CycleLimit: return kExitLimit;
+  }
+  return kExitFault;
+}
+
+nlohmann::json run_json(const umbra::cosim::RunResult& r) {
+  return {{"status", umbra::scm::status_name(r.status)},
+          {"message", r.message},
+          {"launch_cycle", r.launch_cycle},
+          {"end_cycle", r.end_cycle},
+          {"cycles", r.cycles},
+          {"issued", r.stats.issued},
+          {"wall_seconds", r.wall_seconds},
+          {"cycles_per_second", r.cycles_per_second()}};
+}
+
+nlohmann::json cosim_json(const umbra::cosim::CosimResult& c) {
+  nlohmann::json j;
+  j["passed"] = c.passed();
+  j["systemc"] = run_json(c.systemc);
+  j["rtl"] = run_json(c.rtl);
+  j["events_compared"] = c.events_compared;
+  j["mismatch"] = {{"found", c.mismatch.found}, {"stage", c.mismatch.stage},
+                   {"cycle", c.mismatch.cycle}, {"thread", c.mismatch.thread},
+                   {"field", c.mismatch.field}, {"systemc", c.mismatch.systemc},
+                   {"rtl", c.mismatch.rtl},     {"report", c.mismatch.report}};
+  j["iss_problems"] = c.iss_problems;
+  j["iss_notes"] = c.iss_notes;
+  return j;
+}
+
+void print_cosim(const std::string& what, const umbra::cosim::CosimResult& c) {
+  const auto& r = c.rtl;
+  std::printf(
+      "%s: %s; %s at cycle %llu, %llu busy cycles, %llu events compared, %.0f cycles/s (both models)\n",
+      what.c_str(), c.passed() ? "SystemC, RTL and ISS agree" : "MISMATCH", umbra::scm::status_name(r.status),
+      (unsigned long long)r.end_cycle, (unsigned long long)r.cycles, (unsigned long long)c.events_compared,
+      r.cycles_per_second());
+  if (r.status != umbra::cosim::RunResult::Status::Exited)
+    std::printf("  rtl: %s\n  systemc: %s\n", r.message.c_str(), c.systemc.message.c_str());
+  for (const std::string& n : c.iss_notes) std::printf("  note: %s\n", n.c_str());
+  if (!c.passed()) std::fputs(c.summary().c_str(), stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "Cosimulate the Umbra core: Verilated RTL and SystemC model in lockstep, checked against the ISS"};
+  std::string input, example, config_path, format = "auto", model = "cosim", vcd, fst, inject, events_path;
+  unsigned threads = 0, history = 16;
+  int run_index = -1;
+  int64_t inject_iss = -1;
+  uint64_t max_cycles = 100'000'000;
+  bool no_iss = false, json = false;
+  app.add_option("input", input, "program: .s/.S/.asm assembly, ELF, .hex ($readmemh) or raw binary");
+  app.add_option("--example", example,
+                 "an example manifest (examples/*.yaml): make its runs and check the results");
+  app.add_option("--run", run_index, "with --example: only this run (0-based)");
+  app.add_option("--config", config_path,
+                 "machine configuration; default: the one the RTL was verilated for");
+  app.add_option("--threads", threads, "threads to launch, 1..T (default: T)");
+  app.add_option("--max-cycles", max_cycles, "busy cycles allowed after launch (default 100000000)");
+  app.add_option("--format", format, "input format: auto, elf, hex, bin, asm");
+  app.add_option("--model", model, "cosim (default): RTL and SystemC in lockstep; rtl: the RTL alone");
+  app.add_option("--vcd", vcd, "waveforms: BASE.rtl.vcd and BASE.systemc.vcd");
+  app.add_option("--fst", fst, "waveforms: BASE.rtl.fst and BASE.systemc.fst (via gtkwave's vcd2fst)");
+  app.add_option("--events", events_path, "--model rtl: write the RTL's events to FILE ('-': stdout)");
+  app.add_flag("--no-iss", no_iss, "do not compare with the reference simulator");
+  app.add_option("--history", history, "events shown before a mismatch (default 16)");
+  app.add_flag("--json", json, "print a JSON summary on stdout instead of text");
+  app.add_option(
+      "--inject-fault", inject,
+      "test only: perturb the SystemC side's first regwrite value (or issue pc) at or after CYCLE");
+  app.add_option("--inject-iss", inject_iss,
+                 "test only: add 1 to the reference simulator's K-th register write");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? kExitOk : kExitBadInput;
+  }
+
+  try {
+    if (input.empty() == example.empty())
+      throw std::runtime_error("give a program or --example MANIFEST (one of them)");
+    if (model != "cosim" && model != "rtl")
+      throw std::runtime_error("--model must be cosim or rtl, not '" + model + "'");
+    if (!vcd.empty() && !fst.empty()) throw std::runtime_error("--vcd and --fst: choose one");
+    if (!events_path.empty() && model != "rtl")
+      throw std::runtime_error("--events is for --model rtl (the cosim reports events at a mismatch)");
+    const umbra::Config cfg =
+        umbra::load_config(config_path.empty() ? umbra::cosim::verilated_params().config_file : config_path);
+    umbra::cosim::check_config(cfg);
+
+    umbra::cosim::Options opts;
+    opts.vcd = vcd;
+    opts.fst = fst;
+    opts.check_iss = !no_iss;
+    opts.history = history;
+    opts.inject_iss = inject_iss;
+    if (!inject.empty()) opts.inject = umbra::cosim::parse_injection(inject);
+    std::string repro;
+    for (int i = 0; i < argc; ++i) repro += (i ? " " : "") + quote(argv[i]);
+
+    if (!example.empty()) {
+      // The manifest's runs, each checked by the harness against the example's C++
+      // reference; the cosim adapter turns any disagreement into a failed run.
+      const auto m = umbra::examples::load_manifest(example);
+      const umbra::Program p = umbra::examples::assemble(m);
+      const umbra::examples::Reference* ref = umbra::examples::find_reference(m.name);
+      if (!ref) throw std::runtime_error(example + ": no reference named '" + m.name + "'");
+      if (run_index >= int(m.runs.size()))
+        throw std::runtime_error(example + " has " + std::to_string(m.runs.size()) + " runs (0.." +
+                                 std::to_string(m.runs.size() - 1) + ")");
+      int worst = kExitOk;
+      nlohmann::json all = nlohmann::json::array();
+      for (size_t i = 0; i < m.runs.size(); ++i) {
+        if (run_index >= 0 && size_t(run_index) != i) continue;
+        opts.repro = repro + (run_index < 0 ? " --run " + std::to_string(i) : "");
+        opts.program_name = m.name;
+        umbra::cosim::CosimResult c;
+        umbra::cosim::RunResult rr;
+        const umbra::examples::Model mdl = model == "rtl" ? umbra::examples::rtl_model(cfg, &rr)
+                                                          : umbra::examples::cosim_model(cfg, opts, &c);
+        const auto v = umbra::examples::run_and_check(m, m.runs[i], p, mdl, *ref);
+        const std::string what = m.name + " " + m.runs[i].name;
+        if (json) {
+          nlohmann::json j = model == "rtl" ? run_json(rr) : cosim_json(c);
+          j["run"] = m.runs[i].name;
+          j["checked"] = v.passed;
+          j["problems"] = v.problems;
+          all.push_back(j);
+        } else if (model == "rtl") {
+          std::printf("%s: %s; %llu cycles, %.0f cycles/s\n", what.c_str(), v.passed ? "correct" : "WRONG",
+                      (unsigned long long)rr.end_cycle, rr.cycles_per_second());
+        } else {
+          print_cosim(what, c);
+        }
+        if (!v.passed) {
+          if (!json) std::printf("  result check failed:\n%s\n", v.summary().c_str());
+          worst = kExitMismatch;
+        }
+      }
+      if (json) std::printf("%s\n", all.dump(2).c_str());
+      return worst;
+    }
+
+    const auto fmt = umbra::obj::parse_format(format);
+    if (!fmt) throw std::runtime_error("unknown format '" + format + "' (auto, elf, hex, bin, asm)");
+    const umbra::Program p = umbra::obj::read_file(input, *fmt);
+    const unsigned n = threads ? threads : cfg.threads;
+    opts.repro = repro;
+    opts.program_name = input;
+    opts.isolation = umbra::cosim::Options::Isolation::InProcess;
+    if (model == "rtl") {
+      std::FILE* events = nullptr;
+      if (events_path == "-")
+        events = stdout;
+      else if (!events_path.empty() && !(events = std::fopen(events_path.c_str(), "w")))
+        throw std::runtime_error("cannot write " + events_path);
+      umbra::scm::TextEventSink sink(events);
+      const auto r = umbra::cosim::run_rtl(p, cfg, n, max_cycles, events ? &sink : nullptr, opts);
+      if (events && events != stdout) std::fclose(events);
+      if (json)
+        std::printf("%s\n", run_json(r).dump(2).c_str());
+      else
+        std::fprintf(events == stdout ? stderr : stdout,
+                     "%s: rtl: %s at cycle %llu, %llu busy cycles, %.0f cycles/s%s%s\n", input.c_str(),
+                     umbra::scm::status_name(r.status), (unsigned long long)r.end_cycle,
+                     (unsigned long long)r.cycles, r.cycles_per_second(), r.message.empty() ? "" : ": ",
+                     r.message.c_str());
+      return exit_for(r);
+    }
+    const auto c = umbra::cosim::run_cosim(p, cfg, n, max_cycles, opts);
+    if (json)
+      std::printf("%s\n", cosim_json(c).dump(2).c_str());
+    else
+      print_cosim(input, c);
+    if (!c.passed()) return kExitMismatch;
+    return std::max(exit_for(c.rtl), exit_for(c.systemc));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "umbra-cosim: %s\n", e.what());
+    return kExitBadInput;
+  }
+}
