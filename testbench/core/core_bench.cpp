@@ -16,12 +16,13 @@
 //   when the last thread has exited.
 //
 // The tests are directed programs (ALU, FP, control flow, special registers, memory
-// and atomics, faults, partial launches) plus random straight-line programs over every
-// non-control instruction.  The core's parameters are fixed at Verilation time; the
+// and atomics, faults, partial launches), random straight-line programs over every
+// non-control instruction, and every example program (examples/*.yaml) with the RTL
+// as the examples harness's model, checked against the examples' own references.  The core's parameters are fixed at Verilation time; the
 // CMake file builds this bench once per configuration (CORE_THREADS, CORE_REGS,
 // CORE_IMEM_WORDS).
 //
-//   core_bench [--seed N] [--random N] [--verbose]
+//   core_bench [--seed N] [--random N] [--no-examples] [--verbose]
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -38,6 +39,9 @@
 
 #include "Vumbra_core.h"
 #include "verilated.h"
+
+#include "harness.h"
+#include "reference.h"
 
 #include "umbra/asm.h"
 #include "umbra/config.h"
@@ -919,17 +923,93 @@ void random_programs(unsigned count, uint32_t seed) {
   }
 }
 
+// ---- the example programs -------------------------------------------------------------------
+
+// The RTL as a model for the examples harness (examples/harness.h).
+umbra::examples::Model rtl_model(unsigned latency) {
+  return [latency](const umbra::examples::ModelJob& job) {
+    umbra::examples::ModelOutcome out;
+    Bench b(latency);
+    b.load(*job.program);
+    for (const auto& [addr, words] : job.writes)
+      for (size_t i = 0; i < words.size(); ++i)
+        for (int k = 0; k < 4; ++k) b.memory()[addr + 4 * i + k] = uint8_t(words[i] >> (8 * k));
+    // A thread slot issues at most once per T cycles, plus what memory stalls cost.
+    const RunResult r = b.run(job.threads, job.program->entry,
+                              (job.max_instructions + 64) * kThreads * (2 + latency / kThreads) + 1000);
+    for (const Issue& is : r.issues) out.instructions += is.valid;
+    out.all_exited = r.finished && !r.fault;
+    if (r.fault)
+      out.fault = "core fault: thread " + std::to_string(r.fault_thread) + " pc " + hex(r.fault_pc) +
+                  " cause " + std::to_string(r.fault_cause);
+    if (!r.mem_fault.empty()) out.fault += (out.fault.empty() ? "" : "; ") + r.mem_fault;
+    if (r.protocol_error) out.fault += (out.fault.empty() ? "" : "; ") + std::string("protocol error");
+    for (const umbra::examples::Span& sp : job.reads) {
+      std::vector<uint32_t> words;
+      for (uint32_t i = 0; i < sp.words; ++i) {
+        const uint32_t a = sp.address + 4 * i;
+        uint32_t w = 0;
+        for (int k = 0; k < 4; ++k) w |= uint32_t(b.memory()[a + k]) << (8 * k);
+        words.push_back(w);
+      }
+      out.reads.push_back(std::move(words));
+    }
+    return out;
+  };
+}
+
+// Whether every register the program names exists in this core.
+bool fits(const umbra::Program& p) {
+  for (uint32_t w : p.text) {
+    const auto d = umbra::isa::decode(w);
+    if (!d) continue;
+    for (unsigned i = 0; i < d->info->num_operands; ++i) {
+      const umbra::isa::OperandInfo& op = d->info->operands[i];
+      if (op.kind == umbra::isa::Kind::Reg && unsigned(d->operand(int(i))) >= kRegs) return false;
+      if (op.kind == umbra::isa::Kind::Mem && d->mem_base() >= kRegs) return false;
+    }
+  }
+  return true;
+}
+
+void examples(unsigned latency) {
+  using namespace umbra::examples;
+  const Model model = rtl_model(latency);
+  for (const std::string& path : find_manifests(UMBRA_EXAMPLES_DIR)) {
+    const Manifest m = load_manifest(path);
+    g_test = "example " + m.name + " (T=" + std::to_string(kThreads) + ", latency " + std::to_string(latency) + ")";
+    const umbra::examples::Reference* ref = find_reference(m.name);
+    CHECK(ref, "no reference");
+    if (!ref) continue;
+    const umbra::Program p = assemble(m);
+    if (!fits(p)) {
+      if (g_verbose) std::printf("%s: skipped, it names registers beyond r%u\n", g_test.c_str(), kRegs - 1);
+      continue;
+    }
+    for (const RunSpec& run : m.runs) {
+      if (run.threads > kThreads) continue;
+      const Verdict v = run_and_check(m, run, p, model, *ref);
+      if (g_verbose)
+        std::printf("%s %s: %" PRIu64 " instructions %s\n", g_test.c_str(), run.name.c_str(), v.instructions,
+                    v.passed ? "ok" : "FAILED");
+      CHECK(v.passed, run.name << ":\n" << v.summary());
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   uint32_t seed = 1;
   unsigned randoms = 200;
+  bool with_examples = true;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--seed") && i + 1 < argc) seed = uint32_t(std::strtoul(argv[++i], nullptr, 0));
     else if (!std::strcmp(argv[i], "--random") && i + 1 < argc) randoms = unsigned(std::strtoul(argv[++i], nullptr, 0));
     else if (!std::strcmp(argv[i], "--verbose")) g_verbose = true;
+    else if (!std::strcmp(argv[i], "--no-examples")) with_examples = false;
     else {
-      std::fprintf(stderr, "usage: %s [--seed N] [--random N] [--verbose]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--seed N] [--random N] [--no-examples] [--verbose]\n", argv[0]);
       return 2;
     }
   }
@@ -939,6 +1019,8 @@ int main(int argc, char** argv) {
   special_registers();
   faults();
   if (!g_failures) random_programs(randoms, seed);
+  if (with_examples)
+    for (unsigned latency : {2u, 12u}) examples(latency);
 
   if (g_failures) {
     std::fprintf(stderr, "core_bench (T=%u, REGS=%u): %d failure(s)\n", kThreads, kRegs, g_failures);
