@@ -135,6 +135,32 @@ module execute #(
     x1_exit    <= r_exit;
   end
 
+  function [31:0] reverse32;
+    input [31:0] v;
+    integer i;
+    begin
+      for (i = 0; i < 32; i = i + 1)
+        reverse32[i] = v[31 - i];
+    end
+  endfunction
+
+  // A logarithmic right shifter filling with `fill`.
+  function [31:0] shift_right;
+    input [31:0] v;
+    input [4:0]  amount;
+    input        fill;
+    reg   [31:0] r;
+    begin
+      r = v;
+      if (amount[0]) r = {fill, r[31:1]};
+      if (amount[1]) r = {{2{fill}}, r[31:2]};
+      if (amount[2]) r = {{4{fill}}, r[31:4]};
+      if (amount[3]) r = {{8{fill}}, r[31:8]};
+      if (amount[4]) r = {{16{fill}}, r[31:16]};
+      shift_right = r;
+    end
+  endfunction
+
   wire [7:0] x1_op = x1_word[`UMBRA_FIELD_OP_MSB:`UMBRA_FIELD_OP_LSB];
   wire [7:0] x1_fa = x1_word[`UMBRA_FIELD_A_MSB:`UMBRA_FIELD_A_LSB];
   wire [7:0] x1_fb = x1_word[`UMBRA_FIELD_B_MSB:`UMBRA_FIELD_B_LSB];
@@ -164,7 +190,14 @@ module execute #(
   wire        ltu    = diff[32];
   wire        lt     = (vb[31] != y[31]) ? vb[31] : diff[31];
   wire        eq     = (vb == y);
-  wire [31:0] sra_r  = $signed(vb) >>> y[4:0];
+
+  // One right shifter serves all three shifts: a left shift is a right shift of the
+  // bit-reversed operand, reversed back; sra fills with the sign bit.
+  wire        shift_left = (x1_op == `UMBRA_OP_SHL) || (x1_op == `UMBRA_OP_SHLI);
+  wire        shift_fill = ((x1_op == `UMBRA_OP_SRA) || (x1_op == `UMBRA_OP_SRAI)) && vb[31];
+  wire [31:0] shift_in   = shift_left ? reverse32(vb) : vb;
+  wire [31:0] shift_out  = shift_right(shift_in, y[4:0], shift_fill);
+  wire [31:0] shift_r    = shift_left ? reverse32(shift_out) : shift_out;
 
   // `clock` counts this cycle; the instruction was fetched three cycles ago.
   wire [63:0] clock_f = clock - 64'd3;
@@ -197,9 +230,9 @@ module execute #(
       `UMBRA_OP_AND,  `UMBRA_OP_ANDI:    result = vb & y;
       `UMBRA_OP_OR,   `UMBRA_OP_ORI:     result = vb | y;
       `UMBRA_OP_XOR,  `UMBRA_OP_XORI:    result = vb ^ y;
-      `UMBRA_OP_SHL,  `UMBRA_OP_SHLI:    result = vb << y[4:0];
-      `UMBRA_OP_SHR,  `UMBRA_OP_SHRI:    result = vb >> y[4:0];
-      `UMBRA_OP_SRA,  `UMBRA_OP_SRAI:    result = sra_r;
+      `UMBRA_OP_SHL,  `UMBRA_OP_SHLI,
+      `UMBRA_OP_SHR,  `UMBRA_OP_SHRI,
+      `UMBRA_OP_SRA,  `UMBRA_OP_SRAI:    result = shift_r;
       `UMBRA_OP_MIN:                     result = lt  ? vb : y;
       `UMBRA_OP_MAX:                     result = lt  ? y  : vb;
       `UMBRA_OP_MINU:                    result = ltu ? vb : y;

@@ -78,6 +78,11 @@ module fetch #(
 
   wire [IW-1:0] launch_pc = launch_entry[IW+1:2];
 
+  // Thread t starts when launch_count > t.  Every t fits in TW bits, so one test of the
+  // high bits and a TW-bit compare per thread do it (32-bit compares cost a carry
+  // chain each).
+  wire launch_all = (launch_count[31:TW] != {(32 - TW){1'b0}});
+
   // ---- slot counter, clock, launch count -------------------------------------------------
   reg [TW-1:0] slot;
   always @(posedge clk) begin
@@ -102,14 +107,19 @@ module fetch #(
   generate
     for (t = 0; t < THREADS; t = t + 1) begin : g_thread
       localparam [TW-1:0] TID   = t;
-      localparam [31:0]   TID_U = t;
       reg [1:0]    state_q;
       reg [IW-1:0] pc_q;
+      wire         starts;
+      if (t == (1 << TW) - 1) begin : g_last   // count > 2^TW - 1: only the high bits
+        assign starts = launch_all;
+      end else begin : g_below
+        assign starts = launch_all || (launch_count[TW-1:0] > TID);
+      end
       always @(posedge clk) begin
         if (rst) begin
           state_q <= ST_IDLE;
           pc_q    <= {IW{1'b0}};
-        end else if (launch_valid && launch_count > TID_U) begin
+        end else if (launch_valid && starts) begin
           state_q <= ST_RUN;
           pc_q    <= launch_pc;
         end else begin

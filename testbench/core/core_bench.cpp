@@ -731,6 +731,23 @@ void special_registers() {
   }
 }
 
+// A launch_count above T starts every thread; domw still reads the count given.
+void launch_beyond_threads() {
+  g_test = "launch 1000 threads";
+  const umbra::Program p = assemble(kSpecial);
+  Bench b(2);
+  b.load(p);
+  const RunResult r = b.run(1000, p.entry, 5000);
+  CHECK(r.finished && !r.fault, "did not run to completion");
+  std::vector<bool> ran(kThreads, false);
+  for (const RegWrite& w : r.writes) {
+    ran[w.thread] = true;
+    if (w.reg == 7) CHECK(w.value == 1000, "domw read " << w.value);
+    if (w.reg == 1) CHECK(w.value == w.thread, "tid read " << w.value);
+  }
+  for (unsigned t = 0; t < kThreads; ++t) CHECK(ran[t], "thread " << t << " did not run");
+}
+
 // ---- faults ---------------------------------------------------------------------------------
 
 struct FaultCase {
@@ -1017,6 +1034,7 @@ int main(int argc, char** argv) {
 
   for (unsigned latency : {1u, 2u, 3u, 10u, 12u, 30u}) directed(latency);
   special_registers();
+  launch_beyond_threads();
   faults();
   if (!g_failures) random_programs(randoms, seed);
   if (with_examples)
