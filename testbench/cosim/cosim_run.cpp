@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <map>
 #include <memory>
 
 #include "Vumbra_core.h"
@@ -340,28 +341,50 @@ scm::host_driver::Job make_job(const Program& p, unsigned nthreads, uint64_t max
   return job;
 }
 
-// Waveforms of the SystemC side under the names the RTL uses: the core's ports and
-// the inter-block signals of umbra_core (found by name, so the model needs no hooks)
-// under the scope "umbra_core".
-void trace_systemc(sc_trace_file* tf, sc_module& core) {
+// Waveforms of the SystemC side under the names and widths the RTL uses, in a scope
+// "umbra_core": the inter-block signals of the model's umbra_core (found by name in
+// its object tree, so the model needs no hooks; r_inst as the RTL's r_word) and the
+// core's ports, traced as the bench signals they are bound to (the model's ports have
+// no names of their own).  SystemC pcs are byte addresses where the RTL's inside
+// signals are word indices; docs/cosimulation.md says so.
+void trace_systemc(sc_trace_file* tf, sc_module& core, unsigned threads, HostWires& h, CoreWires& w,
+                   sc_clock& clk) {
+  int tw = 1;
+  while ((1u << tw) < threads) ++tw;
+  const std::map<std::string, int> widths = {
+      {"d_thread", tw},    {"r_thread", tw},  {"x2_upd_thread", tw}, {"w_thread", tw},   {"rf_wthread", tw},
+      {"wake_thread", tw}, {"d_reason", 2},   {"x2_upd_state", 2},   {"r_ra", 8},        {"r_rb", 8},
+      {"r_rc", 8},         {"rf_wreg", 8},    {"w_rd", 8},           {"x2_mem_op", 8},   {"x2_mem_tag", 8},
+      {"fault_thread", 8}, {"mem_req_op", 8}, {"mem_req_tag", 8},    {"mem_resp_tag", 8}};
+  const auto word = [&](const sc_signal<uint32_t>& s, const std::string& base) {
+    const auto it = widths.find(base);
+    sc_trace(tf, s.read(), "umbra_core." + base, it == widths.end() ? 32 : it->second);
+  };
   for (sc_object* o : core.get_child_objects()) {
-    const std::string name = std::string("umbra_core.") + o->basename();
+    const std::string base = o->basename();
     if (auto* s = dynamic_cast<sc_signal<bool>*>(o))
-      sc_trace(tf, *s, name);
+      sc_trace(tf, *s, "umbra_core." + base);
     else if (auto* s32 = dynamic_cast<sc_signal<uint32_t>*>(o))
-      sc_trace(tf, *s32, name);
+      word(*s32, base);
     else if (auto* s64 = dynamic_cast<sc_signal<uint64_t>*>(o))
-      sc_trace(tf, *s64, name);
-    else if (auto* pb = dynamic_cast<sc_port_base*>(o)) {
-      if (auto* ib = dynamic_cast<sc_in<bool>*>(pb))
-        sc_trace(tf, *ib, name);
-      else if (auto* ob = dynamic_cast<sc_out<bool>*>(pb))
-        sc_trace(tf, *ob, name);
-      else if (auto* iw = dynamic_cast<sc_in<uint32_t>*>(pb))
-        sc_trace(tf, *iw, name);
-      else if (auto* ow = dynamic_cast<sc_out<uint32_t>*>(pb))
-        sc_trace(tf, *ow, name);
-    }
+      sc_trace(tf, *s64, "umbra_core." + base);
+    else if (auto* si = dynamic_cast<sc_signal<scm::DecodedInstr>*>(o))
+      sc_trace(tf, si->read().d.word, "umbra_core.r_word");
+  }
+  sc_trace(tf, static_cast<sc_signal<bool>&>(clk), "umbra_core.clk");
+  sc_trace(tf, h.rst, "umbra_core.rst");
+  sc_trace(tf, h.host_imem_we, "umbra_core.host_imem_we");
+  sc_trace(tf, h.launch_valid, "umbra_core.launch_valid");
+  for (auto* b : {&w.busy, &w.fault, &w.mem_req_valid, &w.mem_req_ready, &w.mem_resp_valid}) {
+    const std::string n = b->basename();
+    sc_trace(tf, *b, "umbra_core." + n.substr(n.find('_') + 1));
+  }
+  for (auto* s : {&h.host_imem_addr, &h.host_imem_data, &h.launch_count, &h.launch_entry, &h.ncore})
+    word(*s, s->basename());
+  for (auto* s : {&w.fault_thread, &w.fault_pc, &w.mem_req_op, &w.mem_req_addr, &w.mem_req_data,
+                  &w.mem_req_cmp, &w.mem_req_tag, &w.mem_resp_data, &w.mem_resp_tag}) {
+    const std::string n = s->basename();
+    word(*s, n.substr(n.find('_') + 1));
   }
 }
 
@@ -615,7 +638,7 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   if (!base.empty()) {
     sc_tf = sc_create_vcd_trace_file((base + ".systemc").c_str());
     sc_tf->set_time_unit(1, SC_PS);
-    trace_systemc(sc_tf, b.sc.core);
+    trace_systemc(sc_tf, b.sc.core, cfg.threads, b.h, b.sc.w, b.clk);
   }
   std::unique_ptr<VerilatedVcdSc> tfp;
   sc_start(SC_ZERO_TIME);
@@ -681,7 +704,11 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   out.mismatch = cmp->mismatch();
   out.events_compared = cmp->events_compared();
 
-  if (opts.check_iss) {
+  // A run stopped at a mismatch is cut short on purpose: holding its remains to the
+  // ISS would only repeat the mismatch in other words.
+  if (out.mismatch.found && b.host.reason() == scm::StopReason::Running)
+    for (RunResult* r : {&out.systemc, &out.rtl}) r->end_cycle = out.mismatch.cycle;
+  if (opts.check_iss && !out.mismatch.found) {
     const Reference ref = run_reference(p, cfg, nthreads, max_cycles, opts.writes, opts.inject_iss);
     if (!ref.injected.empty()) std::fprintf(stderr, "umbra-cosim: injected: %s\n", ref.injected.c_str());
     IssVerdict v;

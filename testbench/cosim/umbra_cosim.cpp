@@ -84,7 +84,12 @@ void print_cosim(const std::string& what, const umbra::cosim::CosimResult& c) {
       r.cycles_per_second());
   if (r.status != umbra::cosim::RunResult::Status::Exited)
     std::printf("  rtl: %s\n  systemc: %s\n", r.message.c_str(), c.systemc.message.c_str());
-  for (const std::string& n : c.iss_notes) std::printf("  note: %s\n", n.c_str());
+  // Notes come per thread and per model; the first says what they are about.
+  if (!c.iss_notes.empty())
+    std::printf(
+        "  note: %zu thread stream(s) left the ISS's path at a value read from memory that another "
+        "thread's order decided, and were not compared further; the first:\n    %s\n",
+        c.iss_notes.size(), c.iss_notes.front().c_str());
   if (!c.passed()) std::fputs(c.summary().c_str(), stdout);
 }
 

@@ -1,0 +1,312 @@
+// The cosimulation's promises to its users: a difference between the models is caught
+// in the cycle it happens, in the right field, with a report that names the
+// instruction and says how to reproduce it; a difference from the reference simulator
+// is caught too; a configuration the RTL was not verilated for is refused; the RTL
+// alone gives the SystemC model's cycles and memory; the command line says the same.
+// The faults are injected with the test-only hooks (Options::inject on the SystemC
+// side's events, Options::inject_iss in the ISS's register writes); every cycle the
+// tests expect is taken from a clean run's events, not written in.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "umbra/asm.h"
+#include "umbra/cosim_run.h"
+
+namespace umbra::cosim {
+namespace {
+
+Config verilated_config() {
+  return load_config(verilated_params().config_file);
+}
+
+Program assemble(const std::string& src) {
+  as::Options o;
+  const as::Result r = as::assemble_string(src, "test.s", o);
+  std::string diags;
+  for (const auto& d : r.errors) diags += d.render();
+  EXPECT_TRUE(r.ok()) << diags;
+  return r.program;
+}
+
+// Loads and arithmetic per thread, so the run has issue, regwrite, mem and memresp
+// events, sleeping threads and late writes.
+const char* kProgram = R"(
+        .text
+        rdsr    r1, tid
+        la      r2, table
+        shli    r3, r1, 2
+        add     r2, r2, r3
+        movi    r5, 6
+loop:   ldw     r4, 0(r2)
+        muli    r4, r4, 3
+        addi    r4, r4, 1
+        stw     r4, 0(r2)
+        addi    r5, r5, -1
+        bnz     r5, loop
+        exit
+        .data
+table:  .word 1, 2, 3, 4, 5, 6, 7, 8
+)";
+
+std::vector<Event> clean_events(const Program& p, const Config& cfg) {
+  scm::VectorEventSink sink;
+  const RunResult r = run_rtl(p, cfg, cfg.threads, 100000, &sink);
+  EXPECT_EQ(r.status, RunResult::Status::Exited) << r.message;
+  return sink.events;
+}
+
+std::string hex(uint32_t v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "0x%08x", v);
+  return b;
+}
+
+TEST(Config, VerilatedParametersAreTheConfigurationFiles) {
+  const VerilatedParams v = verilated_params();
+  const Config cfg = load_config(v.config_file);
+  EXPECT_EQ(cfg.threads, v.threads);
+  EXPECT_EQ(cfg.registers, v.registers);
+  EXPECT_EQ(cfg.imem_words, v.imem_words);
+}
+
+TEST(Config, OtherCoreParametersAreRefusedNamingBothValues) {
+  Config cfg = verilated_config();
+  cfg.threads = verilated_params().threads + 4;
+  const Program p = assemble(kProgram);
+  try {
+    run_cosim(p, cfg, 1, 1000);
+    FAIL() << "run_cosim accepted " << cfg.threads << " threads";
+  } catch (const RunError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("core.threads is " + std::to_string(cfg.threads)), std::string::npos) << m;
+    EXPECT_NE(m.find("verilated with " + std::to_string(verilated_params().threads)), std::string::npos) << m;
+  }
+  cfg = verilated_config();
+  cfg.registers = 32;
+  EXPECT_THROW(run_rtl(p, cfg, 1, 1000), RunError);
+  // Memory parameters are the testbench's, not the RTL's: they may differ.
+  cfg = verilated_config();
+  cfg.mem_latency = 3;
+  EXPECT_TRUE(run_cosim(p, cfg, cfg.threads, 100000).passed());
+}
+
+TEST(Checker, CleanRunAgrees) {
+  const Config cfg = verilated_config();
+  const CosimResult r = run_cosim(assemble(kProgram), cfg, cfg.threads, 100000);
+  EXPECT_TRUE(r.passed()) << r.summary();
+  EXPECT_EQ(r.rtl.status, RunResult::Status::Exited);
+  EXPECT_EQ(r.systemc.end_cycle, r.rtl.end_cycle);
+  EXPECT_EQ(r.systemc.memory, r.rtl.memory);
+}
+
+TEST(Checker, RegisterWriteFaultIsCaughtAtItsCycle) {
+  const Config cfg = verilated_config();
+  const Program p = assemble(kProgram);
+  const auto events = clean_events(p, cfg);
+  // The 20th register write of the run (a load's late write or an ALU result).
+  std::vector<Event> writes;
+  for (const Event& e : events)
+    if (e.kind == scm::EventKind::RegWrite) writes.push_back(e);
+  ASSERT_GT(writes.size(), 20u);
+  const Event w = writes[20];
+
+  Options opts;
+  opts.inject = {Injection::Kind::RegWriteValue, w.cycle};
+  opts.repro = "umbra-cosim test.s --inject-fault " + std::to_string(w.cycle) + ":regwrite";
+  const CosimResult r = run_cosim(p, cfg, cfg.threads, 100000, opts);
+  ASSERT_TRUE(r.mismatch.found);
+  EXPECT_EQ(r.mismatch.stage, "events");
+  EXPECT_EQ(r.mismatch.cycle, w.cycle);
+  EXPECT_EQ(r.mismatch.thread, w.thread);
+  EXPECT_EQ(r.mismatch.field, "value (regwrite)");
+  EXPECT_EQ(r.mismatch.rtl, hex(w.value));
+  EXPECT_EQ(r.mismatch.systemc, hex(w.value ^ 1));
+  const std::string& rep = r.mismatch.report;
+  EXPECT_NE(rep.find("instruction: pc " + hex(w.pc) + ": " + isa::disassemble(p.text[w.pc / 4], w.pc)),
+            std::string::npos)
+      << rep;
+  EXPECT_NE(rep.find("last 16 events both models agreed on"), std::string::npos) << rep;
+  EXPECT_NE(rep.find("reproduce: " + opts.repro), std::string::npos) << rep;
+  // The run stopped there rather than running on.
+  EXPECT_LE(r.rtl.end_cycle, w.cycle + 1);
+  EXPECT_FALSE(r.passed());
+}
+
+TEST(Checker, FaultBetweenWritesIsCaughtAtTheNextWrite) {
+  const Config cfg = verilated_config();
+  const Program p = assemble(kProgram);
+  const auto events = clean_events(p, cfg);
+  // A cycle with no register write: the injection takes the first write after it.
+  uint64_t quiet = 0, next_write = 0;
+  for (size_t i = 1; i < events.size() && !next_write; ++i)
+    if (events[i].kind == scm::EventKind::RegWrite && events[i].cycle > 40) {
+      bool write_before = false;
+      for (const Event& e : events)
+        if (e.kind == scm::EventKind::RegWrite && e.cycle == events[i].cycle - 1) write_before = true;
+      if (!write_before) {
+        quiet = events[i].cycle - 1;
+        next_write = events[i].cycle;
+      }
+    }
+  ASSERT_NE(next_write, 0u);
+  Options opts;
+  opts.inject = {Injection::Kind::RegWriteValue, quiet};
+  const CosimResult r = run_cosim(p, cfg, cfg.threads, 100000, opts);
+  ASSERT_TRUE(r.mismatch.found);
+  EXPECT_EQ(r.mismatch.cycle, next_write);
+}
+
+TEST(Checker, IssueFaultIsCaughtAtItsCycle) {
+  const Config cfg = verilated_config();
+  const Program p = assemble(kProgram);
+  const auto events = clean_events(p, cfg);
+  const Event* issue = nullptr;
+  unsigned seen = 0;
+  for (const Event& e : events)
+    if (e.kind == scm::EventKind::Issue && ++seen == 30) issue = &e;
+  ASSERT_NE(issue, nullptr);
+  Options opts;
+  opts.inject = {Injection::Kind::IssuePc, issue->cycle};
+  const CosimResult r = run_cosim(p, cfg, cfg.threads, 100000, opts);
+  ASSERT_TRUE(r.mismatch.found);
+  EXPECT_EQ(r.mismatch.cycle, issue->cycle);
+  EXPECT_EQ(r.mismatch.thread, issue->thread);
+  EXPECT_EQ(r.mismatch.field, "pc (issue)");
+  EXPECT_EQ(r.mismatch.rtl, hex(issue->pc));
+  EXPECT_EQ(r.mismatch.systemc, hex(issue->pc + 4));
+}
+
+TEST(Checker, DifferenceFromTheIssIsCaught) {
+  const Config cfg = verilated_config();
+  const Program p = assemble(kProgram);
+  Options opts;
+  opts.inject_iss = 10;  // the ISS's 11th register write, in its retire order
+  const CosimResult r = run_cosim(p, cfg, cfg.threads, 100000, opts);
+  EXPECT_FALSE(r.mismatch.found) << r.mismatch.report;  // the cycle models still agree
+  ASSERT_FALSE(r.iss_problems.empty());
+  EXPECT_FALSE(r.passed());
+  // Both cycle models are held to the ISS, each reported.
+  bool systemc = false, rtl = false;
+  for (const std::string& s : r.iss_problems) {
+    systemc |= s.rfind("systemc, thread", 0) == 0;
+    rtl |= s.rfind("rtl, thread", 0) == 0;
+  }
+  EXPECT_TRUE(systemc && rtl) << r.summary();
+}
+
+TEST(Checker, ClockReadsAreTheOnlyWritesExcludedFromTheIssComparison) {
+  const Config cfg = verilated_config();
+  // rdsr clock differs from the ISS and is excluded; what is computed from it and
+  // stored is not, and must be reported.
+  const Program quiet = assemble(".text\n rdsr r1, clock\n rdsr r2, clockh\n exit\n");
+  EXPECT_TRUE(run_cosim(quiet, cfg, cfg.threads, 10000).passed());
+  const Program leaky =
+      assemble(".text\n rdsr r1, clock\n la r2, out\n stw r1, 0(r2)\n exit\n.data\nout: .word 0\n");
+  const CosimResult r = run_cosim(leaky, cfg, 1, 10000);
+  EXPECT_FALSE(r.mismatch.found);
+  ASSERT_FALSE(r.iss_problems.empty());
+  EXPECT_NE(r.iss_problems.front().find("final memory"), std::string::npos) << r.summary();
+}
+
+TEST(RtlAlone, MatchesTheSystemcModel) {
+  const Config cfg = verilated_config();
+  const Program p = assemble(kProgram);
+  const RunResult rtl = run_rtl(p, cfg, cfg.threads, 100000);
+  const RunResult sc = scm::run_systemc(p, cfg, cfg.threads, 100000);
+  EXPECT_EQ(rtl.status, RunResult::Status::Exited) << rtl.message;
+  EXPECT_EQ(rtl.end_cycle, sc.end_cycle);
+  EXPECT_EQ(rtl.cycles, sc.cycles);
+  EXPECT_EQ(rtl.stats.issued, sc.stats.issued);
+  EXPECT_EQ(rtl.memory, sc.memory);
+}
+
+TEST(RtlAlone, ReportsAnIllegalInstructionAsTheSystemcModelDoes) {
+  const Config cfg = verilated_config();
+  const Program p = assemble(".text\n nop\n .word 0\n exit\n");
+  const RunResult rtl = run_rtl(p, cfg, 2, 10000);
+  const RunResult sc = scm::run_systemc(p, cfg, 2, 10000);
+  EXPECT_EQ(rtl.status, RunResult::Status::Fault);
+  EXPECT_EQ(rtl.fault, Fault::IllegalInstruction);
+  EXPECT_EQ(rtl.fault_pc, 4u);
+  EXPECT_EQ(rtl.fault, sc.fault);
+  EXPECT_EQ(rtl.fault_thread, sc.fault_thread);
+  EXPECT_EQ(rtl.end_cycle, sc.end_cycle);
+  // And the cosim agrees cycle for cycle up to the fault.
+  const CosimResult c = run_cosim(p, cfg, 2, 10000);
+  EXPECT_TRUE(c.passed()) << c.summary();
+  EXPECT_EQ(c.rtl.status, RunResult::Status::Fault);
+}
+
+// ---- the command line ---------------------------------------------------------------
+
+struct Cli {
+  int status;
+  std::string out;
+};
+
+Cli cli(const std::string& args) {
+  const std::string cmd = std::string(UMBRA_COSIM) + " " + args + " 2>&1";
+  Cli r{0, ""};
+  std::FILE* f = popen(cmd.c_str(), "r");
+  char buf[4096];
+  for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) r.out.append(buf, n);
+  const int st = pclose(f);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+std::string write_program(const std::string& name) {
+  const std::string path = testing::TempDir() + name;
+  std::ofstream(path) << kProgram;
+  return path;
+}
+
+TEST(CommandLine, AgreesAndExitsZero) {
+  const Cli r = cli(write_program("ok.s"));
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("SystemC, RTL and ISS agree"), std::string::npos) << r.out;
+}
+
+TEST(CommandLine, InjectedFaultGivesTheReportAndExitStatus4) {
+  const std::string prog = write_program("inject.s");
+  const Cli r = cli(prog + " --inject-fault 60:regwrite");
+  EXPECT_EQ(r.status, 4) << r.out;
+  EXPECT_NE(r.out.find("cosim MISMATCH (events) at cycle"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("reproduce: " + std::string(UMBRA_COSIM) + " " + prog + " --inject-fault 60:regwrite"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(CommandLine, BadInputIsRefusedWithExitStatus1) {
+  Cli r = cli(testing::TempDir() + "no-such-file.s");
+  EXPECT_EQ(r.status, 1) << r.out;
+  r = cli(write_program("bad.s") + " --inject-fault soon");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("expected CYCLE:regwrite or CYCLE:issue"), std::string::npos) << r.out;
+  r = cli(write_program("bad2.s") + " --threads 99");
+  EXPECT_EQ(r.status, 1) << r.out;
+  r = cli(write_program("bad3.s") + " --model gate");
+  EXPECT_EQ(r.status, 1) << r.out;
+}
+
+TEST(CommandLine, WaveformsOfBothSidesShareSignalNames) {
+  const std::string base = testing::TempDir() + "waves";
+  const Cli r = cli(write_program("waves.s") + " --threads 2 --vcd " + base);
+  ASSERT_EQ(r.status, 0) << r.out;
+  for (const char* side : {".rtl.vcd", ".systemc.vcd"}) {
+    std::ifstream in(base + side);
+    ASSERT_TRUE(in) << base + side;
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string vcd = ss.str();
+    for (const char* sig : {" d_valid ", " x2_mem_addr ", " w_result ", " mem_req_valid ", " busy "})
+      EXPECT_NE(vcd.find(sig), std::string::npos) << side << " lacks" << sig;
+    EXPECT_NE(vcd.find("$scope module umbra_core $end"), std::string::npos) << side;
+  }
+}
+
+}  // namespace
+}  // namespace umbra::cosim

@@ -1,0 +1,182 @@
+// Generator of the directed test programs (directed.h).  Each case of a program loads
+// its operand registers with `li`, runs the instruction once and stores the result
+// into the thread's output area; the operand text is built from the instruction's
+// operand list in the ISA table, so the generator names no instruction except where
+// an operand's meaning needs a set-up the table cannot tell (a jump target in a
+// register, the compare value of a cas, the special registers whose value is a time).
+//
+// Registers: r1..r3 operands read, r10 the result, r20 tid, r21 the thread's output
+// area, r22 tid * 256, r23 the thread's scratch area, r24 a word all threads share,
+// r25 a word of the thread's own, r26 a per-thread bit pattern.
+#include "directed.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace umbra::directed {
+
+namespace {
+
+constexpr unsigned kCases = 24;       // per thread; the output area has 64 words
+constexpr unsigned kMaxThreads = 64;  // scratch is reserved for this many threads
+constexpr unsigned kScratchWords = 64;
+
+// Integer edges and ordinary values.
+const uint32_t kIntPool[] = {0,          1,           0xffffffffu, 2,           0x7fffffffu, 0x80000000u,
+                             0x12345678, 0xdeadbeefu, 31,          32,          33,          0xffff,
+                             0x10000,    0xffff8000u, 5,           0x80000001u, 0xfffffffeu, 0x00ff00ff};
+// binary32: signed zeros, one, fractions, infinities, quiet and signalling NaNs,
+// denormals (flushed), the largest finite, integers near 2^23 and 2^31 (conversion
+// edges), values a pixel pack saturates.
+const uint32_t kFloatPool[] = {0x00000000, 0x80000000u, 0x3f800000, 0xbfc00000u, 0x7f800000, 0xff800000u,
+                               0x7fc00000, 0x7f800001,  0x00000001, 0x807fffffu, 0x7f7fffff, 0x4b000000,
+                               0x4f000000, 0xcf000000u, 0x3eaaaaab, 0x40490fdb,  0x3f000000, 0x437f0000};
+
+std::string hex(uint32_t v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "0x%08x", v);
+  return b;
+}
+
+// Immediates for an operand kind: both ends of its range, around zero, and a middle.
+std::vector<int64_t> immediates(isa::Kind k) {
+  const isa::Range r = isa::operand_range(k);
+  std::vector<int64_t> out;
+  for (int64_t v : {r.lo, r.hi, int64_t(0), int64_t(1), int64_t(-1), r.lo + 1, r.hi - 1, r.hi / 2, r.lo / 2,
+                    int64_t(3), int64_t(7), int64_t(-5)})
+    if (v >= r.lo && v <= r.hi && std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+  return out;
+}
+
+bool named(const isa::InstrInfo& in, const char* suffix) {
+  const std::string n = in.name;
+  const std::string s = suffix;
+  return n.size() >= s.size() && n.compare(n.size() - s.size(), s.size(), s) == 0;
+}
+
+std::string case_program(const isa::InstrInfo& in, unsigned& cases_out) {
+  const bool is_float = in.cls == isa::Class::Float;
+  const uint32_t* pool = is_float ? kFloatPool : kIntPool;
+  const unsigned pool_n = is_float ? std::size(kFloatPool) : std::size(kIntPool);
+  std::string s;
+  s += "# directed test of `" + std::string(in.name) + "`: " + in.semantics + "\n";
+  s += "        .text\n_start:\n";
+  s += "        rdsr    r20, tid\n";
+  s += "        shli    r22, r20, 8\n";
+  s += "        la      r21, out\n        add     r21, r21, r22\n";
+  s += "        la      r23, scratch\n        add     r23, r23, r22\n";
+  s += "        la      r24, shared\n";
+  s += "        addi    r25, r23, 124\n        addi    r25, r25, 124\n";  // scratch word 62
+  s += "        li      r26, 0x01010101\n        mul     r26, r26, r20\n";
+
+  unsigned cases = 0;
+  for (unsigned k = 0; k < kCases; ++k) {
+    const uint32_t a = pool[k % pool_n], b = pool[(k * 7 + 3) % pool_n], c = pool[(k * 5 + 1) % pool_n];
+    const std::string label = "case" + std::to_string(k) + "_target";
+    s += "        # case " + std::to_string(k) + "\n";
+    s += "        li      r1, " + hex(a) + "\n        li      r2, " + hex(b) + "\n        li      r3, " +
+         hex(c) + "\n";
+    // Odd cases differ per thread (thread 0 keeps the pool's values).
+    if (k % 2) s += "        xor     r1, r1, r26\n";
+    // Every third case has equal first operands: compares and branches see equality.
+    if (k % 3 == 2) s += "        addi    r2, r1, 0\n";
+    // Atomics: add/min/max alternate between the shared word (contention) and the
+    // thread's own; exchanges and cas use the thread's own word, whose final value
+    // would otherwise depend on the order of the threads.
+    const bool atomic = in.cls == isa::Class::Atomic;
+    const bool order_free = named(in, ".add") || named(in, ".min") || named(in, ".max");
+    const std::string addr_reg = atomic && order_free && k % 2 == 0 ? "r24" : "r25";
+    const bool cas = atomic && named(in, ".cas");
+    if (cas) {
+      // Compare with the word's current value (swaps) or one off (does not).
+      const std::string cmp = in.writes_a ? "r10" : "r1";
+      s += "        ldw     " + cmp + ", 0(r25)\n";
+      if (k % 2) s += "        addi    " + cmp + ", " + cmp + ", 1\n";
+    } else if (in.num_operands && in.operands[0].kind == isa::Kind::Reg &&
+               in.operands[0].access == isa::Access::ReadWrite) {
+      s += "        li      r10, " + hex(c ^ 0x5a5a5a5a) + "\n";
+    }
+    const bool branch = in.cls == isa::Class::Branch;
+    if (branch) s += "        movi    r10, 1\n";
+
+    std::string text = std::string("        ") + in.name;
+    unsigned reads = 0;
+    bool stores_result = in.writes_a;
+    for (unsigned i = 0; i < in.num_operands; ++i) {
+      const isa::OperandInfo& op = in.operands[i];
+      std::string t;
+      switch (op.kind) {
+        case isa::Kind::Reg:
+          if (op.access == isa::Access::Write || op.access == isa::Access::ReadWrite)
+            t = "r10";
+          else if (atomic && op.field == isa::Field::B)
+            t = addr_reg;
+          else if (cas && !in.writes_a && op.field == isa::Field::A)
+            t = "r" + std::to_string(1 + reads++);  // red.cas's compare value, loaded above
+          else if (in.op == isa::find_name("jalr")->op)
+            t = "r1";  // the jump target, set below
+          else
+            t = "r" + std::to_string(1 + reads++ % 3);
+          break;
+        case isa::Kind::Sreg: {
+          const isa::SpecialRegInfo& sr = isa::kSpecialRegs[k % isa::kNumSpecialRegs];
+          t = sr.name;
+          // A time: the cycle models and the ISS legitimately differ; the cosim still
+          // compares the two cycle models exactly, but memory must match the ISS.
+          if (std::string(sr.name) == "clock" || std::string(sr.name) == "clockh") stores_result = false;
+          break;
+        }
+        case isa::Kind::Mem: t = std::to_string(4 * (k % kScratchWords)) + "(r23)"; break;
+        case isa::Kind::Br8:
+        case isa::Kind::Br16:
+        case isa::Kind::Br24: t = label; break;
+        default: {
+          const auto imms = immediates(op.kind);
+          t = std::to_string(imms[k % imms.size()]);
+        }
+      }
+      text += (i ? ", " : " ") + t;
+    }
+    if (in.op == isa::find_name("jalr")->op) s += "        la      r1, " + label + "\n";
+    s += text + "\n";
+    if (branch) {
+      // Taken: r10 keeps 1 (or the link address); not taken: the next instruction sets 2.
+      s += "        movi    r10, 2\n";
+      s += label + ":\n";
+      stores_result = true;
+    }
+    if (stores_result) s += "        stw     r10, " + std::to_string(4 * k) + "(r21)\n";
+    ++cases;
+  }
+  s += "        exit\n\n        .data\n";
+  s += "out:    .space " + std::to_string(kMaxThreads * 256) + "\n";
+  s += "scratch:\n";
+  for (unsigned t = 0; t < kMaxThreads; ++t) {
+    s += "        .word ";
+    for (unsigned w = 0; w < kScratchWords; ++w)
+      s += (w ? ", " : "") + hex(0x9e3779b9u * (t * kScratchWords + w + 1));
+    s += "\n";
+  }
+  s += "shared: .word 0x00000010\n";
+  cases_out = cases;
+  return s;
+}
+
+}  // namespace
+
+std::vector<Program> programs() {
+  std::vector<Program> out;
+  for (const isa::InstrInfo& in : isa::kInstrs) {
+    if (std::string(in.name) == "exit") continue;
+    Program p;
+    p.name = in.name;
+    p.instr = &in;
+    p.source = case_program(in, p.cases);
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+}  // namespace umbra::directed

@@ -1,0 +1,28 @@
+// Directed test programs, generated from the ISA table (isa::kInstrs) so that every
+// instruction the ISA has is executed, including ones added to isa/isa.yaml later.
+// One program per instruction: every thread runs a few dozen cases of that
+// instruction with operands drawn from pools of interesting values (integer edges,
+// binary32 zeros, infinities, NaNs, denormals, ...; immediates at both ends of their
+// operand kind's range), and stores each result to its own output word, so a wrong
+// result shows up in the final memory as well as in the register-write events.
+// Branches are run taken and not taken, memory operations on per-thread and shared
+// words.  The programs are assembly text: they go through the real assembler.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "umbra/isa.h"
+
+namespace umbra::directed {
+
+struct Program {
+  std::string name;  // the instruction's mnemonic
+  const isa::InstrInfo* instr = nullptr;
+  std::string source;  // assembly
+  unsigned cases = 0;  // executions of the instruction per thread
+};
+
+// One program per instruction of the ISA except `exit`, which ends every program.
+std::vector<Program> programs();
+
+}  // namespace umbra::directed
