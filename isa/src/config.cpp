@@ -4,8 +4,10 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
+#include <vector>
 
 namespace umbra {
 
@@ -66,6 +68,19 @@ Config load_config(const std::string& path) {
       *field = static_cast<std::remove_pointer_t<decltype(field)>>(get_uint(path, n, key, lo, hi));
     };
   };
+  // A non-empty scalar, one of `allowed` unless that is empty.
+  auto string_key = [&](std::string* field, std::vector<std::string> allowed) -> Setter {
+    return [=, &path](const YAML::Node& n, const std::string& key) {
+      const std::string v = n.IsScalar() ? n.as<std::string>() : std::string();
+      if (v.empty()) fail(path, n, "'" + key + "' must be a non-empty string");
+      if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), v) == allowed.end()) {
+        std::string list;
+        for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+        fail(path, n, "'" + key + "' = '" + v + "' is not one of: " + list);
+      }
+      *field = v;
+    };
+  };
   const std::map<std::string, Setter> keys = {
       {"name", [&](const YAML::Node& n, const std::string&) { c.name = n.as<std::string>(); }},
       {"cores", uint_key(&c.cores, 1, 64)},
@@ -74,6 +89,17 @@ Config load_config(const std::string& path) {
       {"core.imem_words", uint_key(&c.imem_words, 1, 1u << 22)},
       {"memory.bytes", uint_key(&c.mem_bytes, 4, 1ull << 31)},
       {"memory.latency", uint_key(&c.mem_latency, 1, 1000)},
+      {"fpga.device", string_key(&c.fpga_device, {"up5k", "hx8k"})},
+      {"fpga.package", string_key(&c.fpga_package, {})},
+      {"fpga.clock_mhz", uint_key(&c.fpga_clock_mhz, 1, 1000)},
+      {"fpga.dsp",
+       [&](const YAML::Node& n, const std::string& key) {
+         try {
+           c.fpga_dsp = n.as<bool>();
+         } catch (const YAML::Exception&) {
+           fail(path, n, "'" + key + "' must be true or false");
+         }
+       }},
   };
   walk(path, root, "", keys);
   if (c.threads < kPipelineDepth)
@@ -82,6 +108,10 @@ Config load_config(const std::string& path) {
              std::to_string(kPipelineDepth) +
              ": a thread's next instruction would meet its previous one in flight (docs/microarchitecture.md)");
   if (c.mem_bytes % 4) fail(path, root["memory"]["bytes"], "'memory.bytes' must be a multiple of 4");
+  // The HX8K has no DSP blocks; an FPGA section needs its device to mean anything.
+  if (c.fpga_dsp && c.fpga_device != "up5k")
+    fail(path, root["fpga"]["dsp"], "'fpga.dsp' needs a device with DSP blocks (up5k)");
+  if (root["fpga"] && c.fpga_device.empty()) fail(path, root["fpga"], "the 'fpga' section needs 'fpga.device'");
   return c;
 }
 

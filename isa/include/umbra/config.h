@@ -19,6 +19,14 @@ struct Config {
   // Cycles from a request's acceptance to its response at the fixed-latency memory
   // that stands behind the generic port until the memory system exists.
   unsigned mem_latency = 12;
+
+  // FPGA target (section `fpga:`, read by fpga/build.sh through umbra-config); an empty
+  // device means the configuration names no FPGA.  Only families with an open
+  // place-and-route flow are accepted: iCE40 "up5k" and "hx8k".
+  std::string fpga_device;        // "up5k" or "hx8k"
+  std::string fpga_package;       // nextpnr-ice40 --package, e.g. "sg48", "ct256"
+  unsigned fpga_clock_mhz = 0;    // target clock for place-and-route
+  bool fpga_dsp = false;          // map the FP32/integer multipliers onto DSP blocks
 };
 
 // Pipeline stages of the barrel core (docs/microarchitecture.md); a configuration

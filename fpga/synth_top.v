@@ -1,0 +1,176 @@
+// synth_top: the smallest top that lets an FPGA flow measure the core honestly.  The
+// core's generic memory port and host port are ~200 signals; left as top-level I/O
+// they would not fit a 48-pin package, and left open or constant the synthesizer
+// would delete most of the core.  So this top gives the core
+//   - an on-chip word memory behind the generic memory port (block RAM, or SPRAM
+//     where synth_ice40 -spram finds the shape), answering ldw/stw after MEM_LATENCY
+//     cycles with mem_req_ready always high, as the fixed-latency testbench memory
+//     does;
+//   - a host port fed from a serial shift register (host_din shifted in on
+//     host_shift; host_imem_we / host_launch use its 64 bits as {addr, data} or
+//     {count, entry}), every pin registered twice so no path starts at a pad;
+//   - status pins: busy, fault, mem_fault and the parity of fault_thread/fault_pc
+//     (which keeps the fault capture logic in the netlist, as a board's readback
+//     would).
+// It is a synthesis vehicle, not a board: atomics (red.*, atom.*) need a
+// read-modify-write at the memory, which belongs to the board top / memory system;
+// here such a request, a misaligned or out-of-range address raises the sticky
+// mem_fault and gets no response, as the fixed-latency memory refuses bad requests.
+// The trace_* ports stay open and cost nothing after synthesis.
+`default_nettype none
+
+`include "umbra_isa.vh"
+
+module synth_top #(
+    parameter integer THREADS     = 8,
+    parameter integer REGS        = 32,
+    parameter integer IMEM_WORDS  = 2048,
+    parameter integer MEM_WORDS   = 32768,  // data memory, 32-bit words (memory.bytes / 4)
+    parameter integer MEM_LATENCY = 2       // request accepted in m, response in m + this
+) (
+    input  wire clk,
+    input  wire rst_pin,
+    input  wire host_din,
+    input  wire host_shift,
+    input  wire host_imem_we_pin,
+    input  wire host_launch_pin,
+    output reg  busy,
+    output reg  fault,
+    output reg  mem_fault,
+    output reg  fault_parity
+);
+
+  localparam integer MW = (MEM_WORDS > 1) ? $clog2(MEM_WORDS) : 1;
+
+  generate
+    if (MEM_LATENCY < 1) begin : g_check_latency
+      synth_top_MEM_LATENCY_below_1 u_error ();
+    end
+  endgenerate
+
+  // ---- pins: two flops each (the inputs are asynchronous to clk on a board) ----------
+  reg [1:0] rst_s, din_s, shift_s, imem_we_s, launch_s;
+  always @(posedge clk) begin
+    rst_s     <= {rst_s[0], rst_pin};
+    din_s     <= {din_s[0], host_din};
+    shift_s   <= {shift_s[0], host_shift};
+    imem_we_s <= {imem_we_s[0], host_imem_we_pin};
+    launch_s  <= {launch_s[0], host_launch_pin};
+  end
+  wire rst = rst_s[1];
+
+  reg [63:0] host_sr;
+  reg        host_imem_we, host_launch;
+  always @(posedge clk) begin
+    if (shift_s[1])
+      host_sr <= {host_sr[62:0], din_s[1]};
+    host_imem_we <= imem_we_s[1];
+    host_launch  <= launch_s[1];
+  end
+
+  // ---- the core -------------------------------------------------------------------------
+  wire        core_busy, core_fault;
+  wire [7:0]  core_fault_thread;
+  wire [31:0] core_fault_pc;
+  wire        req_valid;
+  wire [7:0]  req_op, req_tag;
+  wire [31:0] req_addr, req_data;
+  reg         resp_valid;
+  reg  [31:0] resp_data;
+  reg  [7:0]  resp_tag;
+
+  /* verilator lint_off PINCONNECTEMPTY */
+  umbra_core #(
+      .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0)
+  ) u_core (
+      .clk(clk), .rst(rst),
+      .host_imem_we(host_imem_we), .host_imem_addr(host_sr[63:32]),
+      .host_imem_data(host_sr[31:0]),
+      .launch_valid(host_launch), .launch_count(host_sr[63:32]),
+      .launch_entry(host_sr[31:0]),
+      .ncore(32'd1),
+      .busy(core_busy), .fault(core_fault), .fault_thread(core_fault_thread),
+      .fault_pc(core_fault_pc),
+      .mem_req_valid(req_valid), .mem_req_ready(1'b1), .mem_req_op(req_op),
+      .mem_req_addr(req_addr), .mem_req_data(req_data), .mem_req_cmp(),
+      .mem_req_tag(req_tag),
+      .mem_resp_valid(resp_valid), .mem_resp_data(resp_data), .mem_resp_tag(resp_tag),
+      .trace_issue_valid(), .trace_issue_thread(), .trace_issue_pc(),
+      .trace_issue_reason(), .trace_regwrite_valid(), .trace_regwrite_thread(),
+      .trace_regwrite_pc(), .trace_regwrite_reg(), .trace_regwrite_value(),
+      .trace_fault_cause(), .trace_protocol_error()
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  // ---- data memory ----------------------------------------------------------------------
+  // One port, as SPRAM has: a request either reads or writes its word.  The read data
+  // is the RAM's output register, valid in the cycle after acceptance; MEM_LATENCY-1
+  // more register stages carry it to the response.
+  localparam [31:0] MEM_BYTES = MEM_WORDS * 4;
+  wire in_range = (req_addr < MEM_BYTES) && (req_addr[1:0] == 2'b00);
+  wire is_ldw   = (req_op == `UMBRA_OP_LDW);
+  wire is_stw   = (req_op == `UMBRA_OP_STW);
+  wire ok       = req_valid && in_range && (is_ldw || is_stw);
+  wire bad      = req_valid && !(in_range && (is_ldw || is_stw));
+  wire [MW-1:0] waddr = req_addr[MW+1:2];
+
+  reg [31:0] mem [0:MEM_WORDS-1];
+  reg [31:0] mem_q;
+  always @(posedge clk) begin
+    if (ok && is_stw)
+      mem[waddr] <= req_data;
+    else
+      mem_q <= mem[waddr];
+  end
+
+  // The response in flight: stage k holds a load accepted k+1 cycles ago.  Its data
+  // is the RAM's output register at stage 0 and registers after that.
+  wire [MEM_LATENCY-1:0]    pend_valid;
+  wire [8*MEM_LATENCY-1:0]  pend_tag;
+  wire [32*MEM_LATENCY-1:0] pend_data;
+  reg        v0;
+  reg  [7:0] t0;
+  always @(posedge clk) begin
+    v0 <= !rst && ok && is_ldw;
+    t0 <= req_tag;
+  end
+  assign pend_valid[0]   = v0;
+  assign pend_tag[7:0]   = t0;
+  assign pend_data[31:0] = mem_q;
+  genvar g;
+  generate
+    for (g = 1; g < MEM_LATENCY; g = g + 1) begin : g_stage
+      reg        v;
+      reg [7:0]  t;
+      reg [31:0] q;
+      always @(posedge clk) begin
+        v <= !rst && pend_valid[g-1];
+        t <= pend_tag[8*(g-1) +: 8];
+        q <= pend_data[32*(g-1) +: 32];
+      end
+      assign pend_valid[g]       = v;
+      assign pend_tag[8*g +: 8]  = t;
+      assign pend_data[32*g +: 32] = q;
+    end
+  endgenerate
+
+  always @(*) begin
+    resp_valid = pend_valid[MEM_LATENCY-1];
+    resp_tag   = pend_tag[8*(MEM_LATENCY-1) +: 8];
+    resp_data  = pend_data[32*(MEM_LATENCY-1) +: 32];
+  end
+
+  // ---- status pins ------------------------------------------------------------------------
+  always @(posedge clk) begin
+    if (rst)
+      mem_fault <= 1'b0;
+    else if (bad)
+      mem_fault <= 1'b1;
+    busy         <= core_busy;
+    fault        <= core_fault;
+    fault_parity <= ^{core_fault_thread, core_fault_pc};
+  end
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,168 @@
+// The named FPGA configurations as their users rely on them: both load through the one
+// strict loader, carry the FPGA target fpga/build.sh builds for (UP5K with DSPs, HX8K
+// without), umbra-config hands the flow exactly the YAML's numbers, umbra-sim and
+// umbra-as accept them (a program is checked against what goes on the chip), and a
+// wrong `fpga:` section is refused with the file, line and reason.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "umbra/config.h"
+
+namespace {
+
+struct Outcome {
+  int rc = -1;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+std::string scratch(const std::string& name) {
+  return ::testing::TempDir() + "fpga_config_test_" + name;
+}
+
+std::string write(const std::string& name, const std::string& text) {
+  const std::string p = scratch(name);
+  std::ofstream(p, std::ios::binary) << text;
+  return p;
+}
+
+Outcome run(const std::string& cmd) {
+  const std::string out = scratch("stdout"), err = scratch("stderr");
+  const int status = std::system((cmd + " >'" + out + "' 2>'" + err + "' </dev/null").c_str());
+  Outcome o;
+  o.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  o.out = slurp(out);
+  o.err = slurp(err);
+  return o;
+}
+
+const std::string kUp5k = std::string(UMBRA_SOURCE_DIR) + "/configs/ice40-up5k.yaml";
+const std::string kHx8k = std::string(UMBRA_SOURCE_DIR) + "/configs/ice40-hx8k.yaml";
+
+TEST(FpgaConfig, Up5kIsTheEightThreadCoreWithDspsOnTheIcebreakerPackage) {
+  const umbra::Config c = umbra::load_config(kUp5k);
+  EXPECT_EQ(c.name, "ice40-up5k");
+  EXPECT_EQ(c.threads, 8u);
+  EXPECT_GE(c.threads, umbra::kPipelineDepth);
+  EXPECT_EQ(c.registers, 32u);
+  EXPECT_EQ(c.fpga_device, "up5k");
+  EXPECT_EQ(c.fpga_package, "sg48");
+  EXPECT_EQ(c.fpga_clock_mhz, 40u);
+  EXPECT_TRUE(c.fpga_dsp);
+  // The examples' data starts at 0x10000: the UP5K's SPRAM memory must reach past it.
+  EXPECT_GT(c.mem_bytes, 0x10000u);
+}
+
+TEST(FpgaConfig, Hx8kIsTheEightThreadCoreWithoutDsps) {
+  const umbra::Config c = umbra::load_config(kHx8k);
+  EXPECT_EQ(c.name, "ice40-hx8k");
+  EXPECT_EQ(c.threads, 8u);
+  EXPECT_EQ(c.registers, 32u);
+  EXPECT_EQ(c.fpga_device, "hx8k");
+  EXPECT_EQ(c.fpga_clock_mhz, 50u);
+  EXPECT_FALSE(c.fpga_dsp);
+}
+
+TEST(FpgaConfig, DefaultConfigurationNamesNoFpga) {
+  const umbra::Config c = umbra::load_config(std::string(UMBRA_SOURCE_DIR) + "/configs/default.yaml");
+  EXPECT_TRUE(c.fpga_device.empty());
+  EXPECT_FALSE(c.fpga_dsp);
+}
+
+TEST(FpgaConfig, BadFpgaSectionsAreRefusedWithLineAndReason) {
+  struct Case {
+    const char* yaml;
+    const char* message;
+  } cases[] = {
+      {"fpga:\n  device: ecp5\n", ":2: error: 'fpga.device' = 'ecp5' is not one of: up5k, hx8k"},
+      {"fpga:\n  device: hx8k\n  dsp: true\n", ":3: error: 'fpga.dsp' needs a device with DSP blocks (up5k)"},
+      {"fpga:\n  device: up5k\n  dsp: sometimes\n", ":3: error: 'fpga.dsp' must be true or false"},
+      {"fpga:\n  package: sg48\n", ":2: error: the 'fpga' section needs 'fpga.device'"},
+      {"fpga:\n  device: up5k\n  clock_mhz: 0\n", ":3: error: 'fpga.clock_mhz' = 0 is out of range 1..1000"},
+      {"fpga:\n  device: up5k\n  freq: 40\n", ":3: error: unknown configuration key 'fpga.freq'"},
+      {"fpga:\n  device: [up5k]\n", ":2: error: 'fpga.device' must be a non-empty string"},
+  };
+  int i = 0;
+  for (const auto& tc : cases) {
+    const std::string p = write("bad" + std::to_string(i++) + ".yaml", tc.yaml);
+    try {
+      umbra::load_config(p);
+      ADD_FAILURE() << "accepted:\n" << tc.yaml;
+    } catch (const umbra::ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find(p + tc.message), std::string::npos)
+          << "got: " << e.what() << "\nwanted: " << tc.message;
+    }
+  }
+}
+
+TEST(UmbraConfig, VerilogParametersAreTheYamlNumbers) {
+  const Outcome o = run(std::string(UMBRA_CONFIG_PATH) + " --verilog-params '" + kUp5k + "'");
+  ASSERT_EQ(o.rc, 0) << o.err;
+  const umbra::Config c = umbra::load_config(kUp5k);
+  EXPECT_EQ(o.out, "THREADS=" + std::to_string(c.threads) + "\nREGS=" + std::to_string(c.registers) +
+                       "\nIMEM_WORDS=" + std::to_string(c.imem_words) +
+                       "\nMEM_WORDS=" + std::to_string(c.mem_bytes / 4) +
+                       "\nMEM_LATENCY=" + std::to_string(c.mem_latency) + "\n");
+}
+
+TEST(UmbraConfig, SettingsCarryTheFpgaTarget) {
+  const Outcome o = run(std::string(UMBRA_CONFIG_PATH) + " '" + kHx8k + "'");
+  ASSERT_EQ(o.rc, 0) << o.err;
+  EXPECT_NE(o.out.find("name=ice40-hx8k\n"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("fpga.device=hx8k\nfpga.package=ct256\nfpga.clock_mhz=50\nfpga.dsp=false\n"),
+            std::string::npos)
+      << o.out;
+}
+
+TEST(UmbraConfig, BadFileFailsWithTheLoadersMessage) {
+  const std::string p = write("typo.yaml", "core:\n  threds: 8\n");
+  const Outcome o = run(std::string(UMBRA_CONFIG_PATH) + " '" + p + "'");
+  EXPECT_EQ(o.rc, 1);
+  EXPECT_EQ(o.out, "");
+  EXPECT_NE(o.err.find(p + ":2: error: unknown configuration key 'core.threds'"), std::string::npos) << o.err;
+  EXPECT_EQ(run(std::string(UMBRA_CONFIG_PATH) + " /nonexistent.yaml").rc, 1);
+}
+
+TEST(FpgaConfigTools, SimulatorRunsAnExampleOnTheUp5kConfiguration) {
+  const Outcome o = run(std::string(UMBRA_SIM_PATH) + " --config '" + kUp5k + "' " + UMBRA_SOURCE_DIR +
+                        "/examples/fib.s");
+  EXPECT_EQ(o.rc, 0) << o.err;
+}
+
+TEST(FpgaConfigTools, SimulatorHoldsAProgramToTheHx8kMemorySize) {
+  // The HX8K's 8 KiB of data memory lies below the assembler's .data origin (0x10000),
+  // so its programs address memory directly; one word past the end is refused.
+  const std::string in = write("hx8k_in.s",
+                               "_start: movi r1, 42\n        li r2, 8188\n        stw r1, 0(r2)\n        exit\n");
+  const Outcome ok = run(std::string(UMBRA_SIM_PATH) + " --config '" + kHx8k + "' --threads 1 --dump-mem 8188:4 '" +
+                         in + "'");
+  EXPECT_EQ(ok.rc, 0) << ok.err;
+  const std::string out = write("hx8k_out.s",
+                                "_start: movi r1, 42\n        li r2, 8192\n        stw r1, 0(r2)\n        exit\n");
+  EXPECT_NE(run(std::string(UMBRA_SIM_PATH) + " --config '" + kHx8k + "' --threads 1 '" + out + "'").rc, 0);
+}
+
+TEST(FpgaConfigTools, AssemblerRejectsRegistersTheFpgaCoreLacks) {
+  const std::string src = write("r40.s", "_start: movi r40, 1\n        exit\n");
+  const Outcome bad = run(std::string(UMBRA_AS_PATH) + " --config '" + kUp5k + "' '" + src + "' -o '" +
+                          scratch("r40.elf") + "'");
+  EXPECT_EQ(bad.rc, 1);
+  EXPECT_NE(bad.err.find("r40"), std::string::npos) << bad.err;
+  const std::string ok = write("r31.s", "_start: movi r31, 1\n        exit\n");
+  EXPECT_EQ(run(std::string(UMBRA_AS_PATH) + " --config '" + kHx8k + "' '" + ok + "' -o '" + scratch("r31.elf") + "'")
+                .rc,
+            0);
+}
+
+}  // namespace
