@@ -23,6 +23,8 @@
 // CORE_IMEM_WORDS).
 //
 //   core_bench [--seed N] [--random N] [--no-examples] [--verbose]
+//   core_bench --emit DIR [--seed N] [--random N]   writes the directed and random
+//              programs as DIR/*.s (to run them on other models, e.g. umbra-cosim)
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -1020,17 +1022,38 @@ int main(int argc, char** argv) {
   uint32_t seed = 1;
   unsigned randoms = 200;
   bool with_examples = true;
+  std::string emit_dir;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--seed") && i + 1 < argc) seed = uint32_t(std::strtoul(argv[++i], nullptr, 0));
     else if (!std::strcmp(argv[i], "--random") && i + 1 < argc) randoms = unsigned(std::strtoul(argv[++i], nullptr, 0));
     else if (!std::strcmp(argv[i], "--verbose")) g_verbose = true;
     else if (!std::strcmp(argv[i], "--no-examples")) with_examples = false;
+    else if (!std::strcmp(argv[i], "--emit") && i + 1 < argc) emit_dir = argv[++i];
     else {
-      std::fprintf(stderr, "usage: %s [--seed N] [--random N] [--no-examples] [--verbose]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--seed N] [--random N] [--no-examples] [--verbose] [--emit DIR]\n",
+                   argv[0]);
       return 2;
     }
   }
   Verilated::commandArgs(argc, argv);
+
+  if (!emit_dir.empty()) {
+    auto emit = [&](const std::string& name, const std::string& src) {
+      const std::string path = emit_dir + "/" + name + ".s";
+      std::FILE* f = std::fopen(path.c_str(), "w");
+      if (!f || std::fputs(src.c_str(), f) < 0 || std::fclose(f) != 0) {
+        std::fprintf(stderr, "core_bench: cannot write %s\n", path.c_str());
+        std::exit(2);
+      }
+    };
+    const std::pair<const char*, const char*> directed[] = {
+        {"alu", kAlu}, {"float", kFloat}, {"branch", kBranch}, {"special", kSpecial},
+        {"memory", kMemory}, {"loadloop", kLoadLoop}, {"ragged", kRagged}};
+    for (const auto& [name, src] : directed) emit(name, src);
+    std::mt19937 rng(seed);
+    for (unsigned i = 0; i < randoms; ++i) emit("random" + std::to_string(i), random_program(rng));
+    return 0;
+  }
 
   for (unsigned latency : {1u, 2u, 3u, 10u, 12u, 30u}) directed(latency);
   special_registers();
