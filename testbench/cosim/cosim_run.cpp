@@ -346,7 +346,7 @@ scm::host_driver::Job make_job(const Program& p, unsigned nthreads, uint64_t max
 // its object tree, so the model needs no hooks; r_inst as the RTL's r_word) and the
 // core's ports, traced as the bench signals they are bound to (the model's ports have
 // no names of their own).  SystemC pcs are byte addresses where the RTL's inside
-// signals are word indices; docs/cosimulation.md says so.
+// signals are word indices; testbench/cosim/README.md says so.
 void trace_systemc(sc_trace_file* tf, sc_module& core, unsigned threads, HostWires& h, CoreWires& w,
                    sc_clock& clk) {
   int tw = 1;
@@ -637,7 +637,10 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   sc_trace_file* sc_tf = nullptr;
   if (!base.empty()) {
     sc_tf = sc_create_vcd_trace_file((base + ".systemc").c_str());
+    // The RTL's file counts picoseconds; SystemC says so in an info line otherwise.
+    const sc_actions info = sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
     sc_tf->set_time_unit(1, SC_PS);
+    sc_report_handler::set_actions(SC_INFO, info);
     trace_systemc(sc_tf, b.sc.core, cfg.threads, b.h, b.sc.w, b.clk);
   }
   std::unique_ptr<VerilatedVcdSc> tfp;

@@ -13,6 +13,12 @@
 #include "umbra/cosim_run.h"
 
 namespace umbra::directed {
+
+// Test names and messages show the instruction, not the bytes of the struct.
+void PrintTo(const Program& p, std::ostream* os) {
+  *os << p.name;
+}
+
 namespace {
 
 Config verilated_config() {
