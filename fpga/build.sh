@@ -8,7 +8,8 @@
 #      no number is restated here;
 #   2. yosys synth_ice40 of fpga/synth_top.v (the core behind an on-chip memory; -dsp
 #      and -spram on the UP5K) and `check -assert`;
-#   3. nextpnr-ice40 at the configured clock (--report: utilization and Fmax), icepack
+#   3. fpga/logic_depth.py: the deepest logic paths in LUT levels (before placement);
+#   4. nextpnr-ice40 at the configured clock (--report: utilization and Fmax), icepack
 #      to <out>/<name>/<name>.bin.
 # Then Yosys-only utilization of the first configuration for a Lattice ECP5
 # (synth_ecp5) and a Xilinx 7-series part (synth_xilinx), which have no packaged
@@ -119,6 +120,10 @@ for cfg in "${configs[@]}"; do
     exit 1
   fi
   echo "   synthesis and check -assert clean"
+  # Before placement: the deepest register-to-register logic (LUT levels), the only
+  # timing view left when a design does not fit.
+  python3 "$root/fpga/logic_depth.py" "$d/$name.json" --top 3 >"$d/logic_depth.txt" \
+    || echo "build.sh: warning: $name: logic_depth.py failed" >&2
   [ $synth_only = 1 ] && continue
 
   echo "== $name: nextpnr-ice40 --$dev --package ${C[fpga.package]} --freq ${C[fpga.clock_mhz]}"
@@ -132,6 +137,8 @@ for cfg in "${configs[@]}"; do
       --report "$d/nextpnr.json" -l "$d/nextpnr.log" -q >/dev/null 2>&1; then
     echo "build.sh: error: $name: nextpnr-ice40 failed; see $d/nextpnr.log:" >&2
     grep -E "ERROR" "$d/nextpnr.log" | head -5 >&2
+    echo "   deepest logic before placement ($d/logic_depth.txt):" >&2
+    sed 's/^/   /' "$d/logic_depth.txt" >&2 || true
     status=1
     continue
   fi

@@ -147,11 +147,16 @@ def ice40_entry(name, d):
             continue
         delay = sum(s.get("delay", 0.0) for s in steps)
         logic = sum(s.get("delay", 0.0) for s in steps if s.get("type") != "routing")
+        # nextpnr 0.4 names a clk-to-q step's source cell in its "to" field, and the
+        # end's setup step has no port; the routing steps around them carry both.
+        routes = [s for s in steps if s.get("type") == "routing"]
+        start = routes[0].get("from") if routes else steps[0].get("from")
+        end = routes[-1].get("to") if routes else steps[-1].get("to")
         paths.append({
             "from_clock": cp.get("from", ""),
             "to_clock": cp.get("to", ""),
-            "start": endpoint(steps[0].get("from")),
-            "end": endpoint(steps[-1].get("to")),
+            "start": endpoint(start),
+            "end": endpoint(end),
             "delay_ns": round(delay, 2),
             "logic_ns": round(logic, 2),
             "routing_ns": round(delay - logic, 2),
