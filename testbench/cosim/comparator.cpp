@@ -156,11 +156,15 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
     return;
   }
   const uint64_t c = rtl.cycle;
+  // Both sides' events of the cycle as text, made only for a report: formatting every
+  // cycle would cost more than the comparison.
+  const auto lines = [&sc, &rtl](std::string& sc_line, std::string& rtl_line) {
+    for (unsigned r = 0; r < 4; ++r) {
+      if (sc.events[r]) sc_line += "\n      " + scm::format_event(*sc.events[r]);
+      if (rtl.events[r]) rtl_line += "\n      " + scm::format_event(*rtl.events[r]);
+    }
+  };
   std::string sc_line, rtl_line;
-  for (unsigned r = 0; r < 4; ++r) {
-    if (sc.events[r]) sc_line += "\n      " + scm::format_event(*sc.events[r]);
-    if (rtl.events[r]) rtl_line += "\n      " + scm::format_event(*rtl.events[r]);
-  }
   // The SystemC core's events against the RTL's, in the contract's order.
   for (unsigned r = 0; r < 4; ++r) {
     const auto& a = sc.events[r];
@@ -170,12 +174,14 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
     const uint32_t pc = r <= 1 ? any.pc : (any.thread < threads_ ? last_pc_[any.thread] : 0);
     const bool have_pc = r <= 1 ? any.kind != scm::EventKind::Bubble : any.thread < threads_;
     if (!a || !b) {
+      lines(sc_line, rtl_line);
       report("events", c, any.thread, std::string(rank_name(r)) + " event", show(a), show(b), pc, have_pc,
              sc_line, rtl_line);
       return;
     }
     const FieldDiff d = first_difference(*a, *b);
     if (!d.field.empty()) {
+      lines(sc_line, rtl_line);
       report("events", c, any.thread, d.field + " (" + rank_name(r) + ")", d.a, d.b, pc, have_pc, sc_line,
              rtl_line);
       return;
@@ -194,18 +200,21 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
     else
       d = first_difference(*a, *b);
     if (!d.field.empty()) {
+      lines(sc_line, rtl_line);
       report("memory port", c, any.thread, d.field, d.a, d.b, pc, any.thread < threads_, sc_line, rtl_line);
       return;
     }
   }
   // The core's status outputs.
   if (port.busy != rtl.busy) {
+    lines(sc_line, rtl_line);
     report("ports", c, 0, "busy", std::to_string(port.busy), std::to_string(rtl.busy), 0, false, sc_line,
            rtl_line);
     return;
   }
   if (port.fault != rtl.fault ||
       (rtl.fault && (port.fault_thread != rtl.fault_thread || port.fault_pc != rtl.fault_pc))) {
+    lines(sc_line, rtl_line);
     report("ports", c, rtl.fault_thread, "fault",
            std::to_string(port.fault) + " thread " + std::to_string(port.fault_thread) + " pc " +
                hex(port.fault_pc),
@@ -222,7 +231,7 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
     ++events_;
     if (history_size_) {
       if (history_.size() == history_size_) history_.pop_front();
-      history_.push_back(scm::format_event(e));
+      history_.push_back(e);
     }
     if (e.kind == scm::EventKind::Issue && e.thread < threads_) last_pc_[e.thread] = e.pc;
     record(sc_records_, e, false);
@@ -262,7 +271,7 @@ void Comparator::report(const std::string& stage, uint64_t cycle, uint32_t threa
          "\n";
   }
   s += "  last " + std::to_string(history_.size()) + " events both models agreed on:\n";
-  for (const std::string& h : history_) s += "      " + h + "\n";
+  for (const scm::Event& h : history_) s += "      " + scm::format_event(h) + "\n";
   if (!repro_.empty()) s += "  reproduce: " + repro_ + "\n";
   mismatch_.report = s;
 }

@@ -67,7 +67,7 @@ class Comparator final : public scm::EventSink {
   std::string repro_;
   std::deque<Pending> sc_;
   std::deque<CycleSample> rtl_, sc_port_;
-  std::deque<std::string> history_;
+  std::deque<scm::Event> history_;
   std::vector<uint32_t> last_pc_;  // per thread: the last pc issued (for mem and memresp)
   ThreadRecords sc_records_, rtl_records_;
   scm::CoreStats rtl_stats_;
