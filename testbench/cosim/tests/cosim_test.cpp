@@ -240,6 +240,34 @@ TEST(RtlAlone, ReportsAnIllegalInstructionAsTheSystemcModelDoes) {
   EXPECT_EQ(c.rtl.status, RunResult::Status::Fault);
 }
 
+TEST(Checker, ProgramFaultsAgreeOnBothModelsAndWithTheIss) {
+  const Config cfg = verilated_config();
+  // Each thread loads from table + tid: the memory refuses the first misaligned one;
+  // threads still in flight are compared with the ISS as far as they got.
+  const Program misaligned = assemble(
+      ".text\n rdsr r1, tid\n la r2, x\n add r2, r2, r1\n ldw r3, 0(r2)\n exit\n.data\nx: .word 1, 2, 3\n");
+  CosimResult r = run_cosim(misaligned, cfg, cfg.threads, 10000);
+  EXPECT_TRUE(r.passed()) << r.summary();
+  EXPECT_EQ(r.rtl.status, RunResult::Status::Fault);
+  EXPECT_EQ(r.rtl.fault, Fault::Misaligned);
+  EXPECT_EQ(r.systemc.fault, Fault::Misaligned);
+  // A jump outside the instruction store: the core's fault outputs.
+  const Program bad_jump = assemble(".text\n movi r2, 0x7ff0\n shli r2, r2, 4\n jalr r0, r2\n exit\n");
+  r = run_cosim(bad_jump, cfg, 2, 10000);
+  EXPECT_TRUE(r.passed()) << r.summary();
+  EXPECT_EQ(r.rtl.fault, Fault::BadJump);
+  EXPECT_EQ(r.rtl.fault_pc, r.systemc.fault_pc);
+  EXPECT_EQ(r.rtl.fault_thread, r.systemc.fault_thread);
+}
+
+TEST(Checker, CycleBudgetIsAResultNotADisagreement) {
+  const Config cfg = verilated_config();
+  const CosimResult r = run_cosim(assemble(kProgram), cfg, cfg.threads, 150);
+  EXPECT_TRUE(r.passed()) << r.summary();
+  EXPECT_EQ(r.rtl.status, RunResult::Status::CycleLimit);
+  EXPECT_EQ(r.systemc.status, RunResult::Status::CycleLimit);
+}
+
 // ---- the command line ---------------------------------------------------------------
 
 struct Cli {
