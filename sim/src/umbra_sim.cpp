@@ -1,12 +1,23 @@
-// umbra-sim: the one command line for every model of the core.  Only the reference
-// simulator (--model iss) exists so far; the others are already choices so that
-// scripts written today keep working when they arrive.  The command loads a program
-// (assembly, ELF, $readmemh hex or raw binary), runs it, and reports per-thread
-// results, memory dumps and an optional instruction trace (docs/simulator.md).
+// umbra-sim: the one command line for every model of the core: the reference
+// simulator (--model iss), the cycle-accurate SystemC model (systemc), the Verilated
+// RTL (rtl) and both in lockstep (cosim).  The command loads a program (assembly, ELF,
+// $readmemh hex or raw binary), runs it on the chosen model with the same options, and
+// reports per-thread results, memory dumps, images, statistics (--stats-json), a trace
+// and, for the cycle models, an issue-slot timeline (docs/simulator.md).
 //
-// Output streams: stdout carries only what was asked for (trace, --regs, --dump-mem),
-// so it can be diffed between runs and models; stderr carries diagnostics and the
-// end-of-run summary.  Exit codes are distinct per outcome (kExit* below).
+// Every model is reduced to one Outcome (final memory, per-thread final state, the
+// statistics it has) right after its run, so everything after the run — dumps, images,
+// JSON, summary, exit code — is written once for all models.  What the cycle models do
+// not return themselves (registers of the RTL, each thread's last pc) is rebuilt from
+// their event stream, which the runners deliver while they run; the same stream drives
+// the terminal progress line, so the runners need no extra hooks.
+//
+// Output streams: stdout carries only what was asked for (trace, --regs, --dump-mem,
+// --show-image), so it can be diffed between runs and models; stderr carries
+// diagnostics, the progress line and the end-of-run summary.  Exit codes are distinct
+// per outcome (kExit* below).
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <cerrno>
 #include <cstdio>
@@ -14,6 +25,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -21,16 +33,24 @@
 
 #include "umbra/asm.h"
 #include "umbra/config.h"
+#include "umbra/cosim_run.h"
+#include "umbra/isa.h"
 #include "umbra/iss.h"
 #include "umbra/program.h"
+#include "umbra/sim_image.h"
+#include "umbra/sim_sinks.h"
+#include "umbra/sim_timeline.h"
+#include "umbra/systemc_run.h"
 
 namespace {
 
 constexpr int kExitOk = 0;        // every launched thread executed `exit`
 constexpr int kExitBadInput = 1;  // command line, configuration or program file unusable
 constexpr int kExitFault = 2;     // a thread faulted
-constexpr int kExitLimit = 3;     // the instruction limit stopped the run
+constexpr int kExitLimit = 3;     // the instruction or cycle limit stopped the run
+constexpr int kExitMismatch = 4;  // cosim: the SystemC model and the RTL (or the ISS) disagree
 constexpr uint64_t kDefaultMaxInstructions = 100'000'000;
+constexpr uint64_t kDefaultMaxCycles = 100'000'000;
 
 // An input problem: the message already names the file and what is wrong.
 struct InputError : std::runtime_error {
@@ -160,23 +180,60 @@ DumpSpec parse_dump(const std::string& spec, const umbra::Program& p, const std:
 }
 
 // Eight words per line after the address, all hex without 0x.
-void write_dump(std::ostream& os, const umbra::iss::FlatMemory& m, const DumpSpec& d) {
+// Little-endian words of a model's final data memory (every model returns it as bytes).
+uint32_t peek32(const std::vector<uint8_t>& m, uint32_t a) {
+  return uint32_t(m[a]) | uint32_t(m[a + 1]) << 8 | uint32_t(m[a + 2]) << 16 | uint32_t(m[a + 3]) << 24;
+}
+
+void write_dump(std::ostream& os, const std::vector<uint8_t>& m, const DumpSpec& d) {
   for (uint32_t a = d.start; a < d.start + d.length; a += 32) {
     os << hex8(a) << ':';
-    for (uint32_t w = a; w < a + 32 && w < d.start + d.length; w += 4) os << ' ' << hex8(m.peek32(w));
+    for (uint32_t w = a; w < a + 32 && w < d.start + d.length; w += 4) os << ' ' << hex8(peek32(m, w));
     os << '\n';
   }
 }
 
-void write_regs(std::ostream& os, const umbra::iss::RunResult& res, unsigned registers) {
-  for (unsigned t = 0; t < res.threads.size(); ++t) {
-    const auto& th = res.threads[t];
-    os << "thread " << t << " pc " << hex8(th.state.pc) << ' ' << umbra::iss::status_name(th.status) << '\n';
+using umbra::scm::BubbleReason;
+using umbra::scm::kBubbleReasons;
+namespace scm = umbra::scm;
+namespace simtools = umbra::simtools;
+
+// One thread's end of the run, in the terms every model can give.
+struct ThreadEnd {
+  std::string state;     // exited, faulted, running
+  uint32_t pc = 0;       // iss: exit/fault/next pc; cycle models: exit/fault/last issued pc
+  bool pc_known = true;  // cosim: only a faulting thread's pc is known
+  uint64_t count = 0;    // iss: retired; cycle models: issued
+  std::vector<uint32_t> regs;
+};
+
+// Everything reported after a run, whichever model made it.
+struct Outcome {
+  std::string model;
+  int rc = kExitOk;
+  std::string stop_line;  // "fault: ..." / "stopped: ..." for stderr; empty when all exited
+  std::string status;     // for JSON: exited, fault, instruction limit, cycle limit, mismatch
+  std::vector<uint8_t> memory;
+  std::vector<ThreadEnd> threads;  // the launched ones
+  bool has_cycles = false;
+  scm::RunResult cyc;  // cycle models: cycles, statistics, timing
+  uint64_t iss_retired = 0, iss_rounds = 0;
+  // cosim only
+  bool cosim = false;
+  uint64_t events_compared = 0;
+  std::string mismatch_report;
+  std::vector<std::string> iss_problems, iss_notes;
+};
+
+void write_regs(std::ostream& os, const Outcome& o, unsigned registers) {
+  for (unsigned t = 0; t < o.threads.size(); ++t) {
+    const ThreadEnd& th = o.threads[t];
+    os << "thread " << t << " pc " << hex8(th.pc) << ' ' << th.state << '\n';
     unsigned on_line = 0;
-    for (unsigned r = 1; r < registers; ++r) {
-      if (th.state.r[r] == 0) continue;
+    for (unsigned r = 1; r < registers && r < th.regs.size(); ++r) {
+      if (th.regs[r] == 0) continue;
       char buf[32];
-      std::snprintf(buf, sizeof buf, "%5s=%08x", ("r" + std::to_string(r)).c_str(), th.state.r[r]);
+      std::snprintf(buf, sizeof buf, "%5s=%08x", ("r" + std::to_string(r)).c_str(), th.regs[r]);
       os << (on_line ? " " : "  ") << buf;
       if (++on_line == 8) {
         os << '\n';
@@ -187,46 +244,361 @@ void write_regs(std::ostream& os, const umbra::iss::RunResult& res, unsigned reg
   }
 }
 
-void write_summary(std::ostream& os, const umbra::iss::RunResult& res, const umbra::Config& cfg) {
-  os << "umbra-sim: iss, configuration '" << cfg.name << "' (T=" << cfg.threads << ", " << cfg.registers
-     << " registers), " << res.threads.size() << " thread" << (res.threads.size() == 1 ? "" : "s") << '\n';
-  os << "thread      retired  state\n";
-  for (unsigned t = 0; t < res.threads.size(); ++t) {
-    const auto& th = res.threads[t];
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "%6u %12llu  %s at pc %08x", t,
-                  static_cast<unsigned long long>(th.retired), umbra::iss::status_name(th.status),
-                  th.state.pc);
-    os << buf << '\n';
+std::string plural(uint64_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+std::string rate_text(double r) {
+  char b[32];
+  if (r >= 1e6)
+    std::snprintf(b, sizeof b, "%.2f M", r / 1e6);
+  else if (r >= 1e3)
+    std::snprintf(b, sizeof b, "%.1f k", r / 1e3);
+  else
+    std::snprintf(b, sizeof b, "%.0f ", r);
+  return b;
+}
+
+void write_summary(std::ostream& os, const Outcome& o, const umbra::Config& cfg) {
+  os << "umbra-sim: " << o.model << ", configuration '" << cfg.name << "' (T=" << cfg.threads << ", "
+     << cfg.registers << " registers), " << plural(o.threads.size(), "thread") << '\n';
+  if (!o.has_cycles) {
+    os << "thread      retired  state\n";
+    for (unsigned t = 0; t < o.threads.size(); ++t) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "%6u %12llu  %s at pc %08x", t,
+                    static_cast<unsigned long long>(o.threads[t].count), o.threads[t].state.c_str(),
+                    o.threads[t].pc);
+      os << buf << '\n';
+    }
+    os << "total " << plural(o.iss_retired, "instruction") << " in " << plural(o.iss_rounds, "round") << '\n';
+    return;
   }
-  os << "total " << res.retired << " instruction" << (res.retired == 1 ? "" : "s") << " in " << res.rounds
-     << " round" << (res.rounds == 1 ? "" : "s") << '\n';
+  const scm::CoreStats& s = o.cyc.stats;
+  os << "thread       issued  bubbles:  memory    exited      idle  state\n";
+  for (unsigned t = 0; t < o.threads.size(); ++t) {
+    const auto b = t < s.bubbles.size() ? s.bubbles[t] : std::array<uint64_t, kBubbleReasons>{};
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%6u %12llu  %16llu %9llu %9llu  %s", t,
+                  static_cast<unsigned long long>(o.threads[t].count),
+                  static_cast<unsigned long long>(b[unsigned(BubbleReason::Memory)]),
+                  static_cast<unsigned long long>(b[unsigned(BubbleReason::Exited)]),
+                  static_cast<unsigned long long>(b[unsigned(BubbleReason::Idle)]),
+                  o.threads[t].state.c_str());
+    os << buf;
+    if (o.threads[t].pc_known) os << " at pc " << hex8(o.threads[t].pc);
+    os << '\n';
+  }
+  char buf[256];
+  std::snprintf(
+      buf, sizeof buf,
+      "total %llu instructions in %llu cycles, IPC %.3f; bubbles: memory %llu, exited %llu, idle %llu\n",
+      static_cast<unsigned long long>(s.total_issued()), static_cast<unsigned long long>(s.cycles), s.ipc(),
+      static_cast<unsigned long long>(s.total_bubbles(BubbleReason::Memory)),
+      static_cast<unsigned long long>(s.total_bubbles(BubbleReason::Exited)),
+      static_cast<unsigned long long>(s.total_bubbles(BubbleReason::Idle)));
+  os << buf;
+  os << "simulated " << (o.cyc.end_cycle + 1) << " cycles (launch in cycle " << o.cyc.launch_cycle << ") in ";
+  std::snprintf(buf, sizeof buf, "%.2f s, %scycles/s\n", o.cyc.wall_seconds,
+                rate_text(o.cyc.cycles_per_second()).c_str());
+  os << buf;
+  if (o.cosim)
+    os << "cosim: " << o.events_compared << " events compared, "
+       << (o.mismatch_report.empty() && o.iss_problems.empty() ? "SystemC and RTL agree, both match the ISS"
+                                                               : "MISMATCH")
+       << '\n';
+}
+
+nlohmann::json per_thread(const std::vector<uint64_t>& v) {
+  uint64_t total = 0;
+  for (uint64_t x : v) total += x;
+  return {{"per_thread", v}, {"total", total}};
+}
+
+nlohmann::json stats_json(const Outcome& o, const umbra::Config& cfg, const std::string& input) {
+  nlohmann::json j;
+  j["model"] = o.model;
+  j["program"] = input;
+  j["configuration"] = cfg.name;
+  j["contexts"] = cfg.threads;
+  j["threads"] = o.threads.size();
+  j["status"] = o.status;
+  j["message"] = o.stop_line;
+  nlohmann::json threads = nlohmann::json::array();
+  for (const ThreadEnd& t : o.threads) {
+    nlohmann::json e = {{"state", t.state}};
+    e["pc"] = t.pc_known ? nlohmann::json(t.pc) : nlohmann::json(nullptr);
+    threads.push_back(e);
+  }
+  j["thread_state"] = threads;
+  if (!o.has_cycles) {
+    j["has_cycles"] = false;
+    j["cycles"] = nullptr;
+    j["note"] =
+        "the reference simulator has no timing: it counts retired instructions and issue rounds "
+        "(one instruction per running thread per round), not cycles; no bubbles, no IPC";
+    std::vector<uint64_t> retired;
+    for (const ThreadEnd& t : o.threads) retired.push_back(t.count);
+    j["instructions"] = per_thread(retired);
+    j["rounds"] = o.iss_rounds;
+    return j;
+  }
+  const scm::CoreStats& s = o.cyc.stats;
+  j["has_cycles"] = true;
+  j["cycles"] = s.cycles;
+  j["note"] =
+      "cycles: the cycles with busy high after the launch; per-thread arrays cover all T contexts "
+      "(issued + bubbles = cycles / T for each, +-1)";
+  j["launch_cycle"] = o.cyc.launch_cycle;
+  j["end_cycle"] = o.cyc.end_cycle;
+  j["issued"] = per_thread(s.issued);
+  nlohmann::json bubbles;
+  std::vector<uint64_t> all(s.bubbles.size());
+  for (unsigned k = 0; k < kBubbleReasons; ++k) {
+    std::vector<uint64_t> v;
+    for (size_t t = 0; t < s.bubbles.size(); ++t) {
+      v.push_back(s.bubbles[t][k]);
+      all[t] += s.bubbles[t][k];
+    }
+    bubbles[scm::bubble_reason_name(BubbleReason(k))] = per_thread(v);
+  }
+  bubbles["all"] = per_thread(all);
+  j["bubbles"] = bubbles;
+  j["ipc"] = s.ipc();
+  j["wall_seconds"] = o.cyc.wall_seconds;
+  j["cycles_per_second"] = o.cyc.cycles_per_second();
+  if (o.cosim) {
+    j["cosim"] = {{"events_compared", o.events_compared},
+                  {"agree", o.mismatch_report.empty() && o.iss_problems.empty()},
+                  {"mismatch", o.mismatch_report},
+                  {"iss_problems", o.iss_problems},
+                  {"iss_notes", o.iss_notes}};
+  }
+  return j;
+}
+
+// Thread ends for a cycle model from its result and the tracker's view of the events.
+void cycle_thread_ends(Outcome& o, const simtools::ThreadTracker& tr, const umbra::Program& p, unsigned n) {
+  const scm::RunResult& r = o.cyc;
+  auto word_at = [&](uint32_t pc) -> std::optional<uint32_t> {
+    if (pc < p.text_base || (pc - p.text_base) / 4 >= p.text.size()) return std::nullopt;
+    return p.text[(pc - p.text_base) / 4];
+  };
+  for (unsigned t = 0; t < n; ++t) {
+    ThreadEnd e;
+    e.count = t < r.stats.issued.size() ? r.stats.issued[t] : 0;
+    e.regs = tr.registers()[t];
+    e.pc = e.count ? tr.last_pc(t) : p.entry;
+    const auto w = word_at(e.pc);
+    const auto d = w ? umbra::isa::decode(*w) : std::nullopt;
+    const bool at_exit = e.count && d && std::string(d->info->name) == "exit";
+    if (r.status == scm::RunResult::Status::Fault && r.fault != umbra::Fault::None && r.fault_thread == t) {
+      e.state = "faulted";
+      if (r.fault_pc || r.fault == umbra::Fault::IllegalInstruction || r.fault == umbra::Fault::BadJump)
+        e.pc = r.fault_pc;
+    } else if (r.status == scm::RunResult::Status::Exited || tr.exited(t) || at_exit) {
+      e.state = "exited";
+    } else {
+      e.state = "running";
+    }
+    o.threads.push_back(std::move(e));
+  }
+}
+
+void cycle_status(Outcome& o) {
+  switch (o.cyc.status) {
+    case scm::RunResult::Status::Exited: o.status = "exited"; break;
+    case scm::RunResult::Status::Fault:
+      o.status = "fault";
+      o.rc = kExitFault;
+      o.stop_line = "fault: " + o.cyc.message;
+      break;
+    case scm::RunResult::Status::CycleLimit:
+      o.status = "cycle limit";
+      o.rc = kExitLimit;
+      o.stop_line = "stopped: " + o.cyc.message;
+      break;
+  }
+}
+
+struct Request {
+  std::string model, input;
+  unsigned threads = 1;
+  uint64_t max_instructions = kDefaultMaxInstructions, max_cycles = kDefaultMaxCycles;
+  std::ostream* trace = nullptr;  // iss: instruction trace; cycle models: events
+  std::FILE* event_trace = nullptr;
+  scm::EventSink* timeline = nullptr;
+  bool progress = false;
+};
+
+Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Request& rq) {
+  umbra::iss::Simulator sim(cfg);
+  try {
+    sim.load(prog, rq.input);
+  } catch (const umbra::iss::LoadError& e) {
+    throw InputError(e.what());
+  }
+  if (rq.trace) *rq.trace << umbra::iss::trace_header() << '\n';
+  const umbra::isa::LabelFn labels = sim.labels();
+  umbra::iss::Observer obs;
+  if (rq.trace)
+    obs = [&](unsigned t, const umbra::Retired& r) {
+      *rq.trace << umbra::iss::trace_line(t, r, labels) << '\n';
+    };
+  const umbra::iss::RunResult res = sim.run(rq.threads, rq.max_instructions, obs);
+  Outcome o;
+  o.model = "iss";
+  o.status = "exited";
+  if (res.fault) {
+    const bool limit = res.fault->fault == umbra::Fault::InstructionLimit;
+    o.stop_line = std::string(limit ? "stopped: " : "fault: ") + res.fault->message();
+    o.rc = limit ? kExitLimit : kExitFault;
+    o.status = limit ? "instruction limit" : "fault";
+  }
+  for (const auto& th : res.threads) {
+    ThreadEnd e;
+    e.state = umbra::iss::status_name(th.status);
+    e.pc = th.state.pc;
+    e.count = th.retired;
+    e.regs.assign(std::begin(th.state.r), std::begin(th.state.r) + cfg.registers);
+    o.threads.push_back(std::move(e));
+  }
+  o.iss_retired = res.retired;
+  o.iss_rounds = res.rounds;
+  o.memory = sim.memory().bytes();
+  return o;
+}
+
+Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, const Request& rq) {
+  simtools::ThreadTracker tracker(rq.threads, cfg.registers);
+  std::unique_ptr<scm::TextEventSink> text;
+  std::unique_ptr<simtools::ProgressSink> progress;
+  simtools::TeeSink tee;
+  tee.add(&tracker);
+  if (rq.event_trace) {
+    std::fputs("# cycle event thread fields (docs/microarchitecture.md, Events)\n", rq.event_trace);
+    text = std::make_unique<scm::TextEventSink>(rq.event_trace);
+    tee.add(text.get());
+  }
+  tee.add(rq.timeline);
+  if (rq.progress) {
+    progress = std::make_unique<simtools::ProgressSink>("umbra-sim: " + rq.model);
+    tee.add(progress.get());
+  }
+  Outcome o;
+  o.model = rq.model;
+  o.has_cycles = true;
+  // One simulation per process: run it here, so the sinks see events directly.
+  if (rq.model == "systemc") {
+    scm::RunOptions opts;
+    opts.isolation = scm::RunOptions::Isolation::InProcess;
+    o.cyc = scm::run_systemc(prog, cfg, rq.threads, rq.max_cycles, tee.get(), opts);
+  } else {
+    umbra::cosim::Options opts;
+    opts.isolation = umbra::cosim::Options::Isolation::InProcess;
+    opts.program_name = rq.input;
+    o.cyc = umbra::cosim::run_rtl(prog, cfg, rq.threads, rq.max_cycles, tee.get(), opts);
+  }
+  if (progress) progress->finish();
+  cycle_status(o);
+  cycle_thread_ends(o, tracker, prog, rq.threads);
+  o.memory = o.cyc.memory;
+  return o;
+}
+
+Outcome run_cosim(const umbra::Program& prog, const umbra::Config& cfg, const Request& rq) {
+  umbra::cosim::Options opts;
+  opts.isolation = umbra::cosim::Options::Isolation::InProcess;
+  opts.program_name = rq.input;
+  opts.repro = "umbra-sim --model cosim " + rq.input + " --threads " + std::to_string(rq.threads);
+  std::unique_ptr<simtools::ElapsedTicker> ticker;
+  if (rq.progress) ticker = std::make_unique<simtools::ElapsedTicker>("umbra-sim: cosim");
+  umbra::cosim::CosimResult cr = umbra::cosim::run_cosim(prog, cfg, rq.threads, rq.max_cycles, opts);
+  ticker.reset();
+  Outcome o;
+  o.model = "cosim";
+  o.has_cycles = true;
+  o.cosim = true;
+  o.cyc = cr.rtl;  // the statistics of both sides are compared; the RTL is the design
+  cycle_status(o);
+  o.memory = cr.rtl.memory;
+  // The cosimulation hands out no events, so registers and last pcs are unknown here;
+  // the states follow from the status alone.
+  for (unsigned t = 0; t < rq.threads; ++t) {
+    ThreadEnd e;
+    e.count = t < o.cyc.stats.issued.size() ? o.cyc.stats.issued[t] : 0;
+    const bool faulted = o.cyc.status == scm::RunResult::Status::Fault && o.cyc.fault != umbra::Fault::None &&
+                         o.cyc.fault_thread == t;
+    e.state = faulted ? "faulted" : o.cyc.status == scm::RunResult::Status::Exited ? "exited" : "running";
+    e.pc = faulted ? o.cyc.fault_pc : 0;
+    e.pc_known = faulted;
+    o.threads.push_back(std::move(e));
+  }
+  o.events_compared = cr.events_compared;
+  o.iss_problems = cr.iss_problems;
+  o.iss_notes = cr.iss_notes;
+  if (cr.mismatch.found) o.mismatch_report = cr.mismatch.report;
+  if (!cr.passed()) {
+    o.rc = kExitMismatch;
+    o.status = "mismatch";
+    o.stop_line = "cosim mismatch:\n" + cr.summary();
+  }
+  return o;
+}
+
+std::vector<uint32_t> read_pixels(const std::vector<uint8_t>& m, const simtools::ImageSpec& s) {
+  std::vector<uint32_t> px(size_t(s.width) * s.height);
+  for (size_t i = 0; i < px.size(); ++i) px[i] = peek32(m, uint32_t(s.address + 4 * i));
+  return px;
 }
 
 int run(int argc, char** argv) {
   CLI::App app{"umbra-sim: run an Umbra program on a model of the core (docs/simulator.md)"};
-  std::string model = "iss", config_path, input, format = "auto", trace_file, mem_size_text, max_text;
+  std::string model = "iss", config_path, input, format = "auto", trace_file, mem_size_text, max_text,
+              max_cycles_text, stats_path, timeline_path, window_text;
   std::optional<unsigned> threads;
-  std::vector<std::string> dumps, include_dirs;
-  bool show_regs = false;
-  app.add_option("--model", model, "model to run: iss (the reference simulator); systemc, rtl, cosim later")
+  std::vector<std::string> dumps, include_dirs, image_dumps, image_shows;
+  bool show_regs = false, no_progress = false;
+  app.add_option("--model", model,
+                 "model to run: iss (reference simulator), systemc (cycle-accurate model), rtl (Verilated "
+                 "RTL), cosim (SystemC and RTL in lockstep, compared event by event)")
       ->check(CLI::IsMember({"iss", "systemc", "rtl", "cosim"}))
       ->capture_default_str();
   app.add_option("--config", config_path, "machine configuration (configs/*.yaml); default: built-in default")
       ->check(CLI::ExistingFile);
   app.add_option("--threads", threads, "threads to launch, 1..T (default: T, every context)")
-      ->check(CLI::Range(1u, 64u));
+      ->check(CLI::Range(1u, 256u));
   app.add_option("--mem-size", mem_size_text,
                  "data memory bytes (overrides the configuration; K/M/G, 0x ok)");
   app.add_option("--max-instructions", max_text,
-                 "stop after this many instructions of all threads (default 100000000)");
+                 "iss: stop after this many instructions of all threads (default 100000000)");
+  app.add_option("--max-cycles", max_cycles_text,
+                 "systemc/rtl/cosim: stop after this many busy cycles after launch (default 100000000)");
   app.add_option("--dump-mem", dumps,
                  "after the run, print words START:LENGTH (bytes; START may be a symbol), "
                  "or write them to FILE with START:LENGTH:FILE")
       ->allow_extra_args(false);  // one value per --dump-mem, so a following input is not eaten
-  auto* trace = app.add_option("--trace", trace_file, "trace every instruction to FILE (default: stdout)")
+  app.add_option("--dump-image", image_dumps,
+                 "after the run, write WIDTHxHEIGHT 0xAARRGGBB words from ADDR (a number or symbol) as a "
+                 "PNG: ADDR:WIDTHxHEIGHT:FILE.png")
+      ->allow_extra_args(false);
+  app.add_option("--show-image", image_shows,
+                 "after the run, print WIDTHxHEIGHT 0xAARRGGBB words from ADDR in 24-bit colour on "
+                 "stdout (at most 80 columns): ADDR:WIDTHxHEIGHT")
+      ->allow_extra_args(false);
+  app.add_option("--stats-json", stats_path,
+                 "write the run's statistics as JSON to FILE ('-': stdout): cycles, issued instructions "
+                 "and bubbles by reason per thread, IPC (iss: instructions and rounds)");
+  app.add_option("--timeline", timeline_path,
+                 "systemc/rtl: draw the issue slots of a window of cycles, per pipeline stage, as SVG");
+  app.add_option("--timeline-window", window_text,
+                 "the cycles --timeline draws, START:COUNT (default: 64 from the first issued instruction)");
+  auto* trace = app.add_option("--trace", trace_file,
+                               "iss: trace every instruction; systemc/rtl: every cycle's events; to FILE "
+                               "(default: stdout)")
                     ->expected(0, 1);
   app.add_flag("--regs", show_regs, "print every thread's final non-zero registers");
+  app.add_flag("--no-progress", no_progress, "no progress line on a terminal during long runs");
   app.add_option("--format", format, "input format (default: by content and extension)")
       ->check(CLI::IsMember({"auto", "elf", "hex", "bin", "asm"}));
   app.add_option("-I", include_dirs, "assembler include directory")->allow_extra_args(false);
@@ -244,11 +616,23 @@ int run(int argc, char** argv) {
     std::cerr << "umbra-sim: error: no input program given\n" << app.help();
     return kExitBadInput;
   }
-  if (model != "iss") {
-    std::cerr << "umbra-sim: error: --model " << model
-              << " is not built yet; only --model iss is available\n";
-    return kExitBadInput;
-  }
+  const bool iss = model == "iss";
+  if (iss && !max_cycles_text.empty())
+    throw InputError(
+        "--max-cycles: the reference simulator (--model iss) has no cycles; use --max-instructions");
+  if (!iss && !max_text.empty())
+    throw InputError("--max-instructions: --model " + model +
+                     " counts cycles, not instructions; use --max-cycles");
+  if (!timeline_path.empty() && (iss || model == "cosim"))
+    throw InputError("--timeline: --model " + model +
+                     (iss ? " has no cycles" : " hands out no events while it runs") +
+                     "; use --model systemc or --model rtl");
+  if (!window_text.empty() && timeline_path.empty())
+    throw InputError("--timeline-window needs --timeline FILE.svg");
+  if (model == "cosim" && (show_regs || trace->count()))
+    throw InputError(std::string(show_regs ? "--regs" : "--trace") +
+                     ": --model cosim hands out no events or registers; use --model systemc or --model rtl "
+                     "(the cosimulation checks that both give the same events)");
 
   umbra::Config cfg;
   if (!config_path.empty()) cfg = umbra::load_config(config_path);
@@ -258,71 +642,157 @@ int run(int argc, char** argv) {
       throw InputError("--mem-size '" + mem_size_text + "': expected a multiple of 4 bytes from 4 to 2G");
     cfg.mem_bytes = uint32_t(*v);
   }
-  uint64_t max_instructions = kDefaultMaxInstructions;
+  Request rq;
+  rq.model = model;
+  rq.input = input;
   if (!max_text.empty()) {
     const auto v = parse_number(max_text, false);
     if (!v || *v == 0) throw InputError("--max-instructions '" + max_text + "': expected a positive number");
-    max_instructions = *v;
+    rq.max_instructions = *v;
   }
-  const unsigned n = threads.value_or(cfg.threads);
-  if (n > cfg.threads)
-    throw InputError("--threads " + std::to_string(n) + ": configuration '" + cfg.name + "' has " +
+  if (!max_cycles_text.empty()) {
+    const auto v = parse_number(max_cycles_text, false);
+    if (!v || *v == 0) throw InputError("--max-cycles '" + max_cycles_text + "': expected a positive number");
+    rq.max_cycles = *v;
+  }
+  rq.threads = threads.value_or(cfg.threads);
+  if (rq.threads > cfg.threads)
+    throw InputError("--threads " + std::to_string(rq.threads) + ": configuration '" + cfg.name + "' has " +
                      std::to_string(cfg.threads) + " thread contexts (core.threads)");
+  std::optional<simtools::TimelineWindow> window;
+  if (!timeline_path.empty()) {
+    try {
+      window =
+          window_text.empty() ? simtools::TimelineWindow{} : simtools::parse_timeline_window(window_text);
+    } catch (const std::runtime_error& e) {
+      throw InputError(e.what());
+    }
+  }
 
   const umbra::Program prog = load_program(input, format, cfg, include_dirs);
   std::vector<DumpSpec> dump_specs;
   for (const std::string& s : dumps) dump_specs.push_back(parse_dump(s, prog, input, cfg.mem_bytes));
-
-  umbra::iss::Simulator sim(cfg);
+  const simtools::SymbolLookup lookup = [&](const std::string& name) { return prog.symbol(name); };
+  std::vector<simtools::ImageSpec> png_specs, show_specs;
   try {
-    sim.load(prog, input);
-  } catch (const umbra::iss::LoadError& e) {
+    for (const std::string& s : image_dumps)
+      png_specs.push_back(simtools::parse_image_spec("--dump-image", s, true, lookup, cfg.mem_bytes));
+    for (const std::string& s : image_shows)
+      show_specs.push_back(simtools::parse_image_spec("--show-image", s, false, lookup, cfg.mem_bytes));
+  } catch (const simtools::ImageError& e) {
     throw InputError(e.what());
   }
 
-  std::ofstream trace_out;
-  std::ostream* tos = nullptr;
+  // Output files are opened before the run, so a bad path costs nothing.
+  std::ofstream trace_out, stats_out;
+  std::FILE* event_file = nullptr;
   if (trace->count()) {
-    if (!trace_file.empty()) {
-      trace_out.open(trace_file);
-      if (!trace_out) throw InputError(trace_file + ": error: cannot write trace: " + std::strerror(errno));
-      tos = &trace_out;
+    if (iss) {
+      if (!trace_file.empty()) {
+        trace_out.open(trace_file);
+        if (!trace_out) throw InputError(trace_file + ": error: cannot write trace: " + std::strerror(errno));
+        rq.trace = &trace_out;
+      } else {
+        rq.trace = &std::cout;
+      }
     } else {
-      tos = &std::cout;
+      std::cout.flush();
+      event_file = trace_file.empty() ? stdout : std::fopen(trace_file.c_str(), "w");
+      if (!event_file) throw InputError(trace_file + ": error: cannot write trace: " + std::strerror(errno));
+      rq.event_trace = event_file;
     }
-    *tos << umbra::iss::trace_header() << '\n';
   }
-  const umbra::isa::LabelFn labels = sim.labels();
-  umbra::iss::Observer obs;
-  if (tos)
-    obs = [&](unsigned t, const umbra::Retired& r) { *tos << umbra::iss::trace_line(t, r, labels) << '\n'; };
+  if (!stats_path.empty() && stats_path != "-") {
+    stats_out.open(stats_path);
+    if (!stats_out)
+      throw InputError(stats_path + ": error: cannot write statistics: " + std::strerror(errno));
+  }
+  std::ofstream timeline_out;
+  std::unique_ptr<simtools::TimelineSink> timeline;
+  if (window) {
+    timeline_out.open(timeline_path);
+    if (!timeline_out)
+      throw InputError(timeline_path + ": error: cannot write timeline: " + std::strerror(errno));
+    timeline = std::make_unique<simtools::TimelineSink>(*window);
+    rq.timeline = timeline.get();
+  }
+  rq.progress = !no_progress && isatty(STDERR_FILENO);
 
-  const umbra::iss::RunResult res = sim.run(n, max_instructions, obs);
-  if (tos) tos->flush();
+  Outcome o;
+  try {
+    o = iss                ? run_iss(prog, cfg, rq)
+        : model == "cosim" ? run_cosim(prog, cfg, rq)
+                           : run_cycle_model(prog, cfg, rq);
+  } catch (const scm::RunError& e) {
+    throw InputError("--model " + model + ": " + e.what());
+  }
+  if (rq.trace) rq.trace->flush();
+  if (event_file) {
+    if (event_file != stdout)
+      std::fclose(event_file);
+    else
+      std::fflush(stdout);
+  }
   std::cout.flush();
 
-  int rc = kExitOk;
-  if (res.fault) {
-    const bool limit = res.fault->fault == umbra::Fault::InstructionLimit;
-    std::cerr << "umbra-sim: " << (limit ? "stopped: " : "fault: ") << res.fault->message() << '\n';
-    rc = limit ? kExitLimit : kExitFault;
-  }
-  if (show_regs) write_regs(std::cout, res, cfg.registers);
+  int rc = o.rc;
+  if (!o.stop_line.empty()) std::cerr << "umbra-sim: " << o.stop_line << '\n';
+  auto output_failed = [&](const std::string& what) {
+    std::cerr << "umbra-sim: " << what << '\n';
+    if (rc == kExitOk) rc = kExitBadInput;
+  };
+  if (show_regs) write_regs(std::cout, o, cfg.registers);
   for (const DumpSpec& d : dump_specs) {
     if (d.file.empty()) {
-      write_dump(std::cout, sim.memory(), d);
+      write_dump(std::cout, o.memory, d);
       continue;
     }
     std::ofstream f(d.file);
-    if (f) write_dump(f, sim.memory(), d);
-    if (!f) {
-      std::cerr << "umbra-sim: " << d.file << ": error: cannot write memory dump: " << std::strerror(errno)
-                << '\n';
-      if (rc == kExitOk) rc = kExitBadInput;
+    if (f) write_dump(f, o.memory, d);
+    if (!f) output_failed(d.file + ": error: cannot write memory dump: " + std::strerror(errno));
+  }
+  for (const auto& s : png_specs) {
+    try {
+      simtools::write_png(s.file, read_pixels(o.memory, s), s.width, s.height);
+    } catch (const simtools::ImageError& e) {
+      output_failed(e.what());
     }
   }
+  for (const auto& s : show_specs)
+    std::cout << simtools::ansi_image(read_pixels(o.memory, s), s.width, s.height);
   std::cout.flush();
-  write_summary(std::cerr, res, cfg);
+  if (timeline) {
+    simtools::TimelineSink::Style style;
+    style.title = "umbra-sim --model " + model + " " + input + " (" + plural(rq.threads, "thread") +
+                  ", T=" + std::to_string(cfg.threads) + ", memory latency " +
+                  std::to_string(cfg.mem_latency) + ")";
+    style.threads = cfg.threads;
+    style.describe = [&](uint32_t pc) -> std::string {
+      if (pc < prog.text_base || (pc - prog.text_base) / 4 >= prog.text.size()) return "?";
+      return umbra::isa::disassemble(prog.text[(pc - prog.text_base) / 4], pc,
+                                     [&](uint32_t a) { return prog.text_label(a); });
+    };
+    try {
+      timeline_out << timeline->svg(style);
+      timeline_out.flush();
+      if (!timeline_out)
+        output_failed(timeline_path + ": error: cannot write timeline: " + std::strerror(errno));
+    } catch (const std::runtime_error& e) {
+      output_failed(timeline_path + ": error: " + e.what());
+    }
+  }
+  if (!stats_path.empty()) {
+    const std::string text = stats_json(o, cfg, input).dump(2) + "\n";
+    if (stats_path == "-") {
+      std::cout << text;
+      std::cout.flush();
+    } else {
+      stats_out << text;
+      stats_out.flush();
+      if (!stats_out) output_failed(stats_path + ": error: cannot write statistics: " + std::strerror(errno));
+    }
+  }
+  write_summary(std::cerr, o, cfg);
   return rc;
 }
 

@@ -1,0 +1,90 @@
+// Event sinks umbra-sim hangs on the cycle-accurate models (SystemC, RTL): a tee, the
+// terminal progress line, and a tracker that rebuilds each thread's final registers
+// and state from the events.  They use only the event stream every cycle model emits
+// (systemc/events.h), so the runners need no hooks for them: the runners hand events
+// over as they happen, which makes the event stream a progress callback for free.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "systemc/events.h"
+
+namespace umbra::simtools {
+
+// Hands every event to each of its sinks in turn.
+class TeeSink final : public scm::EventSink {
+ public:
+  void add(scm::EventSink* s) {
+    if (s) sinks_.push_back(s);
+  }
+  bool empty() const { return sinks_.empty(); }
+  // The sink to give a runner: nullptr when nothing listens (the runner then skips
+  // producing events), the only sink when there is one.
+  scm::EventSink* get() { return sinks_.empty() ? nullptr : sinks_.size() == 1 ? sinks_[0] : this; }
+  void on_event(const scm::Event& e) override {
+    for (auto* s : sinks_) s->on_event(e);
+  }
+
+ private:
+  std::vector<scm::EventSink*> sinks_;
+};
+
+// "label: cycle N, R cycles/s" on stderr, rewritten in place about every 0.5 s; only
+// meant for a terminal (the caller decides: umbra-sim enables it when stderr is a tty).
+// The clock is read once every 4096 events so the check costs nothing measurable.
+class ProgressSink final : public scm::EventSink {
+ public:
+  explicit ProgressSink(std::string label);
+  void on_event(const scm::Event& e) override;
+  void finish();  // erases the line, if one was printed
+  ~ProgressSink() override { finish(); }
+
+ private:
+  std::string label_;
+  uint64_t events_ = 0, cycle_ = 0, last_cycle_ = 0;
+  std::chrono::steady_clock::time_point start_, last_;
+  bool shown_ = false;
+};
+
+// For a run that reports no events while it runs (the cosimulation): "label: N s" on
+// stderr every 0.5 s from a background thread, until stop() or destruction.
+class ElapsedTicker {
+ public:
+  explicit ElapsedTicker(std::string label);
+  ~ElapsedTicker() { stop(); }
+  void stop();
+
+ private:
+  std::string label_;
+  std::mutex m_;
+  std::condition_variable cv_;
+  bool stop_ = false, shown_ = false;
+  std::thread thread_;
+};
+
+// Rebuilds what a cycle model does not return by itself: every launched thread's
+// registers (from the regwrite events; the register file starts at zero,
+// docs/microarchitecture.md), the pc of its last issued instruction, and whether it
+// exited (its slot issues `exited` bubbles after its last instruction).
+class ThreadTracker final : public scm::EventSink {
+ public:
+  ThreadTracker(unsigned threads, unsigned registers)
+      : regs_(threads, std::vector<uint32_t>(registers)), last_pc_(threads), exited_(threads) {}
+  void on_event(const scm::Event& e) override;
+  const std::vector<std::vector<uint32_t>>& registers() const { return regs_; }
+  uint32_t last_pc(unsigned t) const { return last_pc_[t]; }
+  bool exited(unsigned t) const { return exited_[t]; }
+
+ private:
+  std::vector<std::vector<uint32_t>> regs_;
+  std::vector<uint32_t> last_pc_;
+  std::vector<bool> exited_;
+};
+
+}  // namespace umbra::simtools
