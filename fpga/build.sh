@@ -165,7 +165,7 @@ if [ $others = 1 ]; then
   for fam in ecp5 xilinx; do
     case $fam in
       ecp5) cmd="synth_ecp5 -top synth_top" ;;
-      xilinx) cmd="synth_xilinx -family xc7 -top synth_top" ;;
+      xilinx) cmd="synth_xilinx -flatten -family xc7 -top synth_top" ;;
     esac
     d="$out/$first/$fam"
     mkdir -p "$d"

@@ -37,10 +37,10 @@ def load_json(path, what):
             text = f.read()
     except OSError as e:
         sys.exit(f"report.py: error: cannot read {what} '{path}': {e.strerror}")
-    # `tee -o` of `stat -json` may put a log header before the JSON object.
-    start = text.find("{")
+    # `tee -o` of `stat -json` may put log lines before and after the JSON object.
+    start = max(text.find("{"), 0)
     try:
-        return json.loads(text[start:] if start >= 0 else text)
+        return json.JSONDecoder().raw_decode(text[start:])[0]
     except json.JSONDecodeError as e:
         sys.exit(f"report.py: error: {what} '{path}' is not JSON: {e}")
 
@@ -192,7 +192,7 @@ def other_entry(fam, path):
     else:
         ramb = count(cells, "RAMB36") + count(cells, "RAMB18") / 2
         used = {
-            "LUT": count(cells, "LUT"),
+            "LUT": count(cells, "LUT", "INV"),  # an INV is a LUT1 after placement
             "FF": count(cells, "FD"),
             "RAMB36 (equiv.)": ramb,
             "DSP48E1": count(cells, "DSP48"),
