@@ -1,0 +1,200 @@
+// clock_bench: the cycle-counter experiment of the strobe microbenchmarks ("What does
+// clocks() return?", reference/gpu-microbenchmarks-strobe-2009.txt) on Umbra.  Every
+// thread reads `rdsr clock` twice back to back and stores the difference; the run is
+// repeated with 1..T threads launched.  The contract (docs/microarchitecture.md,
+// "Special registers") says `clock` is the value in the instruction's F cycle and a
+// thread fetches once per round of T slots whether or not the other contexts run, so
+// the difference is exactly T for every thread and every number of active threads —
+// unlike the G80 in the reference, where the figure falls as warps fill the machine.
+//
+// The table is printed for the SystemC model and the Verilated RTL (built for
+// configs/default.yaml, T = 8), for the SystemC model with T = 16 (the prediction
+// follows T, not the active count), and the reference simulator's `clock` (round * T
+// + slot, no timing) for comparison.  A second experiment puts a load and an
+// instruction that uses its value between the reads, as the reference does to time
+// memory: the contract's load cost, k = max(0, ceil((L-2)/T)) memory bubbles, predicts
+// (k+3)*T.  The exit status is non-zero when a measured delta differs from the
+// prediction, so ctest runs it as a check of the contract too.
+#include <cstdio>
+#include <cstring>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "umbra/asm.h"
+#include "umbra/config.h"
+#include "umbra/cosim_run.h"
+#include "umbra/iss.h"
+#include "umbra/systemc_run.h"
+
+namespace {
+
+// Two back-to-back clock reads; the delta goes to out[tid].  Nothing runs between the
+// reads, so the delta is the distance between the thread's consecutive fetches.
+const char* kProgram = R"(
+        .text
+_start: rdsr    r2, clock
+        rdsr    r3, clock
+        sub     r4, r3, r2
+        rdsr    r1, tid
+        shli    r5, r1, 2
+        la      r6, out
+        add     r6, r6, r5
+        stw     r4, 0(r6)
+        exit
+        .data
+out:    .space  256 * 4
+)";
+
+// The same with a dependent load between the reads: rdsr, ldw, xor (uses the loaded
+// value, so the second read cannot come before the data), rdsr.
+const char* kLoadProgram = R"(
+        .text
+_start: la      r6, cell
+        rdsr    r2, clock
+        ldw     r7, 0(r6)
+        xor     r7, r7, r2
+        rdsr    r3, clock
+        sub     r4, r3, r2
+        rdsr    r1, tid
+        shli    r5, r1, 2
+        la      r6, out
+        add     r6, r6, r5
+        stw     r4, 0(r6)
+        exit
+        .data
+cell:   .word   0x5a5a5a5a
+out:    .space  256 * 4
+)";
+
+uint32_t word(const std::vector<uint8_t>& m, uint32_t a) {
+  return uint32_t(m[a]) | uint32_t(m[a + 1]) << 8 | uint32_t(m[a + 2]) << 16 | uint32_t(m[a + 3]) << 24;
+}
+
+// "8" when every thread measured 8; "8 8 9 ..." otherwise (up to 16 values shown).
+std::string deltas_text(const std::vector<uint32_t>& d) {
+  const std::set<uint32_t> distinct(d.begin(), d.end());
+  if (distinct.size() == 1) return "all " + std::to_string(*distinct.begin());
+  std::string s;
+  for (size_t i = 0; i < d.size() && i < 16; ++i) s += (i ? " " : "") + std::to_string(d[i]);
+  if (d.size() > 16) s += " ...";
+  return s;
+}
+
+struct Row {
+  unsigned active;
+  std::vector<uint32_t> deltas;
+};
+
+bool print_table(const char* model, const umbra::Config& cfg, const std::vector<Row>& rows,
+                 uint32_t predicted) {
+  std::printf("\n%s, configuration '%s' (T = %u, memory latency %u)\n", model, cfg.name.c_str(), cfg.threads,
+              cfg.mem_latency);
+  std::printf("%14s  %-28s  %9s  %s\n", "active threads", "measured delta per thread", "predicted", "");
+  bool ok = true;
+  for (const Row& r : rows) {
+    bool match = true;
+    for (uint32_t d : r.deltas) match = match && d == predicted;
+    ok = ok && match;
+    std::printf("%14u  %-28s  %9u  %s\n", r.active, deltas_text(r.deltas).c_str(), predicted,
+                match ? "ok" : "DIFFERS");
+  }
+  return ok;
+}
+
+template <class RunFn>
+std::vector<Row> sweep(const umbra::Program& p, const umbra::Config& cfg, RunFn run) {
+  const uint32_t out = *p.symbol("out");
+  std::vector<Row> rows;
+  for (unsigned n = 1; n <= cfg.threads; ++n) {
+    const std::vector<uint8_t> mem = run(n);
+    Row r{n, {}};
+    for (unsigned t = 0; t < n; ++t) r.deltas.push_back(word(mem, out + 4 * t));
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+umbra::Program assemble(const char* text, const char* name) {
+  const umbra::as::Result r = umbra::as::assemble_string(text, name, {});
+  if (!r.ok()) {
+    std::string msg = std::string(name) + " does not assemble:\n";
+    for (const auto& d : r.errors) msg += d.render();
+    throw std::runtime_error(msg);
+  }
+  return r.program;
+}
+
+std::vector<uint8_t> on_systemc(const umbra::Program& p, const umbra::Config& cfg, unsigned n) {
+  const auto r = umbra::scm::run_systemc(p, cfg, n, 100000);
+  if (r.status != umbra::scm::RunResult::Status::Exited)
+    throw std::runtime_error("systemc run with " + std::to_string(n) + " threads: " + r.message);
+  return r.memory;
+}
+
+std::vector<uint8_t> on_rtl(const umbra::Program& p, const umbra::Config& cfg, unsigned n) {
+  const auto r = umbra::cosim::run_rtl(p, cfg, n, 100000);
+  if (r.status != umbra::scm::RunResult::Status::Exited)
+    throw std::runtime_error("rtl run with " + std::to_string(n) + " threads: " + r.message);
+  return r.memory;
+}
+
+std::vector<uint8_t> on_iss(const umbra::Program& p, const umbra::Config& cfg, unsigned n) {
+  umbra::iss::Simulator sim(cfg);
+  sim.load(p, "clock_bench.s");
+  const auto r = sim.run(n, 10000);
+  if (r.fault) throw std::runtime_error("iss: " + r.fault->message());
+  return sim.memory().bytes();
+}
+
+// (k+3)*T for the load experiment: the load's thread sleeps k whole rounds.
+uint32_t load_prediction(const umbra::Config& cfg) {
+  const unsigned L = cfg.mem_latency, T = cfg.threads;
+  const unsigned k = L <= 2 ? 0 : (L - 2 + T - 1) / T;
+  return (k + 3) * T;
+}
+
+}  // namespace
+
+int main() {
+  try {
+    const umbra::Program p = assemble(kProgram, "clock_bench.s");
+    const umbra::Program pl = assemble(kLoadProgram, "clock_bench_load.s");
+    const umbra::Config def;  // configs/default.yaml
+    umbra::Config t16 = def;
+    t16.name = "default with T = 16";
+    t16.threads = 16;
+    auto with = [](auto fn, const umbra::Program& prog, const umbra::Config& cfg) {
+      return [fn, &prog, cfg](unsigned n) { return fn(prog, cfg, n); };
+    };
+    bool ok = true;
+
+    std::printf("clock_bench 1: two back-to-back `rdsr rX, clock` per thread; delta = second - first\n");
+    std::printf(
+        "prediction (docs/microarchitecture.md): a thread fetches once every T cycles, so delta = T\n");
+    std::printf("for every thread and every number of active threads\n");
+    ok = print_table("SystemC model", def, sweep(p, def, with(on_systemc, p, def)), def.threads) && ok;
+    ok = print_table("RTL (Verilated)", def, sweep(p, def, with(on_rtl, p, def)), def.threads) && ok;
+    ok = print_table("SystemC model", t16, sweep(p, t16, with(on_systemc, p, t16)), t16.threads) && ok;
+    // The ISS has no timing; its clock is round * T + slot, which gives the same delta.
+    ok = print_table("reference simulator (no timing: clock = round * T + slot)", def,
+                     sweep(p, def, with(on_iss, p, def)), def.threads) &&
+         ok;
+
+    std::printf("\nclock_bench 2: rdsr clock; ldw; xor with the loaded value; rdsr clock\n");
+    std::printf("prediction: the load sleeps k = max(0, ceil((L-2)/T)) rounds, so delta = (k+3)*T\n");
+    ok = print_table("SystemC model", def, sweep(pl, def, with(on_systemc, pl, def)), load_prediction(def)) &&
+         ok;
+    ok = print_table("RTL (Verilated)", def, sweep(pl, def, with(on_rtl, pl, def)), load_prediction(def)) &&
+         ok;
+    ok = print_table("SystemC model", t16, sweep(pl, t16, with(on_systemc, pl, t16)), load_prediction(t16)) &&
+         ok;
+
+    std::printf("\n%s\n", ok ? "every measured delta equals the prediction"
+                             : "MEASURED DELTAS DIFFER FROM THE PREDICTION");
+    return ok ? 0 : 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "clock_bench: error: %s\n", e.what());
+    return 1;
+  }
+}

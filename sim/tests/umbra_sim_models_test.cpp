@@ -1,0 +1,349 @@
+// umbra-sim on every model, as its users run it: the built binary (UMBRA_SIM_PATH) on
+// small programs in a scratch directory.  What is checked is what scripts and the demo
+// rely on: the same options give the same results on iss, systemc, rtl and cosim
+// (memory dumps, registers, exit codes), the --stats-json fields and their arithmetic
+// (issued + bubbles = cycles / T per thread), the PNG and terminal images, the timeline
+// (every slot where the pipeline rule puts it), and clear errors for options a model
+// cannot honour.  Integration: each case starts SystemC and Verilator simulations.
+#include <gtest/gtest.h>
+#include <png.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr int kOk = 0, kBadInput = 1, kFault = 2, kLimit = 3;  // docs/simulator.md
+const char* const kModels[] = {"iss", "systemc", "rtl", "cosim"};
+
+struct Outcome {
+  int rc = -1;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+bool has(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
+
+class UmbraSimModels : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = ::testing::TempDir() + "umbra_sim_models_test_" + info->name();
+    ASSERT_EQ(std::system(("rm -rf '" + dir_ + "' && mkdir -p '" + dir_ + "'").c_str()), 0);
+  }
+  std::string path(const std::string& name) const { return dir_ + "/" + name; }
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(path(name), std::ios::binary) << text;
+    return path(name);
+  }
+  Outcome run(const std::string& args) const {
+    const std::string cmd = std::string(UMBRA_SIM_PATH) + " " + args + " >'" + path("stdout") + "' 2>'" +
+                            path("stderr") + "' </dev/null";
+    const int status = std::system(cmd.c_str());
+    Outcome o;
+    o.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    o.out = slurp(path("stdout"));
+    o.err = slurp(path("stderr"));
+    return o;
+  }
+  std::string dir_;
+};
+
+// Each thread stores tid * 3 + 1 into out[tid] and leaves tid + 100 in r5; thread 0
+// also loads the word back (so its thread sleeps on memory in the cycle models).
+const char* kStoreProgram = R"(
+        .text
+_start: rdsr    r1, tid
+        muli    r2, r1, 3
+        addi    r2, r2, 1
+        la      r3, out
+        shli    r4, r1, 2
+        add     r3, r3, r4
+        stw     r2, 0(r3)
+        addi    r5, r1, 100
+        bnz     r1, done
+        ldw     r6, 0(r3)
+done:   exit
+        .data
+out:    .space  8 * 4
+)";
+
+TEST_F(UmbraSimModels, EveryModelGivesTheSameMemoryAndRegisters) {
+  const std::string prog = write("store.s", kStoreProgram);
+  std::string first_dump, first_regs;
+  for (const char* m : kModels) {
+    const Outcome o = run(std::string("--model ") + m + " " + prog + " --dump-mem out:32");
+    ASSERT_EQ(o.rc, kOk) << m << ": " << o.err;
+    EXPECT_EQ(o.out, "00010000: 00000001 00000004 00000007 0000000a 0000000d 00000010 00000013 00000016\n")
+        << m;
+    EXPECT_TRUE(has(o.err, std::string("umbra-sim: ") + m + ", configuration 'default'")) << o.err;
+    if (std::string(m) == "cosim") continue;  // hands out no registers (see RegsAndTraceAreRefusedUnderCosim)
+    const Outcome r = run(std::string("--model ") + m + " " + prog + " --regs --threads 3");
+    ASSERT_EQ(r.rc, kOk) << m << ": " << r.err;
+    if (first_regs.empty()) first_regs = r.out;
+    EXPECT_EQ(r.out, first_regs) << m;  // same registers, same exit pcs
+  }
+  EXPECT_TRUE(has(first_regs, "thread 2 pc 0000002c exited")) << first_regs;
+  EXPECT_TRUE(has(first_regs, "r5=00000066")) << first_regs;
+}
+
+TEST_F(UmbraSimModels, StatsJsonCountsEveryCycleOfEveryThread) {
+  const std::string prog = write("store.s", kStoreProgram);
+  for (const char* m : {"systemc", "rtl", "cosim"}) {
+    const Outcome o =
+        run(std::string("--model ") + m + " " + prog + " --threads 5 --stats-json " + path("s.json"));
+    ASSERT_EQ(o.rc, kOk) << m << ": " << o.err;
+    const auto j = nlohmann::json::parse(slurp(path("s.json")));
+    EXPECT_EQ(j["model"], m);
+    EXPECT_EQ(j["status"], "exited");
+    EXPECT_EQ(j["has_cycles"], true);
+    const uint64_t cycles = j["cycles"], T = j["contexts"];
+    ASSERT_EQ(T, 8u);
+    EXPECT_GT(cycles, 0u);
+    // 12 instructions for thread 0 (with the load; `la` is two), 11 for the others.
+    EXPECT_EQ(j["issued"]["per_thread"], nlohmann::json({12, 11, 11, 11, 11, 0, 0, 0})) << m;
+    EXPECT_EQ(j["issued"]["total"], 56u);
+    for (unsigned t = 0; t < T; ++t) {
+      const uint64_t slots =
+          uint64_t(j["issued"]["per_thread"][t]) + uint64_t(j["bubbles"]["all"]["per_thread"][t]);
+      EXPECT_LE(slots, cycles / T + 1) << m << " thread " << t;
+      EXPECT_GE(slots + 1, cycles / T) << m << " thread " << t;
+      // Contexts never launched only idle.
+      if (t >= 5) {
+        EXPECT_EQ(j["bubbles"]["idle"]["per_thread"][t], j["bubbles"]["all"]["per_thread"][t]);
+      }
+    }
+    EXPECT_GT(uint64_t(j["bubbles"]["memory"]["per_thread"][0]), 0u) << "thread 0's load sleeps (latency 12)";
+    EXPECT_DOUBLE_EQ(double(j["ipc"]), 56.0 / double(cycles));
+    if (std::string(m) == "cosim") {
+      EXPECT_EQ(j["cosim"]["agree"], true);
+    }
+  }
+  const Outcome o = run("--model iss " + prog + " --threads 5 --stats-json -");
+  ASSERT_EQ(o.rc, kOk) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["has_cycles"], false);
+  EXPECT_TRUE(j["cycles"].is_null());
+  EXPECT_TRUE(has(j["note"], "no timing")) << j["note"];
+  EXPECT_EQ(j["instructions"]["total"], 56u);
+  EXPECT_EQ(j["rounds"], 12u);
+}
+
+TEST_F(UmbraSimModels, FaultAndCycleLimitHaveTheirExitCodesOnCycleModels) {
+  const std::string bad = write("bad.s", "        li r1, 2\n        stw r1, 0(r1)\n        exit\n");
+  const std::string spin = write("spin.s", "loop:   b loop\n");
+  for (const char* m : {"systemc", "rtl"}) {
+    Outcome o = run(std::string("--model ") + m + " " + bad + " --threads 1");
+    EXPECT_EQ(o.rc, kFault) << m << ": " << o.err;
+    EXPECT_TRUE(has(o.err, "umbra-sim: fault: thread 0")) << o.err;
+    EXPECT_TRUE(has(o.err, "misaligned")) << o.err;
+    o = run(std::string("--model ") + m + " " + spin + " --max-cycles 500 --stats-json " + path("s.json"));
+    EXPECT_EQ(o.rc, kLimit) << m << ": " << o.err;
+    EXPECT_TRUE(has(o.err, "umbra-sim: stopped: cycle limit")) << o.err;
+    EXPECT_EQ(nlohmann::json::parse(slurp(path("s.json")))["status"], "cycle limit");
+  }
+}
+
+TEST_F(UmbraSimModels, OptionsAModelCannotHonourAreRefusedByName) {
+  const std::string prog = write("e.s", "exit\n");
+  struct {
+    std::string args, says;
+  } bad[] = {
+      {"--model iss --max-cycles 10", "--max-cycles: the reference simulator (--model iss) has no cycles"},
+      {"--model systemc --max-instructions 10", "--max-instructions: --model systemc counts cycles"},
+      {"--model iss --timeline t.svg", "--timeline: --model iss has no cycles"},
+      {"--model cosim --timeline t.svg", "--timeline: --model cosim hands out no events"},
+      {"--model cosim --regs", "--regs: --model cosim hands out no events or registers"},
+      {"--model systemc --timeline-window 0:10", "--timeline-window needs --timeline"},
+      {"--model systemc --timeline t.svg --timeline-window 5", "--timeline-window '5': missing ':COUNT'"},
+      {"--model systemc --timeline t.svg --timeline-window 0:0", "COUNT must be a number from 1 to 4096"},
+      {"--model systemc --config /dev/null --threads 9", "--threads 9"},
+  };
+  for (const auto& b : bad) {
+    const Outcome o = run(b.args + " " + prog);
+    EXPECT_EQ(o.rc, kBadInput) << b.args;
+    EXPECT_TRUE(has(o.err, b.says)) << b.args << "\n" << o.err;
+  }
+}
+
+// A 5x3 image whose pixel (x, y) is 0xff000000 | x * 0x300000 | y * 0x5000 | 0x7f,
+// except pixel (4, 2), which is half transparent.
+const char* kImageProgram = R"(
+        .text
+_start: rdsr    r1, tid
+        bnz     r1, done
+        la      r2, img
+        li      r3, 0
+yloop:  li      r4, 0
+xloop:  muli    r5, r4, 0x30
+        shli    r5, r5, 16
+        muli    r6, r3, 0x50
+        shli    r6, r6, 8
+        or      r5, r5, r6
+        ori     r5, r5, 0x7f
+        li      r6, 0xff000000
+        or      r5, r5, r6
+        stw     r5, 0(r2)
+        addi    r2, r2, 4
+        addi    r4, r4, 1
+        li      r7, 5
+        blt     r4, r7, xloop
+        addi    r3, r3, 1
+        li      r7, 3
+        blt     r3, r7, yloop
+        la      r2, img
+        li      r6, 0x7f00007f
+        stw     r6, 56(r2)
+done:   exit
+        .data
+img:    .space  15 * 4
+)";
+
+uint32_t expected_pixel(unsigned x, unsigned y) {
+  if (x == 4 && y == 2) return 0x7f00007f;
+  return 0xff000000u | (x * 0x30u) << 16 | (y * 0x50u) << 8 | 0x7fu;
+}
+
+// Reads an RGBA PNG back into 0xAARRGGBB words.
+std::vector<uint32_t> read_png(const std::string& file, unsigned& w, unsigned& h) {
+  png_image img{};
+  img.version = PNG_IMAGE_VERSION;
+  if (!png_image_begin_read_from_file(&img, file.c_str())) return {};
+  img.format = PNG_FORMAT_RGBA;
+  std::vector<uint8_t> buf(PNG_IMAGE_SIZE(img));
+  if (!png_image_finish_read(&img, nullptr, buf.data(), 0, nullptr)) return {};
+  w = img.width;
+  h = img.height;
+  std::vector<uint32_t> px(size_t(w) * h);
+  for (size_t i = 0; i < px.size(); ++i)
+    px[i] = uint32_t(buf[4 * i + 3]) << 24 | uint32_t(buf[4 * i]) << 16 | uint32_t(buf[4 * i + 1]) << 8 |
+            buf[4 * i + 2];
+  return px;
+}
+
+TEST_F(UmbraSimModels, DumpImageWritesTheWordsAsAnRgbaPng) {
+  const std::string prog = write("img.s", kImageProgram);
+  for (const char* m : {"iss", "systemc"}) {
+    const std::string png = path(std::string(m) + ".png");
+    const Outcome o = run(std::string("--model ") + m + " " + prog + " --dump-image img:5x3:" + png);
+    ASSERT_EQ(o.rc, kOk) << m << ": " << o.err;
+    EXPECT_EQ(o.out, "") << "a PNG written to a file leaves stdout clean";
+    unsigned w = 0, h = 0;
+    const auto px = read_png(png, w, h);
+    ASSERT_EQ(w, 5u);
+    ASSERT_EQ(h, 3u);
+    for (unsigned y = 0; y < 3; ++y)
+      for (unsigned x = 0; x < 5; ++x)
+        EXPECT_EQ(px[y * 5 + x], expected_pixel(x, y)) << m << " " << x << "," << y;
+  }
+}
+
+TEST_F(UmbraSimModels, ShowImagePrintsTwoPixelRowsPerLineInTrueColour) {
+  const std::string prog = write("img.s", kImageProgram);
+  const Outcome o = run(prog + " --show-image 0x10000:5x3");
+  ASSERT_EQ(o.rc, kOk) << o.err;
+  // 3 pixel rows: two text lines, each of 5 upper half blocks ending in a reset.
+  std::vector<std::string> lines;
+  std::stringstream ss(o.out);
+  for (std::string l; std::getline(ss, l);) lines.push_back(l);
+  ASSERT_EQ(lines.size(), 2u) << o.out;
+  for (const std::string& l : lines) {
+    size_t blocks = 0;
+    for (size_t p = l.find("\xe2\x96\x80"); p != std::string::npos; p = l.find("\xe2\x96\x80", p + 1))
+      ++blocks;
+    EXPECT_EQ(blocks, 5u);
+    EXPECT_TRUE(l.size() >= 4 && l.substr(l.size() - 4) == "\x1b[0m");
+  }
+  // Pixel (1,0) on top of pixel (1,1): foreground 48;0;127 (x*0x30, y*0x50, 0x7f)...
+  EXPECT_TRUE(has(lines[0], "\x1b[38;2;48;0;127m")) << lines[0];
+  EXPECT_TRUE(has(lines[0], "\x1b[48;2;48;80;127m")) << lines[0];
+  // ...and the odd last row has the terminal's background below it.
+  EXPECT_TRUE(has(lines[1], "\x1b[49m")) << lines[1];
+}
+
+TEST_F(UmbraSimModels, BadImageSpecsAreRejectedBeforeRunning) {
+  const std::string prog = write("img.s", kImageProgram);
+  struct {
+    const char* opt;
+    const char* spec;
+    const char* says;
+  } bad[] = {
+      {"--dump-image", "img:5x3", "missing output FILE"},
+      {"--dump-image", "nosuch:5x3:a.png", "'nosuch' is neither a number nor a symbol"},
+      {"--show-image", "img:5by3", "is not WIDTHxHEIGHT"},
+      {"--show-image", "img:0x3", "WIDTH and HEIGHT must be numbers from 1 to 65536"},
+      {"--show-image", "0x10002:1x1", "is not a multiple of 4"},
+      {"--show-image", "0xffffc:2x1", "beyond data memory"},
+      {"--show-image", "img:5x3:x.png", "unexpected ':x.png'"},
+  };
+  for (const auto& b : bad) {
+    const Outcome o = run(prog + " " + b.opt + " " + b.spec);
+    EXPECT_EQ(o.rc, kBadInput) << b.spec;
+    EXPECT_TRUE(has(o.err, std::string(b.opt) + " '" + b.spec + "'")) << o.err;
+    EXPECT_TRUE(has(o.err, b.says)) << o.err;
+    EXPECT_EQ(o.out, "");
+  }
+  const Outcome o = run(prog + " --dump-image img:5x3:" + path("no/such/dir.png"));
+  EXPECT_EQ(o.rc, kBadInput) << "an image that cannot be written fails the run";
+  EXPECT_TRUE(has(o.err, "cannot write image")) << o.err;
+}
+
+TEST_F(UmbraSimModels, TimelinePutsEverySlotWhereThePipelineHasIt) {
+  const std::string prog = write("store.s", kStoreProgram);
+  for (const char* m : {"systemc", "rtl"}) {
+    const std::string svg = path(std::string(m) + ".svg");
+    const Outcome o = run(std::string("--model ") + m + " " + prog + " --threads 3 --timeline " + svg +
+                          " --timeline-window 0:60");
+    ASSERT_EQ(o.rc, kOk) << m << ": " << o.err;
+    const std::string s = slurp(svg);
+    ASSERT_TRUE(has(s, "<svg")) << s.substr(0, 200);
+    for (const char* stage : {">F<", ">D<", ">R<", ">X1<", ">X2<", ">X3<", ">X4<", ">W<"})
+      EXPECT_TRUE(has(s, stage)) << stage;
+    for (const char* legend : {">thread 0<", ">thread 7<", ">idle<", ">exited<", ">memory<"})
+      EXPECT_TRUE(has(s, legend)) << legend;
+    // Every cell says which cycle it is in, which stage, and when its slot issued:
+    // the stage's index is the difference.
+    const std::regex cell(
+        "<title>cycle ([0-9]+), (F|D|R|X1|X2|X3|X4|W): ([^<]*), issued in cycle ([0-9]+)</title>");
+    const std::vector<std::string> stages = {"F", "D", "R", "X1", "X2", "X3", "X4", "W"};
+    size_t cells = 0, issued_by_0 = 0;
+    for (auto it = std::sregex_iterator(s.begin(), s.end(), cell); it != std::sregex_iterator(); ++it) {
+      const uint64_t c = std::stoull((*it)[1]), n = std::stoull((*it)[4]);
+      const size_t k = size_t(std::find(stages.begin(), stages.end(), (*it)[2].str()) - stages.begin());
+      EXPECT_EQ(c, n + k) << (*it)[0];
+      EXPECT_LT(c, 60u);
+      if ((*it)[2] == "F" && has((*it)[3], "thread 0, pc")) ++issued_by_0;
+      ++cells;
+    }
+    EXPECT_EQ(cells, 60u * 8 - (1 + 2 + 3 + 4 + 5 + 6 + 7))
+        << "all cells of cycles 0..59 but those before cycle 0";
+    EXPECT_GT(issued_by_0, 0u);
+    EXPECT_TRUE(has(s, "(rdsr r1, tid)")) << "tooltips show the instruction";
+  }
+}
+
+TEST_F(UmbraSimModels, CycleModelTraceIsTheEventStream) {
+  const std::string prog = write("e.s", "exit\n");
+  const Outcome o = run("--model systemc --threads 1 --trace " + prog);
+  ASSERT_EQ(o.rc, kOk) << o.err;
+  EXPECT_TRUE(has(o.out, "# cycle event")) << o.out;
+  EXPECT_TRUE(has(o.out, " issue t0 pc=0x00000000\n")) << o.out;
+  EXPECT_TRUE(has(o.out, " bubble t1 idle\n")) << o.out;
+}
+
+}  // namespace
