@@ -36,7 +36,12 @@ for a in "$@"; do
     --no-other-families) others=0 ;;
     -h|--help) sed -n '2,/^set -e/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "build.sh: error: unknown option '$a' (see --help)" >&2; exit 2 ;;
-    *) configs+=("$(cd "$(dirname "$a")" && pwd)/$(basename "$a")") ;;
+    *)
+      if [ ! -f "$a" ]; then
+        echo "build.sh: error: no configuration file '$a'" >&2
+        exit 2
+      fi
+      configs+=("$(cd "$(dirname "$a")" && pwd)/$(basename "$a")") ;;
   esac
 done
 [ ${#configs[@]} -gt 0 ] || configs=("$root/configs/ice40-up5k.yaml" "$root/configs/ice40-hx8k.yaml")
@@ -87,7 +92,9 @@ status=0
 names=()
 for cfg in "${configs[@]}"; do
   declare -A C=() P=()
-  read_kv C "$tool" "$cfg" || { echo "build.sh: error: $cfg is not a valid configuration" >&2; exit 1; }
+  # The loader's own message (file, line, reason) says what is wrong with a bad file.
+  "$tool" "$cfg" >/dev/null || exit 1
+  read_kv C "$tool" "$cfg"
   read_kv P "$tool" --verilog-params "$cfg"
   name="${C[name]}"
   dev="${C[fpga.device]}"
