@@ -63,6 +63,7 @@ tool="${UMBRA_CONFIG_TOOL:-}"
 if [ -z "$tool" ]; then
   need cmake cmake
   bdir="$root/build-fpga/tool"
+  mkdir -p "$bdir"
   if [ ! -f "$bdir/CMakeCache.txt" ]; then
     echo "== configuring $bdir (umbra-config)"
     cmake -S "$root" -B "$bdir" -DCMAKE_BUILD_TYPE=Release >"$root/build-fpga/cmake.log" 2>&1 \
