@@ -48,33 +48,6 @@ void ProgressSink::finish() {
   shown_ = false;
 }
 
-ElapsedTicker::ElapsedTicker(std::string label) : label_(std::move(label)) {
-  thread_ = std::thread([this] {
-    const auto start = std::chrono::steady_clock::now();
-    std::unique_lock<std::mutex> lock(m_);
-    while (!cv_.wait_for(lock, kInterval, [this] { return stop_; })) {
-      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::fprintf(stderr, "\r%s: running, %.1f s\x1b[K", label_.c_str(), s);
-      std::fflush(stderr);
-      shown_ = true;
-    }
-  });
-}
-
-void ElapsedTicker::stop() {
-  {
-    std::lock_guard<std::mutex> lock(m_);
-    if (stop_) return;
-    stop_ = true;
-  }
-  cv_.notify_all();
-  if (thread_.joinable()) thread_.join();
-  if (shown_) {
-    std::fputs("\r\x1b[K", stderr);
-    std::fflush(stderr);
-  }
-}
-
 void ThreadTracker::on_event(const scm::Event& e) {
   if (e.thread >= last_pc_.size()) return;
   switch (e.kind) {

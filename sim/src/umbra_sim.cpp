@@ -200,10 +200,9 @@ namespace simtools = umbra::simtools;
 
 // One thread's end of the run, in the terms every model can give.
 struct ThreadEnd {
-  std::string state;     // exited, faulted, running
-  uint32_t pc = 0;       // iss: exit/fault/next pc; cycle models: exit/fault/last issued pc
-  bool pc_known = true;  // cosim: only a faulting thread's pc is known
-  uint64_t count = 0;    // iss: retired; cycle models: issued
+  std::string state;   // exited, faulted, running
+  uint32_t pc = 0;     // iss: exit/fault/next pc; cycle models: exit/fault/last issued pc
+  uint64_t count = 0;  // iss: retired; cycle models: issued
   std::vector<uint32_t> regs;
 };
 
@@ -285,9 +284,7 @@ void write_summary(std::ostream& os, const Outcome& o, const umbra::Config& cfg)
                   static_cast<unsigned long long>(b[unsigned(BubbleReason::Exited)]),
                   static_cast<unsigned long long>(b[unsigned(BubbleReason::Idle)]),
                   o.threads[t].state.c_str());
-    os << buf;
-    if (o.threads[t].pc_known) os << " at pc " << hex8(o.threads[t].pc);
-    os << '\n';
+    os << buf << " at pc " << hex8(o.threads[t].pc) << '\n';
   }
   char buf[256];
   std::snprintf(
@@ -326,9 +323,7 @@ nlohmann::json stats_json(const Outcome& o, const umbra::Config& cfg, const std:
   j["message"] = o.stop_line;
   nlohmann::json threads = nlohmann::json::array();
   for (const ThreadEnd& t : o.threads) {
-    nlohmann::json e = {{"state", t.state}};
-    e["pc"] = t.pc_known ? nlohmann::json(t.pc) : nlohmann::json(nullptr);
-    threads.push_back(e);
+    threads.push_back({{"state", t.state}, {"pc", t.pc}});
   }
   j["thread_state"] = threads;
   if (!o.has_cycles) {
@@ -497,52 +492,36 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
     umbra::cosim::Options opts;
     opts.isolation = umbra::cosim::Options::Isolation::InProcess;
     opts.program_name = rq.input;
-    o.cyc = umbra::cosim::run_rtl(prog, cfg, rq.threads, rq.max_cycles, tee.get(), opts);
+    if (rq.model == "rtl") {
+      o.cyc = umbra::cosim::run_rtl(prog, cfg, rq.threads, rq.max_cycles, tee.get(), opts);
+    } else {
+      // The SystemC side's events, which the cosimulation holds equal to the RTL's.
+      opts.observer = tee.get();
+      opts.repro = "umbra-sim --model cosim " + rq.input + " --threads " + std::to_string(rq.threads);
+      const umbra::cosim::CosimResult cr =
+          umbra::cosim::run_cosim(prog, cfg, rq.threads, rq.max_cycles, opts);
+      o.cosim = true;
+      o.cyc = cr.rtl;  // the statistics of both sides are compared; the RTL is the design
+      o.events_compared = cr.events_compared;
+      o.iss_problems = cr.iss_problems;
+      o.iss_notes = cr.iss_notes;
+      if (cr.mismatch.found) o.mismatch_report = cr.mismatch.report;
+      if (!cr.passed()) {
+        if (progress) progress->finish();
+        cycle_status(o);
+        cycle_thread_ends(o, tracker, prog, rq.threads);
+        o.memory = o.cyc.memory;
+        o.rc = kExitMismatch;
+        o.status = "mismatch";
+        o.stop_line = "cosim mismatch:\n" + cr.summary();
+        return o;
+      }
+    }
   }
   if (progress) progress->finish();
   cycle_status(o);
   cycle_thread_ends(o, tracker, prog, rq.threads);
   o.memory = o.cyc.memory;
-  return o;
-}
-
-Outcome run_cosim(const umbra::Program& prog, const umbra::Config& cfg, const Request& rq) {
-  umbra::cosim::Options opts;
-  opts.isolation = umbra::cosim::Options::Isolation::InProcess;
-  opts.program_name = rq.input;
-  opts.repro = "umbra-sim --model cosim " + rq.input + " --threads " + std::to_string(rq.threads);
-  std::unique_ptr<simtools::ElapsedTicker> ticker;
-  if (rq.progress) ticker = std::make_unique<simtools::ElapsedTicker>("umbra-sim: cosim");
-  umbra::cosim::CosimResult cr = umbra::cosim::run_cosim(prog, cfg, rq.threads, rq.max_cycles, opts);
-  ticker.reset();
-  Outcome o;
-  o.model = "cosim";
-  o.has_cycles = true;
-  o.cosim = true;
-  o.cyc = cr.rtl;  // the statistics of both sides are compared; the RTL is the design
-  cycle_status(o);
-  o.memory = cr.rtl.memory;
-  // The cosimulation hands out no events, so registers and last pcs are unknown here;
-  // the states follow from the status alone.
-  for (unsigned t = 0; t < rq.threads; ++t) {
-    ThreadEnd e;
-    e.count = t < o.cyc.stats.issued.size() ? o.cyc.stats.issued[t] : 0;
-    const bool faulted = o.cyc.status == scm::RunResult::Status::Fault && o.cyc.fault != umbra::Fault::None &&
-                         o.cyc.fault_thread == t;
-    e.state = faulted ? "faulted" : o.cyc.status == scm::RunResult::Status::Exited ? "exited" : "running";
-    e.pc = faulted ? o.cyc.fault_pc : 0;
-    e.pc_known = faulted;
-    o.threads.push_back(std::move(e));
-  }
-  o.events_compared = cr.events_compared;
-  o.iss_problems = cr.iss_problems;
-  o.iss_notes = cr.iss_notes;
-  if (cr.mismatch.found) o.mismatch_report = cr.mismatch.report;
-  if (!cr.passed()) {
-    o.rc = kExitMismatch;
-    o.status = "mismatch";
-    o.stop_line = "cosim mismatch:\n" + cr.summary();
-  }
   return o;
 }
 
@@ -590,13 +569,14 @@ int run(int argc, char** argv) {
                  "write the run's statistics as JSON to FILE ('-': stdout): cycles, issued instructions "
                  "and bubbles by reason per thread, IPC (iss: instructions and rounds)");
   app.add_option("--timeline", timeline_path,
-                 "systemc/rtl: draw the issue slots of a window of cycles, per pipeline stage, as SVG");
+                 "systemc/rtl/cosim: draw the issue slots of a window of cycles, per pipeline stage, as SVG");
   app.add_option("--timeline-window", window_text,
                  "the cycles --timeline draws, START:COUNT (default: 64 from the first issued instruction)");
-  auto* trace = app.add_option("--trace", trace_file,
-                               "iss: trace every instruction; systemc/rtl: every cycle's events; to FILE "
-                               "(default: stdout)")
-                    ->expected(0, 1);
+  auto* trace =
+      app.add_option("--trace", trace_file,
+                     "iss: trace every instruction; systemc/rtl/cosim: every cycle's events; to FILE "
+                     "(default: stdout)")
+          ->expected(0, 1);
   app.add_flag("--regs", show_regs, "print every thread's final non-zero registers");
   app.add_flag("--no-progress", no_progress, "no progress line on a terminal during long runs");
   app.add_option("--format", format, "input format (default: by content and extension)")
@@ -623,16 +603,10 @@ int run(int argc, char** argv) {
   if (!iss && !max_text.empty())
     throw InputError("--max-instructions: --model " + model +
                      " counts cycles, not instructions; use --max-cycles");
-  if (!timeline_path.empty() && (iss || model == "cosim"))
-    throw InputError("--timeline: --model " + model +
-                     (iss ? " has no cycles" : " hands out no events while it runs") +
-                     "; use --model systemc or --model rtl");
+  if (!timeline_path.empty() && iss)
+    throw InputError("--timeline: --model iss has no cycles; use --model systemc, rtl or cosim");
   if (!window_text.empty() && timeline_path.empty())
     throw InputError("--timeline-window needs --timeline FILE.svg");
-  if (model == "cosim" && (show_regs || trace->count()))
-    throw InputError(std::string(show_regs ? "--regs" : "--trace") +
-                     ": --model cosim hands out no events or registers; use --model systemc or --model rtl "
-                     "(the cosimulation checks that both give the same events)");
 
   umbra::Config cfg;
   if (!config_path.empty()) cfg = umbra::load_config(config_path);
@@ -720,9 +694,7 @@ int run(int argc, char** argv) {
 
   Outcome o;
   try {
-    o = iss                ? run_iss(prog, cfg, rq)
-        : model == "cosim" ? run_cosim(prog, cfg, rq)
-                           : run_cycle_model(prog, cfg, rq);
+    o = iss ? run_iss(prog, cfg, rq) : run_cycle_model(prog, cfg, rq);
   } catch (const scm::RunError& e) {
     throw InputError("--model " + model + ": " + e.what());
   }

@@ -92,7 +92,6 @@ TEST_F(UmbraSimModels, EveryModelGivesTheSameMemoryAndRegisters) {
     EXPECT_EQ(o.out, "00010000: 00000001 00000004 00000007 0000000a 0000000d 00000010 00000013 00000016\n")
         << m;
     EXPECT_TRUE(has(o.err, std::string("umbra-sim: ") + m + ", configuration 'default'")) << o.err;
-    if (std::string(m) == "cosim") continue;  // hands out no registers (see RegsAndTraceAreRefusedUnderCosim)
     const Outcome r = run(std::string("--model ") + m + " " + prog + " --regs --threads 3");
     ASSERT_EQ(r.rc, kOk) << m << ": " << r.err;
     if (first_regs.empty()) first_regs = r.out;
@@ -167,8 +166,6 @@ TEST_F(UmbraSimModels, OptionsAModelCannotHonourAreRefusedByName) {
       {"--model iss --max-cycles 10", "--max-cycles: the reference simulator (--model iss) has no cycles"},
       {"--model systemc --max-instructions 10", "--max-instructions: --model systemc counts cycles"},
       {"--model iss --timeline t.svg", "--timeline: --model iss has no cycles"},
-      {"--model cosim --timeline t.svg", "--timeline: --model cosim hands out no events"},
-      {"--model cosim --regs", "--regs: --model cosim hands out no events or registers"},
       {"--model systemc --timeline-window 0:10", "--timeline-window needs --timeline"},
       {"--model systemc --timeline t.svg --timeline-window 5", "--timeline-window '5': missing ':COUNT'"},
       {"--model systemc --timeline t.svg --timeline-window 0:0", "COUNT must be a number from 1 to 4096"},
@@ -305,7 +302,7 @@ TEST_F(UmbraSimModels, BadImageSpecsAreRejectedBeforeRunning) {
 
 TEST_F(UmbraSimModels, TimelinePutsEverySlotWhereThePipelineHasIt) {
   const std::string prog = write("store.s", kStoreProgram);
-  for (const char* m : {"systemc", "rtl"}) {
+  for (const char* m : {"systemc", "rtl", "cosim"}) {
     const std::string svg = path(std::string(m) + ".svg");
     const Outcome o = run(std::string("--model ") + m + " " + prog + " --threads 3 --timeline " + svg +
                           " --timeline-window 0:60");

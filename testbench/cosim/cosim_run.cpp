@@ -628,7 +628,15 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
     if (b.rtl.last.protocol_error) protocol_error = true;
     if (!cmp->check()) sc_pause();
   };
-  b.sc.core.set_event_sink(&inject);
+  struct Tee final : EventSink {
+    EventSink &first, *second;
+    Tee(EventSink& a, EventSink* b) : first(a), second(b) {}
+    void on_event(const Event& e) override {
+      first.on_event(e);
+      if (second) second->on_event(e);
+    }
+  } tee(inject, opts.observer);
+  b.sc.core.set_event_sink(&tee);
   b.h.ncore.write(opts.ncores ? opts.ncores : cfg.cores);
   load_memory(b.rtl.memory, p, opts);
   load_memory(b.sc.memory, p, opts);
@@ -919,8 +927,12 @@ CosimResult run_cosim(const Program& program, const Config& cfg, unsigned nthrea
   if (opts.isolation == Options::Isolation::InProcess)
     return run_cosim_here(program, cfg, nthreads, max_cycles, opts);
   return in_child<CosimResult>(
-      [&](EventSink*) { return run_cosim_here(program, cfg, nthreads, max_cycles, opts); }, nullptr,
-      [](Out& o, CosimResult& r) { transfer_cosim(o, r); },
+      [&](EventSink* s) {
+        Options here = opts;
+        here.observer = s;  // the child's pipe to opts.observer, or none
+        return run_cosim_here(program, cfg, nthreads, max_cycles, here);
+      },
+      opts.observer, [](Out& o, CosimResult& r) { transfer_cosim(o, r); },
       [](In& i, CosimResult& r) { transfer_cosim(i, r); });
 }
 

@@ -4,13 +4,9 @@
 // (systemc/events.h), so the runners need no hooks for them: the runners hand events
 // over as they happen, which makes the event stream a progress callback for free.
 #pragma once
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "systemc/events.h"
@@ -50,22 +46,6 @@ class ProgressSink final : public scm::EventSink {
   uint64_t events_ = 0, cycle_ = 0, last_cycle_ = 0;
   std::chrono::steady_clock::time_point start_, last_;
   bool shown_ = false;
-};
-
-// For a run that reports no events while it runs (the cosimulation): "label: N s" on
-// stderr every 0.5 s from a background thread, until stop() or destruction.
-class ElapsedTicker {
- public:
-  explicit ElapsedTicker(std::string label);
-  ~ElapsedTicker() { stop(); }
-  void stop();
-
- private:
-  std::string label_;
-  std::mutex m_;
-  std::condition_variable cv_;
-  bool stop_ = false, shown_ = false;
-  std::thread thread_;
 };
 
 // Rebuilds what a cycle model does not return by itself: every launched thread's

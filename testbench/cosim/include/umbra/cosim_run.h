@@ -74,6 +74,9 @@ struct Options {
   std::string repro;
   std::string program_name = "program";
   enum class Isolation : uint8_t { Subprocess, InProcess } isolation = Isolation::Subprocess;
+  // run_cosim: also receives the SystemC side's events as they are compared, cycle by
+  // cycle (umbra-sim's progress line, timeline and registers).  Not owned.
+  EventSink* observer = nullptr;
 };
 
 // A difference between the two models (or a model and the ISS).  For the per-cycle
