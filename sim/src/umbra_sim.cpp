@@ -483,6 +483,7 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   Outcome o;
   o.model = rq.model;
   o.has_cycles = true;
+  std::optional<std::string> mismatch;  // cosim: what differed
   // One simulation per process: run it here, so the sinks see events directly.
   if (rq.model == "systemc") {
     scm::RunOptions opts;
@@ -506,22 +507,18 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
       o.iss_problems = cr.iss_problems;
       o.iss_notes = cr.iss_notes;
       if (cr.mismatch.found) o.mismatch_report = cr.mismatch.report;
-      if (!cr.passed()) {
-        if (progress) progress->finish();
-        cycle_status(o);
-        cycle_thread_ends(o, tracker, prog, rq.threads);
-        o.memory = o.cyc.memory;
-        o.rc = kExitMismatch;
-        o.status = "mismatch";
-        o.stop_line = "cosim mismatch:\n" + cr.summary();
-        return o;
-      }
+      if (!cr.passed()) mismatch = cr.summary();
     }
   }
   if (progress) progress->finish();
   cycle_status(o);
   cycle_thread_ends(o, tracker, prog, rq.threads);
   o.memory = o.cyc.memory;
+  if (mismatch) {  // outranks whatever the run itself ended with
+    o.rc = kExitMismatch;
+    o.status = "mismatch";
+    o.stop_line = "cosim mismatch:\n" + *mismatch;
+  }
   return o;
 }
 
