@@ -424,6 +424,7 @@ struct Request {
   std::FILE* event_trace = nullptr;
   scm::EventSink* timeline = nullptr;
   bool progress = false;
+  std::string vcd, fst;  // rtl/cosim waveform base names (cosim_run.h)
 };
 
 Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Request& rq) {
@@ -493,6 +494,8 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
     umbra::cosim::Options opts;
     opts.isolation = umbra::cosim::Options::Isolation::InProcess;
     opts.program_name = rq.input;
+    opts.vcd = rq.vcd;
+    opts.fst = rq.fst;
     if (rq.model == "rtl") {
       o.cyc = umbra::cosim::run_rtl(prog, cfg, rq.threads, rq.max_cycles, tee.get(), opts);
     } else {
@@ -565,6 +568,11 @@ int run(int argc, char** argv) {
   app.add_option("--stats-json", stats_path,
                  "write the run's statistics as JSON to FILE ('-': stdout): cycles, issued instructions "
                  "and bubbles by reason per thread, IPC (iss: instructions and rounds)");
+  std::string vcd_base, fst_base;
+  app.add_option("--vcd", vcd_base,
+                 "rtl/cosim: write waveforms BASE.rtl.vcd (and, for cosim, BASE.systemc.vcd) with the same "
+                 "names for the same signals");
+  app.add_option("--fst", fst_base, "rtl/cosim: as --vcd, converted to FST (BASE.rtl.fst, BASE.systemc.fst)");
   app.add_option("--timeline", timeline_path,
                  "systemc/rtl/cosim: draw the issue slots of a window of cycles, per pipeline stage, as SVG");
   app.add_option("--timeline-window", window_text,
@@ -616,6 +624,10 @@ int run(int argc, char** argv) {
   Request rq;
   rq.model = model;
   rq.input = input;
+  if ((!vcd_base.empty() || !fst_base.empty()) && model != "rtl" && model != "cosim")
+    throw InputError("--vcd/--fst: waveforms come from --model rtl or cosim (cosim writes both sides)");
+  rq.vcd = vcd_base;
+  rq.fst = fst_base;
   if (!max_text.empty()) {
     const auto v = parse_number(max_text, false);
     if (!v || *v == 0) throw InputError("--max-instructions '" + max_text + "': expected a positive number");

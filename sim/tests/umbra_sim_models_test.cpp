@@ -170,6 +170,7 @@ TEST_F(UmbraSimModels, OptionsAModelCannotHonourAreRefusedByName) {
       {"--model systemc --timeline t.svg --timeline-window 5", "--timeline-window '5': missing ':COUNT'"},
       {"--model systemc --timeline t.svg --timeline-window 0:0", "COUNT must be a number from 1 to 4096"},
       {"--model systemc --config /dev/null --threads 9", "--threads 9"},
+      {"--model systemc --vcd w", "--vcd/--fst: waveforms come from --model rtl or cosim"},
   };
   for (const auto& b : bad) {
     const Outcome o = run(b.args + " " + prog);
@@ -231,6 +232,20 @@ std::vector<uint32_t> read_png(const std::string& file, unsigned& w, unsigned& h
     px[i] = uint32_t(buf[4 * i + 3]) << 24 | uint32_t(buf[4 * i]) << 16 | uint32_t(buf[4 * i + 1]) << 8 |
             buf[4 * i + 2];
   return px;
+}
+
+// Both sides' waveforms, with the RTL's signal names on both, for GTKWave side by side.
+TEST_F(UmbraSimModels, CosimVcdWritesBothSidesWaveforms) {
+  const std::string prog = write("v.s", "addi r1, r0, 5\nexit\n");
+  const Outcome o = run("--model cosim --threads 1 --no-progress --vcd " + path("w") + " " + prog);
+  ASSERT_EQ(o.rc, 0) << o.err;
+  const std::string rtl = slurp(path("w.rtl.vcd")), sc = slurp(path("w.systemc.vcd"));
+  EXPECT_TRUE(has(rtl, "$enddefinitions")) << "no RTL VCD header";
+  EXPECT_TRUE(has(sc, "$enddefinitions")) << "no SystemC VCD header";
+  for (const char* sig : {"mem_req_valid", "launch_valid"}) {
+    EXPECT_TRUE(has(rtl, sig)) << sig;
+    EXPECT_TRUE(has(sc, sig)) << sig;
+  }
 }
 
 TEST_F(UmbraSimModels, DumpImageWritesTheWordsAsAnRgbaPng) {
