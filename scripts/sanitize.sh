@@ -13,8 +13,18 @@ jobs=${UMBRA_JOBS:-2}
 if [ ! -f "$build/build.ninja" ]; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DUMBRA_SANITIZE=ON
 fi
-cmake --build "$build" -j "$jobs"
+# Keep going past a target that fails to build (in a tree several people change at
+# once, one broken test binary should not hide every sanitizer report); the script
+# still fails at the end.
+build_status=0
+cmake --build "$build" -j "$jobs" -- -k 0 || build_status=$?
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-ctest --test-dir "$build" --output-on-failure -j "$jobs" -LE fuzz "$@"
+test_status=0
+ctest --test-dir "$build" --output-on-failure -j "$jobs" -LE fuzz "$@" || test_status=$?
+if [ "$build_status" -ne 0 ]; then
+  echo "sanitize.sh: some targets in $build failed to build (see above); their tests did not run" >&2
+  exit 1
+fi
+exit "$test_status"
