@@ -89,6 +89,24 @@ Config load_config(const std::string& path) {
       {"core.imem_words", uint_key(&c.imem_words, 1, 1u << 22)},
       {"memory.bytes", uint_key(&c.mem_bytes, 4, 1ull << 31)},
       {"memory.latency", uint_key(&c.mem_latency, 1, 1000)},
+      {"memory.model", string_key(&c.mem_model, {"dram", "fixed"})},
+      {"cache.bytes", uint_key(&c.cache_bytes, 16, 1u << 20)},
+      {"cache.ways", uint_key(&c.cache_ways, 1, 8)},
+      {"cache.line_bytes", uint_key(&c.cache_line_bytes, 8, 128)},
+      {"cache.request_queue", uint_key(&c.cache_request_queue, 4, 64)},
+      {"queue.mode", string_key(&c.queue_mode, {"reorder", "fcfs"})},
+      {"queue.depth", uint_key(&c.queue_depth, 2, 64)},
+      {"queue.open_rows", uint_key(&c.queue_open_rows, 1, 16)},
+      {"queue.max_passes", uint_key(&c.queue_max_passes, 1, 1000)},
+      {"dram.banks", uint_key(&c.dram_banks, 1, 16)},
+      {"dram.row_bytes", uint_key(&c.dram_row_bytes, 64, 1u << 16)},
+      {"dram.tRCD", uint_key(&c.dram_tRCD, 1, 100)},
+      {"dram.tRP", uint_key(&c.dram_tRP, 1, 100)},
+      {"dram.CL", uint_key(&c.dram_CL, 1, 100)},
+      {"dram.tRAS", uint_key(&c.dram_tRAS, 1, 200)},
+      {"dram.bus_bytes", uint_key(&c.dram_bus_bytes, 1, 64)},
+      {"dram.burst", uint_key(&c.dram_burst, 1, 16)},
+      {"dram.inflight", uint_key(&c.dram_inflight, 1, 64)},
       {"fpga.device", string_key(&c.fpga_device, {"up5k", "hx8k"})},
       {"fpga.package", string_key(&c.fpga_package, {})},
       {"fpga.clock_mhz", uint_key(&c.fpga_clock_mhz, 1, 1000)},
@@ -107,6 +125,22 @@ Config load_config(const std::string& path) {
          "'core.threads' = " + std::to_string(c.threads) + " is below the pipeline depth " +
              std::to_string(kPipelineDepth) +
              ": a thread's next instruction would meet its previous one in flight (docs/microarchitecture.md)");
+  auto pow2 = [](uint64_t v) { return v && !(v & (v - 1)); };
+  auto need_pow2 = [&](const char* section, const char* key, uint64_t v) {
+    if (!pow2(v))
+      fail(path, root[section][key], std::string("'") + section + "." + key + "' = " + std::to_string(v) +
+                                         " must be a power of two");
+  };
+  need_pow2("cache", "bytes", c.cache_bytes);
+  need_pow2("cache", "ways", c.cache_ways);
+  need_pow2("cache", "line_bytes", c.cache_line_bytes);
+  need_pow2("dram", "banks", c.dram_banks);
+  need_pow2("dram", "row_bytes", c.dram_row_bytes);
+  if (c.cache_bytes < uint64_t(c.cache_ways) * c.cache_line_bytes)
+    fail(path, root["cache"], "the cache ('cache.bytes' = " + std::to_string(c.cache_bytes) +
+                                  ") is smaller than one set of 'cache.ways' lines of 'cache.line_bytes'");
+  if (c.dram_row_bytes < c.cache_line_bytes)
+    fail(path, root["dram"]["row_bytes"], "'dram.row_bytes' is smaller than a cache line");
   if (c.mem_bytes % 4) fail(path, root["memory"]["bytes"], "'memory.bytes' must be a multiple of 4");
   // The HX8K has no DSP blocks; an FPGA section needs its device to mean anything.
   if (c.fpga_dsp && c.fpga_device != "up5k")

@@ -19,6 +19,33 @@ struct Config {
   // Cycles from a request's acceptance to its response at the fixed-latency memory
   // that stands behind the generic port until the memory system exists.
   unsigned mem_latency = 12;
+  // What stands behind the core's generic memory port: "dram" (the reorder queue and
+  // the DRAM timing model, docs/memory-system.md) or "fixed" (fixed_memory, answers
+  // after mem_latency cycles, as on-chip RAM does on an FPGA board).
+  std::string mem_model = "dram";
+
+  // Data cache, one per core (section `cache:`).  bytes = sets * ways * line_bytes,
+  // all powers of two; write-through, write-invalidate, no write-allocate.
+  uint32_t cache_bytes = 4096;
+  unsigned cache_ways = 2;
+  unsigned cache_line_bytes = 32;
+  // Requests the core can hold for the memory port (stores, atomics, fills, flush
+  // markers); a memory instruction that finds too little room is replayed.
+  unsigned cache_request_queue = 8;
+
+  // Memory reorder queue, shared by the cores (section `queue:`).
+  std::string queue_mode = "reorder";  // "reorder" (row-aware) or "fcfs"
+  unsigned queue_depth = 16;           // requests held
+  unsigned queue_open_rows = 4;        // open rows whose hits are served first
+  unsigned queue_max_passes = 16;      // times a request may be passed over
+
+  // DRAM timing model (section `dram:`), DDR3-1600-like, in memory-system cycles.
+  unsigned dram_banks = 8;
+  uint32_t dram_row_bytes = 2048;
+  unsigned dram_tRCD = 11, dram_tRP = 11, dram_CL = 11, dram_tRAS = 28;
+  unsigned dram_bus_bytes = 8;  // data bus width; two transfers per cycle
+  unsigned dram_burst = 8;      // transfers per burst
+  unsigned dram_inflight = 8;   // accepted requests not yet answered, at most
 
   // FPGA target (section `fpga:`, read by fpga/build.sh through umbra-config); an empty
   // device means the configuration names no FPGA.  Only families with an open
