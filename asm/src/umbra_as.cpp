@@ -48,7 +48,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"elf", "hex", "bin"}));
   app.add_option("--listing", listing, "write a listing (address, words, source line) to this file");
   app.add_option("--config", config,
-                 "machine configuration (configs/*.yaml): its core.registers is the register limit");
+                 "machine configuration (configs/*.yaml): its core.registers is the register limit and its "
+                 "memory.data_base the .data origin");
   app.add_option("--registers", registers, "register limit, overriding --config")->check(CLI::Range(1, 256));
   app.add_option("-I,--include-dir", opts.include_dirs,
                  ".include search directory (after the including file's own)");
@@ -58,7 +59,9 @@ int main(int argc, char** argv) {
 
   if (!config.empty()) {
     try {
-      opts.registers = umbra::load_config(config).registers;
+      const umbra::Config cfg = umbra::load_config(config);
+      opts.registers = cfg.registers;
+      opts.data_base = cfg.data_base;
     } catch (const std::exception& e) {
       std::cerr << e.what() << "\n";
       return 1;

@@ -88,6 +88,7 @@ Config load_config(const std::string& path) {
       {"core.registers", uint_key(&c.registers, 2, 256)},
       {"core.imem_words", uint_key(&c.imem_words, 1, 1u << 22)},
       {"memory.bytes", uint_key(&c.mem_bytes, 4, 1ull << 31)},
+      {"memory.data_base", uint_key(&c.data_base, 0, 0xfffffffcull)},
       {"memory.latency", uint_key(&c.mem_latency, 1, 1000)},
       {"memory.model", string_key(&c.mem_model, {"dram", "fixed"})},
       {"cache.bytes", uint_key(&c.cache_bytes, 16, 1u << 20)},
@@ -142,6 +143,10 @@ Config load_config(const std::string& path) {
   if (c.dram_row_bytes < c.cache_line_bytes)
     fail(path, root["dram"]["row_bytes"], "'dram.row_bytes' is smaller than a cache line");
   if (c.mem_bytes % 4) fail(path, root["memory"]["bytes"], "'memory.bytes' must be a multiple of 4");
+  if (c.data_base % 4 || c.data_base >= c.mem_bytes)
+    fail(path, root["memory"]["data_base"] ? root["memory"]["data_base"] : root["memory"],
+         "'memory.data_base' = " + std::to_string(c.data_base) + " must be a multiple of 4 inside the " +
+             std::to_string(c.mem_bytes) + " bytes of data memory");
   // The HX8K has no DSP blocks; an FPGA section needs its device to mean anything.
   if (c.fpga_dsp && c.fpga_device != "up5k")
     fail(path, root["fpga"]["dsp"], "'fpga.dsp' needs a device with DSP blocks (up5k)");

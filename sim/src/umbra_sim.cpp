@@ -118,6 +118,7 @@ umbra::Program load_program(const std::string& path, const std::string& format, 
     read_bytes(path);  // a missing file gets one clear message, not an assembler diagnostic
     umbra::as::Options o;
     o.registers = cfg.registers;
+    o.data_base = cfg.data_base;
     o.include_dirs = include_dirs;
     umbra::as::Result r = umbra::as::assemble_file(path, o);
     if (!r.ok()) {

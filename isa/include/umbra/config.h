@@ -16,6 +16,9 @@ struct Config {
   unsigned cores = 1;
   uint32_t imem_words = 4096;    // instruction store per core, in words
   uint32_t mem_bytes = 1u << 20; // data memory
+  // Where the assembler places `.data` (umbra-as --config, umbra-sim): inside the
+  // data memory, so a configuration with little memory can still hold a program's data.
+  uint32_t data_base = 0x10000;
   // Cycles from a request's acceptance to its response at the fixed-latency memory
   // that stands behind the generic port until the memory system exists.
   unsigned mem_latency = 12;

@@ -1,0 +1,107 @@
+// The configuration loader as users meet it: every shipped configs/*.yaml loads, the
+// memory-system keys have the brief's defaults, and a bad value names its file, line
+// and what is wrong (a typo must never fall back to a default silently).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "umbra/config.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string write(const std::string& name, const std::string& text) {
+  const fs::path dir = fs::temp_directory_path() / ("umbra_config_test_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path p = dir / name;
+  std::ofstream(p) << text;
+  return p.string();
+}
+
+TEST(Config, EveryShippedConfigurationLoads) {
+  int n = 0;
+  for (const auto& e : fs::directory_iterator(fs::path(UMBRA_SOURCE_DIR) / "configs")) {
+    if (e.path().extension() != ".yaml") continue;
+    ++n;
+    EXPECT_NO_THROW(umbra::load_config(e.path().string())) << e.path();
+  }
+  EXPECT_GE(n, 3);
+}
+
+TEST(Config, MemorySystemDefaultsAreTheBriefs) {
+  const umbra::Config c = umbra::load_config(write("empty.yaml", "name: x\n"));
+  EXPECT_EQ(c.mem_model, "dram");
+  EXPECT_EQ(c.cache_line_bytes, 32u);
+  EXPECT_EQ(c.queue_mode, "reorder");
+  EXPECT_EQ(c.queue_open_rows, 4u);
+  EXPECT_EQ(c.dram_tRCD, 11u);
+  EXPECT_EQ(c.dram_tRP, 11u);
+  EXPECT_EQ(c.dram_CL, 11u);
+  EXPECT_EQ(c.dram_tRAS, 28u);
+  EXPECT_EQ(c.dram_burst, 8u);
+  EXPECT_EQ(c.dram_bus_bytes, 8u);
+  EXPECT_EQ(c.dram_banks, 8u);
+  EXPECT_EQ(c.dram_row_bytes, 2048u);
+  EXPECT_EQ(c.data_base, 0x10000u);
+}
+
+TEST(Config, MemorySystemKeysAreRead) {
+  const umbra::Config c = umbra::load_config(
+      write("mem.yaml",
+            "memory:\n  model: fixed\n  data_base: 0x400\n  bytes: 8192\n"
+            "cache:\n  bytes: 1024\n  ways: 4\n  line_bytes: 16\n  request_queue: 6\n"
+            "queue:\n  mode: fcfs\n  depth: 8\n  open_rows: 2\n  max_passes: 5\n"
+            "dram:\n  banks: 4\n  row_bytes: 1024\n  tRCD: 9\n  tRP: 8\n  CL: 7\n  tRAS: 20\n"));
+  EXPECT_EQ(c.mem_model, "fixed");
+  EXPECT_EQ(c.data_base, 0x400u);
+  EXPECT_EQ(c.cache_bytes, 1024u);
+  EXPECT_EQ(c.cache_ways, 4u);
+  EXPECT_EQ(c.cache_line_bytes, 16u);
+  EXPECT_EQ(c.cache_request_queue, 6u);
+  EXPECT_EQ(c.queue_mode, "fcfs");
+  EXPECT_EQ(c.queue_depth, 8u);
+  EXPECT_EQ(c.queue_open_rows, 2u);
+  EXPECT_EQ(c.queue_max_passes, 5u);
+  EXPECT_EQ(c.dram_banks, 4u);
+  EXPECT_EQ(c.dram_row_bytes, 1024u);
+  EXPECT_EQ(c.dram_tRCD, 9u);
+  EXPECT_EQ(c.dram_tRP, 8u);
+  EXPECT_EQ(c.dram_CL, 7u);
+  EXPECT_EQ(c.dram_tRAS, 20u);
+}
+
+TEST(Config, BadMemorySystemValuesNameLineAndReason) {
+  struct Case {
+    const char* yaml;
+    const char* message;
+  } cases[] = {
+      {"cache:\n  ways: 3\n", ":2: error: 'cache.ways' = 3 must be a power of two"},
+      {"cache:\n  line_bytes: 48\n", ":2: error: 'cache.line_bytes' = 48 must be a power of two"},
+      {"cache:\n  line_bytes: 4\n", ":2: error: 'cache.line_bytes' = 4 is out of range 8..128"},
+      {"cache:\n  bytes: 64\n  ways: 4\n", "is smaller than one set of 'cache.ways' lines"},
+      {"queue:\n  mode: lifo\n", ":2: error: 'queue.mode' = 'lifo' is not one of: reorder, fcfs"},
+      {"dram:\n  banks: 6\n", ":2: error: 'dram.banks' = 6 must be a power of two"},
+      {"dram:\n  row_bytes: 64\ncache:\n  line_bytes: 128\n", ":2: error: 'dram.row_bytes' is smaller"},
+      {"memory:\n  model: sram\n", ":2: error: 'memory.model' = 'sram' is not one of: dram, fixed"},
+      {"memory:\n  bytes: 8192\n", ":2: error: 'memory.data_base' = 65536 must be a multiple of 4 inside"},
+      {"memory:\n  data_base: 6\n", ":2: error: 'memory.data_base' = 6 must be a multiple of 4"},
+      {"cache:\n  size: 4096\n", ":2: error: unknown configuration key 'cache.size'"},
+  };
+  int i = 0;
+  for (const auto& tc : cases) {
+    const std::string p = write("bad" + std::to_string(i++) + ".yaml", tc.yaml);
+    try {
+      umbra::load_config(p);
+      ADD_FAILURE() << "accepted:\n" << tc.yaml;
+    } catch (const umbra::ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find(tc.message), std::string::npos)
+          << "got: " << e.what() << "\nwanted: " << tc.message;
+      EXPECT_EQ(std::string(e.what()).rfind(p + ":", 0), 0u) << e.what();
+    }
+  }
+}
+
+}  // namespace
