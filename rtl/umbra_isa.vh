@@ -109,6 +109,9 @@
 `define UMBRA_SR_DOMW 8'd8
 `define UMBRA_SR_DOMH 8'd9
 
+// Memory-port ops that are no instruction (port_ops)
+`define UMBRA_PORT_OP_FILL 8'h5f
+
 `define UMBRA_REGISTERS 256
 `define UMBRA_ZERO_REGISTER 0
 

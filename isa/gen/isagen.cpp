@@ -4,7 +4,8 @@
 //
 // It is also the YAML's checker: before writing anything it rejects a description
 // with overlapping encodings, a field that does not fit, a bit no field accounts for,
-// a duplicate name or an unknown reference, naming the entry and its line.
+// a duplicate name, an unknown reference or a port op whose code is an opcode,
+// naming the entry and its line.
 #include <yaml-cpp/yaml.h>
 
 #include <CLI/CLI.hpp>
@@ -67,6 +68,13 @@ struct PseudoDef {
 struct ClassDef {
   std::string name, doc;
 };
+// An op that travels on the memory port but is no instruction (the cache's line
+// fill): it shares the port's 8-bit op field with the opcodes, so its code must not
+// be one of them.
+struct PortOpDef {
+  std::string name, doc;
+  int code = 0;
+};
 
 struct Isa {
   std::string name;
@@ -77,6 +85,7 @@ struct Isa {
   std::vector<InstrDef> instrs;
   std::vector<SregDef> sregs;
   std::vector<PseudoDef> pseudos;
+  std::vector<PortOpDef> port_ops;
   std::string fp_semantics;
   std::map<std::string, FieldDef> field_pos;  // global field name -> position
 };
@@ -93,6 +102,12 @@ const std::vector<std::string> kFieldNames = {"a", "b", "c", "imm16", "imm24", "
 std::string ident(std::string s) {
   for (auto& ch : s) ch = ch == '.' ? '_' : char(std::toupper(static_cast<unsigned char>(ch)));
   return s;
+}
+
+std::string hex2(int v) {
+  char b[8];
+  std::snprintf(b, sizeof b, "0x%02x", v);
+  return b;
 }
 
 // Every entry is a map; checking that first turns a stray scalar or list into a
@@ -382,6 +397,26 @@ Isa load(const std::string& path) {
       if (instrs.has(pd.name)) fail(p, "pseudo-instruction '" + pd.name + "' is also an instruction");
       isa.pseudos.push_back(pd);
     }
+  if (root["port_ops"]) {
+    Names port_ops;
+    std::map<int, std::string> by_code;
+    for (const YAML::Node& p : need_seq(root, "port_ops")) {
+      PortOpDef pd{need_str(p, "name", "port op"), opt_str(p, "doc"), need_int(p, "code", "port op")};
+      const std::string what = "port op '" + pd.name + "'";
+      port_ops.add(p, pd.name, "port op");
+      bool name_ok = !pd.name.empty() && std::islower(static_cast<unsigned char>(pd.name[0]));
+      for (char ch : pd.name)
+        name_ok &= std::islower(static_cast<unsigned char>(ch)) || std::isdigit(static_cast<unsigned char>(ch));
+      if (!name_ok) fail(p, what + ": a port op name is a lower-case letter followed by a-z or 0-9");
+      if (instrs.has(pd.name)) fail(p, what + ": is also an instruction");
+      if (pd.code < 1 || pd.code > 255) fail(p["code"], what + ": code must be 1..255");
+      if (auto it = by_opcode.find(pd.code); it != by_opcode.end())
+        fail(p["code"], what + ": code " + hex2(pd.code) + " is the opcode of instruction '" + it->second + "'");
+      if (auto [it, fresh] = by_code.emplace(pd.code, pd.name); !fresh)
+        fail(p["code"], what + ": code " + hex2(pd.code) + " is taken by port op '" + it->second + "'");
+      isa.port_ops.push_back(pd);
+    }
+  }
   isa.fp_semantics = opt_str(root, "fp_semantics");
   return isa;
 }
@@ -405,12 +440,6 @@ std::string quote(const std::string& s) {
   return r + "\"";
 }
 
-std::string hex2(int v) {
-  char b[8];
-  std::snprintf(b, sizeof b, "0x%02x", v);
-  return b;
-}
-
 const char* kHeader = "Generated from isa/isa.yaml by umbra-isagen. Do not edit.";
 
 std::string emit_header(const Isa& isa) {
@@ -430,7 +459,10 @@ std::string emit_header(const Isa& isa) {
   o << "extern const Field kFormatFields[" << kFormatNames.size() << "][3];\n\n";
   o << "namespace sreg {\n";
   for (auto& s : isa.sregs) o << "constexpr uint8_t " << ident(s.name) << " = " << s.number << ";\n";
-  o << "}  // namespace sreg\n\n}  // namespace umbra::isa\n";
+  o << "}  // namespace sreg\n\n";
+  o << "// Ops on the memory port that are no instruction (port_ops in isa.yaml).\n";
+  for (auto& p : isa.port_ops) o << "constexpr uint8_t kPortOp" << camel(p.name) << " = " << hex2(p.code) << ";\n";
+  o << "\n}  // namespace umbra::isa\n";
   return o.str();
 }
 
@@ -509,6 +541,12 @@ std::string emit_verilog(const Isa& isa) {
   }
   o << "\n// Special registers (rdsr)\n";
   for (auto& s : isa.sregs) o << "`define UMBRA_SR_" << ident(s.name) << " 8'd" << s.number << "\n";
+  o << "\n// Memory-port ops that are no instruction (port_ops)\n";
+  for (auto& p : isa.port_ops) {
+    char b[16];
+    std::snprintf(b, sizeof b, "8'h%02x", p.code);
+    o << "`define UMBRA_PORT_OP_" << ident(p.name) << " " << b << "\n";
+  }
   o << "\n`define UMBRA_REGISTERS " << isa.registers << "\n`define UMBRA_ZERO_REGISTER " << isa.zero_register
     << "\n\n`endif\n";
   return o.str();
@@ -595,6 +633,12 @@ std::string emit_markdown(const Isa& isa) {
       if (i.cls == c.name)
         o << "| `" << i.name << "` | " << hex2(i.opcode) << " | " << i.format << " | `" << syntax(i) << "` | "
           << layout(isa, i) << " | " << md_escape(i.semantics) << " |\n";
+  }
+  if (!isa.port_ops.empty()) {
+    o << "\n## Memory-port ops\n\nThese travel in the memory port's op field (`mem_req_op`) beside the "
+         "opcodes of the memory instructions but are not instructions: no program can encode them, and "
+         "their codes are no opcode.\n\n| name | code | meaning |\n|---|---|---|\n";
+    for (auto& p : isa.port_ops) o << "| `" << p.name << "` | " << hex2(p.code) << " | " << md_escape(p.doc) << " |\n";
   }
   o << "\n## Floating-point semantics\n\n" << isa.fp_semantics;
   if (!isa.pseudos.empty()) {

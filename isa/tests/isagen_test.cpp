@@ -86,6 +86,11 @@ std::ostream& operator<<(std::ostream& o, const BadCase& c) {
 }
 
 const BadCase kBadCases[] = {
+    {"PortOpCollidesWithOpcode",
+     "{name: fill, code: 0x5f,",
+     "{name: fill, code: 0x51,",
+     "",
+     {"port op 'fill'", "0x51", "instruction 'stw'"}},
     {"OverlappingEncodings",
      "{name: sub,   opcode: 0x11,",
      "{name: sub,   opcode: 0x10,",
