@@ -406,12 +406,14 @@ Isa load(const std::string& path) {
       port_ops.add(p, pd.name, "port op");
       bool name_ok = !pd.name.empty() && std::islower(static_cast<unsigned char>(pd.name[0]));
       for (char ch : pd.name)
-        name_ok &= std::islower(static_cast<unsigned char>(ch)) || std::isdigit(static_cast<unsigned char>(ch));
+        name_ok &=
+            std::islower(static_cast<unsigned char>(ch)) || std::isdigit(static_cast<unsigned char>(ch));
       if (!name_ok) fail(p, what + ": a port op name is a lower-case letter followed by a-z or 0-9");
       if (instrs.has(pd.name)) fail(p, what + ": is also an instruction");
       if (pd.code < 1 || pd.code > 255) fail(p["code"], what + ": code must be 1..255");
       if (auto it = by_opcode.find(pd.code); it != by_opcode.end())
-        fail(p["code"], what + ": code " + hex2(pd.code) + " is the opcode of instruction '" + it->second + "'");
+        fail(p["code"],
+             what + ": code " + hex2(pd.code) + " is the opcode of instruction '" + it->second + "'");
       if (auto [it, fresh] = by_code.emplace(pd.code, pd.name); !fresh)
         fail(p["code"], what + ": code " + hex2(pd.code) + " is taken by port op '" + it->second + "'");
       isa.port_ops.push_back(pd);
@@ -461,7 +463,8 @@ std::string emit_header(const Isa& isa) {
   for (auto& s : isa.sregs) o << "constexpr uint8_t " << ident(s.name) << " = " << s.number << ";\n";
   o << "}  // namespace sreg\n\n";
   o << "// Ops on the memory port that are no instruction (port_ops in isa.yaml).\n";
-  for (auto& p : isa.port_ops) o << "constexpr uint8_t kPortOp" << camel(p.name) << " = " << hex2(p.code) << ";\n";
+  for (auto& p : isa.port_ops)
+    o << "constexpr uint8_t kPortOp" << camel(p.name) << " = " << hex2(p.code) << ";\n";
   o << "\n}  // namespace umbra::isa\n";
   return o.str();
 }
@@ -638,7 +641,8 @@ std::string emit_markdown(const Isa& isa) {
     o << "\n## Memory-port ops\n\nThese travel in the memory port's op field (`mem_req_op`) beside the "
          "opcodes of the memory instructions but are not instructions: no program can encode them, and "
          "their codes are no opcode.\n\n| name | code | meaning |\n|---|---|---|\n";
-    for (auto& p : isa.port_ops) o << "| `" << p.name << "` | " << hex2(p.code) << " | " << md_escape(p.doc) << " |\n";
+    for (auto& p : isa.port_ops)
+      o << "| `" << p.name << "` | " << hex2(p.code) << " | " << md_escape(p.doc) << " |\n";
   }
   o << "\n## Floating-point semantics\n\n" << isa.fp_semantics;
   if (!isa.pseudos.empty()) {
