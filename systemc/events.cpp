@@ -13,6 +13,7 @@ const char* event_kind_name(EventKind k) {
     case EventKind::RegWrite: return "regwrite";
     case EventKind::Mem: return "mem";
     case EventKind::MemResp: return "memresp";
+    case EventKind::Dram: return "dram";
   }
   return "?";
 }
@@ -52,6 +53,10 @@ std::string format_event(const Event& e) {
       break;
     case EventKind::MemResp:
       std::snprintf(buf, sizeof buf, "%llu memresp t%u data=0x%08x", c, e.thread, e.value);
+      break;
+    case EventKind::Dram:
+      std::snprintf(buf, sizeof buf, "%llu dram tag=0x%04x op=0x%02x addr=0x%08x data=0x%08x cmp=0x%08x", c,
+                    e.thread, unsigned(e.op), e.addr, e.data, e.cmp);
       break;
   }
   return buf;

@@ -14,7 +14,8 @@
 
 namespace umbra::scm {
 
-enum class EventKind : uint8_t { Issue, Bubble, RegWrite, Mem, MemResp };
+// Cache and Wake (the core's memory-system events) go between MemResp and Dram.
+enum class EventKind : uint8_t { Issue, Bubble, RegWrite, Mem, MemResp, Dram };
 // Why a fetch slot issued a bubble; the values are the `d_reason` encoding that the
 // RTL uses too (docs/microarchitecture.md, "Inter-block signals").
 enum class BubbleReason : uint8_t { Idle = 0, Memory = 1, Exited = 2 };
@@ -29,6 +30,7 @@ const char* bubble_reason_name(BubbleReason r);
 //   RegWrite  thread, pc (of the writing instruction; a late load's own pc), reg, value
 //   Mem       thread (= the tag), op (opcode), addr, data, cmp
 //   MemResp   thread (= the tag), value (the data)
+//   Dram      thread (= the 16-bit DRAM-port tag {core, thread}), op, addr, data, cmp
 // Unused fields are zero, so two streams compare field by field.
 struct Event {
   uint64_t cycle = 0;
