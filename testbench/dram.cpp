@@ -1,0 +1,232 @@
+// DRAM timing model (dram.h): the formulas there, applied at acceptance.
+#include "dram.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+
+#include "umbra/isa.h"
+
+namespace umbra::tb {
+
+namespace {
+std::string hex8(uint32_t v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "0x%08x", v);
+  return b;
+}
+bool pow2(uint64_t v) {
+  return v && !(v & (v - 1));
+}
+}  // namespace
+
+DramParams DramParams::from(const Config& cfg) {
+  DramParams p;
+  p.banks = cfg.dram_banks;
+  p.row_bytes = cfg.dram_row_bytes;
+  p.tRCD = cfg.dram_tRCD;
+  p.tRP = cfg.dram_tRP;
+  p.CL = cfg.dram_CL;
+  p.tRAS = cfg.dram_tRAS;
+  p.bus_bytes = cfg.dram_bus_bytes;
+  p.burst = cfg.dram_burst;
+  p.inflight = cfg.dram_inflight;
+  p.line_bytes = cfg.cache_line_bytes;
+  if (!pow2(p.banks) || !pow2(p.row_bytes) || !pow2(p.line_bytes) || p.line_bytes < 4)
+    throw std::invalid_argument(
+        "dram: dram.banks, dram.row_bytes and cache.line_bytes must be powers of two");
+  if (p.burst < 1 || p.inflight < 1 || p.bus_bytes < 1)
+    throw std::invalid_argument("dram: dram.burst, dram.inflight and dram.bus_bytes must be at least 1");
+  return p;
+}
+
+DramModel::DramModel(const DramParams& p, uint32_t bytes) : p_(p), mem_(bytes, 0), banks_(p.banks) {
+  if (bytes % 4)
+    throw std::invalid_argument("dram: size " + std::to_string(bytes) + " is not a multiple of 4");
+  reset();
+}
+
+void DramModel::reset() {
+  for (auto& b : banks_) b = Bank{};
+  now_ = next_cmd_ = bus_free_ = resp_free_ = last_data_start_ = 0;
+  done_.clear();
+  resp_.clear();
+  stats_ = DramStats{};
+  update_outputs();
+}
+
+void DramModel::load(uint32_t addr, const std::vector<uint8_t>& bytes) {
+  if (uint64_t(addr) + bytes.size() > mem_.size())
+    throw std::out_of_range("dram: " + std::to_string(bytes.size()) + " bytes at " + hex8(addr) +
+                            " do not fit in " + std::to_string(mem_.size()) + " bytes of memory");
+  std::copy(bytes.begin(), bytes.end(), mem_.begin() + addr);
+}
+
+void DramModel::poke32(uint32_t addr, uint32_t value) {
+  if (uint64_t(addr) + 4 > mem_.size())
+    throw std::out_of_range("dram: word at " + hex8(addr) + " is outside memory");
+  set_word(addr, value);
+}
+
+uint32_t DramModel::peek32(uint32_t addr) const {
+  if (uint64_t(addr) + 4 > mem_.size())
+    throw std::out_of_range("dram: word at " + hex8(addr) + " is outside memory");
+  return word(addr);
+}
+
+uint32_t DramModel::word(uint32_t a) const {
+  return uint32_t(mem_[a]) | uint32_t(mem_[a + 1]) << 8 | uint32_t(mem_[a + 2]) << 16 |
+         uint32_t(mem_[a + 3]) << 24;
+}
+
+void DramModel::set_word(uint32_t a, uint32_t v) {
+  mem_[a] = uint8_t(v);
+  mem_[a + 1] = uint8_t(v >> 8);
+  mem_[a + 2] = uint8_t(v >> 16);
+  mem_[a + 3] = uint8_t(v >> 24);
+}
+
+void DramModel::refuse(Fault kind, uint32_t op, uint32_t addr, uint32_t tag, std::string detail) {
+  if (fault_.raised) return;
+  fault_.raised = true;
+  fault_.kind = kind;
+  fault_.tag = tag;
+  fault_.addr = addr;
+  fault_.op = op;
+  fault_.cycle = now_;
+  fault_.detail = std::move(detail);
+}
+
+void DramModel::accept(uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, uint32_t tag) {
+  const bool fill = op == isa::kPortOpFill;
+  const isa::InstrInfo* in = !fill && op < 256 ? isa::find_opcode(uint8_t(op)) : nullptr;
+  if (!fill && (!in || (in->cls != isa::Class::Load && in->cls != isa::Class::Store &&
+                        in->cls != isa::Class::Atomic))) {
+    refuse(Fault::IllegalInstruction, op, addr, tag,
+           "request op " + hex8(op) + " is no memory instruction or port op");
+    return;
+  }
+  const std::string name = fill ? "fill" : in->name;
+  const uint32_t n = fill ? p_.line_bytes : 4;
+  if (addr % n) {
+    refuse(Fault::Misaligned, op, addr, tag,
+           name + " address " + hex8(addr) + " is not a multiple of " + std::to_string(n));
+    return;
+  }
+  if (uint64_t(addr) + n > mem_.size()) {
+    refuse(Fault::OutOfRange, op, addr, tag,
+           name + " address " + hex8(addr) + " is beyond memory (" + std::to_string(mem_.size()) + " bytes)");
+    return;
+  }
+
+  // Timing (dram.h).
+  const uint64_t c = now_;
+  Bank& b = banks_[(addr / p_.row_bytes) % p_.banks];
+  const uint32_t row = addr / (p_.row_bytes * p_.banks);
+  uint64_t data_start;
+  if (b.open && b.row == row) {
+    ++stats_.row_hits;
+    data_start = std::max(c + p_.CL, bus_free_);
+    next_cmd_ = c + 1;
+  } else {
+    uint64_t a = c;
+    if (b.open) {
+      ++stats_.row_conflicts;
+      a = std::max(c, b.act + p_.tRAS) + p_.tRP;
+    } else {
+      ++stats_.row_misses;
+    }
+    data_start = std::max(a + p_.tRCD + p_.CL, bus_free_);
+    next_cmd_ = a + p_.tRCD;
+    b.open = true;
+    b.row = row;
+    b.act = a;
+  }
+  const bool atomic = !fill && in->cls == isa::Class::Atomic;
+  const uint64_t bus_cycles = uint64_t(atomic ? 2 : 1) * ((p_.burst + 1) / 2);
+  bus_free_ = data_start + bus_cycles;
+  stats_.bus_busy_cycles += bus_cycles;
+  last_data_start_ = data_start;
+  ++stats_.requests;
+  stats_.bytes += atomic ? 8 : n;
+
+  // The access itself.
+  Response r{0, tag, {}};
+  if (fill) {
+    for (uint32_t i = 0; i < n; i += 4) r.beats.push_back(word(addr + i));
+  } else if (in->cls == isa::Class::Load) {
+    r.beats.push_back(word(addr));
+  } else if (in->cls == isa::Class::Store) {
+    set_word(addr, data);
+  } else {
+    // Operands as atomic_update takes them: field c's register carries the operand
+    // (the port's data), field a's the comparand (cmp).
+    RegValues v;
+    v.a = cmp;
+    v.b = addr;
+    v.c = data;
+    const uint32_t old = word(addr);
+    set_word(addr, atomic_update(in->op, old, v));
+    if (in->writes_a) r.beats.push_back(old);
+  }
+  if (!r.beats.empty()) {
+    r.start = std::max(data_start, resp_free_);
+    resp_free_ = r.start + r.beats.size();
+    done_.push_back(resp_free_ - 1);
+    resp_.push_back(std::move(r));
+  } else {
+    done_.push_back(bus_free_ - 1);
+  }
+}
+
+void DramModel::update_outputs() {
+  done_.erase(std::remove_if(done_.begin(), done_.end(), [&](uint64_t d) { return d < now_; }), done_.end());
+  ready_ = now_ >= next_cmd_ && done_.size() < p_.inflight;
+  while (!resp_.empty() && resp_.front().start + resp_.front().beats.size() <= now_) resp_.pop_front();
+  resp_valid_ = !resp_.empty() && resp_.front().start <= now_;
+  resp_data_ = resp_valid_ ? resp_.front().beats[now_ - resp_.front().start] : 0;
+  resp_tag_ = resp_valid_ ? resp_.front().tag : 0;
+}
+
+void DramModel::clock(bool req_valid, uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, uint32_t tag) {
+  if (req_valid && ready_) accept(op, addr, data, cmp, tag);
+  ++stats_.cycles;
+  ++now_;
+  update_outputs();
+}
+
+dram::dram(sc_module_name name, const Config& cfg, uint32_t bytes)
+    : sc_module(name), model_(DramParams::from(cfg), bytes) {
+  fault.initialize(false);
+  SC_METHOD(tick);
+  sensitive << clk.pos();
+  dont_initialize();
+  drive();
+}
+
+void dram::drive() {
+  dram_req_ready.write(model_.req_ready());
+  dram_resp_valid.write(model_.resp_valid());
+  dram_resp_data.write(model_.resp_data());
+  dram_resp_tag.write(model_.resp_tag());
+  fault.write(model_.first_fault().raised);
+}
+
+void dram::tick() {
+  if (rst.read()) {
+    model_.reset();
+  } else {
+    model_.clock(dram_req_valid.read(), dram_req_op.read(), dram_req_addr.read(), dram_req_data.read(),
+                 dram_req_cmp.read(), dram_req_tag.read());
+  }
+  drive();
+}
+
+}  // namespace umbra::tb
+
+// libsystemc calls sc_main; programs that only clock the plain model have none.  Weak,
+// as umbra_core.cpp's and reorder_queue.cpp's, so a real one wins.
+extern "C" __attribute__((weak)) int sc_main(int, char**) {
+  std::fprintf(stderr, "umbra: this program has no sc_main of its own\n");
+  return 1;
+}
