@@ -1,0 +1,172 @@
+// The generator's promises (randprog.h), checked on the reference simulator's record of
+// every retired instruction: the same seed gives the same program; every access stays
+// in the region its thread may use (own chunks and dump, the read-only table, the
+// shared words by their op kind), a timing-dependent value is overwritten at once;
+// registers stay below the configuration's limit; the mix has what the memory system
+// needs exercised (every atomic, cache maintenance, loops, row conflicts, misses).
+#include "randprog.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "umbra/isa.h"
+#include "umbra/iss.h"
+
+namespace umbra::randprog {
+namespace {
+
+Options seed(uint64_t s, unsigned length = 150) {
+  Options o;
+  o.seed = s;
+  o.length = length;
+  return o;
+}
+
+TEST(RandProg, SameSeedSameProgramOtherSeedOtherProgram) {
+  const Config cfg;
+  const Generated a = generate(cfg, seed(42)), b = generate(cfg, seed(42)), c = generate(cfg, seed(43));
+  EXPECT_EQ(a.source, b.source);
+  EXPECT_NE(a.source, c.source);
+  EXPECT_NE(a.source.find("seed 42"), std::string::npos) << "the header must name the seed";
+}
+
+// Which thread may touch an address, and how.
+struct Checker {
+  const Config& cfg;
+  Layout L;
+  std::map<unsigned, int> discard;  // thread -> register whose value must be overwritten next
+  std::vector<std::string> problems;
+  std::set<std::string> seen;  // kinds of access observed
+
+  bool own_chunk(unsigned t, uint32_t a) const {
+    if (a < L.priv) return false;
+    const uint32_t off = a - L.priv;
+    const uint32_t row = off / L.row_stride, bank = off % L.row_stride / L.row_bytes;
+    const uint32_t in_row = off % L.row_bytes;
+    return row < L.rows && bank < L.banks && in_row / L.chunk_bytes == t;
+  }
+
+  void observe(unsigned t, const Retired& r) {
+    auto bad = [&](const std::string& what) {
+      if (problems.size() < 10)
+        problems.push_back("thread " + std::to_string(t) + " pc " + std::to_string(r.pc) + " (" +
+                           isa::disassemble(r.word, r.pc) + "): " + what);
+    };
+    const auto d = isa::decode(r.word);
+    ASSERT_TRUE(d.has_value());
+    const std::string name = d->info->name;
+    // A timing-dependent value from the previous instruction must be overwritten now,
+    // without being read.
+    if (auto it = discard.find(t); it != discard.end()) {
+      if (name != "movi" || !r.writes_reg || r.reg != it->second)
+        bad("does not overwrite r" + std::to_string(it->second));
+      discard.erase(it);
+    }
+    if (r.mem == Retired::Mem::None) return;
+    const uint32_t a = r.addr;
+    const bool ro = a >= L.ro && a < L.ro + 4 * L.ro_words;
+    const bool shared = a >= L.shared && a < L.shared + 4 * L.shared_words;
+    const bool dump = a >= L.dump + 4 * L.dump_words * t && a < L.dump + 4 * L.dump_words * (t + 1);
+    if (own_chunk(t, a)) {
+      seen.insert("private " + name);
+    } else if (ro) {
+      if (r.mem != Retired::Mem::Load) bad("writes the read-only table");
+      seen.insert("ro load");
+    } else if (shared) {
+      const unsigned w = (a - L.shared) / 4;
+      static const char* const kinds[] = {"add", "min", "max"};
+      if (r.mem == Retired::Mem::Atomic) {
+        if (name.substr(name.find('.') + 1) != kinds[w % 3])
+          bad("wrong atomic for shared word " + std::to_string(w));
+        seen.insert("shared " + name);
+      } else if (r.mem != Retired::Mem::Load) {
+        bad("stores to a shared word");
+      }
+      if (r.writes_reg) discard[t] = r.reg;
+    } else if (dump) {
+      if (r.mem != Retired::Mem::Store) bad("reads its dump");
+    } else {
+      bad("touches " + std::to_string(a) + ", outside its regions");
+    }
+  }
+};
+
+TEST(RandProg, EveryAccessStaysInItsRegionAndTheMixIsComplete) {
+  const Config cfg;
+  Checker ck{cfg, layout_for(cfg), {}, {}, {}};
+  std::set<std::string> opcodes;
+  uint64_t conflicts = 0, line_changes = 0;
+  for (uint64_t s = 1; s <= 20; ++s) {
+    const Generated g = generate(cfg, seed(s));
+    for (uint32_t w : g.program.text)
+      if (const isa::InstrInfo* in = isa::find_opcode(isa::opcode_of(w))) opcodes.insert(in->name);
+    iss::Simulator sim(cfg);
+    sim.load(g.program);
+    std::map<unsigned, uint32_t> last;  // thread -> last private address
+    const iss::RunResult res = sim.run(cfg.threads, g.max_instructions, [&](unsigned t, const Retired& r) {
+      ck.observe(t, r);
+      if (r.mem != Retired::Mem::None && r.addr >= ck.L.priv && r.addr < ck.L.end) {
+        if (last.count(t)) {
+          const uint32_t p = last[t];
+          const uint32_t bank_p = p / cfg.dram_row_bytes % cfg.dram_banks,
+                         bank_a = r.addr / cfg.dram_row_bytes % cfg.dram_banks;
+          const uint32_t row_p = p / ck.L.row_stride, row_a = r.addr / ck.L.row_stride;
+          if (bank_p == bank_a && row_p != row_a) ++conflicts;
+          if (p / cfg.cache_line_bytes != r.addr / cfg.cache_line_bytes) ++line_changes;
+        }
+        last[t] = r.addr;
+      }
+    });
+    ASSERT_FALSE(res.fault) << "seed " << s << ": " << res.fault->message();
+    EXPECT_LE(g.program.text.size(), cfg.imem_words);
+  }
+  for (const auto& p : ck.problems) ADD_FAILURE() << p;
+  for (const char* op :
+       {"ldw",      "stw",      "red.add",   "red.min",  "red.max", "red.xchg", "red.cas", "atom.add",
+        "atom.min", "atom.max", "atom.xchg", "atom.cas", "dinv",    "dinvall",  "dflush",  "fadd",
+        "fmul",     "fmadd",    "beq",       "bnz",      "jal",     "jalr",     "exit"})
+    EXPECT_TRUE(opcodes.count(op)) << op << " never generated in 20 seeds";
+  for (const char* k : {"private ldw", "private stw", "private atom.cas", "private red.xchg", "ro load",
+                        "shared red.add", "shared atom.min", "shared red.max"})
+    EXPECT_TRUE(ck.seen.count(k)) << k << " never executed in 20 seeds";
+  EXPECT_GT(conflicts, 100u) << "consecutive accesses to the same bank, another row";
+  EXPECT_GT(line_changes, 1000u);
+}
+
+TEST(RandProg, RegistersStayBelowTheConfigurationsLimit) {
+  for (unsigned regs : {16u, 32u}) {
+    Config cfg;
+    cfg.registers = regs;
+    // generate() assembles with the limit, which rejects any register beyond it.
+    const Generated g = generate(cfg, seed(5));
+    unsigned highest = 0;
+    for (uint32_t w : g.program.text) {
+      const auto d = isa::decode(w);
+      ASSERT_TRUE(d.has_value());
+      for (unsigned i = 0; i < d->info->num_operands; ++i)
+        if (d->info->operands[i].kind == isa::Kind::Reg)
+          highest = std::max<unsigned>(highest, d->operand(int(i)));
+    }
+    EXPECT_LT(highest, regs);
+    EXPECT_GE(highest, regs - 4) << "the data registers should reach near the limit";
+  }
+}
+
+TEST(RandProg, TooSmallAConfigurationIsAClearError) {
+  Config cfg;
+  cfg.mem_bytes = 8192;
+  try {
+    generate(cfg, seed(1));
+    FAIL() << "expected a GenError";
+  } catch (const GenError& e) {
+    EXPECT_NE(std::string(e.what()).find("memory.bytes = 8192"), std::string::npos) << e.what();
+  }
+  cfg = Config{};
+  cfg.registers = 8;
+  EXPECT_THROW(generate(cfg, seed(1)), GenError);
+}
+
+}  // namespace
+}  // namespace umbra::randprog
