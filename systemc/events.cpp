@@ -13,7 +13,19 @@ const char* event_kind_name(EventKind k) {
     case EventKind::RegWrite: return "regwrite";
     case EventKind::Mem: return "mem";
     case EventKind::MemResp: return "memresp";
+    case EventKind::Cache: return "cache";
+    case EventKind::Wake: return "wake";
     case EventKind::Dram: return "dram";
+  }
+  return "?";
+}
+
+const char* cache_outcome_name(CacheOutcome o) {
+  switch (o) {
+    case CacheOutcome::None: return "none";
+    case CacheOutcome::Hit: return "hit";
+    case CacheOutcome::Miss: return "miss";
+    case CacheOutcome::Merge: return "merge";
   }
   return "?";
 }
@@ -54,6 +66,11 @@ std::string format_event(const Event& e) {
     case EventKind::MemResp:
       std::snprintf(buf, sizeof buf, "%llu memresp t%u data=0x%08x", c, e.thread, e.value);
       break;
+    case EventKind::Cache:
+      std::snprintf(buf, sizeof buf, "%llu cache t%u op=0x%02x addr=0x%08x %s", c, e.thread, unsigned(e.op),
+                    e.addr, e.value < 4 ? cache_outcome_name(CacheOutcome(e.value)) : "?");
+      break;
+    case EventKind::Wake: std::snprintf(buf, sizeof buf, "%llu wake t%u", c, e.thread); break;
     case EventKind::Dram:
       std::snprintf(buf, sizeof buf, "%llu dram tag=0x%04x op=0x%02x addr=0x%08x data=0x%08x cmp=0x%08x", c,
                     e.thread, unsigned(e.op), e.addr, e.data, e.cmp);
@@ -68,14 +85,8 @@ void TextEventSink::on_event(const Event& e) {
 }
 
 unsigned EventOrder::rank(EventKind k) {
-  switch (k) {
-    case EventKind::Issue:
-    case EventKind::Bubble: return 0;
-    case EventKind::RegWrite: return 1;
-    case EventKind::Mem: return 2;
-    case EventKind::MemResp: return 3;
-  }
-  return 0;
+  // Issue and Bubble share a place; every later kind follows in enum order.
+  return k == EventKind::Issue ? 0 : unsigned(k) - 1;
 }
 
 void EventOrder::emit(const Event& e) {
@@ -112,6 +123,21 @@ uint64_t CoreStats::total_issued() const {
 uint64_t CoreStats::total_bubbles(BubbleReason r) const {
   uint64_t n = 0;
   for (const auto& b : bubbles) n += b[unsigned(r)];
+  return n;
+}
+
+void LatencyHistogram::add(uint64_t latency) {
+  ++count;
+  sum += latency;
+  if (latency > max) max = latency;
+  const size_t b = size_t(latency / (bucket_width ? bucket_width : 1));
+  if (b >= buckets.size()) buckets.resize(b + 1, 0);
+  ++buckets[b];
+}
+
+uint64_t MemStats::total_replays() const {
+  uint64_t n = 0;
+  for (uint64_t r : replays) n += r;
   return n;
 }
 

@@ -14,15 +14,22 @@
 
 namespace umbra::scm {
 
-// Cache and Wake (the core's memory-system events) go between MemResp and Dram.
-enum class EventKind : uint8_t { Issue, Bubble, RegWrite, Mem, MemResp, Dram };
+// The values are also the contract's order of kinds within one cycle (Issue and Bubble
+// share the first place: a cycle has one of them).
+enum class EventKind : uint8_t { Issue, Bubble, RegWrite, Mem, MemResp, Cache, Wake, Dram };
+constexpr unsigned kEventRanks = 7;  // Issue/Bubble, RegWrite, Mem, MemResp, Cache, Wake, Dram
 // Why a fetch slot issued a bubble; the values are the `d_reason` encoding that the
 // RTL uses too (docs/microarchitecture.md, "Inter-block signals").
 enum class BubbleReason : uint8_t { Idle = 0, Memory = 1, Exited = 2 };
 constexpr unsigned kBubbleReasons = 3;
 
+// The outcome a cache event carries in `value` (docs/memory-system.md, "The cache
+// pipeline inside the core").
+enum class CacheOutcome : uint8_t { None = 0, Hit = 1, Miss = 2, Merge = 3 };
+
 const char* event_kind_name(EventKind k);
 const char* bubble_reason_name(BubbleReason r);
+const char* cache_outcome_name(CacheOutcome o);
 
 // One event.  Which fields mean something depends on the kind:
 //   Issue     thread (the slot), pc
@@ -30,6 +37,8 @@ const char* bubble_reason_name(BubbleReason r);
 //   RegWrite  thread, pc (of the writing instruction; a late load's own pc), reg, value
 //   Mem       thread (= the tag), op (opcode), addr, data, cmp
 //   MemResp   thread (= the tag), value (the data)
+//   Cache     thread, op (opcode), addr (effective address), value (CacheOutcome), in C2
+//   Wake      thread (the cycle writeback's wake_valid is high, W+1)
 //   Dram      thread (= the 16-bit DRAM-port tag {core, thread}), op, addr, data, cmp
 // Unused fields are zero, so two streams compare field by field.
 struct Event {
@@ -75,10 +84,11 @@ class VectorEventSink final : public EventSink {
 };
 
 // Buffers the events of the current cycle and hands them to the sink in the
-// contract's order (issue, regwrite, mem, memresp) once a later cycle's event
-// arrives or flush() is called.  Each kind happens at most once per cycle (one fetch
-// slot, one writeback, one request, one response), so a fixed slot per kind suffices
-// and nothing is allocated per cycle.
+// contract's order (issue, regwrite, mem, memresp, cache, wake, dram) once a later
+// cycle's event arrives or flush() is called.  Each kind happens at most once per
+// cycle (one fetch slot, one writeback, one request, one response, one request in C2,
+// one wake, one DRAM transfer), so a fixed slot per kind suffices and nothing is
+// allocated per cycle.
 class EventOrder {
  public:
   void set_sink(EventSink* sink) { sink_ = sink; }
@@ -90,8 +100,8 @@ class EventOrder {
   static unsigned rank(EventKind k);
   EventSink* sink_ = nullptr;
   uint64_t cycle_ = 0;
-  std::array<Event, 4> pending_{};
-  std::array<bool, 4> has_{};
+  std::array<Event, kEventRanks> pending_{};
+  std::array<bool, kEventRanks> has_{};
 };
 
 // Per-run statistics, counted by the fetch block over the cycles in which the core's
@@ -104,6 +114,25 @@ struct CoreStats {
   uint64_t total_issued() const;
   uint64_t total_bubbles(BubbleReason r) const;
   double ipc() const { return cycles ? double(total_issued()) / double(cycles) : 0.0; }
+};
+
+// The memory system's counters of one core (docs/memory-system.md, "Events and
+// statistics"): cache outcomes counted in C2, replays counted in X1, and the latency
+// of every load and returning atomic from its X1 cycle to the cycle its thread is
+// woken (wake_valid high, W+1), so a hit's latency is 5.
+struct LatencyHistogram {
+  uint64_t count = 0, sum = 0, max = 0;
+  unsigned bucket_width = 1;       // T: bucket i counts latencies in [i*T, (i+1)*T)
+  std::vector<uint64_t> buckets;  // grows to the largest bucket used
+  void add(uint64_t latency);
+  double mean() const { return count ? double(sum) / double(count) : 0.0; }
+};
+
+struct MemStats {
+  uint64_t cache_hits = 0, cache_misses = 0, cache_merges = 0;
+  std::vector<uint64_t> replays;  // per thread
+  LatencyHistogram load_latency;
+  uint64_t total_replays() const;
 };
 
 }  // namespace umbra::scm
