@@ -1,0 +1,51 @@
+// The directed memory-system programs (memory_programs.h) under the cosimulation: the
+// Verilated RTL and the SystemC model in lockstep, both checked against the reference
+// simulator by run_cosim, and both final memories against the programs' `#@ expect`
+// lines.  dinv_host is SKIPPED until cosim_run.h offers the host-write hook
+// (UMBRA_HOST_WRITES and Options::host_writes, see README.md).
+#include <gtest/gtest.h>
+
+#include "memory_programs.h"
+#include "umbra/cosim_run.h"
+
+namespace umbra::memdirected {
+
+void PrintTo(const Spec& s, std::ostream* os) {
+  *os << s.name;
+}
+
+namespace {
+
+class Cosim : public ::testing::TestWithParam<Spec> {};
+
+TEST_P(Cosim, RtlAndSystemcMeetTheExpectations) {
+  const Spec& s = GetParam();
+  const Config cfg = load_config(cosim::verilated_params().config_file);
+  const Program p = assemble(s, cfg.registers);
+  cosim::Options opts;
+  opts.repro = "umbra-cosim " + s.path + " --threads " + std::to_string(s.threads);
+  opts.program_name = s.name + ".s";
+  if (!s.host_writes.empty()) {
+#if defined(UMBRA_HOST_WRITES)
+    for (const HostWrite& w : s.host_writes)
+      opts.host_writes.push_back({w.cycle, address_of(s, p, w.symbol, w.offset), w.value});
+    opts.check_iss = false;  // the ISS cannot see a write made mid-run
+#else
+    GTEST_SKIP() << "NEEDS THE HOST-WRITE HOOK: " << s.name
+                 << " writes memory mid-run; enabled when cosim_run.h defines UMBRA_HOST_WRITES "
+                    "(testbench/directed/memory/README.md)";
+#endif
+  }
+  const cosim::CosimResult r = cosim::run_cosim(p, cfg, s.threads, 5'000'000, opts);
+  EXPECT_TRUE(r.passed()) << s.name << "\n" << r.summary();
+  ASSERT_EQ(r.systemc.status, cosim::RunResult::Status::Exited) << r.systemc.message;
+  ASSERT_EQ(r.rtl.status, cosim::RunResult::Status::Exited) << r.rtl.message;
+  for (const auto& e : check(s, p, r.systemc.memory)) ADD_FAILURE() << "systemc: " << e;
+  for (const auto& e : check(s, p, r.rtl.memory)) ADD_FAILURE() << "rtl: " << e;
+}
+
+INSTANTIATE_TEST_SUITE_P(Memory, Cosim, ::testing::ValuesIn(all_specs()),
+                         [](const auto& info) { return info.param.name; });
+
+}  // namespace
+}  // namespace umbra::memdirected
