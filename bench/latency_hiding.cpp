@@ -33,7 +33,6 @@
 #include <cstdio>
 #include <map>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "umbra/asm.h"
@@ -45,17 +44,6 @@ namespace {
 
 namespace scm = umbra::scm;
 using umbra::Config;
-
-// TEMPORARY until systemc/events.h has EventKind::Cache (remove then).
-template <class E, class = void>
-struct CacheKind {
-  static constexpr E value = static_cast<E>(250);
-};
-template <class E>
-struct CacheKind<E, std::void_t<decltype(E::Cache)>> {
-  static constexpr E value = E::Cache;
-};
-constexpr scm::EventKind kCacheKind = CacheKind<scm::EventKind>::value;
 
 constexpr unsigned kIterations = 32;  // as in the reference
 // Instructions per iteration besides the N fillers: advance, ldw, add, addi, bnz.
@@ -174,21 +162,21 @@ struct LoadTracker {
   void on(const scm::Event& e) {
     const unsigned beats_per_fill = cfg.cache_line_bytes / 4;
     const uint8_t ldw = umbra::isa::info(umbra::isa::Op::LDW).opcode;
-    if (e.kind == kCacheKind && e.op == ldw && e.thread < th.size()) {
+    if (e.kind == scm::EventKind::Cache && e.op == ldw && e.thread < th.size()) {
       if (e.cycle <= start[e.thread] || e.cycle >= end[e.thread]) return;  // warm-up, not timed
       p.cache_events = true;
       ++loads;
       Thread& t = th[e.thread];
-      switch (e.value) {
-        case 1: ++p.hits; break;
-        case 2:
+      switch (scm::CacheOutcome(e.value)) {
+        case scm::CacheOutcome::Hit: ++p.hits; break;
+        case scm::CacheOutcome::Miss:
           ++p.misses;
           t.waiting = true;
           t.accepted = false;
           t.beats = 0;
           t.c2 = e.cycle;
           break;
-        case 3: ++p.merges; break;
+        case scm::CacheOutcome::Merge: ++p.merges; break;
         default: break;
       }
     } else if (e.kind == scm::EventKind::Mem && e.op == umbra::isa::kPortOpFill && e.thread < th.size()) {
@@ -218,7 +206,7 @@ struct LoadTracker {
 struct CollectSink final : scm::EventSink {
   std::vector<scm::Event> events;
   void on_event(const scm::Event& e) override {
-    if (e.kind == scm::EventKind::Mem || e.kind == scm::EventKind::MemResp || e.kind == kCacheKind)
+    if (e.kind == scm::EventKind::Mem || e.kind == scm::EventKind::MemResp || e.kind == scm::EventKind::Cache)
       events.push_back(e);
   }
 };

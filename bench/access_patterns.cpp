@@ -1,0 +1,414 @@
+// access_patterns: the memory-access-pattern experiment of the strobe CUDA atomics
+// study (reference/gpu-microbenchmarks-strobe-2009.txt, "How long does an atomic
+// operation stall a thread?") on Umbra.  There, five operations — load, store,
+// load_store (read-modify-write), red (atomic without a result) and atomic (with one)
+// — ran in a tight loop under three patterns: every thread of an SM on one address,
+// every thread on its own location 128 bytes apart (no coalescing), and neighbouring
+// threads on neighbouring words (coalesced), at several occupancies.  Here every
+// active thread runs, after one untimed warm-up access,
+//
+//     loop: ACCESS x 4      ldw r10, 0(r6) | stw r11, 0(r6) | ldw; addi; stw |
+//                           atom.add r10, r6, r8 | red.add r6, r8
+//           addi r9, r9, -1
+//           bnz  r9, loop
+//
+// 16 times between two `rdsr clock`, with r6 per pattern: one address for all, its own
+// cache line (thread t at t * line), or its own word of shared lines (thread t at 4t),
+// for 1, 2, 4 ... T active threads, on the SystemC model with the data cache in
+// front of the DRAM model and of the fixed memory.  For each point it prints the
+// cycles per access of a thread and of the core, the bandwidth, and what explains
+// them, taken from the model's event stream over the timed loop: the data cache's
+// outcomes (hits, misses, merges), replays (a memory instruction that found the
+// request FIFO too full and issued again), the slots a thread slept, the requests on
+// the DRAM port and their row hits (the DRAM's open-page rule applied to the
+// requests in the order it accepted them).
+//
+// Unlike the GT200 — no cache, coalescing, atomics in the memory controller — Umbra
+// has a write-through, write-invalidate data cache per core and performs atomics at
+// the memory, so loads of a warm line cost nothing, every store and atomic goes to
+// DRAM, a store invalidates the line for every thread that shares it, and the
+// read-modify-write loses updates where the atomic does not.  The exit status is
+// non-zero when a run fails or its final memory is wrong (an atomic count, a
+// thread's own read-modify-write count, a loaded value), never on timing.
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "umbra/asm.h"
+#include "umbra/config.h"
+#include "umbra/isa.h"
+#include "umbra/systemc_run.h"
+
+namespace {
+
+namespace scm = umbra::scm;
+using umbra::Config;
+
+constexpr unsigned kIterations = 16;
+constexpr unsigned kUnroll = 4;
+constexpr unsigned kAccesses = kIterations * kUnroll;  // timed, per thread
+constexpr uint32_t kBase = 0x80000;                    // the accessed words, away from the program's data
+
+enum class Pattern { Same, OwnLine, Neighbour };
+struct PatternInfo {
+  Pattern p;
+  const char* name;
+  const char* what;
+};
+const PatternInfo kPatterns[] = {
+    {Pattern::Same, "one address", "every thread the same word"},
+    {Pattern::OwnLine, "own line", "thread t at base + t * line_bytes: a line each, neighbouring lines"},
+    {Pattern::Neighbour, "neighbour words", "thread t at base + 4t: neighbouring threads share lines"},
+};
+
+enum class Kind { Load, Store, LoadStore, Atomic, Red };
+struct KindInfo {
+  Kind k;
+  const char* name;
+  std::vector<const char*> body;  // one access
+};
+const KindInfo kKinds[] = {
+    {Kind::Load, "load", {"ldw r10, 0(r6)"}},
+    {Kind::Store, "store", {"stw r11, 0(r6)"}},
+    {Kind::LoadStore, "load-then-store", {"ldw r10, 0(r6)", "addi r10, r10, 1", "stw r10, 0(r6)"}},
+    {Kind::Atomic, "atom.add", {"atom.add r10, r6, r8"}},
+    {Kind::Red, "red.add", {"red.add r6, r8"}},
+};
+
+uint32_t address_of(Pattern p, const Config& cfg, unsigned t) {
+  switch (p) {
+    case Pattern::Same: return kBase;
+    case Pattern::OwnLine: return kBase + t * cfg.cache_line_bytes;
+    case Pattern::Neighbour: return kBase + 4 * t;
+  }
+  return kBase;
+}
+
+// What the words hold before the run: loads read their own address, the others count
+// from 0.
+uint32_t initial_word(Kind k, uint32_t addr) {
+  return k == Kind::Load ? addr : 0;
+}
+
+std::string program_text(Pattern p, const KindInfo& k, const Config& cfg) {
+  std::string s;
+  auto line = [&s](const std::string& l) { s += "        " + l + "\n"; };
+  auto access = [&] {
+    for (const char* i : k.body) line(i);
+  };
+  s += "        .text\n_start:\n";
+  line("rdsr r1, tid");
+  line("li r6, " + std::to_string(kBase));
+  if (p == Pattern::OwnLine) {
+    line("li r5, " + std::to_string(cfg.cache_line_bytes));
+    line("mul r5, r1, r5");
+    line("add r6, r6, r5");
+  } else if (p == Pattern::Neighbour) {
+    line("shli r5, r1, 2");
+    line("add r6, r6, r5");
+  }
+  line("movi r8, 1");
+  line("addi r11, r1, 1");  // a store writes its thread's number + 1
+  line("movi r10, 0");
+  line("li r9, " + std::to_string(kIterations));
+  access();  // warm-up: the line in the cache, the DRAM row open
+  line("rdsr r2, clock");
+  s += "loop:\n";
+  for (unsigned u = 0; u < kUnroll; ++u) access();
+  line("addi r9, r9, -1");
+  line("bnz r9, loop");
+  s += "loop_end:\n";
+  line("rdsr r3, clock");
+  line("la r7, out");
+  line("shli r5, r1, 4");
+  line("add r7, r7, r5");
+  line("stw r2, 0(r7)");
+  line("stw r3, 4(r7)");
+  line("stw r10, 8(r7)");
+  line("exit");
+  s += "        .data\nout:    .space " + std::to_string(16 * cfg.threads) + "\n";
+  return s;
+}
+
+uint32_t word(const std::vector<uint8_t>& m, uint32_t a) {
+  return uint32_t(m[a]) | uint32_t(m[a + 1]) << 8 | uint32_t(m[a + 2]) << 16 | uint32_t(m[a + 3]) << 24;
+}
+
+umbra::Program assemble(const std::string& text, const Config& cfg) {
+  umbra::as::Options o;
+  o.registers = cfg.registers;
+  o.data_base = cfg.data_base;
+  const umbra::as::Result r = umbra::as::assemble_string(text, "access_patterns.s", o);
+  if (!r.ok()) {
+    std::string msg = "the generated program does not assemble:\n";
+    for (const auto& d : r.errors) msg += d.render();
+    throw std::runtime_error(msg);
+  }
+  return r.program;
+}
+
+struct CollectSink final : scm::EventSink {
+  std::vector<scm::Event> events;
+  void on_event(const scm::Event& e) override {
+    if (e.kind != scm::EventKind::RegWrite) events.push_back(e);
+  }
+};
+
+struct Point {
+  double thread_cycles = 0;  // per access, mean over the active threads
+  double core_cycles = 0;    // the timed span / all accesses
+  double useful_bw = 0;      // 4 bytes per access / cycle of the span
+  double port_bw = 0;        // bytes on the core's port per cycle (request data + response beats)
+  uint64_t hits = 0, misses = 0, merges = 0;
+  bool cache_events = false;
+  double replays = 0;  // per access
+  double sleep = 0;    // memory-bubble slots per access
+  uint64_t dram_requests = 0, row_hits = 0, row_misses = 0, row_conflicts = 0;
+  bool dram_events = false;
+  std::string check;  // what the final memory says
+};
+
+Point measure(Pattern pat, const KindInfo& k, unsigned active, const Config& cfg) {
+  const umbra::Program prog = assemble(program_text(pat, k, cfg), cfg);
+  scm::RunOptions opts;
+  {
+    const uint32_t bytes = std::max<uint32_t>(cfg.threads * cfg.cache_line_bytes, 4 * cfg.threads);
+    std::vector<uint32_t> w(bytes / 4);
+    for (size_t i = 0; i < w.size(); ++i) w[i] = initial_word(k.k, kBase + uint32_t(4 * i));
+    opts.writes.emplace_back(kBase, std::move(w));
+  }
+  CollectSink sink;
+  const scm::RunResult r = scm::run_systemc(prog, cfg, active, 5000000, &sink, opts);
+  const std::string where =
+      std::string(k.name) + ", " + std::to_string(active) + " threads, memory " + cfg.mem_model;
+  if (r.status != scm::RunResult::Status::Exited)
+    throw std::runtime_error(where + ": the run did not exit: " + r.message);
+
+  const unsigned T = cfg.threads;
+  const uint32_t out = *prog.symbol("out");
+  const uint32_t loop = *prog.symbol("loop"), loop_end = *prog.symbol("loop_end");
+  const uint64_t body = (loop_end - loop) / 4;
+  std::vector<uint64_t> s(active), e(active);
+  Point pt;
+  for (unsigned t = 0; t < active; ++t) {
+    s[t] = word(r.memory, out + 16 * t);
+    e[t] = s[t] + uint32_t(word(r.memory, out + 16 * t + 4) - uint32_t(s[t]));
+    pt.thread_cycles += double(e[t] - s[t] - T) / kAccesses;
+  }
+  pt.thread_cycles /= active;
+  const uint64_t s0 = *std::min_element(s.begin(), s.end()), e0 = *std::max_element(e.begin(), e.end());
+  const double span = double(e0 - s0);
+  const double all = double(kAccesses) * active;
+  pt.core_cycles = span / all;
+  pt.useful_bw = 4.0 * all / span;
+
+  // The DRAM's open-page rule over the requests in the order it accepted them.
+  std::vector<int64_t> open_row(cfg.dram_banks, -1);
+  uint64_t issued_in_loop = 0, port_bytes = 0;
+  for (const scm::Event& ev : sink.events) {
+    const bool in_span = ev.cycle > s0 && ev.cycle < e0;
+    const bool own = ev.thread < active && ev.cycle > s[ev.thread] && ev.cycle < e[ev.thread];
+    switch (ev.kind) {
+      case scm::EventKind::Issue:
+        if (own && ev.pc >= loop && ev.pc < loop_end) ++issued_in_loop;
+        break;
+      case scm::EventKind::Bubble:
+        if (own && ev.reason == scm::BubbleReason::Memory) pt.sleep += 1;
+        break;
+      case scm::EventKind::Mem:
+        // A fill's data comes back as beats; a store, red or atomic carries a word.
+        if (in_span && ev.op != umbra::isa::kPortOpFill) port_bytes += 4;
+        break;
+      case scm::EventKind::MemResp:
+        if (in_span) port_bytes += 4;
+        break;
+      case scm::EventKind::Dram:
+        // Every request updates the bank state; only the timed span's are counted.
+        {
+          pt.dram_events = true;
+          const uint32_t bank = (ev.addr / cfg.dram_row_bytes) % cfg.dram_banks;
+          const int64_t row = ev.addr / (uint64_t(cfg.dram_row_bytes) * cfg.dram_banks);
+          if (in_span) {
+            ++pt.dram_requests;
+            if (open_row[bank] == row)
+              ++pt.row_hits;
+            else if (open_row[bank] < 0)
+              ++pt.row_misses;
+            else
+              ++pt.row_conflicts;
+          }
+          open_row[bank] = row;
+        }
+        break;
+      case scm::EventKind::Cache:
+        if (own) {
+          pt.cache_events = true;
+          if (ev.value == uint32_t(scm::CacheOutcome::Hit)) ++pt.hits;
+          if (ev.value == uint32_t(scm::CacheOutcome::Miss)) ++pt.misses;
+          if (ev.value == uint32_t(scm::CacheOutcome::Merge)) ++pt.merges;
+        }
+        break;
+      default: break;
+    }
+  }
+  pt.port_bw = double(port_bytes) / span;
+  pt.replays = (double(issued_in_loop) - double(body) * kIterations * active) / all;
+  pt.sleep /= all;
+
+  // The final memory.  Accesses per thread, the warm-up included.
+  const uint32_t per_thread = kAccesses + 1;
+  std::string bad;
+  switch (k.k) {
+    case Kind::Load:
+      for (unsigned t = 0; t < active; ++t)
+        if (word(r.memory, out + 16 * t + 8) != address_of(pat, cfg, t))
+          bad = "thread " + std::to_string(t) + " loaded " +
+                std::to_string(word(r.memory, out + 16 * t + 8)) + ", memory holds " +
+                std::to_string(address_of(pat, cfg, t));
+      pt.check = "loaded values ok";
+      break;
+    case Kind::Store:
+      for (unsigned t = 0; t < active; ++t) {
+        const uint32_t v = word(r.memory, address_of(pat, cfg, t));
+        if (pat == Pattern::Same ? (v < 1 || v > active) : v != t + 1)
+          bad = "the word of thread " + std::to_string(t) + " holds " + std::to_string(v);
+      }
+      pt.check = "stored values ok";
+      break;
+    case Kind::LoadStore:
+    case Kind::Atomic:
+    case Kind::Red: {
+      const bool atomic = k.k != Kind::LoadStore;
+      if (pat == Pattern::Same) {
+        const uint32_t v = word(r.memory, kBase), want = per_thread * active;
+        if (atomic && v != want)
+          bad =
+              "the word holds " + std::to_string(v) + " after " + std::to_string(want) + " atomic increments";
+        else if (v > want || v < per_thread)
+          bad = "the word holds " + std::to_string(v) + " after " + std::to_string(want) + " increments";
+        pt.check = atomic ? "count ok" : std::to_string(want - v) + " of " + std::to_string(want) + " lost";
+      } else {
+        for (unsigned t = 0; t < active; ++t) {
+          const uint32_t v = word(r.memory, address_of(pat, cfg, t));
+          if (v != per_thread)
+            bad = "the word of thread " + std::to_string(t) + " holds " + std::to_string(v) + " after " +
+                  std::to_string(per_thread) + " increments";
+        }
+        pt.check = "counts ok";
+      }
+      break;
+    }
+  }
+  if (!bad.empty()) throw std::runtime_error(where + ", pattern " + std::to_string(int(pat)) + ": " + bad);
+  return pt;
+}
+
+std::string pct(uint64_t a, uint64_t total) {
+  if (!total) return "-";
+  char b[16];
+  std::snprintf(b, sizeof b, "%.0f%%", 100.0 * double(a) / double(total));
+  return b;
+}
+
+void describe(const Config& cfg) {
+  std::printf("configuration '%s': T = %u threads, data cache %u B, %u-way, %u-byte lines, request FIFO %u\n",
+              cfg.name.c_str(), cfg.threads, cfg.cache_bytes, cfg.cache_ways, cfg.cache_line_bytes,
+              cfg.cache_request_queue);
+  if (cfg.mem_model == "fixed")
+    std::printf("memory: fixed, answering %u cycles after acceptance\n", cfg.mem_latency);
+  else
+    std::printf(
+        "memory: dram: reorder queue %s, depth %u, %u open rows; DRAM %u banks, %u-byte rows, tRCD %u tRP %u "
+        "CL %u "
+        "tRAS %u, %u-byte bus (peak %u B/cycle), burst %u\n",
+        cfg.queue_mode.c_str(), cfg.queue_depth, cfg.queue_open_rows, cfg.dram_banks, cfg.dram_row_bytes,
+        cfg.dram_tRCD, cfg.dram_tRP, cfg.dram_CL, cfg.dram_tRAS, cfg.dram_bus_bytes, 2 * cfg.dram_bus_bytes,
+        cfg.dram_burst);
+}
+
+void run_model(const Config& cfg, const std::vector<unsigned>& counts) {
+  const unsigned T = cfg.threads;
+  std::printf("\n======== memory model '%s' ========\n", cfg.mem_model.c_str());
+  describe(cfg);
+  std::printf(
+      "columns: thr = active threads; cyc/acc = cycles per access of one thread (its loop time / %u "
+      "accesses)\n"
+      "  and of the core (the span from the first thread's start to the last one's end / all accesses);\n"
+      "  floor = the loop's instructions alone, every access free: (instructions per iteration) * T / %u;\n"
+      "  B/cyc useful = 4 bytes per access, port = bytes on the core's port (request words + response "
+      "beats);\n"
+      "  cache = the loop's outcomes in C2 (hits/misses/merges; '-' for stores and atomics, which pass);\n"
+      "  replay, sleep = issue slots per access spent on replays and asleep; DRAM = requests on the DRAM "
+      "port\n"
+      "  and the share that were row hits (open-page rule); check = the final memory\n",
+      kAccesses, kUnroll);
+  std::printf("%-16s %-16s %4s %8s %8s %6s %7s %7s %6s %6s %6s %7s %7s %7s %7s  %s\n", "pattern", "op", "thr",
+              "cyc/acc", "cyc/acc", "floor", "B/cyc", "B/cyc", "hit", "miss", "merge", "replay", "sleep",
+              "DRAM", "rowhit", "check");
+  std::printf("%-16s %-16s %4s %8s %8s %6s %7s %7s %6s %6s %6s %7s %7s %7s %7s\n", "", "", "", "thread",
+              "core", "", "useful", "port", "", "", "", "/acc", "/acc", "reqs", "");
+  for (const PatternInfo& pi : kPatterns) {
+    for (const KindInfo& k : kKinds) {
+      const double floor = double(k.body.size() * kUnroll + 2) * T / kUnroll;
+      for (unsigned a : counts) {
+        const Point p = measure(pi.p, k, a, cfg);
+        const uint64_t looked = p.hits + p.misses + p.merges;
+        std::printf("%-16s %-16s %4u %8.2f %8.2f %6.1f %7.3f %7.3f %6s %6s %6s %7.2f %7.2f %7s %7s  %s\n",
+                    pi.name, k.name, a, p.thread_cycles, p.core_cycles, floor, p.useful_bw, p.port_bw,
+                    !p.cache_events ? "n/a"
+                    : looked        ? pct(p.hits, looked).c_str()
+                                    : "-",
+                    p.cache_events && looked ? std::to_string(p.misses).c_str() : "-",
+                    p.cache_events && looked ? std::to_string(p.merges).c_str() : "-", p.replays, p.sleep,
+                    p.dram_events ? std::to_string(p.dram_requests).c_str() : "-",
+                    p.dram_events ? pct(p.row_hits, p.dram_requests).c_str() : "-", p.check.c_str());
+      }
+    }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"access_patterns: loads, stores, read-modify-write and atomics under three address patterns"};
+  std::string config_path;
+  std::vector<std::string> models{"fixed", "dram"};
+  std::vector<unsigned> counts;
+  app.add_option("--config", config_path, "machine configuration (YAML); default: the built-in default");
+  app.add_option("--models", models, "memory models to run (fixed, dram)")
+      ->check(CLI::IsMember({"fixed", "dram"}));
+  app.add_option("--threads", counts, "active thread counts (default 1, 2, 4, ... T)")
+      ->check(CLI::Range(1u, 256u));
+  CLI11_PARSE(app, argc, argv);
+  try {
+    Config base;
+    if (!config_path.empty()) base = umbra::load_config(config_path);
+    if (counts.empty()) {
+      for (unsigned a = 1; a < base.threads; a *= 2) counts.push_back(a);
+      counts.push_back(base.threads);
+    }
+    for (unsigned a : counts)
+      if (a > base.threads)
+        throw std::runtime_error("--threads " + std::to_string(a) + ": the configuration has " +
+                                 std::to_string(base.threads) + " threads");
+    std::printf("access_patterns: after \"How long does an atomic operation stall a thread?\" in\n");
+    std::printf(
+        "reference/gpu-microbenchmarks-strobe-2009.txt: %u timed accesses per thread (%u iterations of "
+        "%u),\n",
+        kAccesses, kIterations, kUnroll);
+    std::printf("after one untimed warm-up access.  Patterns:\n");
+    for (const PatternInfo& p : kPatterns) std::printf("  %-16s %s\n", p.name, p.what);
+    for (const std::string& m : models) {
+      Config cfg = base;
+      cfg.mem_model = m;
+      run_model(cfg, counts);
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "access_patterns: error: %s\n", e.what());
+    return 1;
+  }
+}
