@@ -11,6 +11,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <sstream>
 
 #include "memory_programs.h"
 #include "umbra/iss.h"

@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 
+#include "randcheck.h"
 #include "umbra/isa.h"
 #include "umbra/iss.h"
 
@@ -152,6 +153,23 @@ TEST(RandProg, RegistersStayBelowTheConfigurationsLimit) {
     EXPECT_LT(highest, regs);
     EXPECT_GE(highest, regs - 4) << "the data registers should reach near the limit";
   }
+}
+
+// A failing seed is debugged from this text: it must say where the difference is.
+TEST(RandProg, MemoryDifferencesNameTheRegion) {
+  const Config cfg;
+  const Layout L = layout_for(cfg);
+  std::vector<uint8_t> a(cfg.mem_bytes, 0), b = a;
+  EXPECT_TRUE(memory_differences(a, b, L, cfg.threads).empty());
+  b[L.dump + 4 * (L.dump_words * 3 + 2)] = 1;  // thread 3's r11
+  b[L.cell_address(1, 2, 5) + 40] = 7;         // thread 5's chunk of row 1, bank 2
+  b[L.shared + 16] = 9;                        // shared word 4
+  const auto d = memory_differences(a, b, L, cfg.threads);
+  ASSERT_EQ(d.size(), 3u);
+  EXPECT_NE(d[0].find("shared word 4"), std::string::npos) << d[0];
+  EXPECT_NE(d[1].find("dump of thread 3, register r11"), std::string::npos) << d[1];
+  EXPECT_NE(d[2].find("private cell row 1 bank 2, thread 5 byte 40"), std::string::npos) << d[2];
+  EXPECT_NE(d[2].find("expected 0x00000000, got 0x00000007"), std::string::npos) << d[2];
 }
 
 TEST(RandProg, TooSmallAConfigurationIsAClearError) {
