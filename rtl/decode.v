@@ -7,7 +7,8 @@
 // bare number).  It reduces every instruction to a few class bits the later stages
 // steer by: does it write field a's register from X1 or the FPU (r_we) or from memory
 // (r_load: ldw and atom.*, the thread sleeps), does it send a memory request (r_mem),
-// does it use the FPU, is it `exit`.  The function within a class is left to execute,
+// does it use the FPU, is it `exit`, is it `dflush` (r_flush: the thread sleeps until
+// the load/store unit's flush marker reaches the head of its FIFO, and writes nothing).  The function within a class is left to execute,
 // which gets the word (r_word).  A field that is not a register read is presented as
 // r0, so its value in X1 is 0: that is what the memory request's cmp carries for an
 // instruction that does not read field a (as umbra::read_operands has it).
@@ -49,6 +50,7 @@ module decode #(
     output reg               r_mem,      // sends a memory request (ldw, stw, red.*, atom.*)
     output reg               r_fpu,      // result from the FPU
     output reg               r_exit,
+    output reg               r_flush,    // dflush: sleeps in X1 like a load, writes nothing
     output reg  [7:0]        r_ra,       // register read through field a (0: none)
     output reg  [7:0]        r_rb,       // ... field b
     output reg  [7:0]        r_rc        // ... field c
@@ -286,6 +288,7 @@ module decode #(
     r_mem     <= memory;
     r_fpu     <= fpu;
     r_exit    <= is_exit;
+    r_flush   <= (op == `UMBRA_OP_DFLUSH);
     r_ra      <= reads_a ? fa : 8'd0;
     r_rb      <= (fmt == FMT_R && kb == K_REG) ? fb : 8'd0;
     r_rc      <= (fmt == FMT_R && kc == K_REG) ? fc : 8'd0;

@@ -18,6 +18,15 @@
 // Nothing observes a result before W, so no cycle of the contract changes and a
 // 32x32 multiply stays out of a single clock period.
 //
+// Memory instructions go to the data cache (docs/memory-system.md): ldw, stw, the
+// atomics, dinv, dinvall and dflush all leave X1 on x2_mem_*.  Those that may push a
+// request into the load/store unit's FIFO (ldw, stw, atomics, dflush) pass X1 only
+// while lsu_room is high; otherwise they are replayed: nothing happens (no state
+// change, no request, nothing for W) and the thread's pc stays, so its next slot
+// issues the instruction again.  A fault is decided first: an illegal word or a bad
+// jump faults whatever the room.  dflush sleeps like a load (w_flush: W wakes the
+// thread without a register write).
+//
 // Faults, in the order of isa/src/semantics.cpp execute(), with umbra::Fault's codes
 // on trace_fault_cause: an illegal word (1); a next pc, taken or not, outside the
 // instruction store, or a jalr target that is not a multiple of 4 (4, bad jump; `exit`
@@ -50,6 +59,7 @@ module execute #(
     input  wire            r_mem,
     input  wire            r_fpu,
     input  wire            r_exit,
+    input  wire            r_flush,      // dflush: sleeps in X1, writes no register
 
     // From the register file, valid in X1.
     input  wire [31:0]     rf_a,
@@ -59,6 +69,7 @@ module execute #(
     input  wire [63:0]     clock,        // fetch's cycle counter (this cycle's value)
     input  wire [31:0]     domw,
     input  wire [31:0]     ncore,
+    input  wire            lsu_room,     // the request FIFO can take three more pushes
 
     // To fetch, valid in X2.
     output reg             x2_upd_valid,
@@ -81,6 +92,7 @@ module execute #(
     output reg  [IW-1:0]   w_pc,
     output reg             w_we,         // write w_result to register w_rd
     output reg             w_load,       // the value comes from the return buffer
+    output reg             w_flush,      // dflush: wake on the return buffer, no write
     output reg  [7:0]      w_rd,
     output wire [31:0]     w_result,
 
@@ -114,7 +126,7 @@ module execute #(
   reg [TW-1:0]   x1_thread;
   reg [IW-1:0]   x1_pc;
   reg [31:0]     x1_word;
-  reg            x1_illegal, x1_we, x1_load, x1_mem, x1_fpu, x1_exit;
+  reg            x1_illegal, x1_we, x1_load, x1_mem, x1_fpu, x1_exit, x1_flush;
 
   always @(posedge clk) begin
     if (rst) begin
@@ -133,6 +145,7 @@ module execute #(
     x1_mem     <= r_mem;
     x1_fpu     <= r_fpu;
     x1_exit    <= r_exit;
+    x1_flush   <= r_flush;
   end
 
   function [31:0] reverse32;
@@ -311,7 +324,10 @@ module execute #(
 
   wire        faulting = x1_illegal || bad_jump;
   wire [2:0]  cause    = x1_illegal ? FAULT_ILLEGAL : FAULT_BAD_JUMP;
-  wire        retire   = x1_valid && !faulting && !x1_exit;  // has work after X1
+  wire        pushes   = x1_mem || x1_flush;  // may push into the request FIFO
+  wire        replay   = x1_valid && !faulting && !x1_exit && pushes && !lsu_room;
+  wire        retire   = x1_valid && !faulting && !x1_exit && !replay;  // has work after X1
+  wire        to_cache = pushes || x1_op == `UMBRA_OP_DINV || x1_op == `UMBRA_OP_DINVALL;
 
   always @(posedge clk) begin
     if (rst) begin
@@ -319,11 +335,12 @@ module execute #(
       x2_mem_valid <= 1'b0;
     end else begin
       x2_upd_valid <= x1_valid;
-      x2_mem_valid <= retire && x1_mem;
+      x2_mem_valid <= retire && to_cache;
     end
     x2_upd_thread <= x1_thread;
-    x2_upd_pc     <= (faulting || x1_exit) ? x1_pc : next_pc[IW+1:2];
-    x2_upd_state  <= (faulting || x1_exit) ? ST_EXITED : x1_load ? ST_SLEEP : ST_RUN;
+    x2_upd_pc     <= (faulting || x1_exit || replay) ? x1_pc : next_pc[IW+1:2];
+    x2_upd_state  <= (faulting || x1_exit) ? ST_EXITED :
+                     (!replay && (x1_load || x1_flush)) ? ST_SLEEP : ST_RUN;
     x2_mem_op     <= x1_op;
     x2_mem_addr   <= ea;
     x2_mem_data   <= (x1_op == `UMBRA_OP_STW) ? va : is_atomic ? vc : 32'd0;
@@ -366,7 +383,7 @@ module execute #(
   reg            x2_valid, x2_sleep;
   reg [IW-1:0]   x2_pc;
   reg [7:0]      x2_rd;
-  reg            x2_we, x2_load, x2_fpu;
+  reg            x2_we, x2_load, x2_fpu, x2_flush;
   reg [31:0]     x2_result;
   reg            x2_mul, x2_mul_hi, x2_mul_signed;
   reg [31:0]     x2_pp_ll, x2_pp_lh, x2_pp_hl, x2_pp_hh, x2_mul_corr;
@@ -385,6 +402,7 @@ module execute #(
     x2_we         <= x1_we;
     x2_load       <= x1_load;
     x2_fpu        <= x1_fpu;
+    x2_flush      <= x1_flush;
     x2_result     <= result;
     x2_mul        <= mul;
     x2_mul_hi     <= mul_hi;
@@ -407,7 +425,7 @@ module execute #(
   reg [TW-1:0]   x3_thread, x4_thread;
   reg [IW-1:0]   x3_pc, x4_pc;
   reg [7:0]      x3_rd, x4_rd;
-  reg            x3_we, x4_we, x3_load, x4_load;
+  reg            x3_we, x4_we, x3_load, x4_load, x3_flush, x4_flush;
   reg            x3_fpu, x4_fpu, w_fpu;
   reg [31:0]     x3_result, x4_result, w_int;
 
@@ -442,6 +460,9 @@ module execute #(
     x3_load   <= x2_load;
     x4_load   <= x3_load;
     w_load    <= x4_load;
+    x3_flush  <= x2_flush;
+    x4_flush  <= x3_flush;
+    w_flush   <= x4_flush;
     x3_fpu    <= x2_fpu;
     x4_fpu    <= x3_fpu;
     w_fpu     <= x4_fpu;

@@ -5,8 +5,12 @@
 // branch prediction anywhere below.  This file only wires the blocks together and
 // carries the generic ports; each block's file says what it does and when.
 //
-// Parameters come from configs/*.yaml (core.threads, core.registers, core.imem_words;
-// CORE_ID from the core's position).  The trace_* outputs exist for the cosimulation
+// Memory instructions go through the data cache (dcache, C1 = X2 and C2) and the
+// load/store unit's request FIFO to the port (docs/memory-system.md).
+//
+// Parameters come from configs/*.yaml (core.threads, core.registers, core.imem_words,
+// cache.bytes, cache.ways, cache.line_bytes, cache.request_queue; CORE_ID from the
+// core's position).  The trace_* outputs exist for the cosimulation
 // (docs/microarchitecture.md, "RTL trace ports"); an FPGA top that leaves them open
 // loses their logic in synthesis.
 `default_nettype none
@@ -15,7 +19,11 @@ module umbra_core #(
     parameter integer THREADS    = 8,     // thread contexts, 8..256 (pipeline depth 8)
     parameter integer REGS       = 256,   // registers per thread, 1..256; r0 reads zero
     parameter integer IMEM_WORDS = 4096,  // instruction store, 32-bit words, 1..2^22
-    parameter integer CORE_ID    = 0      // value of the `cid` special register
+    parameter integer CORE_ID    = 0,     // value of the `cid` special register
+    parameter integer CACHE_BYTES      = 4096,  // data cache, a power of two
+    parameter integer CACHE_WAYS       = 2,     // 1..8, a power of two
+    parameter integer CACHE_LINE_BYTES = 32,    // 8..128, a power of two
+    parameter integer REQ_QUEUE        = 8      // request FIFO entries, 4..64
 ) (
     input  wire        clk,
     input  wire        rst,               // synchronous, active high
@@ -60,7 +68,14 @@ module umbra_core #(
     output wire [7:0]  trace_regwrite_reg,
     output wire [31:0] trace_regwrite_value,
     output wire [2:0]  trace_fault_cause,
-    output wire        trace_protocol_error
+    output wire        trace_protocol_error,
+    output wire        trace_cache_valid,
+    output wire [7:0]  trace_cache_thread,
+    output wire [7:0]  trace_cache_op,
+    output wire [31:0] trace_cache_addr,
+    output wire [1:0]  trace_cache_outcome,
+    output wire        trace_wake_valid,
+    output wire [7:0]  trace_wake_thread
 );
 
   // Index widths.  $clog2(1) = 0, so single-entry cases keep one bit.
@@ -83,6 +98,20 @@ module umbra_core #(
     end
     if (IMEM_WORDS < 1 || IMEM_WORDS > 4194304) begin : g_check_imem
       umbra_core_IMEM_WORDS_outside_1_to_4194304 u_error ();
+    end
+    if (CACHE_LINE_BYTES < 8 || CACHE_LINE_BYTES > 128 ||
+        (CACHE_LINE_BYTES & (CACHE_LINE_BYTES - 1)) != 0) begin : g_check_line
+      umbra_core_CACHE_LINE_BYTES_not_a_power_of_two_from_8_to_128 u_error ();
+    end
+    if (CACHE_WAYS < 1 || CACHE_WAYS > 8 || (CACHE_WAYS & (CACHE_WAYS - 1)) != 0) begin : g_check_ways
+      umbra_core_CACHE_WAYS_not_a_power_of_two_from_1_to_8 u_error ();
+    end
+    if (CACHE_BYTES < CACHE_WAYS * CACHE_LINE_BYTES ||
+        (CACHE_BYTES & (CACHE_BYTES - 1)) != 0) begin : g_check_cache
+      umbra_core_CACHE_BYTES_not_a_power_of_two_of_at_least_one_set u_error ();
+    end
+    if (REQ_QUEUE < 4 || REQ_QUEUE > 64) begin : g_check_queue
+      umbra_core_REQ_QUEUE_outside_4_to_64_replay_needs_room_for_three u_error ();
     end
   endgenerate
 
@@ -108,6 +137,7 @@ module umbra_core #(
   wire            r_mem;
   wire            r_fpu;
   wire            r_exit;
+  wire            r_flush;
   wire [7:0]      r_ra;
   wire [7:0]      r_rb;
   wire [7:0]      r_rc;
@@ -133,11 +163,25 @@ module umbra_core #(
   wire [IW-1:0]   w_pc;
   wire            w_we;
   wire            w_load;
+  wire            w_flush;
   wire [7:0]      w_rd;
   wire [31:0]     w_result;
   wire [THREADS-1:0]    rb_valid;
   wire [32*THREADS-1:0] rb_data;
   wire            lsu_busy;
+  wire            lsu_room;
+  // dcache -> load/store unit.
+  wire            push_valid;
+  wire [7:0]      push_op;
+  wire [31:0]     push_addr;
+  wire [31:0]     push_data;
+  wire [31:0]     push_cmp;
+  wire [TW-1:0]   push_thread;
+  wire            push_marker;
+  wire [THREADS-1:0]    ans_valid;
+  wire [32*THREADS-1:0] ans_data;
+  wire            fill_beat;
+  wire            fill_done;
   // Valid in the cycle after W.
   wire            rf_we;
   wire [TW-1:0]   rf_wthread;
@@ -152,6 +196,7 @@ module umbra_core #(
   wire [IW-1:0]   trace_issue_pc_i;
   wire [TW-1:0]   trace_regwrite_thread_i;
   wire [IW-1:0]   trace_regwrite_pc_i;
+  wire [TW-1:0]   trace_cache_thread_i;
 
   fetch #(
       .THREADS(THREADS), .IMEM_WORDS(IMEM_WORDS), .TW(TW), .IW(IW)
@@ -177,7 +222,8 @@ module umbra_core #(
       .d_reason(d_reason),
       .r_valid(r_valid), .r_sleep(r_sleep), .r_thread(r_thread), .r_pc(r_pc),
       .r_illegal(r_illegal), .r_word(r_word), .r_we(r_we), .r_load(r_load), .r_mem(r_mem),
-      .r_fpu(r_fpu), .r_exit(r_exit), .r_ra(r_ra), .r_rb(r_rb), .r_rc(r_rc)
+      .r_fpu(r_fpu), .r_exit(r_exit), .r_flush(r_flush), .r_ra(r_ra), .r_rb(r_rb),
+      .r_rc(r_rc)
   );
 
   regfile #(
@@ -195,32 +241,51 @@ module umbra_core #(
       .clk(clk), .rst(rst),
       .r_valid(r_valid), .r_sleep(r_sleep), .r_thread(r_thread), .r_pc(r_pc),
       .r_illegal(r_illegal), .r_word(r_word), .r_we(r_we), .r_load(r_load), .r_mem(r_mem),
-      .r_fpu(r_fpu), .r_exit(r_exit),
+      .r_fpu(r_fpu), .r_exit(r_exit), .r_flush(r_flush),
       .rf_a(rf_a), .rf_b(rf_b), .rf_c(rf_c),
-      .clock(clock), .domw(domw), .ncore(ncore),
+      .clock(clock), .domw(domw), .ncore(ncore), .lsu_room(lsu_room),
       .x2_upd_valid(x2_upd_valid), .x2_upd_thread(x2_upd_thread), .x2_upd_pc(x2_upd_pc),
       .x2_upd_state(x2_upd_state),
       .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
       .x2_mem_data(x2_mem_data), .x2_mem_cmp(x2_mem_cmp), .x2_mem_tag(x2_mem_tag),
       .w_valid(w_valid), .w_sleep(w_sleep), .w_thread(w_thread), .w_pc(w_pc),
-      .w_we(w_we), .w_load(w_load), .w_rd(w_rd), .w_result(w_result),
+      .w_we(w_we), .w_load(w_load), .w_flush(w_flush), .w_rd(w_rd), .w_result(w_result),
       .fault(fault), .fault_thread(fault_thread_i), .fault_pc(fault_pc_i),
       .fault_cause(trace_fault_cause)
   );
 
-  load_store_unit #(
-      .THREADS(THREADS), .TW(TW)
-  ) u_load_store_unit (
+  dcache #(
+      .THREADS(THREADS), .TW(TW), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
+      .CACHE_LINE_BYTES(CACHE_LINE_BYTES)
+  ) u_dcache (
       .clk(clk), .rst(rst),
       .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
       .x2_mem_data(x2_mem_data), .x2_mem_cmp(x2_mem_cmp), .x2_mem_tag(x2_mem_tag),
+      .mem_resp_valid(mem_resp_valid), .mem_resp_data(mem_resp_data),
+      .mem_resp_tag(mem_resp_tag), .fill_beat(fill_beat), .fill_done(fill_done),
+      .push_valid(push_valid), .push_op(push_op), .push_addr(push_addr),
+      .push_data(push_data), .push_cmp(push_cmp), .push_thread(push_thread),
+      .push_marker(push_marker), .ans_valid(ans_valid), .ans_data(ans_data),
+      .trace_cache_valid(trace_cache_valid), .trace_cache_thread(trace_cache_thread_i),
+      .trace_cache_op(trace_cache_op), .trace_cache_addr(trace_cache_addr),
+      .trace_cache_outcome(trace_cache_outcome)
+  );
+
+  load_store_unit #(
+      .THREADS(THREADS), .TW(TW), .REQ_QUEUE(REQ_QUEUE)
+  ) u_load_store_unit (
+      .clk(clk), .rst(rst),
+      .push_valid(push_valid), .push_op(push_op), .push_addr(push_addr),
+      .push_data(push_data), .push_cmp(push_cmp), .push_thread(push_thread),
+      .push_marker(push_marker), .ans_valid(ans_valid), .ans_data(ans_data),
+      .fill_beat(fill_beat), .fill_done(fill_done),
       .wake_valid(wake_valid), .wake_thread(wake_thread),
       .mem_req_valid(mem_req_valid), .mem_req_ready(mem_req_ready),
       .mem_req_op(mem_req_op), .mem_req_addr(mem_req_addr), .mem_req_data(mem_req_data),
       .mem_req_cmp(mem_req_cmp), .mem_req_tag(mem_req_tag),
       .mem_resp_valid(mem_resp_valid), .mem_resp_data(mem_resp_data),
       .mem_resp_tag(mem_resp_tag),
-      .rb_valid(rb_valid), .rb_data(rb_data), .lsu_busy(lsu_busy),
+      .rb_valid(rb_valid), .rb_data(rb_data), .lsu_room(lsu_room), .lsu_busy(lsu_busy),
       .trace_protocol_error(trace_protocol_error)
   );
 
@@ -229,7 +294,7 @@ module umbra_core #(
   ) u_writeback (
       .clk(clk), .rst(rst),
       .w_valid(w_valid), .w_sleep(w_sleep), .w_thread(w_thread), .w_pc(w_pc),
-      .w_we(w_we), .w_load(w_load), .w_rd(w_rd), .w_result(w_result),
+      .w_we(w_we), .w_load(w_load), .w_flush(w_flush), .w_rd(w_rd), .w_result(w_result),
       .rb_valid(rb_valid), .rb_data(rb_data),
       .rf_we(rf_we), .rf_wthread(rf_wthread), .rf_wreg(rf_wreg), .rf_wdata(rf_wdata),
       .wake_valid(wake_valid), .wake_thread(wake_thread),
@@ -253,15 +318,20 @@ module umbra_core #(
       assign fault_thread          = {{TPAD{1'b0}}, fault_thread_i};
       assign trace_issue_thread    = {{TPAD{1'b0}}, trace_issue_thread_i};
       assign trace_regwrite_thread = {{TPAD{1'b0}}, trace_regwrite_thread_i};
+      assign trace_cache_thread    = {{TPAD{1'b0}}, trace_cache_thread_i};
+      assign trace_wake_thread     = {{TPAD{1'b0}}, wake_thread};
     end else begin : g_thread_full
       assign fault_thread          = fault_thread_i;
       assign trace_issue_thread    = trace_issue_thread_i;
       assign trace_regwrite_thread = trace_regwrite_thread_i;
+      assign trace_cache_thread    = trace_cache_thread_i;
+      assign trace_wake_thread     = wake_thread;
     end
   endgenerate
   assign fault_pc          = {{PPAD{1'b0}}, fault_pc_i, 2'b00};
   assign trace_issue_pc    = {{PPAD{1'b0}}, trace_issue_pc_i, 2'b00};
   assign trace_regwrite_pc = {{PPAD{1'b0}}, trace_regwrite_pc_i, 2'b00};
+  assign trace_wake_valid  = wake_valid;
 
 endmodule
 

@@ -12,7 +12,11 @@
 // the thread issue in that very cycle's slot, the load/store unit empties the buffer).
 // So data that arrives in the cycle before W still lets the thread issue in its next
 // slot.  The regwrite trace event is W's, in W's cycle.  Writes to r0 are dropped and
-// make no event; a load into r0 still wakes its thread.
+// make no event; a load into r0 still wakes its thread.  A dflush (w_flush) sleeps and
+// wakes like a load but writes nothing: its destination is remembered as r0.
+//
+// wake_* is also the wake event of the cosimulation (docs/memory-system.md, "Events"):
+// the top puts it on trace_wake_*, in the cycle after W.
 `default_nettype none
 
 module writeback #(
@@ -30,6 +34,7 @@ module writeback #(
     input  wire [IW-1:0]         w_pc,
     input  wire                  w_we,
     input  wire                  w_load,
+    input  wire                  w_flush,
     input  wire [7:0]            w_rd,
     input  wire [31:0]           w_result,
 
@@ -59,7 +64,9 @@ module writeback #(
   // Destination and pc of each sleeping thread's outstanding load.
   wire [8*THREADS-1:0]  pend_rd_vec;
   wire [IW*THREADS-1:0] pend_pc_vec;
-  wire                  remember = w_valid && w_load;
+  wire                  waits    = w_load || w_flush;  // on the return buffer
+  wire                  remember = w_valid && waits;
+  wire [7:0]            w_dest   = w_flush ? 8'd0 : w_rd;
 
   genvar t;
   generate
@@ -72,7 +79,7 @@ module writeback #(
           rd_q <= 8'd0;
           pc_q <= {IW{1'b0}};
         end else if (remember && w_thread == TID) begin
-          rd_q <= w_rd;
+          rd_q <= w_dest;
           pc_q <= w_pc;
         end
       end
@@ -83,10 +90,10 @@ module writeback #(
 
   // The load itself, or a later bubble of its sleeping thread, takes the data if it
   // is there.
-  wire          from_load = w_valid && w_load;
+  wire          from_load = w_valid && waits;
   wire          woken     = (from_load || (!w_valid && w_sleep)) && buffered;
-  wire          computed  = w_valid && !w_load && w_we;
-  wire [7:0]    dest      = computed || from_load ? w_rd : pend_rd_vec[8*w_thread +: 8];
+  wire          computed  = w_valid && !waits && w_we;
+  wire [7:0]    dest      = computed || from_load ? w_dest : pend_rd_vec[8*w_thread +: 8];
   wire [IW-1:0] pc        = computed || from_load ? w_pc : pend_pc_vec[IW*w_thread +: IW];
   wire [31:0]   value     = computed ? w_result : data;
   wire          writes    = (computed || woken) && dest != 8'd0;

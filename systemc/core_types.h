@@ -47,6 +47,12 @@ struct BlockParams {
   unsigned registers = 256;
   uint32_t imem_words = 4096;
   unsigned core_id = 0;
+  // The data cache and the request FIFO (docs/memory-system.md), from Config's
+  // cache_* keys: powers of two, bytes >= ways * line_bytes.
+  uint32_t cache_bytes = 4096;
+  unsigned cache_ways = 2;
+  unsigned cache_line_bytes = 32;
+  unsigned cache_request_queue = 8;
   EventOrder* events = nullptr;
 };
 

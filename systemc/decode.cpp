@@ -27,12 +27,14 @@ void decode::tick() {
   if (rst.read()) {
     r_valid.write(false);
     r_sleep.write(false);
+    r_flush.write(false);
     return;
   }
   const bool valid = d_valid.read();
   r_valid.write(valid);
   r_sleep.write(!valid && d_reason.read() == uint32_t(BubbleReason::Memory));
   r_thread.write(d_thread.read());
+  r_flush.write(false);
   if (!valid) return;
 
   r_pc.write(d_pc.read());
@@ -51,6 +53,7 @@ void decode::tick() {
   }
   const isa::InstrInfo& in = *dec->info;
   r_illegal.write(false);
+  r_flush.write(dec->op() == isa::Op::DFLUSH);
   r_inst.write(DecodedInstr{*dec});
   r_ra.write(in.reads_a ? dec->a : 0u);
   r_rb.write(in.reads_b ? dec->b : 0u);

@@ -3,7 +3,8 @@
 // the instruction does not read as a register is presented as r0, which reads 0, so
 // execute gets exactly the RegValues the semantics functions expect.  A word that is
 // no instruction, or that names a register beyond the configuration's `registers`,
-// is marked illegal and faults in X1.
+// is marked illegal and faults in X1.  r_flush marks dflush, the one instruction that
+// sleeps in X1 but writes no register (docs/memory-system.md).
 #pragma once
 #include <systemc.h>
 
@@ -26,6 +27,7 @@ SC_MODULE(decode) {
   sc_out<uint32_t> r_thread;
   sc_out<uint32_t> r_pc;
   sc_out<bool> r_illegal;
+  sc_out<bool> r_flush;  // dflush
   sc_out<DecodedInstr> r_inst;
   sc_out<uint32_t> r_ra;  // register-file read addresses (register numbers; 0 = unused)
   sc_out<uint32_t> r_rb;

@@ -3,7 +3,8 @@
 
 namespace umbra::scm {
 
-execute::execute(sc_module_name name, const BlockParams& p) : sc_module(name), p_(p) {
+execute::execute(sc_module_name name, const BlockParams& p)
+    : sc_module(name), p_(p), replays_(p.threads, 0) {
   SC_METHOD(tick);
   sensitive << clk.pos();
   dont_initialize();
@@ -50,6 +51,7 @@ void execute::tick() {
     w_pc.write(x4_.pc);
     w_we.write(x4_.we);
     w_load.write(x4_.load);
+    w_flush.write(x4_.flush);
     w_rd.write(x4_.rd);
     w_result.write(x4_.fpu ? fpu_[2] : x4_.result);
   }
@@ -80,7 +82,10 @@ void execute::tick() {
       const isa::Decoded& d = x1_.inst.d;
       const isa::InstrInfo& in = *d.info;
       const RegValues v{rf_a.read(), rf_b.read(), rf_c.read()};
-      if (d.op() == isa::Op::EXIT) {
+      const isa::Op op = d.op();
+      const bool cache_ctl = op == isa::Op::DINV || op == isa::Op::DINVALL || x1_.flush;
+      const bool pushes = is_memory_op(d) || x1_.flush;
+      if (op == isa::Op::EXIT) {
         upd_state = kStateExited;
       } else {
         const uint32_t npc = next_pc(d, v, pc);
@@ -90,6 +95,23 @@ void execute::tick() {
           jump_fault(d, npc, imem_bytes, &why);
           raise(Fault::BadJump, x1_, why);
           upd_state = kStateExited;
+        } else if (pushes && !lsu_room.read()) {
+          // Replay: nothing happens; the pc stays (upd_pc is the instruction's own).
+          ++replays_[x1_.thread];
+        } else if (cache_ctl) {
+          upd_pc = npc;
+          mem = true;
+          x2_mem_op.write(in.opcode);
+          x2_mem_addr.write(op == isa::Op::DINV ? effective_address(d, v) : 0u);
+          x2_mem_data.write(0);
+          x2_mem_cmp.write(v.a);
+          x2_mem_tag.write(x1_.thread);
+          if (x1_.flush) {
+            next.valid = true;
+            next.pc = pc;
+            next.flush = true;
+            upd_state = kStateSleep;
+          }
         } else {
           upd_pc = npc;
           const bool returns = returns_data(in);
@@ -146,6 +168,7 @@ void execute::tick() {
   if (x1_.valid) {
     x1_.pc = r_pc.read();
     x1_.illegal = r_illegal.read();
+    x1_.flush = r_flush.read();
     x1_.inst = r_inst.read();
   }
 }

@@ -9,12 +9,18 @@
 // integer delay line (the FPU is umbra::fp32, reached through compute()); both end in
 // the same register at the end of X4, as in the RTL's fpu.v with LATENCY = 4.
 // Illegal instructions and jumps that leave the instruction store stop the thread and
-// raise the core's sticky fault output.
+// raise the core's sticky fault output.  The cache-control instructions (dinv,
+// dinvall, dflush) go to the data cache on x2_mem_* like loads and stores; dflush
+// sleeps in X1 like a load and reaches writeback as w_flush (wake, no register).  A
+// pushing instruction (ldw, stw, atomic, dflush) that finds lsu_room low in X1 is
+// replayed: no effect at all, its pc stays, its thread issues it again next round
+// (docs/memory-system.md, "The request FIFO and replay").
 #pragma once
 #include <systemc.h>
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "core_types.h"
 #include "umbra/semantics.h"
@@ -38,6 +44,7 @@ SC_MODULE(execute) {
   sc_in<uint32_t> r_thread;
   sc_in<uint32_t> r_pc;
   sc_in<bool> r_illegal;
+  sc_in<bool> r_flush;  // dflush: sleeps in X1 but writes no register
   sc_in<DecodedInstr> r_inst;
   sc_in<uint32_t> rf_a;
   sc_in<uint32_t> rf_b;
@@ -45,6 +52,7 @@ SC_MODULE(execute) {
   sc_in<uint64_t> clock;
   sc_in<uint32_t> domw;
   sc_in<uint32_t> ncore;
+  sc_in<bool> lsu_room;  // the request FIFO can take what X1 would push
 
   // To fetch, valid in X2.
   sc_out<bool> x2_upd_valid;
@@ -65,6 +73,7 @@ SC_MODULE(execute) {
   sc_out<uint32_t> w_pc;
   sc_out<bool> w_we;    // write w_result to register w_rd
   sc_out<bool> w_load;  // the result comes from the thread's return buffer
+  sc_out<bool> w_flush;  // dflush: wake from the return buffer without a register write
   sc_out<uint32_t> w_rd;
   sc_out<uint32_t> w_result;
   // The core's fault outputs.
@@ -78,17 +87,21 @@ SC_MODULE(execute) {
   const CoreFault& first_fault() const {
     return fault_;
   }
+  // Replays per thread (X1 found lsu_room low).
+  const std::vector<uint64_t>& replays() const {
+    return replays_;
+  }
 
  private:
   // The instruction (or bubble) in X1: decode's R outputs, registered.
   struct X1Reg {
-    bool valid = false, sleep = false, illegal = false;
+    bool valid = false, sleep = false, illegal = false, flush = false;
     uint32_t thread = 0, pc = 0;
     DecodedInstr inst;
   };
   // One stage of the result delay line (X2, X3, X4).
   struct XReg {
-    bool valid = false, sleep = false, we = false, load = false, fpu = false;
+    bool valid = false, sleep = false, we = false, load = false, flush = false, fpu = false;
     uint32_t thread = 0, pc = 0, rd = 0, result = 0;
   };
 
@@ -102,6 +115,7 @@ SC_MODULE(execute) {
   // The FPU's results in flight, alongside x2_..x4_; fpu_[k] belongs to stage X(k+2).
   std::array<uint32_t, 3> fpu_{};
   CoreFault fault_;
+  std::vector<uint64_t> replays_;
 };
 
 }  // namespace umbra::scm

@@ -1,31 +1,15 @@
 // Load/store unit block (load_store_unit.h).
 #include "load_store_unit.h"
 
-#include <algorithm>
+#include <stdexcept>
 
 namespace umbra::scm {
 
 load_store_unit::load_store_unit(sc_module_name name, const BlockParams& p)
-    : sc_module(name),
-      rb_valid("rb_valid", p.threads),
-      rb_data("rb_data", p.threads),
-      p_(p),
-      rb_full_(p.threads) {
+    : sc_module(name), p_(p), fifo_(p.cache_request_queue) {
   SC_METHOD(tick);
   sensitive << clk.pos();
   dont_initialize();
-  // The pass-through: `assign mem_req_* = x2_mem_*` in the RTL.
-  SC_METHOD(pass_request);
-  sensitive << x2_mem_valid << x2_mem_op << x2_mem_addr << x2_mem_data << x2_mem_cmp << x2_mem_tag;
-}
-
-void load_store_unit::pass_request() {
-  mem_req_valid.write(x2_mem_valid.read());
-  mem_req_op.write(x2_mem_op.read());
-  mem_req_addr.write(x2_mem_addr.read());
-  mem_req_data.write(x2_mem_data.read());
-  mem_req_cmp.write(x2_mem_cmp.read());
-  mem_req_tag.write(x2_mem_tag.read());
 }
 
 void load_store_unit::protocol(const std::string& what) {
@@ -33,71 +17,97 @@ void load_store_unit::protocol(const std::string& what) {
     protocol_error_ = "memory port protocol error in cycle " + std::to_string(clock.read()) + ": " + what;
 }
 
+unsigned load_store_unit::beats_for(uint32_t op) const {
+  if (op == isa::kPortOpFill) return p_.cache_line_bytes / 4;
+  const isa::InstrInfo* in = isa::find_opcode(uint8_t(op));
+  return in && returns_data(*in) ? 1 : 0;
+}
+
+// The registered outputs for the next cycle: the head and the room.
+void load_store_unit::drive_head() {
+  const Entry* h = count_ ? &fifo_[head_] : nullptr;
+  mem_req_valid.write(h && !h->marker);
+  lsu_flush_valid.write(h && h->marker);
+  if (h) {
+    mem_req_op.write(h->op);
+    mem_req_addr.write(h->addr);
+    mem_req_data.write(h->data);
+    mem_req_cmp.write(h->cmp);
+    mem_req_tag.write(h->tag);
+    lsu_flush_thread.write(h->tag);
+  }
+  lsu_room.write(count_ + 3 <= p_.cache_request_queue);
+  lsu_busy.write(count_ > 0 || owed_ > 0);
+}
+
 void load_store_unit::tick() {
   if (rst.read()) {
-    std::fill(rb_full_.begin(), rb_full_.end(), false);
-    for (auto& v : rb_valid) v.write(false);
-    outstanding_ = 0;
-    lsu_busy.write(false);
+    head_ = count_ = 0;
+    owed_ = 0;
+    drive_head();
     return;
   }
   const uint64_t now = clock.read();
   EventOrder& events = *p_.events;
 
-  // Writeback consumed a buffer in the previous cycle.
-  if (wake_valid.read()) {
-    const unsigned t = wake_thread.read();
-    rb_full_[t] = false;
-    rb_valid[t].write(false);
-  }
-
-  // A request transfers when valid and ready are both high.
-  if (x2_mem_valid.read()) {
-    const uint32_t op = x2_mem_op.read();
-    if (!mem_req_ready.read()) {
-      protocol("mem_req_ready was low for a request (thread " + std::to_string(x2_mem_tag.read()) +
-               "); this core version has no request queue");
-    } else {
-      const isa::InstrInfo* in = isa::find_opcode(uint8_t(op));
-      if (in && returns_data(*in)) ++outstanding_;
+  // The head of this cycle leaves: a marker always, a request when ready is high.
+  if (count_) {
+    const Entry& h = fifo_[head_];
+    bool leaves = h.marker;
+    if (!h.marker && mem_req_ready.read()) {
+      leaves = true;
+      owed_ += beats_for(h.op);
       if (events.enabled()) {
         Event e;
         e.cycle = now;
         e.kind = EventKind::Mem;
-        e.thread = x2_mem_tag.read();
-        e.op = uint8_t(op);
-        e.addr = x2_mem_addr.read();
-        e.data = x2_mem_data.read();
-        e.cmp = x2_mem_cmp.read();
+        e.thread = h.tag;
+        e.op = uint8_t(h.op);
+        e.addr = h.addr;
+        e.data = h.data;
+        e.cmp = h.cmp;
         events.emit(e);
       }
     }
+    if (leaves) {
+      head_ = (head_ + 1) % fifo_.size();
+      --count_;
+    }
   }
 
-  // A response is in its thread's buffer from the next cycle.
   if (mem_resp_valid.read()) {
     const uint32_t t = mem_resp_tag.read();
-    const uint32_t data = mem_resp_data.read();
-    if (t >= p_.threads) {
+    if (t >= p_.threads)
       protocol("response tag " + std::to_string(t) + " names no thread");
-    } else if (rb_full_[t] || outstanding_ == 0) {
-      protocol("response for thread " + std::to_string(t) + " that has no request outstanding");
-    } else {
-      --outstanding_;
-      rb_full_[t] = true;
-      rb_valid[t].write(true);
-      rb_data[t].write(data);
-    }
+    else if (owed_ == 0)
+      protocol("response for thread " + std::to_string(t) + " while no response is owed");
+    else
+      --owed_;
     if (events.enabled()) {
       Event e;
       e.cycle = now;
       e.kind = EventKind::MemResp;
       e.thread = t;
-      e.value = data;
+      e.value = mem_resp_data.read();
       events.emit(e);
     }
   }
-  lsu_busy.write(outstanding_ > 0);
+
+  // The push at the end of C2.  lsu_room makes an overflow impossible, so one is a
+  // bug in the model.
+  if (c2_push_valid.read()) {
+    if (count_ == fifo_.size())
+      throw std::logic_error("umbra SystemC model: request FIFO overflow in cycle " + std::to_string(now));
+    Entry& e = fifo_[(head_ + count_) % fifo_.size()];
+    e.op = c2_push_op.read();
+    e.marker = e.op == isa::info(isa::Op::DFLUSH).opcode;
+    e.addr = c2_push_addr.read();
+    e.data = c2_push_data.read();
+    e.cmp = c2_push_cmp.read();
+    e.tag = c2_push_tag.read();
+    ++count_;
+  }
+  drive_head();
 }
 
 }  // namespace umbra::scm

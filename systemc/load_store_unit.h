@@ -1,13 +1,16 @@
-// Load/store unit: in this version a pass-through from X1's registered request to the
-// generic memory port, plus one return buffer per thread (docs/microarchitecture.md,
-// "The generic memory port").  The request wires are combinational (mem_req_* = the
-// x2_mem_* registers), so a request is on the port in X2; everything else is clocked:
-// a response sampled at the end of cycle m is in rb_valid/rb_data from cycle m+1, and
-// a buffer is emptied the cycle after writeback consumed it (wake_*).  It also counts
-// the requests still owed a response, for `busy`, and emits the mem and memresp
-// events.  A low mem_req_ready while a request is valid is a protocol error here
-// (until the memory-system issue adds queueing): the request is lost and the error is
-// recorded for the testbench to stop the run.
+// Load/store unit: the request FIFO between the data cache and the generic memory port
+// (docs/memory-system.md, "The request FIFO and replay").  It takes the request the
+// cache pushes at the end of C2 (c2_push_*: a fill, store, atomic or flush marker),
+// holds up to cache.request_queue of them, and drives the port from the head:
+// mem_req_* are registers showing the head as it is at the start of the cycle, valid
+// while the head is a request; the head leaves in the cycle mem_req_ready is high.  A
+// flush marker at the head is no request: it leaves in that cycle, and lsu_flush_*
+// (also the head, registered) tells the cache to write its thread's return buffer at
+// the end of the cycle.  lsu_room (occupancy at the start of the cycle <= F - 3) lets
+// execute pass a pushing instruction only when the two requests ahead of it in C1 and
+// C2 cannot take the last places.  It also counts the response beats the port still
+// owes (a fill's line_bytes / 4, a returning atomic's one), for `busy` and for the
+// protocol check on responses, and emits the mem and memresp events.
 #pragma once
 #include <systemc.h>
 
@@ -21,16 +24,15 @@ namespace umbra::scm {
 SC_MODULE(load_store_unit) {
   sc_in<bool> clk;
   sc_in<bool> rst;
-  sc_in<bool> x2_mem_valid;
-  sc_in<uint32_t> x2_mem_op;
-  sc_in<uint32_t> x2_mem_addr;
-  sc_in<uint32_t> x2_mem_data;
-  sc_in<uint32_t> x2_mem_cmp;
-  sc_in<uint32_t> x2_mem_tag;
-  sc_in<bool> wake_valid;
-  sc_in<uint32_t> wake_thread;
+  // From the cache, valid in C2: the request to push at the end of this cycle.
+  sc_in<bool> c2_push_valid;
+  sc_in<uint32_t> c2_push_op;
+  sc_in<uint32_t> c2_push_addr;
+  sc_in<uint32_t> c2_push_data;
+  sc_in<uint32_t> c2_push_cmp;
+  sc_in<uint32_t> c2_push_tag;
 
-  // The generic memory port (the core's ports, passed through).
+  // The generic memory port (the core's ports).
   sc_out<bool> mem_req_valid;
   sc_in<bool> mem_req_ready;
   sc_out<uint32_t> mem_req_op;
@@ -42,10 +44,10 @@ SC_MODULE(load_store_unit) {
   sc_in<uint32_t> mem_resp_data;
   sc_in<uint32_t> mem_resp_tag;
 
-  // Return buffers, one per thread, to writeback.
-  sc_vector<sc_out<bool>> rb_valid;
-  sc_vector<sc_out<uint32_t>> rb_data;
-  sc_out<bool> lsu_busy;  // a response is still owed
+  sc_out<bool> lsu_room;          // to execute: a pushing instruction may pass X1
+  sc_out<bool> lsu_flush_valid;   // to the cache: the head is a flush marker, leaving
+  sc_out<uint32_t> lsu_flush_thread;
+  sc_out<bool> lsu_busy;  // a request is queued or a response beat is owed
   sc_in<uint64_t> clock;  // event time stamps
 
   SC_HAS_PROCESS(load_store_unit);
@@ -57,13 +59,20 @@ SC_MODULE(load_store_unit) {
   }
 
  private:
+  struct Entry {
+    bool marker = false;
+    uint32_t op = 0, addr = 0, data = 0, cmp = 0, tag = 0;
+  };
   void tick();
-  void pass_request();
+  void drive_head();
   void protocol(const std::string& what);
+  unsigned beats_for(uint32_t op) const;
 
   BlockParams p_;
-  std::vector<bool> rb_full_;
-  unsigned outstanding_ = 0;
+  // The FIFO as a ring of cache.request_queue entries.
+  std::vector<Entry> fifo_;
+  unsigned head_ = 0, count_ = 0;
+  uint64_t owed_ = 0;  // response beats the port owes
   std::string protocol_error_;
 };
 

@@ -92,7 +92,7 @@ struct Bench {
 
   Bench(const Config& cfg, unsigned core_id, host_driver::Job job)
       : core("core", cfg, core_id),
-        memory("memory", cfg.mem_bytes, cfg.mem_latency),
+        memory("memory", cfg.mem_bytes, cfg.mem_latency, cfg.cache_line_bytes),
         host("host", std::move(job)) {
     core.clk(clk);
     core.rst(rst);

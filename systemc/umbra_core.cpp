@@ -20,8 +20,24 @@ BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, EventOrder*
   if (cfg.imem_words < 1 || cfg.imem_words > (1u << 30))
     throw CoreConfigError("umbra_core: an instruction store of " + std::to_string(cfg.imem_words) +
                           " words is outside 1..2^30");
+  auto pow2 = [](uint64_t v) { return v && !(v & (v - 1)); };
+  if (!pow2(cfg.cache_bytes) || !pow2(cfg.cache_ways) || !pow2(cfg.cache_line_bytes))
+    throw CoreConfigError("umbra_core: cache size " + std::to_string(cfg.cache_bytes) + ", ways " +
+                          std::to_string(cfg.cache_ways) + " and line size " +
+                          std::to_string(cfg.cache_line_bytes) + " must be powers of two");
+  if (cfg.cache_line_bytes < 8 || cfg.cache_bytes < uint64_t(cfg.cache_ways) * cfg.cache_line_bytes)
+    throw CoreConfigError("umbra_core: a cache line of " + std::to_string(cfg.cache_line_bytes) +
+                          " bytes (at least 8) times " + std::to_string(cfg.cache_ways) +
+                          " ways must fit in the cache of " + std::to_string(cfg.cache_bytes) + " bytes");
+  if (cfg.cache_request_queue < 4)
+    throw CoreConfigError("umbra_core: a request queue of " + std::to_string(cfg.cache_request_queue) +
+                          " is below 4: a pushing instruction needs three places besides the two ahead of it");
   BlockParams p;
   p.threads = cfg.threads;
+  p.cache_bytes = cfg.cache_bytes;
+  p.cache_ways = cfg.cache_ways;
+  p.cache_line_bytes = cfg.cache_line_bytes;
+  p.cache_request_queue = cfg.cache_request_queue;
   p.registers = cfg.registers;
   p.imem_words = cfg.imem_words;
   p.core_id = core_id;
@@ -39,6 +55,7 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
       decode_("decode", p_),
       regfile_("regfile", p_),
       execute_("execute", p_),
+      dcache_("dcache", p_),
       lsu_("load_store_unit", p_),
       writeback_("writeback", p_) {
   fetch& f = fetch_;
@@ -79,6 +96,7 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
   d.r_thread(r_thread);
   d.r_pc(r_pc);
   d.r_illegal(r_illegal);
+  d.r_flush(r_flush);
   d.r_inst(r_inst);
   d.r_ra(r_ra);
   d.r_rb(r_rb);
@@ -106,6 +124,8 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
   x.r_thread(r_thread);
   x.r_pc(r_pc);
   x.r_illegal(r_illegal);
+  x.r_flush(r_flush);
+  x.lsu_room(lsu_room);
   x.r_inst(r_inst);
   x.rf_a(rf_a);
   x.rf_b(rf_b);
@@ -129,23 +149,48 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
   x.w_pc(w_pc);
   x.w_we(w_we);
   x.w_load(w_load);
+  x.w_flush(w_flush);
   x.w_rd(w_rd);
   x.w_result(w_result);
   x.fault(fault);
   x.fault_thread(fault_thread);
   x.fault_pc(fault_pc);
 
+  dcache& c = dcache_;
+  c.clk(clk);
+  c.rst(rst);
+  c.x2_mem_valid(x2_mem_valid);
+  c.x2_mem_op(x2_mem_op);
+  c.x2_mem_addr(x2_mem_addr);
+  c.x2_mem_data(x2_mem_data);
+  c.x2_mem_cmp(x2_mem_cmp);
+  c.x2_mem_tag(x2_mem_tag);
+  c.mem_resp_valid(mem_resp_valid);
+  c.mem_resp_data(mem_resp_data);
+  c.mem_resp_tag(mem_resp_tag);
+  c.wake_valid(wake_valid);
+  c.wake_thread(wake_thread);
+  c.lsu_flush_valid(lsu_flush_valid);
+  c.lsu_flush_thread(lsu_flush_thread);
+  c.clock(clock);
+  c.c2_push_valid(c2_push_valid);
+  c.c2_push_op(c2_push_op);
+  c.c2_push_addr(c2_push_addr);
+  c.c2_push_data(c2_push_data);
+  c.c2_push_cmp(c2_push_cmp);
+  c.c2_push_tag(c2_push_tag);
+  c.rb_valid.bind(rb_valid);
+  c.rb_data.bind(rb_data);
+
   load_store_unit& l = lsu_;
   l.clk(clk);
   l.rst(rst);
-  l.x2_mem_valid(x2_mem_valid);
-  l.x2_mem_op(x2_mem_op);
-  l.x2_mem_addr(x2_mem_addr);
-  l.x2_mem_data(x2_mem_data);
-  l.x2_mem_cmp(x2_mem_cmp);
-  l.x2_mem_tag(x2_mem_tag);
-  l.wake_valid(wake_valid);
-  l.wake_thread(wake_thread);
+  l.c2_push_valid(c2_push_valid);
+  l.c2_push_op(c2_push_op);
+  l.c2_push_addr(c2_push_addr);
+  l.c2_push_data(c2_push_data);
+  l.c2_push_cmp(c2_push_cmp);
+  l.c2_push_tag(c2_push_tag);
   l.mem_req_valid(mem_req_valid);
   l.mem_req_ready(mem_req_ready);
   l.mem_req_op(mem_req_op);
@@ -156,8 +201,9 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
   l.mem_resp_valid(mem_resp_valid);
   l.mem_resp_data(mem_resp_data);
   l.mem_resp_tag(mem_resp_tag);
-  l.rb_valid.bind(rb_valid);
-  l.rb_data.bind(rb_data);
+  l.lsu_room(lsu_room);
+  l.lsu_flush_valid(lsu_flush_valid);
+  l.lsu_flush_thread(lsu_flush_thread);
   l.lsu_busy(lsu_busy);
   l.clock(clock);
 
@@ -170,6 +216,7 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
   w.w_pc(w_pc);
   w.w_we(w_we);
   w.w_load(w_load);
+  w.w_flush(w_flush);
   w.w_rd(w_rd);
   w.w_result(w_result);
   w.rb_valid.bind(rb_valid);
@@ -185,6 +232,16 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
   // busy = f_busy | lsu_busy: an OR of two registers, as in umbra_core.v.
   SC_METHOD(drive_busy);
   sensitive << f_busy << lsu_busy;
+}
+
+MemStats umbra_core::mem_stats() const {
+  MemStats s;
+  s.cache_hits = dcache_.hits();
+  s.cache_misses = dcache_.misses();
+  s.cache_merges = dcache_.merges();
+  s.replays = execute_.replays();
+  s.load_latency = writeback_.load_latency();
+  return s;
 }
 
 void umbra_core::drive_busy() {

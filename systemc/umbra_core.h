@@ -1,6 +1,6 @@
 // umbra_core: the top of the SystemC model of one Umbra core.  It instantiates the
-// blocks of docs/microarchitecture.md (fetch, decode, regfile, execute,
-// load_store_unit, writeback), connects them with signals named as the document's
+// blocks of docs/microarchitecture.md (fetch, decode, regfile, execute, dcache,
+// load_store_unit, writeback; the last two per docs/memory-system.md), connects them with signals named as the document's
 // "Inter-block signals" section names them, and has exactly the ports of the RTL's
 // umbra_core.v with the C++ types a Verilated SystemC model of it has (1-bit ports
 // bool, 2..32-bit ports uint32_t), so one testbench can drive either.  It is a plain
@@ -12,6 +12,7 @@
 #include <string>
 
 #include "core_types.h"
+#include "dcache.h"
 #include "decode.h"
 #include "events.h"
 #include "execute.h"
@@ -24,7 +25,8 @@
 namespace umbra::scm {
 
 // A configuration the core cannot be built with (fewer threads than pipeline stages,
-// more threads than an 8-bit tag names, an empty register file or instruction store).
+// more threads than an 8-bit tag names, an empty register file or instruction store,
+// a cache geometry that is not powers of two, a request FIFO below 4).
 struct CoreConfigError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
@@ -73,7 +75,12 @@ SC_MODULE(umbra_core) {
     return execute_.first_fault();
   }
   const std::string& protocol_error() const {
-    return lsu_.protocol_error();
+    return lsu_.protocol_error().empty() ? dcache_.protocol_error() : lsu_.protocol_error();
+  }
+  // The memory system's counters (cache outcomes, replays, load latency).
+  MemStats mem_stats() const;
+  const dcache& data_cache() const {
+    return dcache_;
   }
   uint32_t reg(unsigned thread, unsigned r) const {
     return regfile_.peek(thread, r);
@@ -99,7 +106,7 @@ SC_MODULE(umbra_core) {
   sc_signal<uint64_t> clock{"clock"};
   sc_signal<uint32_t> domw{"domw"};
   sc_signal<bool> f_busy{"f_busy"};
-  sc_signal<bool> r_valid{"r_valid"}, r_sleep{"r_sleep"}, r_illegal{"r_illegal"};
+  sc_signal<bool> r_valid{"r_valid"}, r_sleep{"r_sleep"}, r_illegal{"r_illegal"}, r_flush{"r_flush"};
   sc_signal<uint32_t> r_thread{"r_thread"}, r_pc{"r_pc"};
   sc_signal<DecodedInstr> r_inst{"r_inst"};
   sc_signal<uint32_t> r_ra{"r_ra"}, r_rb{"r_rb"}, r_rc{"r_rc"};
@@ -109,7 +116,12 @@ SC_MODULE(umbra_core) {
   sc_signal<bool> x2_mem_valid{"x2_mem_valid"};
   sc_signal<uint32_t> x2_mem_op{"x2_mem_op"}, x2_mem_addr{"x2_mem_addr"}, x2_mem_data{"x2_mem_data"},
       x2_mem_cmp{"x2_mem_cmp"}, x2_mem_tag{"x2_mem_tag"};
-  sc_signal<bool> w_valid{"w_valid"}, w_sleep{"w_sleep"}, w_we{"w_we"}, w_load{"w_load"};
+  sc_signal<bool> w_valid{"w_valid"}, w_sleep{"w_sleep"}, w_we{"w_we"}, w_load{"w_load"}, w_flush{"w_flush"};
+  sc_signal<bool> c2_push_valid{"c2_push_valid"};
+  sc_signal<uint32_t> c2_push_op{"c2_push_op"}, c2_push_addr{"c2_push_addr"}, c2_push_data{"c2_push_data"},
+      c2_push_cmp{"c2_push_cmp"}, c2_push_tag{"c2_push_tag"};
+  sc_signal<bool> lsu_room{"lsu_room"}, lsu_flush_valid{"lsu_flush_valid"};
+  sc_signal<uint32_t> lsu_flush_thread{"lsu_flush_thread"};
   sc_signal<uint32_t> w_thread{"w_thread"}, w_pc{"w_pc"}, w_rd{"w_rd"}, w_result{"w_result"};
   sc_vector<sc_signal<bool>> rb_valid;
   sc_vector<sc_signal<uint32_t>> rb_data;
@@ -123,6 +135,7 @@ SC_MODULE(umbra_core) {
   decode decode_;
   regfile regfile_;
   execute execute_;
+  dcache dcache_;
   load_store_unit lsu_;
   writeback writeback_;
 };

@@ -9,7 +9,10 @@ writeback::writeback(sc_module_name name, const BlockParams& p)
       rb_data("rb_data", p.threads),
       p_(p),
       pend_rd_(p.threads, 0u),
-      pend_pc_(p.threads, 0u) {
+      pend_pc_(p.threads, 0u),
+      pend_flush_(p.threads, false),
+      pend_x1_(p.threads, 0) {
+  latency_.bucket_width = p.threads;
   SC_METHOD(tick);
   sensitive << clk.pos();
   dont_initialize();
@@ -36,7 +39,11 @@ void writeback::write(unsigned thread, uint32_t pc, uint32_t reg, uint32_t value
 
 void writeback::try_wake(unsigned thread) {
   if (!rb_valid[thread].read()) return;
-  write(thread, pend_pc_[thread], pend_rd_[thread], rb_data[thread].read());
+  if (!pend_flush_[thread]) {
+    write(thread, pend_pc_[thread], pend_rd_[thread], rb_data[thread].read());
+    // Woken in the next cycle (wake_valid high).
+    latency_.add(clock.read() + 1 - pend_x1_[thread]);
+  }
   wake_valid.write(true);
   wake_thread.write(thread);
 }
@@ -51,9 +58,11 @@ void writeback::tick() {
   wake_valid.write(false);
   const unsigned t = w_thread.read();
   if (w_valid.read()) {
-    if (w_load.read()) {
+    if (w_load.read() || w_flush.read()) {
       pend_rd_[t] = w_rd.read();
       pend_pc_[t] = w_pc.read();
+      pend_flush_[t] = w_flush.read();
+      pend_x1_[t] = clock.read() - 4;  // W is X1 + 4
       try_wake(t);
     } else if (w_we.read()) {
       write(t, w_pc.read(), w_rd.read(), w_result.read());

@@ -6,6 +6,8 @@
 // Its outputs are registered: the register-file write port (rf_*) and the wake
 // (wake_*, to fetch and to the load/store unit, which then empties the buffer) are
 // valid in the cycle after W.  It emits the regwrite events, stamped with W's cycle.
+// A dflush (w_flush) sleeps like a load but is woken without a register write.  It
+// also measures every load's and returning atomic's latency, X1 to the wake cycle.
 #pragma once
 #include <systemc.h>
 
@@ -24,6 +26,7 @@ SC_MODULE(writeback) {
   sc_in<uint32_t> w_pc;
   sc_in<bool> w_we;
   sc_in<bool> w_load;
+  sc_in<bool> w_flush;
   sc_in<uint32_t> w_rd;
   sc_in<uint32_t> w_result;
   sc_vector<sc_in<bool>> rb_valid;
@@ -40,6 +43,10 @@ SC_MODULE(writeback) {
   SC_HAS_PROCESS(writeback);
   writeback(sc_module_name name, const BlockParams& p);
 
+  const LatencyHistogram& load_latency() const {
+    return latency_;
+  }
+
  private:
   void tick();
   void write(unsigned thread, uint32_t pc, uint32_t reg, uint32_t value);
@@ -48,6 +55,9 @@ SC_MODULE(writeback) {
   BlockParams p_;
   // Per thread: the sleeping load's destination register and pc.
   std::vector<uint32_t> pend_rd_, pend_pc_;
+  std::vector<bool> pend_flush_;   // the sleeper is a dflush: no register write
+  std::vector<uint64_t> pend_x1_;  // the sleeping load's X1 cycle
+  LatencyHistogram latency_;
   bool we_ = false;  // whether this cycle's tick wrote rf_we high
 };
 

@@ -16,17 +16,41 @@ std::string hex8(uint32_t v) {
 }
 }  // namespace
 
-fixed_memory::fixed_memory(sc_module_name name, uint32_t bytes, unsigned latency)
-    : sc_module(name), mem_(bytes, 0), latency_(latency), ring_(latency + 1) {
+fixed_memory::fixed_memory(sc_module_name name, uint32_t bytes, unsigned latency, unsigned line_bytes)
+    : sc_module(name),
+      mem_(bytes, 0),
+      latency_(latency),
+      line_bytes_(line_bytes),
+      ring_(latency + line_bytes / 4 + 1) {
   if (bytes % 4)
     throw std::invalid_argument("fixed_memory: size " + std::to_string(bytes) + " is not a multiple of 4");
   if (latency < 1) throw std::invalid_argument("fixed_memory: latency must be at least 1 cycle");
+  if (line_bytes < 8 || line_bytes > 128 || (line_bytes & (line_bytes - 1)))
+    throw std::invalid_argument("fixed_memory: line size " + std::to_string(line_bytes) +
+                                " is not a power of two in 8..128");
   mem_req_ready.initialize(true);
   mem_resp_valid.initialize(false);
   fault.initialize(false);
   SC_METHOD(tick);
   sensitive << clk.pos();
   dont_initialize();
+  // mem_req_ready depends on the op on the port (a store never waits), so it is
+  // combinational from mem_req_op and the registered free_.
+  SC_METHOD(drive_ready);
+  sensitive << mem_req_op << free_;
+}
+
+unsigned fixed_memory::beats_for(uint32_t op) const {
+  if (op == isa::kPortOpFill) return line_bytes_ / 4;
+  const isa::InstrInfo* in = op < 256 ? isa::find_opcode(uint8_t(op)) : nullptr;
+  if (!in) return 0;
+  if (in->cls == isa::Class::Load) return 1;
+  if (in->cls == isa::Class::Atomic && in->writes_a) return 1;
+  return 0;
+}
+
+void fixed_memory::drive_ready() {
+  mem_req_ready.write(beats_for(mem_req_op.read()) == 0 || free_.read());
 }
 
 void fixed_memory::load(uint32_t addr, const std::vector<uint8_t>& bytes) {
@@ -73,6 +97,29 @@ void fixed_memory::refuse(Fault kind, std::string detail) {
 void fixed_memory::accept() {
   const uint32_t op = mem_req_op.read();
   const uint32_t addr = mem_req_addr.read();
+  if (op == isa::kPortOpFill) {
+    // A fill's address is its line's; a misaligned ldw's fill carries the load's own
+    // address, which is refused here as the load would have been.
+    if (addr & 3u) {
+      refuse(Fault::Misaligned, "fill (of an ldw) address " + hex8(addr) + " is not a multiple of 4");
+      return;
+    }
+    if (addr % line_bytes_) {
+      refuse(Fault::Misaligned, "fill address " + hex8(addr) + " is not a multiple of the line size " +
+                                    std::to_string(line_bytes_));
+      return;
+    }
+    if (!check(addr, line_bytes_)) {
+      refuse(Fault::OutOfRange, "fill of the " + std::to_string(line_bytes_) + "-byte line at " + hex8(addr) +
+                                    " is beyond data memory (" + std::to_string(mem_.size()) + " bytes)");
+      return;
+    }
+    const unsigned beats = line_bytes_ / 4;
+    for (unsigned i = 0; i < beats; ++i)
+      ring_[(now_ + latency_ + i) % ring_.size()] = Response{true, word(addr + 4 * i), mem_req_tag.read()};
+    last_beat_ = now_ + latency_ + beats - 1;
+    return;
+  }
   const isa::InstrInfo* in = op < 256 ? isa::find_opcode(uint8_t(op)) : nullptr;
   if (!in || (in->cls != isa::Class::Load && in->cls != isa::Class::Store && in->cls != isa::Class::Atomic)) {
     refuse(Fault::IllegalInstruction, "request op " + hex8(op) + " is no memory instruction");
@@ -108,17 +155,23 @@ void fixed_memory::accept() {
       break;
     }
   }
-  if (respond) ring_[(now_ + latency_) % ring_.size()] = Response{true, data, mem_req_tag.read()};
+  if (respond) {
+    ring_[(now_ + latency_) % ring_.size()] = Response{true, data, mem_req_tag.read()};
+    last_beat_ = now_ + latency_;
+  }
 }
 
 void fixed_memory::tick() {
   if (rst.read()) {
     for (auto& r : ring_) r.valid = false;
     now_ = 0;
+    last_beat_ = 0;
+    free_.write(true);
     mem_resp_valid.write(false);
     return;
   }
-  if (mem_req_valid.read()) accept();
+  // A request transfers only with ready high; the core waits while it is low.
+  if (mem_req_valid.read() && mem_req_ready.read()) accept();
   Response& r = ring_[(now_ + 1) % ring_.size()];
   mem_resp_valid.write(r.valid);
   if (r.valid) {
@@ -127,6 +180,7 @@ void fixed_memory::tick() {
     r.valid = false;
   }
   ++now_;
+  free_.write(now_ + latency_ > last_beat_);
 }
 
 }  // namespace umbra::tb

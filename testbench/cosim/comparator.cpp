@@ -23,8 +23,13 @@ std::string opname(uint8_t op) {
 }
 
 const char* rank_name(unsigned r) {
-  static const char* names[] = {"issue", "regwrite", "mem", "memresp"};
+  static const char* names[scm::kEventRanks] = {"issue", "regwrite", "mem",  "memresp",
+                                                "cache", "wake",     "dram"};
   return names[r];
+}
+
+std::string outcome_name(uint32_t v) {
+  return v < 4 ? scm::cache_outcome_name(scm::CacheOutcome(v)) : "? (" + std::to_string(v) + ")";
 }
 
 std::string show(const std::optional<scm::Event>& e) {
@@ -40,7 +45,8 @@ FieldDiff first_difference(const scm::Event& a, const scm::Event& b) {
   using scm::EventKind;
   if (a.kind != b.kind) return {"kind", scm::event_kind_name(a.kind), scm::event_kind_name(b.kind)};
   if (a.thread != b.thread)
-    return {a.kind == EventKind::Mem || a.kind == EventKind::MemResp ? "tag" : "thread",
+    return {a.kind == EventKind::Mem || a.kind == EventKind::MemResp || a.kind == EventKind::Dram ? "tag"
+                                                                                                  : "thread",
             std::to_string(a.thread), std::to_string(b.thread)};
   switch (a.kind) {
     case EventKind::Issue:
@@ -55,7 +61,15 @@ FieldDiff first_difference(const scm::Event& a, const scm::Event& b) {
       if (a.reg != b.reg) return {"reg", "r" + std::to_string(a.reg), "r" + std::to_string(b.reg)};
       if (a.value != b.value) return {"value", hex(a.value), hex(b.value)};
       break;
+    case EventKind::Cache:
+      if (a.op != b.op) return {"op", opname(a.op), opname(b.op)};
+      if (a.addr != b.addr) return {"addr", hex(a.addr), hex(b.addr)};
+      if (a.value != b.value) return {"outcome", outcome_name(a.value), outcome_name(b.value)};
+      break;
+    case EventKind::Wake:
+      break;
     case EventKind::Mem:
+    case EventKind::Dram:
       if (a.op != b.op) return {"op", opname(a.op), opname(b.op)};
       if (a.addr != b.addr) return {"addr", hex(a.addr), hex(b.addr)};
       if (a.data != b.data) return {"data", hex(a.data), hex(b.data)};
@@ -96,11 +110,7 @@ void Comparator::on_event(const scm::Event& e) {
     p.cycle = e.cycle;
     sc_.push_back(p);
   }
-  const unsigned r = e.kind == scm::EventKind::Issue || e.kind == scm::EventKind::Bubble ? 0
-                     : e.kind == scm::EventKind::RegWrite                                ? 1
-                     : e.kind == scm::EventKind::Mem                                     ? 2
-                                                                                         : 3;
-  sc_.back().events[r] = e;
+  sc_.back().events[rank(e.kind)] = e;
 }
 
 bool Comparator::check() {
@@ -159,20 +169,23 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
   // Both sides' events of the cycle as text, made only for a report: formatting every
   // cycle would cost more than the comparison.
   const auto lines = [&sc, &rtl](std::string& sc_line, std::string& rtl_line) {
-    for (unsigned r = 0; r < 4; ++r) {
+    for (unsigned r = 0; r < scm::kEventRanks; ++r) {
       if (sc.events[r]) sc_line += "\n      " + scm::format_event(*sc.events[r]);
       if (rtl.events[r]) rtl_line += "\n      " + scm::format_event(*rtl.events[r]);
     }
   };
   std::string sc_line, rtl_line;
   // The SystemC core's events against the RTL's, in the contract's order.
-  for (unsigned r = 0; r < 4; ++r) {
+  for (unsigned r = 0; r < scm::kEventRanks; ++r) {
     const auto& a = sc.events[r];
     const auto& b = rtl.events[r];
     if (!a && !b) continue;
     const scm::Event& any = a ? *a : *b;
-    const uint32_t pc = r <= 1 ? any.pc : (any.thread < threads_ ? last_pc_[any.thread] : 0);
-    const bool have_pc = r <= 1 ? any.kind != scm::EventKind::Bubble : any.thread < threads_;
+    // Issue and regwrite carry their pc; for the others the thread's last issued pc is
+    // the best guess (a load's cache event or wake is its thread's last instruction).
+    const bool named = any.kind != scm::EventKind::Dram && any.thread < threads_;
+    const uint32_t pc = r <= 1 ? any.pc : (named ? last_pc_[any.thread] : 0);
+    const bool have_pc = r <= 1 ? any.kind != scm::EventKind::Bubble : named;
     if (!a || !b) {
       lines(sc_line, rtl_line);
       report("events", c, any.thread, std::string(rank_name(r)) + " event", show(a), show(b), pc, have_pc,
@@ -225,7 +238,7 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
   }
 
   // Agreed: keep the history, the per-thread records and the RTL's statistics.
-  for (unsigned r = 0; r < 4; ++r) {
+  for (unsigned r = 0; r < scm::kEventRanks; ++r) {
     if (!sc.events[r]) continue;
     const scm::Event& e = *sc.events[r];
     ++events_;

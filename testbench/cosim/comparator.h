@@ -53,7 +53,7 @@ class Comparator final : public scm::EventSink {
  private:
   struct Pending {
     uint64_t cycle = 0;
-    std::array<std::optional<scm::Event>, 4> events;
+    std::array<std::optional<scm::Event>, scm::kEventRanks> events;
   };
   void compare(const Pending& sc, const CycleSample& rtl, const CycleSample& port);
   void report(const std::string& stage, uint64_t cycle, uint32_t thread, const std::string& field,

@@ -43,7 +43,16 @@ std::string hex(uint32_t v) {
 }  // namespace
 
 VerilatedParams verilated_params() {
-  return {UMBRA_COSIM_THREADS, UMBRA_COSIM_REGS, UMBRA_COSIM_IMEM_WORDS, UMBRA_COSIM_CONFIG_FILE};
+  VerilatedParams v;
+  v.threads = UMBRA_COSIM_THREADS;
+  v.registers = UMBRA_COSIM_REGS;
+  v.imem_words = UMBRA_COSIM_IMEM_WORDS;
+  v.cache_bytes = UMBRA_COSIM_CACHE_BYTES;
+  v.cache_ways = UMBRA_COSIM_CACHE_WAYS;
+  v.cache_line_bytes = UMBRA_COSIM_CACHE_LINE_BYTES;
+  v.cache_request_queue = UMBRA_COSIM_REQ_QUEUE;
+  v.config_file = UMBRA_COSIM_CONFIG_FILE;
+  return v;
 }
 
 void check_config(const Config& cfg) {
@@ -51,12 +60,16 @@ void check_config(const Config& cfg) {
   std::string diff;
   auto cmp = [&](const char* key, uint64_t have, uint64_t built) {
     if (have != built)
-      diff += std::string(diff.empty() ? "" : ", ") + "core." + key + " is " + std::to_string(have) +
+      diff += std::string(diff.empty() ? "" : ", ") + key + " is " + std::to_string(have) +
               " but the RTL was verilated with " + std::to_string(built);
   };
-  cmp("threads", cfg.threads, v.threads);
-  cmp("registers", cfg.registers, v.registers);
-  cmp("imem_words", cfg.imem_words, v.imem_words);
+  cmp("core.threads", cfg.threads, v.threads);
+  cmp("core.registers", cfg.registers, v.registers);
+  cmp("core.imem_words", cfg.imem_words, v.imem_words);
+  cmp("cache.bytes", cfg.cache_bytes, v.cache_bytes);
+  cmp("cache.ways", cfg.cache_ways, v.cache_ways);
+  cmp("cache.line_bytes", cfg.cache_line_bytes, v.cache_line_bytes);
+  cmp("cache.request_queue", cfg.cache_request_queue, v.cache_request_queue);
   if (!diff.empty())
     throw RunError(
         "configuration '" + cfg.name + "': " + diff + " (from " + v.config_file +
@@ -263,11 +276,15 @@ void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>
 struct RtlSide {
   CoreWires w{"rtl_"};
   sc_signal<bool> trace_issue_valid{"trace_issue_valid"}, trace_regwrite_valid{"trace_regwrite_valid"},
-      trace_protocol_error{"trace_protocol_error"};
+      trace_protocol_error{"trace_protocol_error"}, trace_cache_valid{"trace_cache_valid"},
+      trace_wake_valid{"trace_wake_valid"};
   sc_signal<uint32_t> trace_issue_thread{"trace_issue_thread"}, trace_issue_pc{"trace_issue_pc"},
       trace_issue_reason{"trace_issue_reason"}, trace_regwrite_thread{"trace_regwrite_thread"},
       trace_regwrite_pc{"trace_regwrite_pc"}, trace_regwrite_reg{"trace_regwrite_reg"},
-      trace_regwrite_value{"trace_regwrite_value"}, trace_fault_cause{"trace_fault_cause"};
+      trace_regwrite_value{"trace_regwrite_value"}, trace_fault_cause{"trace_fault_cause"},
+      trace_cache_thread{"trace_cache_thread"}, trace_cache_op{"trace_cache_op"},
+      trace_cache_addr{"trace_cache_addr"}, trace_cache_outcome{"trace_cache_outcome"},
+      trace_wake_thread{"trace_wake_thread"};
   Vumbra_core core{"umbra_core"};
   tb::fixed_memory memory;
   core_monitor monitor;
@@ -291,6 +308,13 @@ struct RtlSide {
     core.trace_regwrite_value(trace_regwrite_value);
     core.trace_fault_cause(trace_fault_cause);
     core.trace_protocol_error(trace_protocol_error);
+    core.trace_cache_valid(trace_cache_valid);
+    core.trace_cache_thread(trace_cache_thread);
+    core.trace_cache_op(trace_cache_op);
+    core.trace_cache_addr(trace_cache_addr);
+    core.trace_cache_outcome(trace_cache_outcome);
+    core.trace_wake_valid(trace_wake_valid);
+    core.trace_wake_thread(trace_wake_thread);
     bind_memory(memory, clk, h, w);
     bind_monitor(monitor, clk, h, w);
     monitor.trace_issue_valid(trace_issue_valid);
@@ -304,6 +328,13 @@ struct RtlSide {
     monitor.trace_regwrite_value(trace_regwrite_value);
     monitor.trace_fault_cause(trace_fault_cause);
     monitor.trace_protocol_error(trace_protocol_error);
+    monitor.trace_cache_valid(trace_cache_valid);
+    monitor.trace_cache_thread(trace_cache_thread);
+    monitor.trace_cache_op(trace_cache_op);
+    monitor.trace_cache_addr(trace_cache_addr);
+    monitor.trace_cache_outcome(trace_cache_outcome);
+    monitor.trace_wake_valid(trace_wake_valid);
+    monitor.trace_wake_thread(trace_wake_thread);
   }
 };
 

@@ -16,6 +16,8 @@ void core_monitor::tie_off_trace() {
   trace_issue_valid(zero_bit_);
   trace_regwrite_valid(zero_bit_);
   trace_protocol_error(zero_bit_);
+  trace_cache_valid(zero_bit_);
+  trace_wake_valid(zero_bit_);
   trace_issue_thread(zero_word_);
   trace_issue_pc(zero_word_);
   trace_issue_reason(zero_word_);
@@ -24,6 +26,11 @@ void core_monitor::tie_off_trace() {
   trace_regwrite_reg(zero_word_);
   trace_regwrite_value(zero_word_);
   trace_fault_cause(zero_word_);
+  trace_cache_thread(zero_word_);
+  trace_cache_op(zero_word_);
+  trace_cache_addr(zero_word_);
+  trace_cache_outcome(zero_word_);
+  trace_wake_thread(zero_word_);
 }
 
 void core_monitor::tick() {
@@ -46,7 +53,7 @@ void core_monitor::tick() {
       e.kind = scm::EventKind::Bubble;
       e.reason = scm::BubbleReason(trace_issue_reason.read());
     }
-    s.events[0] = e;
+    s.events[rank(scm::EventKind::Issue)] = e;
     if (trace_regwrite_valid.read()) {
       scm::Event w;
       w.cycle = s.cycle;
@@ -55,7 +62,24 @@ void core_monitor::tick() {
       w.pc = trace_regwrite_pc.read();
       w.reg = uint8_t(trace_regwrite_reg.read());
       w.value = trace_regwrite_value.read();
-      s.events[1] = w;
+      s.events[rank(scm::EventKind::RegWrite)] = w;
+    }
+    if (trace_cache_valid.read()) {
+      scm::Event k;
+      k.cycle = s.cycle;
+      k.kind = scm::EventKind::Cache;
+      k.thread = trace_cache_thread.read();
+      k.op = uint8_t(trace_cache_op.read());
+      k.addr = trace_cache_addr.read();
+      k.value = trace_cache_outcome.read();
+      s.events[rank(scm::EventKind::Cache)] = k;
+    }
+    if (trace_wake_valid.read()) {
+      scm::Event k;
+      k.cycle = s.cycle;
+      k.kind = scm::EventKind::Wake;
+      k.thread = trace_wake_thread.read();
+      s.events[rank(scm::EventKind::Wake)] = k;
     }
     s.fault_cause = trace_fault_cause.read();
     s.protocol_error = trace_protocol_error.read();
@@ -70,7 +94,7 @@ void core_monitor::tick() {
     m.addr = mem_req_addr.read();
     m.data = mem_req_data.read();
     m.cmp = mem_req_cmp.read();
-    s.events[2] = m;
+    s.events[rank(scm::EventKind::Mem)] = m;
   }
   if (mem_resp_valid.read()) {
     scm::Event r;
@@ -78,7 +102,7 @@ void core_monitor::tick() {
     r.kind = scm::EventKind::MemResp;
     r.thread = mem_resp_tag.read();
     r.value = mem_resp_data.read();
-    s.events[3] = r;
+    s.events[rank(scm::EventKind::MemResp)] = r;
   }
   s.busy = busy.read();
   s.fault = fault.read();

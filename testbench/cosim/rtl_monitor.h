@@ -1,8 +1,8 @@
 // core_monitor: watches one core from outside, at every rising clock edge, and turns
 // what it sees into the contract's events (docs/microarchitecture.md, "Events") for the
-// cycle that edge ends.  For the Verilated RTL it is the only source of events: issue
-// and register writes come from the trace_* ports, memory requests and responses from
-// the generic memory port.  For the SystemC core it watches only the memory port and
+// cycle that edge ends.  For the Verilated RTL it is the only source of events: issue,
+// register writes, the data cache's C2 outcome and wake-ups come from the trace_* ports,
+// memory requests and responses from the generic memory port.  For the SystemC core it watches only the memory port and
 // the busy/fault outputs, giving the memory-side view that is compared with the RTL's
 // besides the model's own events.
 //
@@ -21,11 +21,18 @@
 
 namespace umbra::cosim {
 
+// The place of an event kind in a cycle's contract order (events.h's EventOrder):
+// Issue and Bubble share the first, every later kind follows in enum order.
+constexpr unsigned rank(scm::EventKind k) {
+  return k == scm::EventKind::Issue ? 0 : unsigned(k) - 1;
+}
+
 // One cycle as seen from outside a core.  events[k] holds the event of rank k (issue
-// or bubble, regwrite, mem, memresp), the contract's order.
+// or bubble, regwrite, mem, memresp, cache, wake, dram), the contract's order; a core
+// never makes a dram event (the reorder queue does).
 struct CycleSample {
   uint64_t cycle = 0;
-  std::array<std::optional<scm::Event>, 4> events;
+  std::array<std::optional<scm::Event>, scm::kEventRanks> events;
   bool busy = false, fault = false;
   uint32_t fault_thread = 0, fault_pc = 0, fault_cause = 0;
   bool protocol_error = false;
@@ -40,9 +47,11 @@ SC_MODULE(core_monitor) {
       mem_resp_tag;
   sc_in<uint32_t> fault_thread, fault_pc;
   // RTL trace ports; bound but ignored when built without_trace.
-  sc_in<bool> trace_issue_valid, trace_regwrite_valid, trace_protocol_error;
+  sc_in<bool> trace_issue_valid, trace_regwrite_valid, trace_protocol_error, trace_cache_valid,
+      trace_wake_valid;
   sc_in<uint32_t> trace_issue_thread, trace_issue_pc, trace_issue_reason, trace_regwrite_thread,
-      trace_regwrite_pc, trace_regwrite_reg, trace_regwrite_value, trace_fault_cause;
+      trace_regwrite_pc, trace_regwrite_reg, trace_regwrite_value, trace_fault_cause, trace_cache_thread,
+      trace_cache_op, trace_cache_addr, trace_cache_outcome, trace_wake_thread;
 
   using Callback = std::function<void(const CycleSample&)>;
   SC_HAS_PROCESS(core_monitor);

@@ -70,6 +70,10 @@ TEST(Config, VerilatedParametersAreTheConfigurationFiles) {
   EXPECT_EQ(cfg.threads, v.threads);
   EXPECT_EQ(cfg.registers, v.registers);
   EXPECT_EQ(cfg.imem_words, v.imem_words);
+  EXPECT_EQ(cfg.cache_bytes, v.cache_bytes);
+  EXPECT_EQ(cfg.cache_ways, v.cache_ways);
+  EXPECT_EQ(cfg.cache_line_bytes, v.cache_line_bytes);
+  EXPECT_EQ(cfg.cache_request_queue, v.cache_request_queue);
 }
 
 TEST(Config, OtherCoreParametersAreRefusedNamingBothValues) {
@@ -87,6 +91,16 @@ TEST(Config, OtherCoreParametersAreRefusedNamingBothValues) {
   cfg = verilated_config();
   cfg.registers = 32;
   EXPECT_THROW(run_rtl(p, cfg, 1, 1000), RunError);
+  // The data cache's geometry is fixed at verilation too.
+  cfg = verilated_config();
+  cfg.cache_ways = verilated_params().cache_ways == 1 ? 2 : 1;
+  try {
+    run_rtl(p, cfg, 1, 1000);
+    FAIL() << "run_rtl accepted cache.ways " << cfg.cache_ways;
+  } catch (const RunError& e) {
+    EXPECT_NE(std::string(e.what()).find("cache.ways is " + std::to_string(cfg.cache_ways)), std::string::npos)
+        << e.what();
+  }
   // Memory parameters are the testbench's, not the RTL's: they may differ.
   cfg = verilated_config();
   cfg.mem_latency = 3;

@@ -41,6 +41,8 @@ using scm::RunResult;
 struct VerilatedParams {
   unsigned threads = 0, registers = 0;
   uint32_t imem_words = 0;
+  uint32_t cache_bytes = 0;
+  unsigned cache_ways = 0, cache_line_bytes = 0, cache_request_queue = 0;
   std::string config_file;
 };
 VerilatedParams verilated_params();

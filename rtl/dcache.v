@@ -1,0 +1,392 @@
+// dcache: the core's data cache (docs/memory-system.md, "The cache pipeline inside the
+// core" and "Fills and the line buffer").  Write-through, write-invalidate, no write
+// allocate; CACHE_WAYS-way set associative, lines of CACHE_LINE_BYTES.
+//
+// Two stages.  C1 (= X2, the request on x2_mem_*) presents the request's set to the
+// tag and data RAMs, which read at its end; C2 (the next cycle) decides: hit, merge,
+// miss, invalidations, a push into the load/store unit's request FIFO, a hit's word
+// into its thread's return buffer.  C2 sees the cache as it is at the start of its
+// cycle: valid bits, round-robin pointers and the miss table are flops read in C2;
+// tags and data come out of the RAMs' read registers, and where the fill logic wrote
+// the very word (or tag) being read at the end of C1 the written value is bypassed,
+// because a block RAM's read does not see a write in the same cycle.
+//
+// Tags and data are in block RAM, one tag RAM and one data RAM per way, each with one
+// registered read port (C1's set) and one write port (the fill beats: the data RAM
+// takes every beat, the tag RAM the first).  Stores never write the data RAM (they
+// invalidate), which is what keeps it at one write port.  Valid bits, the round-robin
+// victim pointers, the miss table (one entry per thread) and the line buffer are flops
+// because C2 and the fill logic read several of them at once.
+//
+// Fill responses come straight from the memory port: a beat whose tag names a thread
+// that is the primary of a fill in flight (its miss-table entry carries its own
+// number) is a fill beat; the load/store unit takes every other response.  Beats of
+// one fill arrive on consecutive cycles and never interleave with another response,
+// so one beat counter serves every fill.
+//
+// Answers (ans_*) go to the load/store unit's return buffers combinationally and are
+// written there at the end of the cycle: a C2 hit, and at a fill's completion every
+// thread waiting on it (each at its own word offset) plus a C2 merge into it in the
+// same cycle.  The push (push_*) is taken into the request FIFO at the end of C2.
+`default_nettype none
+
+`include "umbra_isa.vh"
+
+module dcache #(
+    parameter integer THREADS          = 8,
+    parameter integer TW               = 3,
+    parameter integer CACHE_BYTES      = 4096,
+    parameter integer CACHE_WAYS       = 2,
+    parameter integer CACHE_LINE_BYTES = 32
+) (
+    input  wire                  clk,
+    input  wire                  rst,
+
+    // From execute, valid in X2 = C1.
+    input  wire                  x2_mem_valid,
+    input  wire [7:0]            x2_mem_op,
+    input  wire [31:0]           x2_mem_addr,
+    input  wire [31:0]           x2_mem_data,
+    input  wire [31:0]           x2_mem_cmp,
+    input  wire [7:0]            x2_mem_tag,
+
+    // Responses from the memory port (the fill beats among them).
+    input  wire                  mem_resp_valid,
+    input  wire [31:0]           mem_resp_data,
+    input  wire [7:0]            mem_resp_tag,
+    output wire                  fill_beat,     // this response is a fill beat (taken here)
+    output wire                  fill_done,     // ... and the last one of its fill
+
+    // Into the request FIFO at the end of C2.
+    output wire                  push_valid,
+    output wire [7:0]            push_op,
+    output wire [31:0]           push_addr,
+    output wire [31:0]           push_data,
+    output wire [31:0]           push_cmp,
+    output wire [TW-1:0]         push_thread,
+    output wire                  push_marker,   // a dflush marker: never on the port
+
+    // Into the return buffers at the end of this cycle.
+    output wire [THREADS-1:0]    ans_valid,
+    output wire [32*THREADS-1:0] ans_data,
+
+    // The cache event of this cycle's C2 (docs/memory-system.md, "Events").
+    output wire                  trace_cache_valid,
+    output wire [TW-1:0]         trace_cache_thread,
+    output wire [7:0]            trace_cache_op,
+    output wire [31:0]           trace_cache_addr,
+    output wire [1:0]            trace_cache_outcome
+);
+
+  // ---- geometry -----------------------------------------------------------------------
+  localparam integer WAYS = CACHE_WAYS;
+  localparam integer WPL  = CACHE_LINE_BYTES / 4;                  // words per line, >= 2
+  localparam integer OW   = $clog2(WPL);                           // word-offset bits
+  localparam integer LB   = $clog2(CACHE_LINE_BYTES);              // line-offset bits
+  localparam integer SETS = CACHE_BYTES / (CACHE_WAYS * CACHE_LINE_BYTES);
+  localparam integer SW   = $clog2(SETS);                          // 0 for one set
+  localparam integer SI   = (SW > 0) ? SW : 1;                     // set index as stored
+  localparam integer LW   = 32 - LB;                               // line number bits
+  localparam integer TAGW = LW - SW;
+  localparam integer WW   = (WAYS > 1) ? $clog2(WAYS) : 1;         // way number bits
+
+  localparam [1:0] OUT_NONE  = 2'd0;
+  localparam [1:0] OUT_HIT   = 2'd1;
+  localparam [1:0] OUT_MISS  = 2'd2;
+  localparam [1:0] OUT_MERGE = 2'd3;
+
+  localparam [7:0] OP_RED_ADD = `UMBRA_OP_RED_ADD;  // 0x6_: atomics
+  localparam [3:0] GRP_ATOMIC = OP_RED_ADD[7:4];
+  localparam [7:0] OP_FILL    = `UMBRA_PORT_OP_FILL;
+
+  localparam [31:0]   WPL_U = WPL;
+  localparam [OW-1:0] LAST  = WPL_U[OW-1:0] - 1'b1;                // the last word's offset
+
+  // ---- thread numbers -------------------------------------------------------------------
+  // Tags are 8 bits at the port; only thread numbers below THREADS name a thread.
+  localparam [31:0] THREADS_U = THREADS;
+  wire [TW-1:0] x2_thread = x2_mem_tag[TW-1:0];
+  wire [TW-1:0] r_thread  = mem_resp_tag[TW-1:0];
+  wire          r_tag_ok  = ({24'd0, mem_resp_tag} < THREADS_U);
+  generate
+    if (TW < 8) begin : g_tag_hi
+      // Execute's tag is the thread number zero-extended: the high bits carry nothing.
+      wire unused_x2_tag_hi = |x2_mem_tag[7:TW];
+    end
+  endgenerate
+
+  // ---- C1 -> C2 -------------------------------------------------------------------------
+  reg          c2_valid;
+  reg [7:0]    c2_op;
+  reg [31:0]   c2_addr, c2_data, c2_cmp;
+  reg [TW-1:0] c2_thread;
+  always @(posedge clk) begin
+    if (rst)
+      c2_valid <= 1'b0;
+    else
+      c2_valid <= x2_mem_valid;
+    c2_op     <= x2_mem_op;
+    c2_addr   <= x2_mem_addr;
+    c2_data   <= x2_mem_data;
+    c2_cmp    <= x2_mem_cmp;
+    c2_thread <= x2_thread;
+  end
+
+  wire [LW-1:0]   c2_line   = c2_addr[31:LB];
+  wire [SI-1:0]   c2_set;
+  wire [TAGW-1:0] c2_tag    = c2_line[LW-1:SW];
+  wire [OW-1:0]   c2_off    = c2_addr[LB-1:2];
+  wire            c2_ldw    = c2_valid && c2_op == `UMBRA_OP_LDW;
+  wire            c2_atomic = c2_valid && c2_op[7:4] == GRP_ATOMIC;
+  wire            c2_store  = c2_valid && c2_op == `UMBRA_OP_STW;
+  wire            c2_flush  = c2_valid && c2_op == `UMBRA_OP_DFLUSH;
+  wire            c2_dinvall = c2_valid && c2_op == `UMBRA_OP_DINVALL;
+  // Invalidates its line and marks a fill of it no-allocate.
+  wire            c2_inv    = c2_store || c2_atomic || (c2_valid && c2_op == `UMBRA_OP_DINV);
+
+  wire [SI-1:0]   c1_set;
+  wire [OW-1:0]   c1_off  = x2_mem_addr[LB-1:2];
+
+  // ---- miss table (declared here, filled in below) ---------------------------------------
+  wire [THREADS-1:0]    mt_na;       // the fill this entry waits on is no-allocate
+  wire [THREADS-1:0]    mt_primary;  // this thread's own fill is in flight
+  wire [LW*THREADS-1:0] mt_line;
+  wire [TW*THREADS-1:0] mt_tag;
+
+  // ---- fill beats ------------------------------------------------------------------------
+  reg  [OW-1:0] beat_q;    // the next beat's word number
+  reg  [WW-1:0] victim_q;  // the current fill's way, chosen at its first beat
+  assign fill_beat = mem_resp_valid && r_tag_ok && mt_primary[r_thread];
+  wire          first_beat = fill_beat && beat_q == {OW{1'b0}};
+  assign fill_done = fill_beat && beat_q == LAST;
+
+  wire [LW-1:0]   f_line = mt_line[LW*r_thread +: LW];
+  wire [SI-1:0]   f_set;
+  wire [TAGW-1:0] f_tag  = f_line[LW-1:SW];
+
+  // The set is the low bits of the line number; a one-set cache has only set 0.
+  generate
+    if (SW > 0) begin : g_sets
+      assign c1_set = x2_mem_addr[LB+SW-1:LB];
+      assign c2_set = c2_line[SW-1:0];
+      assign f_set  = f_line[SW-1:0];
+    end else begin : g_one_set
+      assign c1_set = 1'b0;
+      assign c2_set = 1'b0;
+      assign f_set  = 1'b0;
+    end
+  endgenerate
+
+  // A C2 invalidation of the completing fill's line in the completion cycle counts.
+  wire f_na = mt_na[r_thread] || c2_dinvall || (c2_inv && c2_line == f_line);
+  wire f_allocate = fill_done && !f_na;
+
+  // ---- valid bits and victim choice --------------------------------------------------------
+  wire [SETS*WAYS-1:0] valid_vec;
+  wire [WW*SETS-1:0]   rr_vec;
+  wire [WAYS-1:0]      f_set_valid = valid_vec[WAYS*f_set +: WAYS];
+  wire [WAYS-1:0]      c2_set_valid = valid_vec[WAYS*c2_set +: WAYS];
+
+  reg [WW-1:0] lowest_invalid;
+  reg          any_invalid;
+  integer i;
+  always @* begin
+    lowest_invalid = {WW{1'b0}};
+    any_invalid    = 1'b0;
+    for (i = WAYS - 1; i >= 0; i = i - 1)
+      if (!f_set_valid[i]) begin
+        lowest_invalid = i[WW-1:0];
+        any_invalid    = 1'b1;
+      end
+  end
+  wire [WW-1:0] victim_new = any_invalid ? lowest_invalid : rr_vec[WW*f_set +: WW];
+  wire [WW-1:0] victim     = first_beat ? victim_new : victim_q;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      beat_q   <= {OW{1'b0}};
+      victim_q <= {WW{1'b0}};
+    end else if (fill_beat) begin
+      beat_q <= fill_done ? {OW{1'b0}} : beat_q + 1'b1;
+      if (first_beat)
+        victim_q <= victim_new;
+    end
+  end
+
+  // ---- tag and data RAMs, one pair per way ----------------------------------------------
+  wire [WAYS-1:0]      c2_way_hit;
+  wire [32*WAYS-1:0]   c2_way_data;
+
+  genvar w, s, t;
+  generate
+    for (w = 0; w < WAYS; w = w + 1) begin : g_way
+      localparam [31:0]   WAY_U = w;
+      localparam [WW-1:0] WAY   = WAY_U[WW-1:0];
+      wire tag_we  = first_beat && victim == WAY;
+      wire data_we = fill_beat && victim == WAY;
+      wire [SI+OW-1:0] d_waddr = {f_set, beat_q};
+      wire [SI+OW-1:0] d_raddr = {c1_set, c1_off};
+
+      reg [TAGW-1:0] tag_ram [0:(1 << SI)-1];
+      reg [31:0]     data_ram [0:(1 << (SI + OW))-1];
+      reg [TAGW-1:0] tag_rd, tag_bypass;
+      reg [31:0]     data_rd, data_bypass;
+      reg            tag_hit_write, data_hit_write;
+
+      always @(posedge clk) begin
+        if (tag_we)
+          tag_ram[f_set] <= f_tag;
+        tag_rd <= tag_ram[c1_set];
+      end
+      always @(posedge clk) begin
+        if (data_we)
+          data_ram[d_waddr] <= mem_resp_data;
+        data_rd <= data_ram[d_raddr];
+      end
+      // The write the RAM's read missed, if any.
+      always @(posedge clk) begin
+        tag_hit_write  <= tag_we && f_set == c1_set;
+        tag_bypass     <= f_tag;
+        data_hit_write <= data_we && d_waddr == d_raddr;
+        data_bypass    <= mem_resp_data;
+      end
+
+      wire [TAGW-1:0] tag_now = tag_hit_write ? tag_bypass : tag_rd;
+      assign c2_way_hit[w]            = c2_set_valid[w] && tag_now == c2_tag;
+      assign c2_way_data[32*w +: 32]  = data_hit_write ? data_bypass : data_rd;
+    end
+  endgenerate
+
+  // At most one way holds a line, so an OR of the masked words is the hit's word.
+  reg [31:0] hit_data;
+  always @* begin
+    hit_data = 32'd0;
+    for (i = 0; i < WAYS; i = i + 1)
+      if (c2_way_hit[i])
+        hit_data = hit_data | c2_way_data[32*i +: 32];
+  end
+  wire c2_hit_any = |c2_way_hit;
+
+  generate
+    for (s = 0; s < SETS; s = s + 1) begin : g_set
+      localparam [31:0]   SET_U = s;
+      localparam [SI-1:0] SET   = SET_U[SI-1:0];
+      for (w = 0; w < WAYS; w = w + 1) begin : g_bit
+        localparam [31:0]   WAY_U = w;
+        localparam [WW-1:0] WAY   = WAY_U[WW-1:0];
+        reg v;
+        wire clear = c2_dinvall || (c2_inv && c2_set == SET && c2_way_hit[w]) ||
+                     (first_beat && f_set == SET && victim_new == WAY);
+        wire make  = f_allocate && f_set == SET && victim_q == WAY;
+        always @(posedge clk) begin
+          if (rst || clear)
+            v <= 1'b0;
+          else if (make)
+            v <= 1'b1;
+        end
+        assign valid_vec[WAYS*s + w] = v;
+      end
+      if (WAYS > 1) begin : g_rr
+        reg [WW-1:0] rr;
+        always @(posedge clk) begin
+          if (rst)
+            rr <= {WW{1'b0}};
+          else if (first_beat && f_set == SET && !any_invalid)
+            rr <= rr + 1'b1;  // WAYS is a power of two: the pointer wraps by itself
+        end
+        assign rr_vec[WW*s +: WW] = rr;
+      end else begin : g_no_rr
+        assign rr_vec[WW*s +: WW] = {WW{1'b0}};
+      end
+    end
+  endgenerate
+
+  // ---- line buffer -----------------------------------------------------------------------
+  // Every beat's word; at the completion the last word is the beat itself.
+  reg [31:0] lb [0:WPL-1];
+  always @(posedge clk)
+    if (fill_beat)
+      lb[beat_q] <= mem_resp_data;
+
+  // ---- C2: the outcome --------------------------------------------------------------------
+  // A merge joins the fill in flight for the line that still allocates (at most one).
+  wire [THREADS-1:0] line_eq;
+  wire [THREADS-1:0] joinable;
+  reg  [TW-1:0]      merge_tag;
+  always @* begin
+    merge_tag = {TW{1'b0}};
+    for (i = 0; i < THREADS; i = i + 1)
+      if (joinable[i])
+        merge_tag = merge_tag | mt_tag[TW*i +: TW];
+  end
+  wire c2_hit    = c2_ldw && c2_hit_any;
+  wire c2_merge  = c2_ldw && !c2_hit_any && |joinable;
+  wire c2_miss   = c2_ldw && !c2_hit_any && !(|joinable);
+  // A merge into the fill completing in this very cycle is answered now.
+  wire merge_now = c2_merge && fill_done && merge_tag == r_thread;
+
+  wire [31:0] c2_word_fill = (c2_off == LAST) ? mem_resp_data : lb[c2_off];
+  wire [31:0] c2_answer    = c2_hit ? hit_data : c2_word_fill;
+
+  generate
+    for (t = 0; t < THREADS; t = t + 1) begin : g_entry
+      localparam [31:0]   TID_U = t;
+      localparam [TW-1:0] TID   = TID_U[TW-1:0];
+      reg          valid_q, na_q;
+      reg [LW-1:0] line_q;
+      reg [OW-1:0] off_q;
+      reg [TW-1:0] tag_q;
+      wire mine      = c2_thread == TID;
+      wire completes = fill_done && valid_q && tag_q == r_thread;
+      wire marked    = valid_q && (c2_dinvall || (c2_inv && line_q == c2_line));
+      always @(posedge clk) begin
+        if (rst) begin
+          valid_q <= 1'b0;
+          na_q    <= 1'b0;
+        end else if (mine && (c2_miss || (c2_merge && !merge_now))) begin
+          valid_q <= 1'b1;
+          na_q    <= 1'b0;
+        end else begin
+          if (completes)
+            valid_q <= 1'b0;
+          if (marked)
+            na_q <= 1'b1;
+        end
+        if (mine && (c2_miss || c2_merge)) begin
+          line_q <= c2_line;
+          off_q  <= c2_off;
+          tag_q  <= c2_miss ? TID : merge_tag;
+        end
+      end
+      assign mt_na[t]              = na_q;
+      assign mt_primary[t]         = valid_q && tag_q == TID;
+      assign mt_line[LW*t +: LW]   = line_q;
+      assign mt_tag[TW*t +: TW]    = tag_q;
+      assign line_eq[t]            = line_q == c2_line;
+      assign joinable[t]           = valid_q && !na_q && line_eq[t];
+
+      wire [31:0] word = (off_q == LAST) ? mem_resp_data : lb[off_q];
+      wire        c2_answers = mine && (c2_hit || merge_now);
+      assign ans_valid[t]        = completes || c2_answers;
+      assign ans_data[32*t +: 32] = c2_answers ? c2_answer : word;
+    end
+  endgenerate
+
+  // ---- C2: the push ----------------------------------------------------------------------
+  assign push_valid  = c2_miss || c2_store || c2_atomic || c2_flush;
+  assign push_op     = c2_miss ? OP_FILL : c2_op;
+  assign push_addr   = c2_miss ? {c2_line, {LB{1'b0}}} : c2_addr;
+  assign push_data   = c2_miss ? 32'd0 : c2_data;
+  assign push_cmp    = c2_miss ? 32'd0 : c2_cmp;
+  assign push_thread = c2_thread;
+  assign push_marker = c2_flush;
+
+  assign trace_cache_valid   = c2_valid;
+  assign trace_cache_thread  = c2_thread;
+  assign trace_cache_op      = c2_op;
+  assign trace_cache_addr    = c2_addr;
+  assign trace_cache_outcome = c2_hit ? OUT_HIT : c2_miss ? OUT_MISS : c2_merge ? OUT_MERGE : OUT_NONE;
+
+endmodule
+
+`default_nettype wire
