@@ -98,7 +98,9 @@ module synth_top #(
       .trace_issue_valid(), .trace_issue_thread(), .trace_issue_pc(),
       .trace_issue_reason(), .trace_regwrite_valid(), .trace_regwrite_thread(),
       .trace_regwrite_pc(), .trace_regwrite_reg(), .trace_regwrite_value(),
-      .trace_fault_cause(), .trace_protocol_error()
+      .trace_fault_cause(), .trace_protocol_error(),
+      .trace_cache_valid(), .trace_cache_thread(), .trace_cache_op(), .trace_cache_addr(),
+      .trace_cache_outcome(), .trace_wake_valid(), .trace_wake_thread()
   );
   /* verilator lint_on PINCONNECTEMPTY */
 

@@ -1,0 +1,212 @@
+// The host protocol of docs/fpga.md over a Transport: command frames out, replies in,
+// every reply checked for its status byte and length, so a board that refuses a
+// command or falls silent becomes a LinkError that says which command and why.
+#include "board_link.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace umbra::board {
+
+namespace {
+
+void put16(std::vector<uint8_t>& b, uint32_t v) {
+  b.push_back(uint8_t(v));
+  b.push_back(uint8_t(v >> 8));
+}
+void put32(std::vector<uint8_t>& b, uint32_t v) {
+  put16(b, v);
+  put16(b, v >> 16);
+}
+uint32_t get16(const uint8_t* p) {
+  return uint32_t(p[0]) | uint32_t(p[1]) << 8;
+}
+uint32_t get32(const uint8_t* p) {
+  return get16(p) | get16(p + 2) << 16;
+}
+uint64_t get64(const uint8_t* p) {
+  return uint64_t(get32(p)) | uint64_t(get32(p + 4)) << 32;
+}
+std::string hex(uint32_t v) {
+  char s[16];
+  std::snprintf(s, sizeof s, "0x%08x", v);
+  return s;
+}
+
+}  // namespace
+
+std::string code_name(uint8_t code) {
+  switch (Code(code)) {
+    case Code::Ok: return "ok";
+    case Code::Unknown: return "unknown command";
+    case Code::Busy: return "refused while a run is in progress";
+    case Code::Range: return "address or range outside the board's store or memory, or misaligned";
+    case Code::Framing: return "UART framing error (wrong baud rate or a noisy line)";
+    case Code::Incomplete: return "incomplete frame (the host stopped sending)";
+  }
+  return "unknown status " + std::to_string(code);
+}
+
+std::string Status::describe() const {
+  std::string s = busy ? "running" : (launched ? "halted" : "idle");
+  s += ", " + std::to_string(cycles) + " cycles, " + std::to_string(issued) + " issued";
+  if (fault) s += ", fault: thread " + std::to_string(fault_thread) + " at pc " + hex(fault_pc);
+  if (mem_fault) s += ", memory refused a request at " + hex(mem_fault_addr);
+  if (protocol_error) s += ", memory port protocol error";
+  return s;
+}
+
+std::vector<uint8_t> frame(Cmd c) {
+  return {uint8_t(c)};
+}
+
+std::vector<uint8_t> frame(Cmd c, uint32_t a, uint16_t count, const std::vector<uint32_t>& words) {
+  std::vector<uint8_t> b{uint8_t(c)};
+  put32(b, a);
+  put16(b, count);
+  for (uint32_t w : words) put32(b, w);
+  return b;
+}
+
+std::vector<uint8_t> frame_launch(uint32_t count, uint32_t entry) {
+  std::vector<uint8_t> b{uint8_t(Cmd::Launch)};
+  put32(b, count);
+  put32(b, entry);
+  return b;
+}
+
+std::vector<uint8_t> Link::receive(size_t n, const char* what) {
+  std::vector<uint8_t> b(n);
+  const size_t got = t_.read(b.data(), n, timeout_ms_);
+  if (got != n)
+    throw LinkError(-1, std::string(what) + ": no reply from the board (" + std::to_string(got) + " of " +
+                            std::to_string(n) + " bytes within " + std::to_string(timeout_ms_) + " ms)");
+  return b;
+}
+
+// Every reply starts with the status byte; an error reply is that byte alone.
+void Link::send_expect_ok(const std::vector<uint8_t>& bytes, const char* what) {
+  t_.write(bytes);
+  const uint8_t st = receive(1, what)[0];
+  if (st != uint8_t(Code::Ok)) throw LinkError(st, std::string(what) + ": board says: " + code_name(st));
+}
+
+BoardInfo Link::info() {
+  send_expect_ok(frame(Cmd::Info), "INFO");
+  const std::vector<uint8_t> b = receive(23, "INFO");
+  if (get32(&b[0]) != kMagic)
+    throw LinkError(-2, "INFO: the reply does not start with \"UMBR\": not an Umbra board, or the wrong baud rate");
+  BoardInfo i;
+  i.version = b[4];
+  if (i.version != kVersion)
+    throw LinkError(-2, "INFO: board speaks protocol version " + std::to_string(i.version) + ", this tool " +
+                            std::to_string(kVersion));
+  i.threads = get16(&b[5]);
+  i.regs = get16(&b[7]);
+  i.imem_words = get32(&b[9]);
+  i.mem_bytes = get32(&b[13]);
+  i.line_bytes = get16(&b[17]);
+  i.clk_hz = get32(&b[19]);
+  return i;
+}
+
+Status Link::status() {
+  send_expect_ok(frame(Cmd::Status), "STATUS");
+  const std::vector<uint8_t> b = receive(26, "STATUS");
+  Status s;
+  s.busy = b[0] & 1;
+  s.fault = b[0] & 2;
+  s.mem_fault = b[0] & 4;
+  s.protocol_error = b[0] & 8;
+  s.launched = b[0] & 16;
+  s.fault_thread = b[1];
+  s.fault_pc = get32(&b[2]);
+  s.mem_fault_addr = get32(&b[6]);
+  s.cycles = get64(&b[10]);
+  s.issued = get64(&b[18]);
+  return s;
+}
+
+void Link::reset() {
+  send_expect_ok(frame(Cmd::Reset), "RESET");
+}
+
+void Link::write_imem(uint32_t word_index, const std::vector<uint32_t>& words) {
+  for (size_t i = 0; i < words.size(); i += kMaxWordsPerFrame) {
+    const size_t n = std::min<size_t>(kMaxWordsPerFrame, words.size() - i);
+    std::vector<uint32_t> part(words.begin() + i, words.begin() + i + n);
+    send_expect_ok(frame(Cmd::WriteImem, word_index + uint32_t(i), uint16_t(n), part), "WRITE_IMEM");
+  }
+}
+
+void Link::write_mem(uint32_t byte_addr, const std::vector<uint32_t>& words) {
+  for (size_t i = 0; i < words.size(); i += kMaxWordsPerFrame) {
+    const size_t n = std::min<size_t>(kMaxWordsPerFrame, words.size() - i);
+    std::vector<uint32_t> part(words.begin() + i, words.begin() + i + n);
+    send_expect_ok(frame(Cmd::WriteMem, byte_addr + 4 * uint32_t(i), uint16_t(n), part), "WRITE_MEM");
+  }
+}
+
+std::vector<uint32_t> Link::read_mem(uint32_t byte_addr, uint32_t words) {
+  std::vector<uint32_t> out;
+  out.reserve(words);
+  for (uint32_t i = 0; i < words; i += kMaxWordsPerFrame) {
+    const uint32_t n = std::min<uint32_t>(kMaxWordsPerFrame, words - i);
+    send_expect_ok(frame(Cmd::ReadMem, byte_addr + 4 * i, uint16_t(n)), "READ_MEM");
+    const std::vector<uint8_t> b = receive(4 * size_t(n), "READ_MEM");
+    for (uint32_t k = 0; k < n; ++k) out.push_back(get32(&b[4 * k]));
+  }
+  return out;
+}
+
+void Link::launch(uint32_t count, uint32_t entry) {
+  send_expect_ok(frame_launch(count, entry), "LAUNCH");
+}
+
+void Link::load(const Program& p, const BoardInfo& info) {
+  if (p.text_base % 4 != 0) throw LinkError(-2, "program text base " + hex(p.text_base) + " is not word-aligned");
+  const uint64_t text_end = p.text_base / 4 + uint64_t(p.text.size());
+  if (text_end > info.imem_words)
+    throw LinkError(-2, "program text needs " + std::to_string(text_end) + " instruction words; the board has " +
+                            std::to_string(info.imem_words));
+  if (!p.data.empty()) {
+    if (p.data_base % 4 != 0) throw LinkError(-2, "program data base " + hex(p.data_base) + " is not word-aligned");
+    if (uint64_t(p.data_base) + p.data.size() > info.mem_bytes)
+      throw LinkError(-2, "program data ends at " + hex(uint32_t(p.data_base + p.data.size())) +
+                              "; the board's memory is " + std::to_string(info.mem_bytes) + " bytes");
+  }
+  // A reset leaves no thread running and no stale cache line from an earlier run.
+  reset();
+  write_imem(p.text_base / 4, p.text);
+  std::vector<uint32_t> words((p.data.size() + 3) / 4, 0);
+  for (size_t i = 0; i < p.data.size(); ++i) words[i / 4] |= uint32_t(p.data[i]) << (8 * (i % 4));
+  write_mem(p.data_base, words);
+}
+
+Status Link::wait(unsigned timeout_ms, unsigned poll_ms) {
+  for (unsigned waited = 0;; waited += poll_ms) {
+    const Status s = status();
+    if (s.finished() || s.any_fault() || waited >= timeout_ms) return s;
+    t_.pause(poll_ms);
+  }
+}
+
+examples::Model board_model(Link& link, const BoardInfo& info, unsigned run_timeout_ms) {
+  return [&link, info, run_timeout_ms](const examples::ModelJob& job) {
+    examples::ModelOutcome out;
+    link.load(*job.program, info);
+    for (const auto& [addr, words] : job.writes) link.write_mem(addr, words);
+    link.launch(job.threads, job.program->entry);
+    const Status s = link.wait(run_timeout_ms);
+    out.instructions = s.issued;
+    out.all_exited = s.finished() && !s.any_fault();
+    if (s.any_fault())
+      out.fault = "board: " + s.describe();
+    else if (!s.finished())
+      out.fault = "board: still running after " + std::to_string(run_timeout_ms) + " ms (" + s.describe() + ")";
+    for (const examples::Span& r : job.reads) out.reads.push_back(link.read_mem(r.address, r.words));
+    return out;
+  };
+}
+
+}  // namespace umbra::board

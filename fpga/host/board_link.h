@@ -1,0 +1,113 @@
+// The host side of the board's UART protocol (docs/fpga.md, "The host protocol"):
+// frames, replies and the steps of a run, over any byte transport.  umbra-load talks
+// to a real iCEBreaker through SerialTransport (serial_transport.h); the simulated
+// board test drives the Verilated board top bit by bit through its own Transport.
+// Both use exactly this code, so the test exercises what the tool sends.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "harness.h"
+#include "umbra/program.h"
+
+namespace umbra::board {
+
+// A byte pipe to the board.  read() returns when `n` bytes have arrived or
+// `timeout_ms` (the board's time: wall clock on hardware, simulated time in a
+// simulation) has passed, and says how many it got.
+class Transport {
+ public:
+  virtual ~Transport() = default;
+  virtual void write(const std::vector<uint8_t>& bytes) = 0;
+  virtual size_t read(uint8_t* out, size_t n, unsigned timeout_ms) = 0;
+  // Lets `ms` of the board's time pass (between status polls).
+  virtual void pause(unsigned ms) = 0;
+};
+
+// Command bytes and reply status codes, as fpga/host_link.v defines them.
+enum class Cmd : uint8_t { Info = 0x01, WriteImem = 0x02, WriteMem = 0x03, ReadMem = 0x04,
+                           Launch = 0x05, Status = 0x06, Reset = 0x07 };
+enum class Code : uint8_t { Ok = 0x00, Unknown = 0x01, Busy = 0x02, Range = 0x03,
+                            Framing = 0x04, Incomplete = 0x05 };
+std::string code_name(uint8_t code);
+
+constexpr uint32_t kMagic = 0x52424d55;  // "UMBR", little-endian
+constexpr uint8_t kVersion = 1;
+constexpr uint32_t kMaxWordsPerFrame = 0xffff;
+
+struct BoardInfo {
+  uint8_t version = 0;
+  unsigned threads = 0, regs = 0, line_bytes = 0;
+  uint32_t imem_words = 0, mem_bytes = 0, clk_hz = 0;
+};
+
+struct Status {
+  bool busy = false, fault = false, mem_fault = false, protocol_error = false, launched = false;
+  unsigned fault_thread = 0;
+  uint32_t fault_pc = 0, mem_fault_addr = 0;
+  uint64_t cycles = 0, issued = 0;
+  // Launched, no longer busy, and nothing went wrong.
+  bool finished() const { return launched && !busy; }
+  bool any_fault() const { return fault || mem_fault || protocol_error; }
+  std::string describe() const;  // one line, for messages and the tool's report
+};
+
+// Raised for a refused command (code() is the board's status byte), a reply that did
+// not come in time (code() == -1) or one that makes no sense (code() == -2).
+class LinkError : public std::runtime_error {
+ public:
+  LinkError(int code, const std::string& what) : std::runtime_error(what), code_(code) {}
+  int code() const { return code_; }
+
+ private:
+  int code_;
+};
+
+// Frame encoders (exposed for tests): the bytes of one command.
+std::vector<uint8_t> frame(Cmd c);
+std::vector<uint8_t> frame(Cmd c, uint32_t a, uint16_t count, const std::vector<uint32_t>& words = {});
+std::vector<uint8_t> frame_launch(uint32_t count, uint32_t entry);
+
+class Link {
+ public:
+  // timeout_ms bounds the wait for each reply; it must exceed the board's quiet time
+  // (IDLE_CLKS, 250 ms on the board) so that an error reply is waited for.
+  explicit Link(Transport& t, unsigned timeout_ms = 2000) : t_(t), timeout_ms_(timeout_ms) {}
+
+  BoardInfo info();
+  Status status();
+  void reset();
+  // Split into frames of at most kMaxWordsPerFrame words.
+  void write_imem(uint32_t word_index, const std::vector<uint32_t>& words);
+  void write_mem(uint32_t byte_addr, const std::vector<uint32_t>& words);
+  std::vector<uint32_t> read_mem(uint32_t byte_addr, uint32_t words);
+  void launch(uint32_t count, uint32_t entry);
+
+  // Reset the core, then write the program's text and data (checked against the
+  // board's instruction store and memory first: a program that does not fit is a
+  // LinkError naming what is too big, before anything is sent).
+  void load(const Program& p, const BoardInfo& info);
+  // Polls status every poll_ms until the run has finished or faulted, or timeout_ms
+  // of board time have passed; returns the last status.
+  Status wait(unsigned timeout_ms, unsigned poll_ms = 10);
+
+  Transport& transport() { return t_; }
+
+ private:
+  void send_expect_ok(const std::vector<uint8_t>& bytes, const char* what);
+  std::vector<uint8_t> receive(size_t n, const char* what);
+
+  Transport& t_;
+  unsigned timeout_ms_;
+};
+
+// The board as an examples-harness model (harness.h): loads the job's program and
+// input words, launches job.threads threads, waits up to run_timeout_ms of board
+// time, and reads the checked regions back.  `instructions` is the board's issued
+// count (replayed memory instructions count once per issue).
+examples::Model board_model(Link& link, const BoardInfo& info, unsigned run_timeout_ms);
+
+}  // namespace umbra::board

@@ -1,0 +1,242 @@
+// spram_memory: the iCEBreaker board's data memory, the UP5K's SPRAM (SB_SPRAM256KA,
+// 16K x 16 each; two side by side make a 32-bit bank, so MEM_WORDS = 16384 uses two
+// and 32768 all four), behind the core's generic memory port (docs/memory-system.md,
+// "The generic memory port") and a second, simpler port for the host link.
+//
+// SPRAM has one port, so every access takes the single slot of its cycle and the
+// controller serializes them.  With a request accepted in cycle m:
+//   ldw        read in m; one response beat in m+2 (latency 2, as the UP5K
+//              configuration's memory.latency says);
+//   stw        written in m; no response;
+//   fill       words 0..LINE_BYTES/4-1 of the line read in m, m+1, ...; the beats
+//              follow in m+2, m+3, ... on consecutive cycles (mem_req_ready is low
+//              while the later words are read);
+//   red.*, atom.*
+//              read in m, the new value computed from the RAM's output and written
+//              in m+1 (ready is low in m+1), atom.* answered with the old value in
+//              m+2.  The memory side is where the atomics execute, so no request can
+//              slip between the read and the write of one read-modify-write.
+// Every response leaves exactly two cycles after its read, and reads are one per cycle,
+// so beats of two responses can never interleave or collide.  A request with a
+// misaligned address, an address beyond MEM_WORDS, a fill address not aligned to the
+// line, or an op that is no memory operation is consumed with no access and no
+// response and raises the sticky `fault` (with the address in fault_addr), as the
+// testbench's fixed memory refuses bad requests.
+//
+// The host port (word index, registered read data two cycles after the grant) wins
+// over a new core request, so the host link is never starved; `mem_req_ready` is a
+// function of registers only (an RMW write or fill in progress, a host request
+// waiting), so there is no combinational path from the core's request to its ready.
+`default_nettype none
+
+`include "umbra_isa.vh"
+
+module spram_memory #(
+    parameter integer MEM_WORDS  = 32768,  // 16384 or 32768 (two or four SPRAMs)
+    parameter integer LINE_BYTES = 32      // cache line: a fill is LINE_BYTES/4 beats
+) (
+    input  wire        clk,
+    input  wire        rst,
+
+    // The core's generic memory port.
+    input  wire        mem_req_valid,
+    output wire        mem_req_ready,
+    input  wire [7:0]  mem_req_op,
+    input  wire [31:0] mem_req_addr,
+    input  wire [31:0] mem_req_data,
+    input  wire [31:0] mem_req_cmp,
+    input  wire [7:0]  mem_req_tag,
+    output reg         mem_resp_valid,
+    output reg  [31:0] mem_resp_data,
+    output reg  [7:0]  mem_resp_tag,
+
+    // The host link: a request is held in host_valid until the cycle host_grant is
+    // high; a read's word is on host_rdata in the cycle host_rvalid is high.
+    input  wire        host_valid,
+    output wire        host_grant,
+    input  wire        host_we,
+    input  wire [14:0] host_addr,          // word index (below MEM_WORDS)
+    input  wire [31:0] host_wdata,
+    output reg         host_rvalid,
+    output reg  [31:0] host_rdata,
+
+    output reg         fault,              // sticky until rst
+    output reg  [31:0] fault_addr
+);
+
+  localparam integer BEATS = LINE_BYTES / 4;
+  localparam integer BANKS = MEM_WORDS / 16384;
+
+  generate
+    if (MEM_WORDS != 16384 && MEM_WORDS != 32768) begin : g_check_words
+      spram_memory_MEM_WORDS_must_be_16384_or_32768 u_error ();
+    end
+    if (BEATS < 1 || BEATS > 64 || (LINE_BYTES & (LINE_BYTES - 1)) != 0) begin : g_check_line
+      spram_memory_LINE_BYTES_must_be_a_power_of_two_4_to_256 u_error ();
+    end
+  endgenerate
+
+  // ---- what a core request is -------------------------------------------------------
+  wire op_ldw  = (mem_req_op == `UMBRA_OP_LDW);
+  wire op_stw  = (mem_req_op == `UMBRA_OP_STW);
+  wire op_fill = (mem_req_op == `UMBRA_PORT_OP_FILL);
+  wire op_red  = (mem_req_op == `UMBRA_OP_RED_ADD)  || (mem_req_op == `UMBRA_OP_RED_MIN) ||
+                 (mem_req_op == `UMBRA_OP_RED_MAX)  || (mem_req_op == `UMBRA_OP_RED_XCHG) ||
+                 (mem_req_op == `UMBRA_OP_RED_CAS);
+  wire op_atom = (mem_req_op == `UMBRA_OP_ATOM_ADD) || (mem_req_op == `UMBRA_OP_ATOM_MIN) ||
+                 (mem_req_op == `UMBRA_OP_ATOM_MAX) || (mem_req_op == `UMBRA_OP_ATOM_XCHG) ||
+                 (mem_req_op == `UMBRA_OP_ATOM_CAS);
+  localparam [31:0] MEM_BYTES = MEM_WORDS * 4;
+  localparam [31:0] LINE_MASK = LINE_BYTES - 1;
+  wire in_range  = (mem_req_addr < MEM_BYTES) && (mem_req_addr[1:0] == 2'b00);
+  wire aligned   = op_fill ? ((mem_req_addr & LINE_MASK) == 32'd0) : 1'b1;
+  wire known     = op_ldw || op_stw || op_fill || op_red || op_atom;
+
+  // ---- slot arbitration ---------------------------------------------------------------
+  // Busy with a request already accepted: the write half of a read-modify-write, or
+  // the later words of a fill.
+  reg        rmw_pend;          // the RMW write is this cycle
+  reg [6:0]  fill_left;         // fill words still to read after this cycle's
+  reg [14:0] fill_word;         // next fill word index
+  reg [7:0]  fill_tag;
+  wire       engaged = rmw_pend || (fill_left != 7'd0);
+
+  assign host_grant    = host_valid && !engaged;
+  assign mem_req_ready = !engaged && !host_valid;
+  wire   accept        = mem_req_valid && mem_req_ready;
+  wire   good          = accept && known && in_range && aligned;
+
+  // ---- the RMW's second cycle: operands registered in its first ----------------------
+  reg [7:0]  rmw_op;
+  reg [31:0] rmw_val, rmw_cmp;
+  reg [14:0] rmw_word;
+  wire [31:0] ram_q;            // the word read in the previous cycle
+  reg  [31:0] rmw_new;
+  always @(*) begin
+    case (rmw_op)
+      `UMBRA_OP_RED_ADD, `UMBRA_OP_ATOM_ADD:   rmw_new = ram_q + rmw_val;
+      `UMBRA_OP_RED_MIN, `UMBRA_OP_ATOM_MIN:
+        rmw_new = ($signed(ram_q) < $signed(rmw_val)) ? ram_q : rmw_val;
+      `UMBRA_OP_RED_MAX, `UMBRA_OP_ATOM_MAX:
+        rmw_new = ($signed(ram_q) > $signed(rmw_val)) ? ram_q : rmw_val;
+      `UMBRA_OP_RED_XCHG, `UMBRA_OP_ATOM_XCHG: rmw_new = rmw_val;
+      // The comparand travels in mem_req_cmp (field a's register).
+      `UMBRA_OP_RED_CAS, `UMBRA_OP_ATOM_CAS:   rmw_new = (ram_q == rmw_cmp) ? rmw_val : ram_q;
+      default:                                 rmw_new = ram_q;
+    endcase
+  end
+
+  // ---- this cycle's RAM access ----------------------------------------------------------
+  reg        acc_en, acc_we;
+  reg [14:0] acc_word;
+  reg [31:0] acc_wdata;
+  always @(*) begin
+    acc_en    = 1'b0;
+    acc_we    = 1'b0;
+    acc_word  = mem_req_addr[16:2];
+    acc_wdata = mem_req_data;
+    if (rmw_pend) begin
+      acc_en = 1'b1; acc_we = 1'b1; acc_word = rmw_word; acc_wdata = rmw_new;
+    end else if (fill_left != 7'd0) begin
+      acc_en = 1'b1; acc_word = fill_word;
+    end else if (host_valid) begin
+      acc_en = 1'b1; acc_we = host_we; acc_word = host_addr; acc_wdata = host_wdata;
+    end else if (good) begin
+      acc_en = 1'b1; acc_we = op_stw;
+    end
+    if (rst) acc_en = 1'b0;
+  end
+
+  // ---- the SPRAMs ----------------------------------------------------------------------
+  wire [32*BANKS-1:0] bank_q;
+  genvar b;
+  generate
+    for (b = 0; b < BANKS; b = b + 1) begin : g_bank
+      wire sel = acc_en && ((BANKS == 1) || (acc_word[14] == b[0]));
+      SB_SPRAM256KA u_lo (
+          .ADDRESS(acc_word[13:0]), .DATAIN(acc_wdata[15:0]), .MASKWREN(4'b1111),
+          .WREN(acc_we), .CHIPSELECT(sel), .CLOCK(clk), .STANDBY(1'b0), .SLEEP(1'b0),
+          .POWEROFF(1'b1), .DATAOUT(bank_q[32*b +: 16]));
+      SB_SPRAM256KA u_hi (
+          .ADDRESS(acc_word[13:0]), .DATAIN(acc_wdata[31:16]), .MASKWREN(4'b1111),
+          .WREN(acc_we), .CHIPSELECT(sel), .CLOCK(clk), .STANDBY(1'b0), .SLEEP(1'b0),
+          .POWEROFF(1'b1), .DATAOUT(bank_q[32*b + 16 +: 16]));
+    end
+  endgenerate
+
+  // What the read of the previous cycle was for.
+  localparam [1:0] RD_NONE = 2'd0, RD_CORE = 2'd1, RD_RMW = 2'd2, RD_HOST = 2'd3;
+  reg [1:0] rd_kind;
+  reg       rd_bank;
+  reg       rd_answer;          // an RMW that returns the old value (atom.*)
+  reg [7:0] rd_tag;
+  generate
+    if (BANKS == 1) begin : g_q1
+      wire unused_bank = rd_bank;
+      assign ram_q = bank_q[31:0];
+    end else begin : g_q2
+      assign ram_q = rd_bank ? bank_q[63:32] : bank_q[31:0];
+    end
+  endgenerate
+
+  always @(posedge clk) begin
+    // Registers that carry data only; their valid bits below are reset.
+    rd_bank <= acc_word[14];
+    if (good) begin
+      rmw_op   <= mem_req_op;
+      rmw_val  <= mem_req_data;
+      rmw_cmp  <= mem_req_cmp;
+      rmw_word <= mem_req_addr[16:2];
+      rd_tag   <= mem_req_tag;
+      rd_answer <= op_atom;
+      fill_word <= mem_req_addr[16:2] + 15'd1;
+      fill_tag  <= mem_req_tag;
+    end else if (fill_left != 7'd0 && !rmw_pend) begin
+      fill_word <= fill_word + 15'd1;
+      rd_tag    <= fill_tag;
+    end
+    mem_resp_data <= ram_q;
+    mem_resp_tag  <= rd_tag;
+    host_rdata    <= ram_q;
+
+    if (rst) begin
+      rmw_pend       <= 1'b0;
+      fill_left      <= 7'd0;
+      rd_kind        <= RD_NONE;
+      mem_resp_valid <= 1'b0;
+      host_rvalid    <= 1'b0;
+      fault          <= 1'b0;
+      fault_addr     <= 32'd0;
+    end else begin
+      mem_resp_valid <= (rd_kind == RD_CORE) || (rd_kind == RD_RMW && rd_answer);
+      host_rvalid    <= (rd_kind == RD_HOST);
+      rmw_pend       <= 1'b0;
+      rd_kind        <= RD_NONE;
+      if (rmw_pend) begin
+        // The write half: nothing else this cycle.
+      end else if (fill_left != 7'd0) begin
+        fill_left <= fill_left - 7'd1;
+        rd_kind   <= RD_CORE;
+      end else if (host_valid) begin
+        rd_kind <= host_we ? RD_NONE : RD_HOST;
+      end else if (good) begin
+        if (op_ldw) rd_kind <= RD_CORE;
+        if (op_fill) begin
+          rd_kind   <= RD_CORE;
+          fill_left <= BEATS[6:0] - 7'd1;
+        end
+        if (op_red || op_atom) begin
+          rd_kind  <= RD_RMW;
+          rmw_pend <= 1'b1;
+        end
+      end
+      if (accept && !(known && in_range && aligned) && !fault) begin
+        fault      <= 1'b1;
+        fault_addr <= mem_req_addr;
+      end
+    end
+  end
+
+endmodule
+
+`default_nettype wire

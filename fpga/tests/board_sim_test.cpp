@@ -1,0 +1,342 @@
+// board_sim_test: the iCEBreaker board top (fpga/icebreaker_top.v, with the SPRAM
+// simulation model) Verilated and driven only through its UART pins, bit by bit, by
+// the same host protocol library umbra-load uses (fpga/host/board_link.h).  What a
+// user relies on: a program and its data load, run and read back correctly (the
+// example programs against their references, atomics included, which execute in the
+// board's memory controller); the status counters follow the pipeline contract; a
+// fault is reported with its thread and pc and lights the red LED; every kind of bad
+// frame is refused with its own error and leaves the link usable.
+//
+// The board is Verilated with BAUD = CLK_HZ / 8 (8 clocks per bit) and a quiet time
+// of 2000 clocks, so a byte costs 80 simulated cycles instead of 1040.
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <memory>
+#include <random>
+
+#include "Vicebreaker_top.h"
+#include "verilated.h"
+
+#include "board_link.h"
+#include "harness.h"
+#include "reference.h"
+#include "umbra/asm.h"
+
+using namespace umbra;
+using board::Code;
+using board::LinkError;
+
+namespace {
+
+constexpr uint64_t kClkHz = 12000000;
+constexpr unsigned kClksPerBit = BOARD_CLKS_PER_BIT;
+
+// The board behind its two UART pins.  Bytes written are shifted onto RX as 8N1
+// frames while the clock runs; TX is decoded by a receiver that samples each bit in
+// its middle, as the FTDI chip would.  The clock runs only inside read() and pause(),
+// which is when a host would be waiting on the board.
+class SimBoard : public board::Transport {
+ public:
+  SimBoard() : top_(std::make_unique<Vicebreaker_top>()) {
+    top_->RX = 1;
+    top_->BTN_N = 1;
+    top_->CLK = 0;
+    top_->eval();
+    run(64);  // past the power-on reset
+  }
+
+  void write(const std::vector<uint8_t>& bytes) override {
+    for (uint8_t b : bytes) send_frame(b, true);
+  }
+  // One 8N1 frame; stop = false sends a low stop bit (a framing error at the board).
+  void send_frame(uint8_t b, bool stop) { out_.push_back(uint16_t(b) << 1 | uint16_t(stop) << 9); }
+
+  size_t read(uint8_t* out, size_t n, unsigned timeout_ms) override {
+    const uint64_t limit = cycle_ + timeout_ms * kClkHz / 1000;
+    while (in_.size() < n && cycle_ < limit) tick();
+    const size_t got = std::min(n, in_.size());
+    for (size_t i = 0; i < got; ++i) {
+      out[i] = in_.front();
+      in_.pop_front();
+    }
+    return got;
+  }
+  void pause(unsigned ms) override { run(ms * kClkHz / 1000); }
+
+  void run(uint64_t cycles) {
+    for (uint64_t i = 0; i < cycles; ++i) tick();
+  }
+  // Runs until every queued byte is on the line and the line has been idle a while.
+  void drain() {
+    while (!out_.empty() || tx_bits_ > 0) tick();
+  }
+  Vicebreaker_top& top() { return *top_; }
+  uint64_t cycle() const { return cycle_; }
+  unsigned framing_errors_seen() const { return rx_ferr_; }
+
+ private:
+  void tick() {
+    // Host -> board: one bit per kClksPerBit clocks.
+    if (tx_bits_ == 0 && !out_.empty()) {
+      tx_frame_ = out_.front();
+      out_.pop_front();
+      tx_bits_ = 10;
+      tx_count_ = 0;
+    }
+    top_->RX = tx_bits_ > 0 ? (tx_frame_ >> (10 - tx_bits_)) & 1 : 1;
+    if (tx_bits_ > 0 && ++tx_count_ == kClksPerBit) {
+      tx_count_ = 0;
+      --tx_bits_;
+    }
+    top_->CLK = 1;
+    top_->eval();
+    top_->CLK = 0;
+    top_->eval();
+    ++cycle_;
+    // Board -> host: start bit, then each bit sampled in its middle.
+    const int line = top_->TX;
+    if (rx_bit_ < 0) {
+      if (!line) {
+        rx_bit_ = 0;
+        rx_count_ = 0;
+      }
+      return;
+    }
+    ++rx_count_;
+    const unsigned mid = rx_bit_ == 0 ? kClksPerBit / 2 : kClksPerBit;
+    if (rx_count_ < mid) return;
+    rx_count_ = 0;
+    if (rx_bit_ == 0) {
+      rx_bit_ = line ? -1 : 1;  // a glitch, not a start bit
+      rx_byte_ = 0;
+    } else if (rx_bit_ <= 8) {
+      rx_byte_ |= uint8_t(line << (rx_bit_ - 1));
+      ++rx_bit_;
+    } else {
+      if (line)
+        in_.push_back(rx_byte_);
+      else
+        ++rx_ferr_;
+      rx_bit_ = -1;
+    }
+  }
+
+  std::unique_ptr<Vicebreaker_top> top_;
+  uint64_t cycle_ = 0;
+  std::deque<uint16_t> out_;
+  uint16_t tx_frame_ = 0;
+  unsigned tx_bits_ = 0, tx_count_ = 0;
+  std::deque<uint8_t> in_;
+  int rx_bit_ = -1;
+  unsigned rx_count_ = 0, rx_ferr_ = 0;
+  uint8_t rx_byte_ = 0;
+};
+
+// Reply timeout in board time: far above the 2000-clock quiet time before an error
+// reply, far below the host's 2 s default, so a silent board fails a test quickly.
+constexpr unsigned kTimeoutMs = 20;
+
+Program assemble_or_die(const std::string& src) {
+  as::Options o;
+  o.registers = BOARD_REGS;
+  as::Result r = as::assemble_string(src, "test.s", o);
+  std::string msg;
+  for (const auto& d : r.errors) msg += d.render();
+  EXPECT_TRUE(r.ok()) << msg;
+  return r.program;
+}
+
+class BoardSim : public ::testing::Test {
+ protected:
+  SimBoard sim;
+  board::Link link{sim, kTimeoutMs};
+
+  // Expects the command to be refused with `code`, then the link to answer INFO.
+  template <typename F>
+  void expect_refused(F f, Code code) {
+    try {
+      f();
+      ADD_FAILURE() << "expected the board to refuse with " << board::code_name(uint8_t(code));
+    } catch (const LinkError& e) {
+      EXPECT_EQ(e.code(), int(code)) << e.what();
+    }
+    EXPECT_EQ(link.info().version, board::kVersion) << "the link must recover after an error";
+  }
+};
+
+TEST_F(BoardSim, InfoDescribesTheVerilatedBoard) {
+  const board::BoardInfo i = link.info();
+  EXPECT_EQ(i.version, board::kVersion);
+  EXPECT_EQ(i.threads, BOARD_THREADS);
+  EXPECT_EQ(i.regs, BOARD_REGS);
+  EXPECT_EQ(i.imem_words, uint32_t(BOARD_IMEM_WORDS));
+  EXPECT_EQ(i.mem_bytes, uint32_t(BOARD_MEM_WORDS) * 4);
+  EXPECT_EQ(i.line_bytes, 32u);
+  EXPECT_EQ(i.clk_hz, kClkHz);
+  const board::Status s = link.status();
+  EXPECT_FALSE(s.busy || s.launched || s.any_fault()) << s.describe();
+}
+
+TEST_F(BoardSim, MemoryWritesReadBackAcrossTheSpramBanks) {
+  std::mt19937 rng(7);
+  std::vector<uint32_t> words(300);
+  for (uint32_t& w : words) w = rng();
+  // 0x10000 is the boundary between the two SPRAM banks (word 16384).
+  const uint32_t base = 0x10000 - 4 * 150;
+  link.write_mem(base, words);
+  EXPECT_EQ(link.read_mem(base, 300), words);
+  // The very last word, and a single word written over the middle of the block.
+  link.write_mem(BOARD_MEM_WORDS * 4 - 4, {0xdeadbeef});
+  link.write_mem(base + 4 * 10, {0x12345678});
+  words[10] = 0x12345678;
+  EXPECT_EQ(link.read_mem(BOARD_MEM_WORDS * 4 - 4, 1), std::vector<uint32_t>{0xdeadbeef});
+  EXPECT_EQ(link.read_mem(base, 300), words);
+}
+
+TEST_F(BoardSim, BadFramesAreRefusedAndTheLinkRecovers) {
+  expect_refused([&] { sim.write({0x7e}); link.status(); }, Code::Unknown);
+  expect_refused([&] { link.read_mem(BOARD_MEM_WORDS * 4 - 4, 2); }, Code::Range);
+  expect_refused([&] { link.write_mem(0x102, {1, 2}); }, Code::Range);
+  expect_refused([&] { link.write_imem(BOARD_IMEM_WORDS - 1, {0, 0}); }, Code::Range);
+  expect_refused([&] { link.launch(1, BOARD_IMEM_WORDS * 4); }, Code::Range);
+  expect_refused([&] { link.launch(1, 2); }, Code::Range);
+  // A low stop bit inside a frame, then the rest of that frame.
+  expect_refused(
+      [&] {
+        sim.send_frame(uint8_t(board::Cmd::ReadMem), true);
+        sim.send_frame(0x00, false);
+        sim.write({0, 0, 0, 1, 0});
+        uint8_t b = 0xff;
+        ASSERT_EQ(sim.read(&b, 1, kTimeoutMs), 1u);
+        throw LinkError(b, "reply");
+      },
+      Code::Framing);
+  // Half a LAUNCH frame, then silence.
+  expect_refused(
+      [&] {
+        sim.write({uint8_t(board::Cmd::Launch), 1, 0});
+        link.status();
+      },
+      Code::Incomplete);
+  // Nothing of the refused commands reached the memory.
+  EXPECT_FALSE(link.status().launched);
+}
+
+TEST_F(BoardSim, StatusCountsTheContractsRunLength) {
+  // docs/microarchitecture.md: `busy` is high from the cycle after the launch until
+  // the exit's update reaches fetch, 4 cycles after the exit issues.  Thread 0 first
+  // issues within T cycles of the launch (its slot), then one instruction per round
+  // of T slots: k instructions and an exit are busy for k*T + 5 .. k*T + 4 + T cycles.
+  const unsigned k = 10;
+  std::string src = "        .text\n_start:\n";
+  for (unsigned i = 0; i < k; ++i) src += "        movi r1, " + std::to_string(i) + "\n";
+  src += "        exit\n";
+  const Program p = assemble_or_die(src);
+  const board::BoardInfo i = link.info();
+  link.load(p, i);
+  link.launch(1, p.entry);
+  const board::Status s = link.wait(kTimeoutMs);
+  EXPECT_TRUE(s.finished()) << s.describe();
+  EXPECT_FALSE(s.any_fault()) << s.describe();
+  EXPECT_GE(s.cycles, k * BOARD_THREADS + 5);
+  EXPECT_LE(s.cycles, k * BOARD_THREADS + 4 + BOARD_THREADS);
+  EXPECT_EQ(s.issued, k + 1);
+}
+
+TEST_F(BoardSim, RunningBoardRefusesLaunchAndStoreWritesAndShowsItsLeds) {
+  // Thread 0 counts down long enough to be polled while it runs.
+  const Program p = assemble_or_die(R"(
+        .text
+_start: movi    r1, 30000
+loop:   addi    r1, r1, -1
+        bnz     r1, loop
+        la      r2, out
+        movi    r3, 7
+        stw     r3, 0(r2)
+        exit
+        .data
+out:    .word 0
+)");
+  const board::BoardInfo i = link.info();
+  link.load(p, i);
+  EXPECT_EQ(sim.top().LEDG_N, 1) << "green is off before the first launch";
+  link.launch(1, p.entry);
+  const board::Status running = link.status();
+  EXPECT_TRUE(running.busy && running.launched) << running.describe();
+  EXPECT_EQ(sim.top().LEDG_N, 0) << "green is on while running";
+  EXPECT_EQ(sim.top().LEDR_N, 1);
+  expect_refused([&] { link.launch(1, p.entry); }, Code::Busy);
+  expect_refused([&] { link.write_imem(0, {0}); }, Code::Busy);
+  const board::Status done = link.wait(1000);
+  ASSERT_TRUE(done.finished()) << done.describe();
+  EXPECT_GT(done.cycles, 30000u * 2 * BOARD_THREADS) << "two instructions a round for 30000 rounds";
+  EXPECT_EQ(link.read_mem(*p.symbol("out"), 1), std::vector<uint32_t>{7});
+  // Halted: green blinks (bit 21 of a free-running counter), so it is not steady.
+  EXPECT_EQ(sim.top().LEDR_N, 1);
+}
+
+TEST_F(BoardSim, FaultsAreReportedWithThreadAndPcAndLightRed) {
+  const board::BoardInfo i = link.info();
+  // Thread 1 jumps outside the instruction store; thread 0 exits.
+  const Program bad_jump = assemble_or_die(R"(
+        .text
+_start: rdsr    r1, tid
+        bz      r1, done
+        movi    r2, 0x7ffc
+        jalr    r0, r2
+done:   exit
+)");
+  link.load(bad_jump, i);
+  link.launch(2, bad_jump.entry);
+  board::Status s = link.wait(kTimeoutMs);
+  EXPECT_TRUE(s.fault) << s.describe();
+  EXPECT_EQ(s.fault_thread, 1u);
+  EXPECT_EQ(s.fault_pc, 12u) << "the jalr's own pc";
+  sim.run(4);
+  EXPECT_EQ(sim.top().LEDR_N, 0) << "red is on after a fault";
+
+  // A store beyond memory: the memory refuses it and reports the address.  RESET
+  // (inside load) clears the earlier fault first.
+  const Program bad_store = assemble_or_die(R"(
+        .text
+_start: movi    r1, 0
+        movhi   r1, 0x7
+        stw     r1, 0(r1)
+        exit
+)");
+  link.load(bad_store, i);
+  EXPECT_FALSE(link.status().any_fault()) << "RESET clears faults";
+  link.launch(1, bad_store.entry);
+  s = link.wait(kTimeoutMs);
+  EXPECT_TRUE(s.mem_fault) << s.describe();
+  EXPECT_EQ(s.mem_fault_addr, 0x70000u);
+}
+
+// Every example with a reference, every run of its manifest, on the board through the
+// examples harness: the program's result read back over the UART must be the
+// reference's.
+class BoardExamples : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BoardExamples, MatchesReference) {
+  const examples::Manifest m = examples::load_manifest(std::string(UMBRA_EXAMPLES_DIR) + "/" + GetParam() + ".yaml");
+  const examples::Reference* ref = examples::find_reference(m.name);
+  ASSERT_NE(ref, nullptr);
+  const Program p = examples::assemble(m);
+  SimBoard sim;
+  board::Link link(sim, kTimeoutMs);
+  const board::BoardInfo info = link.info();
+  // Board time for a run: the instruction budget, every instruction a full round of
+  // slots plus a memory wait, at the board's clock.
+  const unsigned run_ms = unsigned((m.max_instructions * BOARD_THREADS * 4 + 100000) * 1000 / kClkHz) + 1;
+  const examples::Model model = board::board_model(link, info, run_ms);
+  for (const examples::RunSpec& run : m.runs) {
+    const examples::Verdict v = examples::run_and_check(m, run, p, model, *ref);
+    EXPECT_TRUE(v.passed) << m.name << " " << run.name << ":\n" << v.summary();
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Examples, BoardExamples, ::testing::Values(BOARD_EXAMPLES),
+                         [](const auto& info) { return info.param; });
+
+}  // namespace
