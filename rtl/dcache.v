@@ -319,9 +319,12 @@ module dcache #(
       if (joinable[i])
         merge_tag = merge_tag | mt_tag[TW*i +: TW];
   end
-  wire c2_hit    = c2_ldw && c2_hit_any;
-  wire c2_merge  = c2_ldw && !c2_hit_any && |joinable;
-  wire c2_miss   = c2_ldw && !c2_hit_any && !(|joinable);
+  // A misaligned load neither hits nor merges: its own fill carries the address as
+  // computed, for the memory to refuse, and never allocates.
+  wire c2_mis    = c2_addr[1:0] != 2'b00;
+  wire c2_hit    = c2_ldw && !c2_mis && c2_hit_any;
+  wire c2_merge  = c2_ldw && !c2_mis && !c2_hit_any && |joinable;
+  wire c2_miss   = c2_ldw && (c2_mis || (!c2_hit_any && !(|joinable)));
   // A merge into the fill completing in this very cycle is answered now.
   wire merge_now = c2_merge && fill_done && merge_tag == r_thread;
 
@@ -345,7 +348,7 @@ module dcache #(
           na_q    <= 1'b0;
         end else if (mine && (c2_miss || (c2_merge && !merge_now))) begin
           valid_q <= 1'b1;
-          na_q    <= 1'b0;
+          na_q    <= c2_miss && c2_mis;
         end else begin
           if (completes)
             valid_q <= 1'b0;
@@ -375,7 +378,7 @@ module dcache #(
   // ---- C2: the push ----------------------------------------------------------------------
   assign push_valid  = c2_miss || c2_store || c2_atomic || c2_flush;
   assign push_op     = c2_miss ? OP_FILL : c2_op;
-  assign push_addr   = c2_miss ? {c2_line, {LB{1'b0}}} : c2_addr;
+  assign push_addr   = (c2_miss && !c2_mis) ? {c2_line, {LB{1'b0}}} : c2_addr;
   assign push_data   = c2_miss ? 32'd0 : c2_data;
   assign push_cmp    = c2_miss ? 32'd0 : c2_cmp;
   assign push_thread = c2_thread;
