@@ -30,6 +30,7 @@ inline Config config(unsigned threads = 8, unsigned latency = 12) {
   Config c;
   c.threads = threads;
   c.mem_latency = latency;
+  c.mem_model = "fixed";  // the timing tests state the fixed memory's contract
   return c;
 }
 
