@@ -3,9 +3,10 @@
 // they would not fit a 48-pin package, and left open or constant the synthesizer
 // would delete most of the core.  So this top gives the core
 //   - an on-chip word memory behind the generic memory port (block RAM, or SPRAM
-//     where synth_ice40 -spram finds the shape), answering ldw/stw after MEM_LATENCY
-//     cycles with mem_req_ready always high, as the fixed-latency testbench memory
-//     does;
+//     where synth_ice40 -spram finds the shape), taking stores at once and answering
+//     a line fill with its words on consecutive cycles from MEM_LATENCY cycles after
+//     acceptance, as the fixed-latency testbench memory does; one port, so
+//     mem_req_ready is low while a fill reads its line;
 //   - a host port fed from a serial shift register (host_din shifted in on
 //     host_shift; host_imem_we / host_launch use its 64 bits as {addr, data} or
 //     {count, entry}), every pin registered twice so no path starts at a pad;
@@ -26,7 +27,11 @@ module synth_top #(
     parameter integer REGS        = 32,
     parameter integer IMEM_WORDS  = 2048,
     parameter integer MEM_WORDS   = 32768,  // data memory, 32-bit words (memory.bytes / 4)
-    parameter integer MEM_LATENCY = 2       // request accepted in m, response in m + this
+    parameter integer MEM_LATENCY = 2,      // request accepted in m, first beat in m + this
+    parameter integer CACHE_BYTES      = 1024,
+    parameter integer CACHE_WAYS       = 2,
+    parameter integer CACHE_LINE_BYTES = 32,
+    parameter integer REQ_QUEUE        = 8
 ) (
     input  wire clk,
     input  wire rst_pin,
@@ -72,7 +77,7 @@ module synth_top #(
   wire        core_busy, core_fault;
   wire [7:0]  core_fault_thread;
   wire [31:0] core_fault_pc;
-  wire        req_valid;
+  wire        req_valid, req_ready;
   wire [7:0]  req_op, req_tag;
   wire [31:0] req_addr, req_data;
   reg         resp_valid;
@@ -81,7 +86,9 @@ module synth_top #(
 
   /* verilator lint_off PINCONNECTEMPTY */
   umbra_core #(
-      .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0)
+      .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0),
+      .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(CACHE_LINE_BYTES),
+      .REQ_QUEUE(REQ_QUEUE)
   ) u_core (
       .clk(clk), .rst(rst),
       .host_imem_we(host_imem_we), .host_imem_addr(host_sr[63:32]),
@@ -91,7 +98,7 @@ module synth_top #(
       .ncore(32'd1),
       .busy(core_busy), .fault(core_fault), .fault_thread(core_fault_thread),
       .fault_pc(core_fault_pc),
-      .mem_req_valid(req_valid), .mem_req_ready(1'b1), .mem_req_op(req_op),
+      .mem_req_valid(req_valid), .mem_req_ready(req_ready), .mem_req_op(req_op),
       .mem_req_addr(req_addr), .mem_req_data(req_data), .mem_req_cmp(),
       .mem_req_tag(req_tag),
       .mem_resp_valid(resp_valid), .mem_resp_data(resp_data), .mem_resp_tag(resp_tag),
@@ -105,24 +112,53 @@ module synth_top #(
   /* verilator lint_on PINCONNECTEMPTY */
 
   // ---- data memory ----------------------------------------------------------------------
-  // One port, as SPRAM has: a request either reads or writes its word.  The read data
-  // is the RAM's output register, valid in the cycle after acceptance; MEM_LATENCY-1
-  // more register stages carry it to the response.
+  // One port, as SPRAM has: a cycle either writes a word or reads one.  A fill reads
+  // its line's words on consecutive cycles from its acceptance on (ready is low while
+  // it does); each read's data is the RAM's output register, valid in the next cycle,
+  // and MEM_LATENCY-1 more register stages carry it to the response.
+  localparam integer WPL = CACHE_LINE_BYTES / 4;  // words per line, a power of two
+  localparam integer OW  = (WPL > 1) ? $clog2(WPL) : 1;
   localparam [31:0] MEM_BYTES = MEM_WORDS * 4;
-  wire in_range = (req_addr < MEM_BYTES) && (req_addr[1:0] == 2'b00);
-  wire is_ldw   = (req_op == `UMBRA_OP_LDW);
+  localparam [31:0] LINE_MASK = CACHE_LINE_BYTES - 1;
+  localparam [31:0] LAST_U    = WPL - 1;
+  localparam [OW-1:0] LAST_WORD = LAST_U[OW-1:0];
+  localparam [OW-1:0] ONE_WORD  = 1;
+  wire is_fill  = (req_op == `UMBRA_PORT_OP_FILL);
   wire is_stw   = (req_op == `UMBRA_OP_STW);
-  wire ok       = req_valid && in_range && (is_ldw || is_stw);
-  wire bad      = req_valid && !(in_range && (is_ldw || is_stw));
-  wire [MW-1:0] waddr = req_addr[MW+1:2];
+  wire in_range = (req_addr < MEM_BYTES) &&
+                  (is_fill ? (req_addr & LINE_MASK) == 32'd0 : req_addr[1:0] == 2'b00);
+  wire ok       = req_valid && req_ready && in_range && (is_fill || is_stw);
+  wire bad      = req_valid && req_ready && !(in_range && (is_fill || is_stw));
+
+  reg          filling;    // reading words 1.. of a line
+  reg [OW-1:0] fill_word;  // the next word to read
+  reg [MW-1:0] fill_base;
+  reg [7:0]    fill_tag;
+  assign req_ready = !filling;
+  wire [MW-1:0] raddr = filling ? (fill_base | {{(MW-OW){1'b0}}, fill_word}) : req_addr[MW+1:2];
+  wire          last_word = (fill_word == LAST_WORD);
+  always @(posedge clk) begin
+    if (rst) begin
+      filling <= 1'b0;
+    end else if (filling) begin
+      fill_word <= fill_word + 1'b1;
+      if (last_word)
+        filling <= 1'b0;
+    end else if (ok && is_fill && WPL > 1) begin
+      filling   <= 1'b1;
+      fill_word <= ONE_WORD;
+      fill_base <= req_addr[MW+1:2];
+      fill_tag  <= req_tag;
+    end
+  end
 
   reg [31:0] mem [0:MEM_WORDS-1];
   reg [31:0] mem_q;
   always @(posedge clk) begin
     if (ok && is_stw)
-      mem[waddr] <= req_data;
+      mem[raddr] <= req_data;
     else
-      mem_q <= mem[waddr];
+      mem_q <= mem[raddr];
   end
 
   // The response in flight: stage k holds a load accepted k+1 cycles ago.  Its data
@@ -133,8 +169,8 @@ module synth_top #(
   reg        v0;
   reg  [7:0] t0;
   always @(posedge clk) begin
-    v0 <= !rst && ok && is_ldw;
-    t0 <= req_tag;
+    v0 <= !rst && (filling || (ok && is_fill));
+    t0 <= filling ? fill_tag : req_tag;
   end
   assign pend_valid[0]   = v0;
   assign pend_tag[7:0]   = t0;

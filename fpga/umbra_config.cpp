@@ -33,7 +33,11 @@ int main(int argc, char** argv) {
               << "REGS=" << c.registers << "\n"
               << "IMEM_WORDS=" << c.imem_words << "\n"
               << "MEM_WORDS=" << c.mem_bytes / 4 << "\n"
-              << "MEM_LATENCY=" << c.mem_latency << "\n";
+              << "MEM_LATENCY=" << c.mem_latency << "\n"
+              << "CACHE_BYTES=" << c.cache_bytes << "\n"
+              << "CACHE_WAYS=" << c.cache_ways << "\n"
+              << "CACHE_LINE_BYTES=" << c.cache_line_bytes << "\n"
+              << "REQ_QUEUE=" << c.cache_request_queue << "\n";
     return 0;
   }
   std::cout << "name=" << c.name << "\n"

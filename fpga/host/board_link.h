@@ -36,7 +36,10 @@ std::string code_name(uint8_t code);
 
 constexpr uint32_t kMagic = 0x52424d55;  // "UMBR", little-endian
 constexpr uint8_t kVersion = 1;
-constexpr uint32_t kMaxWordsPerFrame = 0xffff;
+// The protocol's count field allows 0xffff words; the host sends at most 256 per
+// frame so that a frame's transfer (1 KiB: 89 ms at 115200 baud) stays well inside
+// the reply timeout, which starts when the frame is sent.
+constexpr uint32_t kMaxWordsPerFrame = 256;
 
 struct BoardInfo {
   uint8_t version = 0;

@@ -8,9 +8,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 files=()
-for f in fp_mul fp_add fp_misc fpu fetch decode regfile execute load_store_unit writeback umbra_core; do
-  files+=("rtl/$f.v")
-done
+while read -r f; do files+=("rtl/$f"); done < <(grep -v "^#" rtl/core_files.txt)
 files+=(fpga/synth_top.v)
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
