@@ -127,6 +127,10 @@ reorder_queue::reorder_queue(sc_module_name name, const Config& cfg)
   dont_initialize();
   SC_METHOD(pass_responses);
   sensitive << dram_resp_valid << dram_resp_data << dram_resp_tag;
+}
+
+// Outputs are written once the ports are bound.
+void reorder_queue::start_of_simulation() {
   drive();
 }
 

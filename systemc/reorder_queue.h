@@ -135,6 +135,7 @@ SC_MODULE(reorder_queue) {
   }
 
  private:
+  void start_of_simulation() override;
   void tick();
   void pass_responses();
   void drive();

@@ -18,9 +18,10 @@
 #include <ctime>
 #include <memory>
 
-#include "fixed_memory.h"
+#include "memory_side.h"
 #include "host_driver.h"
 #include "umbra_core.h"
+#include "umbra_system.h"
 
 namespace umbra::scm {
 
@@ -80,46 +81,47 @@ struct Bench {
   sc_clock clk{"clk", 1, SC_NS};
   sc_signal<bool> rst{"rst"}, host_imem_we{"host_imem_we"}, launch_valid{"launch_valid"}, busy{"busy"},
       fault{"fault"}, mem_req_valid{"mem_req_valid"}, mem_req_ready{"mem_req_ready"},
-      mem_resp_valid{"mem_resp_valid"}, mem_fault{"mem_fault"};
+      mem_resp_valid{"mem_resp_valid"}, mem_fault{"mem_fault"}, bypass_queue{"bypass_queue"};
   sc_signal<uint32_t> host_imem_addr{"host_imem_addr"}, host_imem_data{"host_imem_data"},
       launch_count{"launch_count"}, launch_entry{"launch_entry"}, ncore{"ncore"},
       fault_thread{"fault_thread"}, fault_pc{"fault_pc"}, mem_req_op{"mem_req_op"},
       mem_req_addr{"mem_req_addr"}, mem_req_data{"mem_req_data"}, mem_req_cmp{"mem_req_cmp"},
       mem_req_tag{"mem_req_tag"}, mem_resp_data{"mem_resp_data"}, mem_resp_tag{"mem_resp_tag"};
-  umbra_core core;
-  tb::fixed_memory memory;
+  umbra_system sys;
+  tb::memory_side memory;
   host_driver host;
 
-  Bench(const Config& cfg, unsigned core_id, host_driver::Job job)
-      : core("core", cfg, core_id),
-        memory("memory", cfg.mem_bytes, cfg.mem_latency, cfg.cache_line_bytes),
-        host("host", std::move(job)) {
-    core.clk(clk);
-    core.rst(rst);
-    core.host_imem_we(host_imem_we);
-    core.host_imem_addr(host_imem_addr);
-    core.host_imem_data(host_imem_data);
-    core.launch_valid(launch_valid);
-    core.launch_count(launch_count);
-    core.launch_entry(launch_entry);
-    core.ncore(ncore);
-    core.busy(busy);
-    core.fault(fault);
-    core.fault_thread(fault_thread);
-    core.fault_pc(fault_pc);
-    core.mem_req_valid(mem_req_valid);
-    core.mem_req_ready(mem_req_ready);
-    core.mem_req_op(mem_req_op);
-    core.mem_req_addr(mem_req_addr);
-    core.mem_req_data(mem_req_data);
-    core.mem_req_cmp(mem_req_cmp);
-    core.mem_req_tag(mem_req_tag);
-    core.mem_resp_valid(mem_resp_valid);
-    core.mem_resp_data(mem_resp_data);
-    core.mem_resp_tag(mem_resp_tag);
+  Bench(const Config& cfg, unsigned core_id, host_driver::Job job, std::vector<HostWrite> writes)
+      : sys("system", cfg, core_id), memory("memory", cfg, std::move(writes)), host("host", std::move(job)) {
+    sys.clk(clk);
+    sys.rst(rst);
+    sys.bypass_queue(bypass_queue);
+    sys.host_imem_we(host_imem_we);
+    sys.host_imem_addr(host_imem_addr);
+    sys.host_imem_data(host_imem_data);
+    sys.launch_valid(launch_valid);
+    sys.launch_count(launch_count);
+    sys.launch_entry(launch_entry);
+    sys.ncore(ncore);
+    sys.busy(busy);
+    sys.fault(fault);
+    sys.fault_thread(fault_thread);
+    sys.fault_pc(fault_pc);
+    sys.mem_req_valid(mem_req_valid);
+    sys.mem_req_ready(mem_req_ready);
+    sys.mem_req_op(mem_req_op);
+    sys.mem_req_addr(mem_req_addr);
+    sys.mem_req_data(mem_req_data);
+    sys.mem_req_cmp(mem_req_cmp);
+    sys.mem_req_tag(mem_req_tag);
+    sys.mem_resp_valid(mem_resp_valid);
+    sys.mem_resp_data(mem_resp_data);
+    sys.mem_resp_tag(mem_resp_tag);
 
     memory.clk(clk);
     memory.rst(rst);
+    memory.launch_valid(launch_valid);
+    memory.bypass_queue(bypass_queue);
     memory.mem_req_valid(mem_req_valid);
     memory.mem_req_ready(mem_req_ready);
     memory.mem_req_op(mem_req_op);
@@ -165,15 +167,19 @@ RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint6
   job.max_cycles = max_cycles;
   static Bench* bench = nullptr;  // reachable for leak checkers; see Bench
   // A port protocol error loses a request; nothing after it would mean anything.
-  job.stop = [] { return bench && !bench->core.protocol_error().empty(); };
+  job.stop = [] { return bench && !bench->sys.core().protocol_error().empty(); };
   try {
-    bench = new Bench(cfg, opts.core_id, std::move(job));
+    bench = new Bench(cfg, opts.core_id, std::move(job), opts.host_writes);
   } catch (const CoreConfigError& e) {
+    throw RunError(e.what());
+  } catch (const QueueConfigError& e) {
+    throw RunError(e.what());
+  } catch (const std::invalid_argument& e) {
     throw RunError(e.what());
   }
   Bench& b = *bench;
   b.ncore.write(opts.ncores ? opts.ncores : cfg.cores);
-  b.core.set_event_sink(sink);
+  b.sys.set_event_sink(sink);
   b.memory.load(p.data_base, p.data);
   for (const auto& [addr, words] : opts.writes)
     for (size_t i = 0; i < words.size(); ++i) b.memory.poke32(addr + uint32_t(4 * i), words[i]);
@@ -183,20 +189,22 @@ RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint6
   sc_start();
   const std::clock_t c1 = std::clock();
   const auto t1 = std::chrono::steady_clock::now();
-  b.core.flush_events();
+  b.sys.core().flush_events();
 
   RunResult r;
   r.wall_seconds = std::chrono::duration<double>(t1 - t0).count();
   r.cpu_seconds = double(c1 - c0) / CLOCKS_PER_SEC;
   r.launch_cycle = b.host.launch_cycle();
   r.end_cycle = b.host.end_cycle();
-  r.stats = b.core.stats();
+  r.stats = b.sys.core().stats();
+  r.mem = memory_stats(b.sys.core().mem_stats(), cfg.mem_model == "dram" ? &b.sys.queue_stats() : nullptr);
+  b.memory.add_stats(r.mem);
   r.cycles = r.stats.cycles;
   r.memory = b.memory.bytes();
   switch (b.host.reason()) {
     case StopReason::Done: r.status = RunResult::Status::Exited; break;
     case StopReason::CoreFault: {
-      const CoreFault& f = b.core.first_fault();
+      const CoreFault& f = b.sys.core().first_fault();
       r.status = RunResult::Status::Fault;
       r.fault = f.kind;
       r.fault_thread = f.thread;
@@ -223,13 +231,13 @@ RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint6
     case StopReason::Running:
       r.status = RunResult::Status::Fault;
       r.message =
-          b.core.protocol_error().empty() ? "the simulation stopped unexpectedly" : b.core.protocol_error();
+          b.sys.core().protocol_error().empty() ? "the simulation stopped unexpectedly" : b.sys.core().protocol_error();
       break;
   }
   if (opts.capture_registers) {
     r.registers.assign(nthreads, std::vector<uint32_t>(cfg.registers));
     for (unsigned t = 0; t < nthreads; ++t)
-      for (unsigned reg = 0; reg < cfg.registers; ++reg) r.registers[t][reg] = b.core.reg(t, reg);
+      for (unsigned reg = 0; reg < cfg.registers; ++reg) r.registers[t][reg] = b.sys.core().reg(t, reg);
   }
   return r;
 }
@@ -313,6 +321,8 @@ void write_result(Writer& w, const RunResult& r) {
   w.pod(r.stats.cycles);
   w.vec(r.stats.issued);
   w.vec(r.stats.bubbles);
+  for_each_memory_field(r.mem, [&](const auto& x) { w.pod(x); });
+  w.vec(r.mem.load_buckets);
   w.vec(r.memory);
   w.pod(uint64_t(r.registers.size()));
   for (const auto& regs : r.registers) w.vec(regs);
@@ -333,6 +343,8 @@ void read_result(Reader& in, RunResult& r) {
   in.pod(r.stats.cycles);
   in.vec(r.stats.issued);
   in.vec(r.stats.bubbles);
+  for_each_memory_field(r.mem, [&](auto& x) { in.pod(x); });
+  in.vec(r.mem.load_buckets);
   in.vec(r.memory);
   uint64_t n = 0;
   in.pod(n);

@@ -68,6 +68,11 @@ SC_MODULE(umbra_core) {
   void flush_events() {
     events_.flush();
   }
+  // An event of a block outside the core in this core's cycle order (the reorder
+  // queue's dram events, umbra_system).
+  void emit_event(const Event& e) {
+    events_.emit(e);
+  }
   const CoreStats& stats() const {
     return fetch_.stats();
   }

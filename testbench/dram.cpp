@@ -201,6 +201,10 @@ dram::dram(sc_module_name name, const Config& cfg, uint32_t bytes)
   SC_METHOD(tick);
   sensitive << clk.pos();
   dont_initialize();
+}
+
+// Outputs are written once the ports are bound.
+void dram::start_of_simulation() {
   drive();
 }
 

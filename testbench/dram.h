@@ -167,6 +167,7 @@ SC_MODULE(dram) {
   }
 
  private:
+  void start_of_simulation() override;
   void tick();
   void drive();
   DramModel model_;

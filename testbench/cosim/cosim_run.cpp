@@ -21,9 +21,10 @@
 #include <map>
 #include <memory>
 
-#include "Vumbra_core.h"
+#include "Vumbra_system.h"
 #include "comparator.h"
-#include "fixed_memory.h"
+#include "memory_side.h"
+#include "umbra_system.h"
 #include "host_driver.h"
 #include "iss_check.h"
 #include "rtl_monitor.h"
@@ -51,6 +52,12 @@ VerilatedParams verilated_params() {
   v.cache_ways = UMBRA_COSIM_CACHE_WAYS;
   v.cache_line_bytes = UMBRA_COSIM_CACHE_LINE_BYTES;
   v.cache_request_queue = UMBRA_COSIM_REQ_QUEUE;
+  v.queue_reorder = UMBRA_COSIM_QUEUE_REORDER;
+  v.queue_depth = UMBRA_COSIM_QUEUE_DEPTH;
+  v.queue_open_rows = UMBRA_COSIM_QUEUE_OPEN_ROWS;
+  v.queue_max_passes = UMBRA_COSIM_QUEUE_MAX_PASSES;
+  v.dram_banks = UMBRA_COSIM_DRAM_BANKS;
+  v.dram_row_bytes = UMBRA_COSIM_DRAM_ROW_BYTES;
   v.config_file = UMBRA_COSIM_CONFIG_FILE;
   return v;
 }
@@ -70,6 +77,16 @@ void check_config(const Config& cfg) {
   cmp("cache.ways", cfg.cache_ways, v.cache_ways);
   cmp("cache.line_bytes", cfg.cache_line_bytes, v.cache_line_bytes);
   cmp("cache.request_queue", cfg.cache_request_queue, v.cache_request_queue);
+  if (cfg.mem_model == "dram") {
+    if ((cfg.queue_mode == "reorder") != v.queue_reorder)
+      diff += std::string(diff.empty() ? "" : ", ") + "queue.mode is " + cfg.queue_mode +
+              " but the RTL was verilated with " + (v.queue_reorder ? "reorder" : "fcfs");
+    cmp("queue.depth", cfg.queue_depth, v.queue_depth);
+    cmp("queue.open_rows", cfg.queue_open_rows, v.queue_open_rows);
+    cmp("queue.max_passes", cfg.queue_max_passes, v.queue_max_passes);
+    cmp("dram.banks", cfg.dram_banks, v.dram_banks);
+    cmp("dram.row_bytes", cfg.dram_row_bytes, v.dram_row_bytes);
+  }
   if (!diff.empty())
     throw RunError(
         "configuration '" + cfg.name + "': " + diff + " (from " + v.config_file +
@@ -181,11 +198,13 @@ struct CoreWires {
         mem_req_cmp(n(prefix, "mem_req_cmp").c_str()),
         mem_req_tag(n(prefix, "mem_req_tag").c_str()),
         mem_resp_data(n(prefix, "mem_resp_data").c_str()),
-        mem_resp_tag(n(prefix, "mem_resp_tag").c_str()) {}
+        mem_resp_tag(n(prefix, "mem_resp_tag").c_str()),
+        bypass_queue(n(prefix, "bypass_queue").c_str()) {}
   static std::string n(const std::string& prefix, const char* name) { return prefix + name; }
   sc_signal<bool> busy, fault, mem_req_valid, mem_req_ready, mem_resp_valid, mem_fault;
   sc_signal<uint32_t> fault_thread, fault_pc, mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp,
       mem_req_tag, mem_resp_data, mem_resp_tag;
+  sc_signal<bool> bypass_queue;
 };
 
 // The inputs every core gets from the host.
@@ -199,6 +218,7 @@ template <class Core>
 void bind_core(Core& c, sc_clock& clk, HostWires& h, CoreWires& w) {
   c.clk(clk);
   c.rst(h.rst);
+  c.bypass_queue(w.bypass_queue);
   c.host_imem_we(h.host_imem_we);
   c.host_imem_addr(h.host_imem_addr);
   c.host_imem_data(h.host_imem_data);
@@ -222,9 +242,11 @@ void bind_core(Core& c, sc_clock& clk, HostWires& h, CoreWires& w) {
   c.mem_resp_tag(w.mem_resp_tag);
 }
 
-void bind_memory(tb::fixed_memory& m, sc_clock& clk, HostWires& h, CoreWires& w) {
+void bind_memory(tb::memory_side& m, sc_clock& clk, HostWires& h, CoreWires& w) {
   m.clk(clk);
   m.rst(h.rst);
+  m.launch_valid(h.launch_valid);
+  m.bypass_queue(w.bypass_queue);
   m.mem_req_valid(w.mem_req_valid);
   m.mem_req_ready(w.mem_req_ready);
   m.mem_req_op(w.mem_req_op);
@@ -238,21 +260,28 @@ void bind_memory(tb::fixed_memory& m, sc_clock& clk, HostWires& h, CoreWires& w)
   m.fault(w.mem_fault);
 }
 
-void bind_monitor(core_monitor& m, sc_clock& clk, HostWires& h, CoreWires& w) {
+// The core's own memory port (inside the system top), which the mem and memresp events
+// describe.
+struct PortSignals {
+  sc_signal<bool>&req_valid, &req_ready, &resp_valid, &core_busy;
+  sc_signal<uint32_t>&req_op, &req_addr, &req_data, &req_cmp, &req_tag, &resp_data, &resp_tag;
+};
+
+void bind_monitor(core_monitor& m, sc_clock& clk, HostWires& h, CoreWires& w, const PortSignals& p) {
   m.clk(clk);
   m.rst(h.rst);
-  m.mem_req_valid(w.mem_req_valid);
-  m.mem_req_ready(w.mem_req_ready);
-  m.mem_resp_valid(w.mem_resp_valid);
-  m.busy(w.busy);
+  m.mem_req_valid(p.req_valid);
+  m.mem_req_ready(p.req_ready);
+  m.mem_resp_valid(p.resp_valid);
+  m.busy(p.core_busy);
   m.fault(w.fault);
-  m.mem_req_op(w.mem_req_op);
-  m.mem_req_addr(w.mem_req_addr);
-  m.mem_req_data(w.mem_req_data);
-  m.mem_req_cmp(w.mem_req_cmp);
-  m.mem_req_tag(w.mem_req_tag);
-  m.mem_resp_data(w.mem_resp_data);
-  m.mem_resp_tag(w.mem_resp_tag);
+  m.mem_req_op(p.req_op);
+  m.mem_req_addr(p.req_addr);
+  m.mem_req_data(p.req_data);
+  m.mem_req_cmp(p.req_cmp);
+  m.mem_req_tag(p.req_tag);
+  m.mem_resp_data(p.resp_data);
+  m.mem_resp_tag(p.resp_tag);
   m.fault_thread(w.fault_thread);
   m.fault_pc(w.fault_pc);
 }
@@ -285,18 +314,37 @@ struct RtlSide {
       trace_cache_thread{"trace_cache_thread"}, trace_cache_op{"trace_cache_op"},
       trace_cache_addr{"trace_cache_addr"}, trace_cache_outcome{"trace_cache_outcome"},
       trace_wake_thread{"trace_wake_thread"};
-  Vumbra_core core{"umbra_core"};
-  tb::fixed_memory memory;
+  sc_signal<bool> trace_dram_valid{"trace_dram_valid"}, trace_core_busy{"trace_core_busy"},
+      port_req_valid{"port_req_valid"},
+      port_req_ready{"port_req_ready"}, port_resp_valid{"port_resp_valid"};
+  sc_signal<uint32_t> port_req_op{"port_req_op"}, port_req_addr{"port_req_addr"}, port_req_data{"port_req_data"},
+      port_req_cmp{"port_req_cmp"}, port_req_tag{"port_req_tag"}, port_resp_data{"port_resp_data"},
+      port_resp_tag{"port_resp_tag"};
+  Vumbra_system core{"umbra_system"};
+  tb::memory_side memory;
   core_monitor monitor;
   CycleSample last;  // the last cycle the monitor saw (fault cause, protocol error)
 
-  RtlSide(sc_clock& clk, HostWires& h, const Config& cfg, core_monitor::Callback cb)
-      : memory("rtl_memory", cfg.mem_bytes, cfg.mem_latency),
+  RtlSide(sc_clock& clk, HostWires& h, const Config& cfg, core_monitor::Callback cb,
+          std::vector<scm::HostWrite> writes)
+      : memory("rtl_memory", cfg, std::move(writes)),
         monitor("rtl_monitor", true, [this, cb](const CycleSample& s) {
           last = s;
           cb(s);
         }) {
     bind_core(core, clk, h, w);
+    core.trace_dram_valid(trace_dram_valid);
+    core.trace_core_busy(trace_core_busy);
+    core.trace_port_req_valid(port_req_valid);
+    core.trace_port_req_ready(port_req_ready);
+    core.trace_port_req_op(port_req_op);
+    core.trace_port_req_addr(port_req_addr);
+    core.trace_port_req_data(port_req_data);
+    core.trace_port_req_cmp(port_req_cmp);
+    core.trace_port_req_tag(port_req_tag);
+    core.trace_port_resp_valid(port_resp_valid);
+    core.trace_port_resp_data(port_resp_data);
+    core.trace_port_resp_tag(port_resp_tag);
     core.trace_issue_valid(trace_issue_valid);
     core.trace_issue_thread(trace_issue_thread);
     core.trace_issue_pc(trace_issue_pc);
@@ -316,7 +364,16 @@ struct RtlSide {
     core.trace_wake_valid(trace_wake_valid);
     core.trace_wake_thread(trace_wake_thread);
     bind_memory(memory, clk, h, w);
-    bind_monitor(monitor, clk, h, w);
+    bind_monitor(monitor, clk, h, w,
+                 PortSignals{port_req_valid, port_req_ready, port_resp_valid, trace_core_busy, port_req_op,
+                             port_req_addr,
+                             port_req_data, port_req_cmp, port_req_tag, port_resp_data, port_resp_tag});
+    monitor.trace_dram_valid(trace_dram_valid);
+    monitor.dram_req_op(w.mem_req_op);
+    monitor.dram_req_addr(w.mem_req_addr);
+    monitor.dram_req_data(w.mem_req_data);
+    monitor.dram_req_cmp(w.mem_req_cmp);
+    monitor.dram_req_tag(w.mem_req_tag);
     monitor.trace_issue_valid(trace_issue_valid);
     monitor.trace_issue_thread(trace_issue_thread);
     monitor.trace_issue_pc(trace_issue_pc);
@@ -341,22 +398,28 @@ struct RtlSide {
 // The SystemC model, its memory, its wires and the monitor of its memory port.
 struct ScSide {
   CoreWires w{"sc_"};
-  scm::umbra_core core;
-  tb::fixed_memory memory;
+  scm::umbra_system sys;
+  scm::umbra_core& core;
+  tb::memory_side memory;
   core_monitor monitor;
 
-  ScSide(sc_clock& clk, HostWires& h, const Config& cfg, core_monitor::Callback cb)
-      : core("sc_core", cfg, 0),
-        memory("sc_memory", cfg.mem_bytes, cfg.mem_latency),
+  ScSide(sc_clock& clk, HostWires& h, const Config& cfg, core_monitor::Callback cb,
+         std::vector<scm::HostWrite> writes)
+      : sys("sc_system", cfg, 0),
+        core(sys.core()),
+        memory("sc_memory", cfg, std::move(writes)),
         monitor("sc_monitor", false, cb) {
-    bind_core(core, clk, h, w);
+    bind_core(sys, clk, h, w);
     bind_memory(memory, clk, h, w);
-    bind_monitor(monitor, clk, h, w);
+    bind_monitor(monitor, clk, h, w,
+                 PortSignals{sys.c_req_valid, sys.c_req_ready, sys.c_resp_valid, sys.core_busy, sys.c_req_op,
+                             sys.c_req_addr,
+                             sys.c_req_data, sys.c_req_cmp, sys.c_req_tag, sys.c_resp_data, sys.c_resp_tag});
     monitor.tie_off_trace();
   }
 };
 
-void load_memory(tb::fixed_memory& m, const Program& p, const Options& opts) {
+void load_memory(tb::memory_side& m, const Program& p, const Options& opts) {
   m.load(p.data_base, p.data);
   for (const auto& [addr, words] : opts.writes)
     for (size_t i = 0; i < words.size(); ++i) m.poke32(addr + uint32_t(4 * i), words[i]);
@@ -428,7 +491,7 @@ void to_fst(const std::string& vcd, const std::string& fst) {
 
 // Fills the parts of a RunResult the host driver decides.  `fault_of` gives the
 // core's fault, `mem` the memory's.
-void fill_status(scm::RunResult& r, const scm::host_driver& host, const tb::fixed_memory& mem,
+void fill_status(scm::RunResult& r, const scm::host_driver& host, const tb::memory_side& mem,
                  const std::function<void(scm::RunResult&)>& core_fault, const std::string& stopped,
                  uint64_t max_cycles) {
   r.launch_cycle = host.launch_cycle();
@@ -512,8 +575,9 @@ struct RtlBench {
   HostWires h;
   RtlSide rtl;
   scm::host_driver host;
-  RtlBench(const Config& cfg, scm::host_driver::Job job, core_monitor::Callback cb)
-      : rtl(clk, h, cfg, std::move(cb)), host("host", std::move(job)) {
+  RtlBench(const Config& cfg, scm::host_driver::Job job, core_monitor::Callback cb,
+           std::vector<scm::HostWrite> writes)
+      : rtl(clk, h, cfg, std::move(cb), std::move(writes)), host("host", std::move(job)) {
     bind_host(host, clk, h, rtl.w.busy, rtl.w.fault, rtl.w.mem_fault);
   }
 };
@@ -529,8 +593,17 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   auto job = make_job(p, nthreads, max_cycles);
   job.stop = [&protocol_error] { return protocol_error; };
   if (!opts.vcd.empty() || !opts.fst.empty()) Verilated::traceEverOn(true);
+  // The RTL's cache outcomes, from its C2 trace (the queue's counters are the SystemC
+  // model's only).
+  scm::MemoryStats mem;
   bench = new RtlBench(cfg, std::move(job), [&](const CycleSample& s) {
     if (s.protocol_error) protocol_error = true;
+    if (const auto& k = s.events[rank(scm::EventKind::Cache)]) {
+      const auto outcome = scm::CacheOutcome(k->value);
+      mem.cache_hits += outcome == scm::CacheOutcome::Hit;
+      mem.cache_misses += outcome == scm::CacheOutcome::Miss;
+      mem.cache_merges += outcome == scm::CacheOutcome::Merge;
+    }
     const scm::Event& e = *s.events[0];
     if (s.busy && e.thread < cfg.threads) {
       ++stats.cycles;
@@ -542,7 +615,7 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
     if (sink)
       for (const auto& ev : s.events)
         if (ev) sink->on_event(*ev);
-  });
+  }, opts.host_writes);
   RtlBench& b = *bench;
   b.h.ncore.write(opts.ncores ? opts.ncores : cfg.cores);
   load_memory(b.rtl.memory, p, opts);
@@ -568,6 +641,8 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   r.cpu_seconds = double(c1 - c0) / CLOCKS_PER_SEC;
   r.stats = stats;
   r.cycles = stats.cycles;
+  r.mem = mem;
+  b.rtl.memory.add_stats(r.mem);
   fill_status(
       r, b.host, b.rtl.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.last); },
       protocol_error ? "RTL protocol error: mem_req_ready was low for a request (trace_protocol_error)" : "",
@@ -611,9 +686,9 @@ struct CosimBench {
   or_gate busy_or{"busy_or"}, fault_or{"fault_or"}, mem_fault_or{"mem_fault_or"};
   scm::host_driver host;
   negedge_step step{"compare"};
-  CosimBench(const Config& cfg, scm::host_driver::Job job, Comparator& cmp)
-      : rtl(clk, h, cfg, [&cmp](const CycleSample& s) { cmp.on_rtl(s); }),
-        sc(clk, h, cfg, [&cmp](const CycleSample& s) { cmp.on_systemc_port(s); }),
+  CosimBench(const Config& cfg, scm::host_driver::Job job, Comparator& cmp, const std::vector<scm::HostWrite>& writes)
+      : rtl(clk, h, cfg, [&cmp](const CycleSample& s) { cmp.on_rtl(s); }, writes),
+        sc(clk, h, cfg, [&cmp](const CycleSample& s) { cmp.on_systemc_port(s); }, writes),
         host("host", std::move(job)) {
     busy_or.a(rtl.w.busy);
     busy_or.b(sc.w.busy);
@@ -649,8 +724,12 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   };
   if (!opts.vcd.empty() || !opts.fst.empty()) Verilated::traceEverOn(true);
   try {
-    bench = new CosimBench(cfg, std::move(job), *cmp);
+    bench = new CosimBench(cfg, std::move(job), *cmp, opts.host_writes);
   } catch (const scm::CoreConfigError& e) {
+    throw RunError(e.what());
+  } catch (const scm::QueueConfigError& e) {
+    throw RunError(e.what());
+  } catch (const std::invalid_argument& e) {
     throw RunError(e.what());
   }
   CosimBench& b = *bench;
@@ -667,7 +746,7 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
       if (second) second->on_event(e);
     }
   } tee(inject, opts.observer);
-  b.sc.core.set_event_sink(&tee);
+  b.sc.sys.set_event_sink(&tee);
   b.h.ncore.write(opts.ncores ? opts.ncores : cfg.cores);
   load_memory(b.rtl.memory, p, opts);
   load_memory(b.sc.memory, p, opts);
@@ -717,6 +796,12 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
     r->cpu_seconds = cpu;
   }
   out.systemc.stats = b.sc.core.stats();
+  out.systemc.mem = scm::memory_stats(b.sc.core.mem_stats(), cfg.mem_model == "dram" ? &b.sc.sys.queue_stats() : nullptr);
+  b.sc.memory.add_stats(out.systemc.mem);
+  // The RTL's cache and queue behaved as the model's, event for event, as far as the
+  // comparison got; its DRAM counters are its own memory's.
+  out.rtl.mem = out.systemc.mem;
+  b.rtl.memory.add_stats(out.rtl.mem);
   out.systemc.cycles = out.systemc.stats.cycles;
   fill_status(
       out.systemc, b.host, b.sc.memory, [&](RunResult& x) { sc_fault(x, b.sc.core); }, stopped, max_cycles);
@@ -824,6 +909,8 @@ void transfer(IO& io, R& r) {
   io.pod(r.stats.cycles);
   io.vec(r.stats.issued);
   io.vec(r.stats.bubbles);
+  for_each_memory_field(r.mem, [&](auto& x) { io.pod(x); });
+  io.vec(r.mem.load_buckets);
   io.vec(r.memory);
   io.pod(r.wall_seconds);
   io.pod(r.cpu_seconds);

@@ -31,6 +31,12 @@ void core_monitor::tie_off_trace() {
   trace_cache_addr(zero_word_);
   trace_cache_outcome(zero_word_);
   trace_wake_thread(zero_word_);
+  trace_dram_valid(zero_bit_);
+  dram_req_op(zero_word_);
+  dram_req_addr(zero_word_);
+  dram_req_data(zero_word_);
+  dram_req_cmp(zero_word_);
+  dram_req_tag(zero_word_);
 }
 
 void core_monitor::tick() {
@@ -80,6 +86,17 @@ void core_monitor::tick() {
       k.kind = scm::EventKind::Wake;
       k.thread = trace_wake_thread.read();
       s.events[rank(scm::EventKind::Wake)] = k;
+    }
+    if (trace_dram_valid.read()) {
+      scm::Event d;
+      d.cycle = s.cycle;
+      d.kind = scm::EventKind::Dram;
+      d.thread = dram_req_tag.read();
+      d.op = uint8_t(dram_req_op.read());
+      d.addr = dram_req_addr.read();
+      d.data = dram_req_data.read();
+      d.cmp = dram_req_cmp.read();
+      s.events[rank(scm::EventKind::Dram)] = d;
     }
     s.fault_cause = trace_fault_cause.read();
     s.protocol_error = trace_protocol_error.read();

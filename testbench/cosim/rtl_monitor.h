@@ -52,6 +52,9 @@ SC_MODULE(core_monitor) {
   sc_in<uint32_t> trace_issue_thread, trace_issue_pc, trace_issue_reason, trace_regwrite_thread,
       trace_regwrite_pc, trace_regwrite_reg, trace_regwrite_value, trace_fault_cause, trace_cache_thread,
       trace_cache_op, trace_cache_addr, trace_cache_outcome, trace_wake_thread;
+  // The DRAM port of the RTL's system top: a transfer (trace_dram_valid) and its request.
+  sc_in<bool> trace_dram_valid;
+  sc_in<uint32_t> dram_req_op, dram_req_addr, dram_req_data, dram_req_cmp, dram_req_tag;
 
   using Callback = std::function<void(const CycleSample&)>;
   SC_HAS_PROCESS(core_monitor);

@@ -31,11 +31,51 @@ struct RunError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A word the host writes into the backing memory in the middle of a run
+// (testbench/directed/memory/README.md): at the end of cycle launch_cycle + cycle,
+// straight into the memory model's storage, past every cache and queue.
+#define UMBRA_HOST_WRITES 1
+struct HostWrite {
+  uint64_t cycle;  // cycles after the launch cycle
+  uint32_t addr;   // byte address, word-aligned, in data memory
+  uint32_t value;
+};
+
+// The memory system's figures of a run (docs/memory-system.md, "Events and
+// statistics"); the per-thread cycles asleep are CoreStats' memory bubbles.
+struct MemoryStats {
+  uint64_t cache_hits = 0, cache_misses = 0, cache_merges = 0, replays = 0;
+  // Loads and returning atomics, X1 to wake, in cycles; bucket i counts [i*w, (i+1)*w).
+  uint64_t load_count = 0, load_sum = 0, load_max = 0, load_bucket_width = 1;
+  std::vector<uint64_t> load_buckets;
+  // The reorder queue (memory.model dram only).
+  bool queue = false;
+  uint64_t queue_cycles = 0, queue_occupancy_sum = 0, queue_occupancy_max = 0, queue_sent = 0,
+           queue_passed_over = 0, queue_longest_wait = 0;
+  // The DRAM model (memory.model dram only).
+  bool dram = false;
+  uint64_t dram_cycles = 0, row_hits = 0, row_misses = 0, row_conflicts = 0, bus_busy_cycles = 0,
+           dram_requests = 0, dram_bytes = 0;
+  double load_mean() const { return load_count ? double(load_sum) / double(load_count) : 0.0; }
+};
+
+// Every plain field of MemoryStats, for the runners' child-process transports (the
+// one vector, load_buckets, goes separately).
+template <class M, class F>
+void for_each_memory_field(M& m, F f) {
+  f(m.cache_hits), f(m.cache_misses), f(m.cache_merges), f(m.replays), f(m.load_count), f(m.load_sum);
+  f(m.load_max), f(m.load_bucket_width), f(m.queue), f(m.queue_cycles), f(m.queue_occupancy_sum);
+  f(m.queue_occupancy_max), f(m.queue_sent), f(m.queue_passed_over), f(m.queue_longest_wait), f(m.dram);
+  f(m.dram_cycles), f(m.row_hits), f(m.row_misses), f(m.row_conflicts), f(m.bus_busy_cycles);
+  f(m.dram_requests), f(m.dram_bytes);
+}
+
 struct RunOptions {
   unsigned core_id = 0;  // `rdsr cid`
   unsigned ncores = 0;   // `rdsr ncore`; 0: the configuration's `cores`
   // Words written into data memory after the program's data, before launch.
   std::vector<std::pair<uint32_t, std::vector<uint32_t>>> writes;
+  std::vector<HostWrite> host_writes;
   bool capture_registers = false;  // fill RunResult::registers
   enum class Isolation : uint8_t { Subprocess, InProcess } isolation = Isolation::Subprocess;
 };
@@ -51,6 +91,7 @@ struct RunResult {
   uint64_t end_cycle = 0;     // the cycle the run stopped in (Exited: the first with busy low)
   uint64_t cycles = 0;        // cycles with busy high (= stats.cycles)
   CoreStats stats;
+  MemoryStats mem;
   std::vector<uint8_t> memory;                   // final data memory
   std::vector<std::vector<uint32_t>> registers;  // [thread][register] of the launched threads
   // Time spent in the simulation (from reset to the stop), wall clock and CPU; the

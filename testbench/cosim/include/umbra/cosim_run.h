@@ -43,6 +43,10 @@ struct VerilatedParams {
   uint32_t imem_words = 0;
   uint32_t cache_bytes = 0;
   unsigned cache_ways = 0, cache_line_bytes = 0, cache_request_queue = 0;
+  // The reorder queue's (used with memory.model dram only).
+  bool queue_reorder = true;
+  unsigned queue_depth = 0, queue_open_rows = 0, queue_max_passes = 0, dram_banks = 0;
+  uint32_t dram_row_bytes = 0;
   std::string config_file;
 };
 VerilatedParams verilated_params();
@@ -63,6 +67,8 @@ struct Options {
   unsigned ncores = 0;   // `rdsr ncore`; 0: the configuration's `cores`
   // Words written into data memory after the program's data, before launch.
   std::vector<std::pair<uint32_t, std::vector<uint32_t>>> writes;
+  // Words the host writes into memory during the run, on both sides (systemc_run.h).
+  std::vector<scm::HostWrite> host_writes;
   // Waveforms: "<vcd>.rtl.vcd" and "<vcd>.systemc.vcd" (run_cosim), "<vcd>.rtl.vcd"
   // (run_rtl); fst: the same, converted with gtkwave's vcd2fst.  Empty: none.
   std::string vcd, fst;
