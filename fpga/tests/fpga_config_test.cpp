@@ -113,7 +113,11 @@ TEST(UmbraConfig, VerilogParametersAreTheYamlNumbers) {
   EXPECT_EQ(o.out, "THREADS=" + std::to_string(c.threads) + "\nREGS=" + std::to_string(c.registers) +
                        "\nIMEM_WORDS=" + std::to_string(c.imem_words) +
                        "\nMEM_WORDS=" + std::to_string(c.mem_bytes / 4) +
-                       "\nMEM_LATENCY=" + std::to_string(c.mem_latency) + "\n");
+                       "\nMEM_LATENCY=" + std::to_string(c.mem_latency) +
+                       "\nCACHE_BYTES=" + std::to_string(c.cache_bytes) +
+                       "\nCACHE_WAYS=" + std::to_string(c.cache_ways) +
+                       "\nCACHE_LINE_BYTES=" + std::to_string(c.cache_line_bytes) +
+                       "\nREQ_QUEUE=" + std::to_string(c.cache_request_queue) + "\n");
 }
 
 TEST(UmbraConfig, SettingsCarryTheFpgaTarget) {

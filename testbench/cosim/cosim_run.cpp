@@ -436,7 +436,7 @@ scm::host_driver::Job make_job(const Program& p, unsigned nthreads, uint64_t max
 }
 
 // Waveforms of the SystemC side under the names and widths the RTL uses, in a scope
-// "umbra_core": the inter-block signals of the model's umbra_core (found by name in
+// "u_core" (the RTL's core instance in umbra_system): the inter-block signals of the model's umbra_core (found by name in
 // its object tree, so the model needs no hooks; r_inst as the RTL's r_word) and the
 // core's ports, traced as the bench signals they are bound to (the model's ports have
 // no names of their own).  SystemC pcs are byte addresses where the RTL's inside
@@ -452,26 +452,26 @@ void trace_systemc(sc_trace_file* tf, sc_module& core, unsigned threads, HostWir
       {"fault_thread", 8}, {"mem_req_op", 8}, {"mem_req_tag", 8},    {"mem_resp_tag", 8}};
   const auto word = [&](const sc_signal<uint32_t>& s, const std::string& base) {
     const auto it = widths.find(base);
-    sc_trace(tf, s.read(), "umbra_core." + base, it == widths.end() ? 32 : it->second);
+    sc_trace(tf, s.read(), "u_core." + base, it == widths.end() ? 32 : it->second);
   };
   for (sc_object* o : core.get_child_objects()) {
     const std::string base = o->basename();
     if (auto* s = dynamic_cast<sc_signal<bool>*>(o))
-      sc_trace(tf, *s, "umbra_core." + base);
+      sc_trace(tf, *s, "u_core." + base);
     else if (auto* s32 = dynamic_cast<sc_signal<uint32_t>*>(o))
       word(*s32, base);
     else if (auto* s64 = dynamic_cast<sc_signal<uint64_t>*>(o))
-      sc_trace(tf, *s64, "umbra_core." + base);
+      sc_trace(tf, *s64, "u_core." + base);
     else if (auto* si = dynamic_cast<sc_signal<scm::DecodedInstr>*>(o))
-      sc_trace(tf, si->read().d.word, "umbra_core.r_word");
+      sc_trace(tf, si->read().d.word, "u_core.r_word");
   }
-  sc_trace(tf, static_cast<sc_signal<bool>&>(clk), "umbra_core.clk");
-  sc_trace(tf, h.rst, "umbra_core.rst");
-  sc_trace(tf, h.host_imem_we, "umbra_core.host_imem_we");
-  sc_trace(tf, h.launch_valid, "umbra_core.launch_valid");
+  sc_trace(tf, static_cast<sc_signal<bool>&>(clk), "u_core.clk");
+  sc_trace(tf, h.rst, "u_core.rst");
+  sc_trace(tf, h.host_imem_we, "u_core.host_imem_we");
+  sc_trace(tf, h.launch_valid, "u_core.launch_valid");
   for (auto* b : {&w.busy, &w.fault, &w.mem_req_valid, &w.mem_req_ready, &w.mem_resp_valid}) {
     const std::string n = b->basename();
-    sc_trace(tf, *b, "umbra_core." + n.substr(n.find('_') + 1));
+    sc_trace(tf, *b, "u_core." + n.substr(n.find('_') + 1));
   }
   for (auto* s : {&h.host_imem_addr, &h.host_imem_data, &h.launch_count, &h.launch_entry, &h.ncore})
     word(*s, s->basename());
