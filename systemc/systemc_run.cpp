@@ -18,8 +18,8 @@
 #include <ctime>
 #include <memory>
 
-#include "memory_side.h"
 #include "host_driver.h"
+#include "memory_side.h"
 #include "umbra_core.h"
 #include "umbra_system.h"
 
@@ -230,8 +230,8 @@ RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint6
     case StopReason::External:
     case StopReason::Running:
       r.status = RunResult::Status::Fault;
-      r.message =
-          b.sys.core().protocol_error().empty() ? "the simulation stopped unexpectedly" : b.sys.core().protocol_error();
+      r.message = b.sys.core().protocol_error().empty() ? "the simulation stopped unexpectedly"
+                                                        : b.sys.core().protocol_error();
       break;
   }
   if (opts.capture_registers) {

@@ -57,8 +57,8 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned core
   SC_METHOD(route);
   sensitive << bypass_queue << c_req_valid << c_req_op << c_req_addr << c_req_data << c_req_cmp << c_req_tag
             << mem_req_ready << mem_resp_valid << mem_resp_data << mem_resp_tag << q_req_ready << q_resp_valid
-            << q_resp_data << q_resp_tag << q_dram_valid << q_dram_op << q_dram_addr << q_dram_data << q_dram_cmp
-            << q_dram_tag;
+            << q_resp_data << q_resp_tag << q_dram_valid << q_dram_op << q_dram_addr << q_dram_data
+            << q_dram_cmp << q_dram_tag;
   SC_METHOD(drive_busy);
   sensitive << bypass_queue << core_busy << q_dram_valid;
 }

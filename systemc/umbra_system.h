@@ -56,9 +56,7 @@ SC_MODULE(umbra_system) {
  private:
   struct Forward : EventSink {
     umbra_core* core = nullptr;
-    void on_event(const Event& e) override {
-      core->emit_event(e);
-    }
+    void on_event(const Event& e) override { core->emit_event(e); }
   };
   void route();
   void drive_busy();

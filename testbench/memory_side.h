@@ -41,7 +41,7 @@ SC_MODULE(memory_side) {
   const std::vector<uint8_t>& bytes() const;
   const MemFault& first_fault() const;
   // The DRAM's counters into `m` (nothing for the fixed memory).
-  void add_stats(scm::MemoryStats& m) const;
+  void add_stats(scm::MemoryStats & m) const;
 
  private:
   void count();

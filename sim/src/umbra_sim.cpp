@@ -259,6 +259,112 @@ std::string rate_text(double r) {
   return b;
 }
 
+nlohmann::json per_thread(const std::vector<uint64_t>& v) {
+  uint64_t total = 0;
+  for (uint64_t x : v) total += x;
+  return {{"per_thread", v}, {"total", total}};
+}
+
+double share(uint64_t part, uint64_t whole) {
+  return whole ? double(part) / double(whole) : 0.0;
+}
+
+// The memory system's lines of the human summary (docs/memory-system.md, "Events and
+// statistics"): the cache, load latency, the reorder queue and the DRAM, each when the
+// model measured it.
+void memory_summary(std::ostream& os, const scm::MemoryStats& m, const scm::CoreStats& s) {
+  char buf[256];
+  const uint64_t loads = m.cache_hits + m.cache_misses + m.cache_merges;
+  std::snprintf(buf, sizeof buf,
+                "cache: %llu loads: %llu hits, %llu misses, %llu merged (hit rate %.1f%%); replays %s; "
+                "slots asleep %llu\n",
+                static_cast<unsigned long long>(loads), static_cast<unsigned long long>(m.cache_hits),
+                static_cast<unsigned long long>(m.cache_misses),
+                static_cast<unsigned long long>(m.cache_merges), 100 * share(m.cache_hits, loads),
+                m.replays_measured ? std::to_string(m.replays).c_str() : "not measured on the RTL alone",
+                static_cast<unsigned long long>(s.total_bubbles(BubbleReason::Memory)));
+  os << buf;
+  if (m.load_count) {
+    std::snprintf(buf, sizeof buf,
+                  "load latency (X1 to wake): mean %.1f, max %llu cycles over %llu loads; histogram "
+                  "(%llu-cycle buckets):",
+                  m.load_mean(), static_cast<unsigned long long>(m.load_max),
+                  static_cast<unsigned long long>(m.load_count),
+                  static_cast<unsigned long long>(m.load_bucket_width));
+    os << buf;
+    for (uint64_t b : m.load_buckets) os << ' ' << b;
+    os << '\n';
+  }
+  if (m.queue) {
+    std::snprintf(
+        buf, sizeof buf,
+        "reorder queue: occupancy mean %.2f, max %llu; %llu requests sent, %llu passed over, longest "
+        "wait %llu cycles\n",
+        share(m.queue_occupancy_sum, m.queue_cycles), static_cast<unsigned long long>(m.queue_occupancy_max),
+        static_cast<unsigned long long>(m.queue_sent), static_cast<unsigned long long>(m.queue_passed_over),
+        static_cast<unsigned long long>(m.queue_longest_wait));
+    os << buf;
+  }
+  if (m.dram) {
+    const uint64_t acc = m.row_hits + m.row_misses + m.row_conflicts;
+    std::snprintf(
+        buf, sizeof buf,
+        "dram: %llu accesses: %llu row hits, %llu misses, %llu conflicts (hit rate %.1f%%); data bus busy "
+        "%llu of %llu cycles (%.1f%%)\n",
+        static_cast<unsigned long long>(acc), static_cast<unsigned long long>(m.row_hits),
+        static_cast<unsigned long long>(m.row_misses), static_cast<unsigned long long>(m.row_conflicts),
+        100 * share(m.row_hits, acc), static_cast<unsigned long long>(m.bus_busy_cycles),
+        static_cast<unsigned long long>(m.dram_cycles), 100 * share(m.bus_busy_cycles, m.dram_cycles));
+    os << buf;
+  }
+}
+
+nlohmann::json memory_json(const scm::MemoryStats& m, const scm::CoreStats& s) {
+  nlohmann::json j;
+  const uint64_t loads = m.cache_hits + m.cache_misses + m.cache_merges;
+  std::vector<uint64_t> asleep;
+  for (const auto& b : s.bubbles) asleep.push_back(b[unsigned(BubbleReason::Memory)]);
+  j["cache"] = {{"loads", loads},
+                {"hits", m.cache_hits},
+                {"misses", m.cache_misses},
+                {"merges", m.cache_merges},
+                {"hit_rate", share(m.cache_hits, loads)}};
+  j["replays"] = m.replays_measured ? nlohmann::json(m.replays) : nlohmann::json(nullptr);
+  j["slots_asleep"] = per_thread(asleep);
+  if (m.load_count)
+    j["load_latency"] = {{"count", m.load_count},
+                         {"mean", m.load_mean()},
+                         {"max", m.load_max},
+                         {"bucket_width", m.load_bucket_width},
+                         {"histogram", m.load_buckets}};
+  else
+    j["load_latency"] = nullptr;
+  if (m.queue)
+    j["queue"] = {{"cycles", m.queue_cycles},
+                  {"mean_occupancy", share(m.queue_occupancy_sum, m.queue_cycles)},
+                  {"max_occupancy", m.queue_occupancy_max},
+                  {"sent", m.queue_sent},
+                  {"passed_over", m.queue_passed_over},
+                  {"longest_wait", m.queue_longest_wait}};
+  else
+    j["queue"] = nullptr;
+  if (m.dram) {
+    const uint64_t acc = m.row_hits + m.row_misses + m.row_conflicts;
+    j["dram"] = {{"cycles", m.dram_cycles},
+                 {"accesses", acc},
+                 {"row_hits", m.row_hits},
+                 {"row_misses", m.row_misses},
+                 {"row_conflicts", m.row_conflicts},
+                 {"row_hit_rate", share(m.row_hits, acc)},
+                 {"bus_busy_cycles", m.bus_busy_cycles},
+                 {"bus_utilisation", share(m.bus_busy_cycles, m.dram_cycles)},
+                 {"bytes", m.dram_bytes}};
+  } else {
+    j["dram"] = nullptr;
+  }
+  return j;
+}
+
 void write_summary(std::ostream& os, const Outcome& o, const umbra::Config& cfg) {
   os << "umbra-sim: " << o.model << ", configuration '" << cfg.name << "' (T=" << cfg.threads << ", "
      << cfg.registers << " registers), " << plural(o.threads.size(), "thread") << '\n';
@@ -296,6 +402,7 @@ void write_summary(std::ostream& os, const Outcome& o, const umbra::Config& cfg)
       static_cast<unsigned long long>(s.total_bubbles(BubbleReason::Exited)),
       static_cast<unsigned long long>(s.total_bubbles(BubbleReason::Idle)));
   os << buf;
+  memory_summary(os, o.cyc.mem, s);
   os << "simulated " << (o.cyc.end_cycle + 1) << " cycles (launch in cycle " << o.cyc.launch_cycle << ") in ";
   std::snprintf(buf, sizeof buf, "%.2f s, %scycles/s\n", o.cyc.wall_seconds,
                 rate_text(o.cyc.cycles_per_second()).c_str());
@@ -305,12 +412,6 @@ void write_summary(std::ostream& os, const Outcome& o, const umbra::Config& cfg)
        << (o.mismatch_report.empty() && o.iss_problems.empty() ? "SystemC and RTL agree, both match the ISS"
                                                                : "MISMATCH")
        << '\n';
-}
-
-nlohmann::json per_thread(const std::vector<uint64_t>& v) {
-  uint64_t total = 0;
-  for (uint64_t x : v) total += x;
-  return {{"per_thread", v}, {"total", total}};
 }
 
 nlohmann::json stats_json(const Outcome& o, const umbra::Config& cfg, const std::string& input) {
@@ -361,6 +462,7 @@ nlohmann::json stats_json(const Outcome& o, const umbra::Config& cfg, const std:
   bubbles["all"] = per_thread(all);
   j["bubbles"] = bubbles;
   j["ipc"] = s.ipc();
+  j["memory"] = memory_json(o.cyc.mem, s);
   j["wall_seconds"] = o.cyc.wall_seconds;
   j["cycles_per_second"] = o.cyc.cycles_per_second();
   if (o.cosim) {

@@ -23,12 +23,12 @@
 
 #include "Vumbra_system.h"
 #include "comparator.h"
-#include "memory_side.h"
-#include "umbra_system.h"
 #include "host_driver.h"
 #include "iss_check.h"
+#include "memory_side.h"
 #include "rtl_monitor.h"
 #include "umbra_core.h"
+#include "umbra_system.h"
 #include "verilated_vcd_sc.h"
 
 namespace umbra::cosim {
@@ -315,11 +315,10 @@ struct RtlSide {
       trace_cache_addr{"trace_cache_addr"}, trace_cache_outcome{"trace_cache_outcome"},
       trace_wake_thread{"trace_wake_thread"};
   sc_signal<bool> trace_dram_valid{"trace_dram_valid"}, trace_core_busy{"trace_core_busy"},
-      port_req_valid{"port_req_valid"},
-      port_req_ready{"port_req_ready"}, port_resp_valid{"port_resp_valid"};
-  sc_signal<uint32_t> port_req_op{"port_req_op"}, port_req_addr{"port_req_addr"}, port_req_data{"port_req_data"},
-      port_req_cmp{"port_req_cmp"}, port_req_tag{"port_req_tag"}, port_resp_data{"port_resp_data"},
-      port_resp_tag{"port_resp_tag"};
+      port_req_valid{"port_req_valid"}, port_req_ready{"port_req_ready"}, port_resp_valid{"port_resp_valid"};
+  sc_signal<uint32_t> port_req_op{"port_req_op"}, port_req_addr{"port_req_addr"},
+      port_req_data{"port_req_data"}, port_req_cmp{"port_req_cmp"}, port_req_tag{"port_req_tag"},
+      port_resp_data{"port_resp_data"}, port_resp_tag{"port_resp_tag"};
   Vumbra_system core{"umbra_system"};
   tb::memory_side memory;
   core_monitor monitor;
@@ -364,10 +363,10 @@ struct RtlSide {
     core.trace_wake_valid(trace_wake_valid);
     core.trace_wake_thread(trace_wake_thread);
     bind_memory(memory, clk, h, w);
-    bind_monitor(monitor, clk, h, w,
-                 PortSignals{port_req_valid, port_req_ready, port_resp_valid, trace_core_busy, port_req_op,
-                             port_req_addr,
-                             port_req_data, port_req_cmp, port_req_tag, port_resp_data, port_resp_tag});
+    bind_monitor(
+        monitor, clk, h, w,
+        PortSignals{port_req_valid, port_req_ready, port_resp_valid, trace_core_busy, port_req_op,
+                    port_req_addr, port_req_data, port_req_cmp, port_req_tag, port_resp_data, port_resp_tag});
     monitor.trace_dram_valid(trace_dram_valid);
     monitor.dram_req_op(w.mem_req_op);
     monitor.dram_req_addr(w.mem_req_addr);
@@ -413,8 +412,8 @@ struct ScSide {
     bind_memory(memory, clk, h, w);
     bind_monitor(monitor, clk, h, w,
                  PortSignals{sys.c_req_valid, sys.c_req_ready, sys.c_resp_valid, sys.core_busy, sys.c_req_op,
-                             sys.c_req_addr,
-                             sys.c_req_data, sys.c_req_cmp, sys.c_req_tag, sys.c_resp_data, sys.c_resp_tag});
+                             sys.c_req_addr, sys.c_req_data, sys.c_req_cmp, sys.c_req_tag, sys.c_resp_data,
+                             sys.c_resp_tag});
     monitor.tie_off_trace();
   }
 };
@@ -436,11 +435,11 @@ scm::host_driver::Job make_job(const Program& p, unsigned nthreads, uint64_t max
 }
 
 // Waveforms of the SystemC side under the names and widths the RTL uses, in a scope
-// "u_core" (the RTL's core instance in umbra_system): the inter-block signals of the model's umbra_core (found by name in
-// its object tree, so the model needs no hooks; r_inst as the RTL's r_word) and the
-// core's ports, traced as the bench signals they are bound to (the model's ports have
-// no names of their own).  SystemC pcs are byte addresses where the RTL's inside
-// signals are word indices; testbench/cosim/README.md says so.
+// "u_core" (the RTL's core instance in umbra_system): the inter-block signals of the model's umbra_core
+// (found by name in its object tree, so the model needs no hooks; r_inst as the RTL's r_word) and the core's
+// ports, traced as the bench signals they are bound to (the model's ports have no names of their own).
+// SystemC pcs are byte addresses where the RTL's inside signals are word indices; testbench/cosim/README.md
+// says so.
 void trace_systemc(sc_trace_file* tf, sc_module& core, unsigned threads, HostWires& h, CoreWires& w,
                    sc_clock& clk) {
   int tw = 1;
@@ -596,26 +595,30 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   // The RTL's cache outcomes, from its C2 trace (the queue's counters are the SystemC
   // model's only).
   scm::MemoryStats mem;
-  bench = new RtlBench(cfg, std::move(job), [&](const CycleSample& s) {
-    if (s.protocol_error) protocol_error = true;
-    if (const auto& k = s.events[rank(scm::EventKind::Cache)]) {
-      const auto outcome = scm::CacheOutcome(k->value);
-      mem.cache_hits += outcome == scm::CacheOutcome::Hit;
-      mem.cache_misses += outcome == scm::CacheOutcome::Miss;
-      mem.cache_merges += outcome == scm::CacheOutcome::Merge;
-    }
-    const scm::Event& e = *s.events[0];
-    if (s.busy && e.thread < cfg.threads) {
-      ++stats.cycles;
-      if (e.kind == scm::EventKind::Issue)
-        ++stats.issued[e.thread];
-      else
-        ++stats.bubbles[e.thread][unsigned(e.reason)];
-    }
-    if (sink)
-      for (const auto& ev : s.events)
-        if (ev) sink->on_event(*ev);
-  }, opts.host_writes);
+  mem.replays_measured = false;
+  bench = new RtlBench(
+      cfg, std::move(job),
+      [&](const CycleSample& s) {
+        if (s.protocol_error) protocol_error = true;
+        if (const auto& k = s.events[rank(scm::EventKind::Cache)]) {
+          const auto outcome = scm::CacheOutcome(k->value);
+          mem.cache_hits += outcome == scm::CacheOutcome::Hit;
+          mem.cache_misses += outcome == scm::CacheOutcome::Miss;
+          mem.cache_merges += outcome == scm::CacheOutcome::Merge;
+        }
+        const scm::Event& e = *s.events[0];
+        if (s.busy && e.thread < cfg.threads) {
+          ++stats.cycles;
+          if (e.kind == scm::EventKind::Issue)
+            ++stats.issued[e.thread];
+          else
+            ++stats.bubbles[e.thread][unsigned(e.reason)];
+        }
+        if (sink)
+          for (const auto& ev : s.events)
+            if (ev) sink->on_event(*ev);
+      },
+      opts.host_writes);
   RtlBench& b = *bench;
   b.h.ncore.write(opts.ncores ? opts.ncores : cfg.cores);
   load_memory(b.rtl.memory, p, opts);
@@ -686,9 +689,12 @@ struct CosimBench {
   or_gate busy_or{"busy_or"}, fault_or{"fault_or"}, mem_fault_or{"mem_fault_or"};
   scm::host_driver host;
   negedge_step step{"compare"};
-  CosimBench(const Config& cfg, scm::host_driver::Job job, Comparator& cmp, const std::vector<scm::HostWrite>& writes)
-      : rtl(clk, h, cfg, [&cmp](const CycleSample& s) { cmp.on_rtl(s); }, writes),
-        sc(clk, h, cfg, [&cmp](const CycleSample& s) { cmp.on_systemc_port(s); }, writes),
+  CosimBench(const Config& cfg, scm::host_driver::Job job, Comparator& cmp,
+             const std::vector<scm::HostWrite>& writes)
+      : rtl(
+            clk, h, cfg, [&cmp](const CycleSample& s) { cmp.on_rtl(s); }, writes),
+        sc(
+            clk, h, cfg, [&cmp](const CycleSample& s) { cmp.on_systemc_port(s); }, writes),
         host("host", std::move(job)) {
     busy_or.a(rtl.w.busy);
     busy_or.b(sc.w.busy);
@@ -796,7 +802,8 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
     r->cpu_seconds = cpu;
   }
   out.systemc.stats = b.sc.core.stats();
-  out.systemc.mem = scm::memory_stats(b.sc.core.mem_stats(), cfg.mem_model == "dram" ? &b.sc.sys.queue_stats() : nullptr);
+  out.systemc.mem =
+      scm::memory_stats(b.sc.core.mem_stats(), cfg.mem_model == "dram" ? &b.sc.sys.queue_stats() : nullptr);
   b.sc.memory.add_stats(out.systemc.mem);
   // The RTL's cache and queue behaved as the model's, event for event, as far as the
   // comparison got; its DRAM counters are its own memory's.

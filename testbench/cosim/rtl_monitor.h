@@ -2,9 +2,9 @@
 // what it sees into the contract's events (docs/microarchitecture.md, "Events") for the
 // cycle that edge ends.  For the Verilated RTL it is the only source of events: issue,
 // register writes, the data cache's C2 outcome and wake-ups come from the trace_* ports,
-// memory requests and responses from the generic memory port.  For the SystemC core it watches only the memory port and
-// the busy/fault outputs, giving the memory-side view that is compared with the RTL's
-// besides the model's own events.
+// memory requests and responses from the generic memory port.  For the SystemC core it watches only the
+// memory port and the busy/fault outputs, giving the memory-side view that is compared with the RTL's besides
+// the model's own events.
 //
 // A method on the clock edge reads every signal's value before the edge, i.e. the
 // value the cycle that is ending had; the edge on which reset is high precedes cycle

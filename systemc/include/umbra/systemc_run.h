@@ -45,6 +45,7 @@ struct HostWrite {
 // statistics"); the per-thread cycles asleep are CoreStats' memory bubbles.
 struct MemoryStats {
   uint64_t cache_hits = 0, cache_misses = 0, cache_merges = 0, replays = 0;
+  bool replays_measured = true;  // the RTL alone shows no replays (its trace has none)
   // Loads and returning atomics, X1 to wake, in cycles; bucket i counts [i*w, (i+1)*w).
   uint64_t load_count = 0, load_sum = 0, load_max = 0, load_bucket_width = 1;
   std::vector<uint64_t> load_buckets;
@@ -63,7 +64,8 @@ struct MemoryStats {
 // one vector, load_buckets, goes separately).
 template <class M, class F>
 void for_each_memory_field(M& m, F f) {
-  f(m.cache_hits), f(m.cache_misses), f(m.cache_merges), f(m.replays), f(m.load_count), f(m.load_sum);
+  f(m.cache_hits), f(m.cache_misses), f(m.cache_merges), f(m.replays), f(m.replays_measured);
+  f(m.load_count), f(m.load_sum);
   f(m.load_max), f(m.load_bucket_width), f(m.queue), f(m.queue_cycles), f(m.queue_occupancy_sum);
   f(m.queue_occupancy_max), f(m.queue_sent), f(m.queue_passed_over), f(m.queue_longest_wait), f(m.dram);
   f(m.dram_cycles), f(m.row_hits), f(m.row_misses), f(m.row_conflicts), f(m.bus_busy_cycles);

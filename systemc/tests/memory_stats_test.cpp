@@ -1,0 +1,123 @@
+// The memory system's statistics in a run's result (RunResult::mem,
+// docs/memory-system.md, "Events and statistics"): the relations a user reading
+// `umbra-sim`'s summary or --stats-json relies on, checked against what the run's
+// own events show and against what the program does.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "sc_test_util.h"
+
+namespace umbra::scm::test {
+namespace {
+
+// Every thread loads LINES words, each in its own line of its own 256-byte region (all
+// misses; the 64 lines fall in distinct sets of the default 4 KiB cache), then loads the
+// first of them again (a hit), and stores one word.
+const char* kProgram = R"(
+LINES = 8
+        rdsr    r1, tid
+        shli    r2, r1, 8
+        la      r3, buf
+        add     r3, r3, r2
+        li      r4, LINES
+        mov     r5, r3
+loop:   ldw     r6, 0(r5)
+        addi    r5, r5, 32
+        addi    r4, r4, -1
+        bnz     r4, loop
+        ldw     r7, 0(r3)
+        stw     r7, 4(r3)
+        exit
+        .data
+        .align  64
+buf:    .space  8 * 256
+)";
+
+TEST(MemoryStats, CountsMatchTheProgramAndTheEvents) {
+  for (const char* model : {"dram", "fixed"}) {
+    SCOPED_TRACE(model);
+    Config cfg;
+    cfg.mem_model = model;
+    const Program p = assemble(kProgram, cfg);
+    const ScRun r = run_sc(p, cfg, cfg.threads);
+    ASSERT_EQ(r.result.status, RunResult::Status::Exited) << r.result.message;
+    const MemoryStats& m = r.result.mem;
+    // 8 threads x 8 distinct lines, each missed once; the reload hits.
+    EXPECT_EQ(m.cache_misses, 64u);
+    EXPECT_EQ(m.cache_hits, 8u);
+    EXPECT_EQ(m.cache_merges, 0u);
+    // The counters are the cache events' outcomes.
+    uint64_t hits = 0, misses = 0, mem_requests = 0, dram_requests = 0;
+    for (const Event& e : r.events) {
+      if (e.kind == EventKind::Cache) {
+        hits += CacheOutcome(e.value) == CacheOutcome::Hit;
+        misses += CacheOutcome(e.value) == CacheOutcome::Miss;
+      }
+      mem_requests += e.kind == EventKind::Mem;
+      dram_requests += e.kind == EventKind::Dram;
+    }
+    EXPECT_EQ(hits, m.cache_hits);
+    EXPECT_EQ(misses, m.cache_misses);
+    // Every load woke its thread once: one latency sample per load.
+    EXPECT_EQ(m.load_count, 72u);
+    EXPECT_GE(m.load_max, uint64_t(m.load_mean()));
+    uint64_t in_buckets = 0;
+    for (uint64_t b : m.load_buckets) in_buckets += b;
+    EXPECT_EQ(in_buckets, m.load_count);
+    EXPECT_EQ(mem_requests, 64u + 8u) << "a fill per miss and a store per thread";
+    if (std::string(model) == "dram") {
+      ASSERT_TRUE(m.queue && m.dram);
+      EXPECT_EQ(m.queue_sent, mem_requests) << "every request passes the queue";
+      EXPECT_EQ(m.queue_sent, dram_requests);
+      EXPECT_EQ(m.dram_requests, dram_requests);
+      EXPECT_EQ(m.row_hits + m.row_misses + m.row_conflicts, dram_requests);
+      EXPECT_LE(m.queue_occupancy_max, cfg.queue_depth);
+      EXPECT_GT(m.bus_busy_cycles, 0u);
+      EXPECT_LE(m.bus_busy_cycles, m.dram_cycles);
+      // The 2 KiB of lines lie in at most two rows: all but a few accesses are row hits.
+      EXPECT_GE(m.row_hits, dram_requests - 4);
+    } else {
+      EXPECT_FALSE(m.queue);
+      EXPECT_FALSE(m.dram);
+      EXPECT_EQ(dram_requests, 0u);
+    }
+  }
+}
+
+// The host-write hook: a word written at a chosen cycle after the launch is what a
+// load accepted later reads, and not what one accepted earlier read.
+TEST(HostWrites, LandAtTheirCycle) {
+  const char* src = R"(
+        la      r2, x
+        ldw     r3, 0(r2)       # before the write: the old value
+        li      r4, 200
+spin:   addi    r4, r4, -1
+        bnz     r4, spin
+        dinv    0(r2)
+        ldw     r5, 0(r2)       # after it: the new one
+        stw     r3, 4(r2)
+        stw     r5, 8(r2)
+        exit
+        .data
+        .align  32
+x:      .word   7, 0, 0
+)";
+  for (const char* model : {"dram", "fixed"}) {
+    SCOPED_TRACE(model);
+    Config cfg;
+    cfg.mem_model = model;
+    const Program p = assemble(src, cfg);
+    const uint32_t x = *p.symbol("x");
+    RunOptions o;
+    o.host_writes.push_back({600, x, 99});
+    const ScRun r = run_sc(p, cfg, 1, 1'000'000, o);
+    ASSERT_EQ(r.result.status, RunResult::Status::Exited) << r.result.message;
+    EXPECT_EQ(word_at(r.result.memory, x + 4), 7u);
+    EXPECT_EQ(word_at(r.result.memory, x + 8), 99u);
+    EXPECT_EQ(word_at(r.result.memory, x), 99u);
+  }
+}
+
+}  // namespace
+}  // namespace umbra::scm::test
