@@ -302,8 +302,9 @@ module dcache #(
   endgenerate
 
   // ---- line buffer -----------------------------------------------------------------------
-  // Every beat's word; at the completion the last word is the beat itself.
-  reg [31:0] lb [0:WPL-1];
+  // Every beat's word; at the completion the last word is the beat itself.  Flops, not
+  // block RAM: it is only 8 words and block RAM is the scarcer resource on an iCE40.
+  (* ram_style = "logic" *) reg [31:0] lb [0:WPL-1];
   always @(posedge clk)
     if (fill_beat)
       lb[beat_q] <= mem_resp_data;
@@ -329,6 +330,11 @@ module dcache #(
   wire merge_now = c2_merge && fill_done && merge_tag == r_thread;
 
   wire [31:0] c2_word_fill = (c2_off == LAST) ? mem_resp_data : lb[c2_off];
+  // A merge into the fill receiving beats in this very cycle: its word is in the line
+  // buffer already (an earlier beat) or is this beat.
+  wire        c2_joins_recv = fill_beat && merge_tag == r_thread;
+  wire        c2_word_here  = c2_joins_recv && c2_off <= beat_q;
+  wire [31:0] c2_word_now   = (c2_off == beat_q) ? mem_resp_data : lb[c2_off];
   wire [31:0] c2_answer    = c2_hit ? hit_data : c2_word_fill;
 
   generate
@@ -339,6 +345,10 @@ module dcache #(
       reg [LW-1:0] line_q;
       reg [OW-1:0] off_q;
       reg [TW-1:0] tag_q;
+      // The entry's word, caught as its beat goes by (or, for a merge after that beat,
+      // from the line buffer at the merge), so that a completion answers every waiting
+      // thread without a line-buffer read port per thread.
+      reg [31:0]   word_q;
       wire mine      = c2_thread == TID;
       wire completes = fill_done && valid_q && tag_q == r_thread;
       wire marked    = valid_q && (c2_dinvall || (c2_inv && line_q == c2_line));
@@ -360,6 +370,10 @@ module dcache #(
           off_q  <= c2_off;
           tag_q  <= c2_miss ? TID : merge_tag;
         end
+        if (mine && c2_merge && c2_word_here)
+          word_q <= c2_word_now;
+        else if (valid_q && fill_beat && tag_q == r_thread && beat_q == off_q)
+          word_q <= mem_resp_data;
       end
       assign mt_na[t]              = na_q;
       assign mt_primary[t]         = valid_q && tag_q == TID;
@@ -368,7 +382,7 @@ module dcache #(
       assign line_eq[t]            = line_q == c2_line;
       assign joinable[t]           = valid_q && !na_q && line_eq[t];
 
-      wire [31:0] word = (off_q == LAST) ? mem_resp_data : lb[off_q];
+      wire [31:0] word = (off_q == LAST) ? mem_resp_data : word_q;
       wire        c2_answers = mine && (c2_hit || merge_now);
       assign ans_valid[t]        = completes || c2_answers;
       assign ans_data[32*t +: 32] = c2_answers ? c2_answer : word;
