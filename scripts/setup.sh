@@ -14,7 +14,7 @@ UMBRA_PACKAGES=(
   libyaml-cpp-dev googletest libgmock-dev libgtest-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev libpng-dev
   yosys nextpnr-ice40 fpga-icestorm iverilog gtkwave
-  clang libclang-rt-14-dev binutils
+  clang libclang-rt-14-dev binutils python3
 )
 
 umbra_install_packages() {
