@@ -34,6 +34,13 @@
 //   bank-4rows     bank 0, row t mod 4: the same with several threads sharing each row,
 //                  taking turns along it (neighbouring threads, neighbouring lines)
 //
+// Then the same comparison on whole programs on the SystemC model of the system (core,
+// data cache, request FIFO, reorder queue, DRAM model), queue.mode fcfs against
+// reorder: every thread storing a stream of words to its own row of bank 0, and every
+// thread loading lines of one of four rows of bank 0 (neighbouring threads,
+// neighbouring lines).  Figures from the run's statistics (RunResult::mem): cycles,
+// DRAM bytes per cycle, row-hit rate, longest wait in the queue.
+//
 // The exit status is non-zero only on a correctness failure: a read answered with the
 // wrong data or beats, a store not in memory at the end, a request passed over more
 // than queue.max_passes times, a stream that did not finish.  Never on a figure.
@@ -52,8 +59,10 @@
 
 #include "dram.h"
 #include "reorder_queue.h"
+#include "umbra/asm.h"
 #include "umbra/config.h"
 #include "umbra/isa.h"
+#include "umbra/systemc_run.h"
 
 namespace {
 
@@ -261,6 +270,74 @@ Result run(Stream s, Kind k, const Setup& base, bool reorder, unsigned threads, 
   return res;
 }
 
+// Whole programs on the SystemC system.  ROWSPAN (row_bytes * banks) apart are rows of
+// one bank; BASE is clear of the program's data.
+const char* kStoreRows = R"(
+        rdsr    r1, tid
+        li      r2, ROWSPAN
+        mul     r2, r2, r1
+        li      r3, BASE
+        add     r2, r2, r3              # row tid of bank 0
+        li      r4, COUNT
+loop:   stw     r4, 0(r2)
+        addi    r2, r2, 4
+        addi    r4, r4, -1
+        bnz     r4, loop
+        exit
+)";
+const char* kLoadRows = R"(
+        rdsr    r1, tid
+        andi    r5, r1, 3
+        li      r2, ROWSPAN
+        mul     r2, r2, r5
+        li      r3, BASE
+        add     r2, r2, r3              # row tid mod 4 of bank 0
+        shri    r6, r1, 2
+        shli    r6, r6, 5
+        add     r2, r2, r6              # line tid / 4 of it
+        rdsr    r7, domw
+        shri    r7, r7, 2
+        shli    r7, r7, 5               # the row's threads take turns along it
+        li      r4, COUNT
+loop:   ldw     r8, 0(r2)
+        add     r9, r9, r8
+        add     r2, r2, r7
+        addi    r4, r4, -1
+        bnz     r4, loop
+        exit
+)";
+
+struct ProgramFigures {
+  uint64_t cycles = 0, bytes = 0, longest_wait = 0;
+  double row_hit_rate = 0;
+};
+
+ProgramFigures run_program(const char* body, const Config& base, bool reorder, unsigned count,
+                           std::vector<std::string>& errors) {
+  Config cfg = base;
+  cfg.mem_model = "dram";
+  cfg.queue_mode = reorder ? "reorder" : "fcfs";
+  const uint32_t span = cfg.dram_row_bytes * cfg.dram_banks;
+  const uint32_t kBase = 0x40000;
+  if (kBase + uint64_t(span) * 4 > cfg.mem_bytes)
+    throw std::invalid_argument("memory.bytes is too small for the program benchmarks");
+  const std::string src = "ROWSPAN = " + std::to_string(span) + "\nBASE = " + std::to_string(kBase) +
+                          "\nCOUNT = " + std::to_string(count) + "\n        .text\n" + body;
+  umbra::as::Options o;
+  o.registers = cfg.registers;
+  const umbra::as::Result a = umbra::as::assemble_string(src, "queue_bench.s", o);
+  if (!a.ok()) throw std::runtime_error("a program does not assemble: " + a.errors[0].render());
+  const auto r = umbra::scm::run_systemc(a.program, cfg, cfg.threads, 50'000'000);
+  if (r.status != umbra::scm::RunResult::Status::Exited) errors.push_back(r.message);
+  ProgramFigures f;
+  f.cycles = r.cycles;
+  f.bytes = r.mem.dram_bytes;
+  f.longest_wait = r.mem.queue_longest_wait;
+  const uint64_t acc = r.mem.row_hits + r.mem.row_misses + r.mem.row_conflicts;
+  f.row_hit_rate = acc ? double(r.mem.row_hits) / double(acc) : 0;
+  return f;
+}
+
 std::vector<unsigned> parse_list(const std::string& s) {
   std::vector<unsigned> v;
   size_t p = 0;
@@ -360,6 +437,46 @@ int main(int argc, char** argv) {
         "\nwait: the longest a request stayed in the queue, in cycles; passes: the most times one was "
         "passed over (bound: queue.max_passes = %u)\n",
         st.q.max_passes);
+
+    // Whole programs on the SystemC system, all T threads.
+    std::printf("\nprograms on the SystemC system (%u threads, data cache, reorder queue, DRAM model):\n",
+                cfg.threads);
+    std::printf("%-32s | %-28s | %-28s | %s\n", "program", "FCFS  cycles  B/cyc hits wait",
+                "reorder cycles B/cyc hits wait", "speed-up");
+    const struct {
+      const char* name;
+      const char* body;
+      unsigned count;
+    } programs[] = {{"stores, own row of bank 0", kStoreRows, writes},
+                    {"loads, 4 shared rows of bank 0", kLoadRows, reads}};
+    for (const auto& pr : programs) {
+      std::vector<std::string> errors;
+      const ProgramFigures f = run_program(pr.body, cfg, false, pr.count, errors);
+      const ProgramFigures r = run_program(pr.body, cfg, true, pr.count, errors);
+      const double speedup = r.cycles ? double(f.cycles) / double(r.cycles) : 0;
+      std::printf("%-32s | %8" PRIu64 " %6.2f %3.0f%% %5" PRIu64 " | %8" PRIu64 " %6.2f %3.0f%% %5" PRIu64
+                  " | %5.2fx\n",
+                  pr.name, f.cycles, f.cycles ? double(f.bytes) / double(f.cycles) : 0, 100 * f.row_hit_rate,
+                  f.longest_wait, r.cycles, r.cycles ? double(r.bytes) / double(r.cycles) : 0,
+                  100 * r.row_hit_rate, r.longest_wait, speedup);
+      for (const std::string& e : errors) {
+        std::fprintf(stderr, "queue_bench: %s: %s\n", pr.name, e.c_str());
+        ok = false;
+      }
+      j.push_back({{"program", pr.name},
+                   {"fcfs",
+                    {{"cycles", f.cycles},
+                     {"bytes", f.bytes},
+                     {"row_hit_rate", f.row_hit_rate},
+                     {"longest_wait", f.longest_wait}}},
+                   {"reorder",
+                    {{"cycles", r.cycles},
+                     {"bytes", r.bytes},
+                     {"row_hit_rate", r.row_hit_rate},
+                     {"longest_wait", r.longest_wait}}},
+                   {"speedup", speedup}});
+    }
+
     if (!json_path.empty()) {
       std::ofstream out(json_path);
       if (!out) throw std::runtime_error(json_path + ": cannot write");
