@@ -208,8 +208,8 @@ void dcache::compute_c1() {
           push_data = push_cmp = 0;
         }
       }
-    } else if (in && (in->cls == isa::Class::Store || in->cls == isa::Class::Atomic ||
-                      in->op == isa::Op::DFLUSH)) {
+    } else if (in &&
+               (in->cls == isa::Class::Store || in->cls == isa::Class::Atomic || in->op == isa::Op::DFLUSH)) {
       push = true;
     }
     if (push) {

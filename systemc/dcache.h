@@ -102,7 +102,7 @@ SC_MODULE(dcache) {
   // A miss-table entry, indexed by thread.
   struct Wait {
     bool valid = false;
-    unsigned fill = 0;  // the primary of the fill this thread waits for
+    unsigned fill = 0;    // the primary of the fill this thread waits for
     unsigned offset = 0;  // word within the line
   };
 

@@ -3,8 +3,7 @@
 
 namespace umbra::scm {
 
-execute::execute(sc_module_name name, const BlockParams& p)
-    : sc_module(name), p_(p), replays_(p.threads, 0) {
+execute::execute(sc_module_name name, const BlockParams& p) : sc_module(name), p_(p), replays_(p.threads, 0) {
   SC_METHOD(tick);
   sensitive << clk.pos();
   dont_initialize();

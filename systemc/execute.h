@@ -71,8 +71,8 @@ SC_MODULE(execute) {
   sc_out<bool> w_sleep;
   sc_out<uint32_t> w_thread;
   sc_out<uint32_t> w_pc;
-  sc_out<bool> w_we;    // write w_result to register w_rd
-  sc_out<bool> w_load;  // the result comes from the thread's return buffer
+  sc_out<bool> w_we;     // write w_result to register w_rd
+  sc_out<bool> w_load;   // the result comes from the thread's return buffer
   sc_out<bool> w_flush;  // dflush: wake from the return buffer without a register write
   sc_out<uint32_t> w_rd;
   sc_out<uint32_t> w_result;

@@ -44,8 +44,8 @@ SC_MODULE(load_store_unit) {
   sc_in<uint32_t> mem_resp_data;
   sc_in<uint32_t> mem_resp_tag;
 
-  sc_out<bool> lsu_room;          // to execute: a pushing instruction may pass X1
-  sc_out<bool> lsu_flush_valid;   // to the cache: the head is a flush marker, leaving
+  sc_out<bool> lsu_room;         // to execute: a pushing instruction may pass X1
+  sc_out<bool> lsu_flush_valid;  // to the cache: the head is a flush marker, leaving
   sc_out<uint32_t> lsu_flush_thread;
   sc_out<bool> lsu_busy;  // a request is queued or a response beat is owed
   sc_in<uint64_t> clock;  // event time stamps

@@ -30,8 +30,9 @@ BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, EventOrder*
                           " bytes (at least 8) times " + std::to_string(cfg.cache_ways) +
                           " ways must fit in the cache of " + std::to_string(cfg.cache_bytes) + " bytes");
   if (cfg.cache_request_queue < 4)
-    throw CoreConfigError("umbra_core: a request queue of " + std::to_string(cfg.cache_request_queue) +
-                          " is below 4: a pushing instruction needs three places besides the two ahead of it");
+    throw CoreConfigError(
+        "umbra_core: a request queue of " + std::to_string(cfg.cache_request_queue) +
+        " is below 4: a pushing instruction needs three places besides the two ahead of it");
   BlockParams p;
   p.threads = cfg.threads;
   p.cache_bytes = cfg.cache_bytes;

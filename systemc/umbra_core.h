@@ -1,7 +1,7 @@
 // umbra_core: the top of the SystemC model of one Umbra core.  It instantiates the
 // blocks of docs/microarchitecture.md (fetch, decode, regfile, execute, dcache,
-// load_store_unit, writeback; the last two per docs/memory-system.md), connects them with signals named as the document's
-// "Inter-block signals" section names them, and has exactly the ports of the RTL's
+// load_store_unit, writeback; the last two per docs/memory-system.md), connects them with signals named as
+// the document's "Inter-block signals" section names them, and has exactly the ports of the RTL's
 // umbra_core.v with the C++ types a Verilated SystemC model of it has (1-bit ports
 // bool, 2..32-bit ports uint32_t), so one testbench can drive either.  It is a plain
 // SC_MODULE: a cosimulation builds it next to the Verilated RTL from its own sc_main.

@@ -95,7 +95,8 @@ BoardInfo Link::info() {
   send_expect_ok(frame(Cmd::Info), "INFO");
   const std::vector<uint8_t> b = receive(23, "INFO");
   if (get32(&b[0]) != kMagic)
-    throw LinkError(-2, "INFO: the reply does not start with \"UMBR\": not an Umbra board, or the wrong baud rate");
+    throw LinkError(
+        -2, "INFO: the reply does not start with \"UMBR\": not an Umbra board, or the wrong baud rate");
   BoardInfo i;
   i.version = b[4];
   if (i.version != kVersion)
@@ -164,13 +165,15 @@ void Link::launch(uint32_t count, uint32_t entry) {
 }
 
 void Link::load(const Program& p, const BoardInfo& info) {
-  if (p.text_base % 4 != 0) throw LinkError(-2, "program text base " + hex(p.text_base) + " is not word-aligned");
+  if (p.text_base % 4 != 0)
+    throw LinkError(-2, "program text base " + hex(p.text_base) + " is not word-aligned");
   const uint64_t text_end = p.text_base / 4 + uint64_t(p.text.size());
   if (text_end > info.imem_words)
-    throw LinkError(-2, "program text needs " + std::to_string(text_end) + " instruction words; the board has " +
-                            std::to_string(info.imem_words));
+    throw LinkError(-2, "program text needs " + std::to_string(text_end) +
+                            " instruction words; the board has " + std::to_string(info.imem_words));
   if (!p.data.empty()) {
-    if (p.data_base % 4 != 0) throw LinkError(-2, "program data base " + hex(p.data_base) + " is not word-aligned");
+    if (p.data_base % 4 != 0)
+      throw LinkError(-2, "program data base " + hex(p.data_base) + " is not word-aligned");
     if (uint64_t(p.data_base) + p.data.size() > info.mem_bytes)
       throw LinkError(-2, "program data ends at " + hex(uint32_t(p.data_base + p.data.size())) +
                               "; the board's memory is " + std::to_string(info.mem_bytes) + " bytes");
@@ -203,7 +206,8 @@ examples::Model board_model(Link& link, const BoardInfo& info, unsigned run_time
     if (s.any_fault())
       out.fault = "board: " + s.describe();
     else if (!s.finished())
-      out.fault = "board: still running after " + std::to_string(run_timeout_ms) + " ms (" + s.describe() + ")";
+      out.fault =
+          "board: still running after " + std::to_string(run_timeout_ms) + " ms (" + s.describe() + ")";
     for (const examples::Span& r : job.reads) out.reads.push_back(link.read_mem(r.address, r.words));
     return out;
   };

@@ -28,10 +28,23 @@ class Transport {
 };
 
 // Command bytes and reply status codes, as fpga/host_link.v defines them.
-enum class Cmd : uint8_t { Info = 0x01, WriteImem = 0x02, WriteMem = 0x03, ReadMem = 0x04,
-                           Launch = 0x05, Status = 0x06, Reset = 0x07 };
-enum class Code : uint8_t { Ok = 0x00, Unknown = 0x01, Busy = 0x02, Range = 0x03,
-                            Framing = 0x04, Incomplete = 0x05 };
+enum class Cmd : uint8_t {
+  Info = 0x01,
+  WriteImem = 0x02,
+  WriteMem = 0x03,
+  ReadMem = 0x04,
+  Launch = 0x05,
+  Status = 0x06,
+  Reset = 0x07
+};
+enum class Code : uint8_t {
+  Ok = 0x00,
+  Unknown = 0x01,
+  Busy = 0x02,
+  Range = 0x03,
+  Framing = 0x04,
+  Incomplete = 0x05
+};
 std::string code_name(uint8_t code);
 
 constexpr uint32_t kMagic = 0x52424d55;  // "UMBR", little-endian

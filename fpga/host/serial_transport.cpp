@@ -4,14 +4,15 @@
 // the device is opened is discarded: it can only be the tail of an earlier session.
 #include "serial_transport.h"
 
-#include <cerrno>
-#include <chrono>
-#include <cstring>
 #include <fcntl.h>
 #include <poll.h>
 #include <termios.h>
-#include <thread>
 #include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <thread>
 
 namespace umbra::board {
 
@@ -38,7 +39,8 @@ speed_t speed_for(unsigned baud) {
 
 SerialTransport::SerialTransport(const std::string& device, unsigned baud) : device_(device) {
   const speed_t sp = speed_for(baud);
-  if (sp == B0) throw std::runtime_error(device + ": baud rate " + std::to_string(baud) + " is not supported");
+  if (sp == B0)
+    throw std::runtime_error(device + ": baud rate " + std::to_string(baud) + " is not supported");
   fd_ = ::open(device.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC);
   if (fd_ < 0) throw std::runtime_error(device + ": cannot open: " + std::strerror(errno));
   termios t{};

@@ -10,7 +10,6 @@
 // faulted, timed out or a check failed; 2 bad arguments or an unreadable program or
 // manifest; 3 the board could not be reached or refused a command.
 #include <CLI/CLI.hpp>
-
 #include <cinttypes>
 #include <cstdio>
 #include <iostream>

@@ -16,12 +16,11 @@
 #include <random>
 
 #include "Vicebreaker_top.h"
-#include "verilated.h"
-
 #include "board_link.h"
 #include "harness.h"
 #include "reference.h"
 #include "umbra/asm.h"
+#include "verilated.h"
 
 using namespace umbra;
 using board::Code;
@@ -195,7 +194,12 @@ TEST_F(BoardSim, MemoryWritesReadBackAcrossTheSpramBanks) {
 }
 
 TEST_F(BoardSim, BadFramesAreRefusedAndTheLinkRecovers) {
-  expect_refused([&] { sim.write({0x7e}); link.status(); }, Code::Unknown);
+  expect_refused(
+      [&] {
+        sim.write({0x7e});
+        link.status();
+      },
+      Code::Unknown);
   expect_refused([&] { link.read_mem(BOARD_MEM_WORDS * 4 - 4, 2); }, Code::Range);
   expect_refused([&] { link.write_mem(0x102, {1, 2}); }, Code::Range);
   expect_refused([&] { link.write_imem(BOARD_IMEM_WORDS - 1, {0, 0}); }, Code::Range);
@@ -319,7 +323,8 @@ _start: movi    r1, 0
 class BoardExamples : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(BoardExamples, MatchesReference) {
-  const examples::Manifest m = examples::load_manifest(std::string(UMBRA_EXAMPLES_DIR) + "/" + GetParam() + ".yaml");
+  const examples::Manifest m =
+      examples::load_manifest(std::string(UMBRA_EXAMPLES_DIR) + "/" + GetParam() + ".yaml");
   const examples::Reference* ref = examples::find_reference(m.name);
   ASSERT_NE(ref, nullptr);
   const Program p = examples::assemble(m);

@@ -111,9 +111,8 @@ TEST(UmbraConfig, VerilogParametersAreTheYamlNumbers) {
   ASSERT_EQ(o.rc, 0) << o.err;
   const umbra::Config c = umbra::load_config(kUp5k);
   EXPECT_EQ(o.out, "THREADS=" + std::to_string(c.threads) + "\nREGS=" + std::to_string(c.registers) +
-                       "\nIMEM_WORDS=" + std::to_string(c.imem_words) +
-                       "\nMEM_WORDS=" + std::to_string(c.mem_bytes / 4) +
-                       "\nMEM_LATENCY=" + std::to_string(c.mem_latency) +
+                       "\nIMEM_WORDS=" + std::to_string(c.imem_words) + "\nMEM_WORDS=" +
+                       std::to_string(c.mem_bytes / 4) + "\nMEM_LATENCY=" + std::to_string(c.mem_latency) +
                        "\nCACHE_BYTES=" + std::to_string(c.cache_bytes) +
                        "\nCACHE_WAYS=" + std::to_string(c.cache_ways) +
                        "\nCACHE_LINE_BYTES=" + std::to_string(c.cache_line_bytes) +
@@ -139,21 +138,21 @@ TEST(UmbraConfig, BadFileFailsWithTheLoadersMessage) {
 }
 
 TEST(FpgaConfigTools, SimulatorRunsAnExampleOnTheUp5kConfiguration) {
-  const Outcome o = run(std::string(UMBRA_SIM_PATH) + " --config '" + kUp5k + "' " + UMBRA_SOURCE_DIR +
-                        "/examples/fib.s");
+  const Outcome o =
+      run(std::string(UMBRA_SIM_PATH) + " --config '" + kUp5k + "' " + UMBRA_SOURCE_DIR + "/examples/fib.s");
   EXPECT_EQ(o.rc, 0) << o.err;
 }
 
 TEST(FpgaConfigTools, SimulatorHoldsAProgramToTheHx8kMemorySize) {
   // The HX8K's 8 KiB of data memory lies below the assembler's .data origin (0x10000),
   // so its programs address memory directly; one word past the end is refused.
-  const std::string in = write("hx8k_in.s",
-                               "_start: movi r1, 42\n        li r2, 8188\n        stw r1, 0(r2)\n        exit\n");
-  const Outcome ok = run(std::string(UMBRA_SIM_PATH) + " --config '" + kHx8k + "' --threads 1 --dump-mem 8188:4 '" +
-                         in + "'");
+  const std::string in =
+      write("hx8k_in.s", "_start: movi r1, 42\n        li r2, 8188\n        stw r1, 0(r2)\n        exit\n");
+  const Outcome ok = run(std::string(UMBRA_SIM_PATH) + " --config '" + kHx8k +
+                         "' --threads 1 --dump-mem 8188:4 '" + in + "'");
   EXPECT_EQ(ok.rc, 0) << ok.err;
-  const std::string out = write("hx8k_out.s",
-                                "_start: movi r1, 42\n        li r2, 8192\n        stw r1, 0(r2)\n        exit\n");
+  const std::string out =
+      write("hx8k_out.s", "_start: movi r1, 42\n        li r2, 8192\n        stw r1, 0(r2)\n        exit\n");
   EXPECT_NE(run(std::string(UMBRA_SIM_PATH) + " --config '" + kHx8k + "' --threads 1 '" + out + "'").rc, 0);
 }
 
@@ -164,7 +163,8 @@ TEST(FpgaConfigTools, AssemblerRejectsRegistersTheFpgaCoreLacks) {
   EXPECT_EQ(bad.rc, 1);
   EXPECT_NE(bad.err.find("r40"), std::string::npos) << bad.err;
   const std::string ok = write("r31.s", "_start: movi r31, 1\n        exit\n");
-  EXPECT_EQ(run(std::string(UMBRA_AS_PATH) + " --config '" + kHx8k + "' '" + ok + "' -o '" + scratch("r31.elf") + "'")
+  EXPECT_EQ(run(std::string(UMBRA_AS_PATH) + " --config '" + kHx8k + "' '" + ok + "' -o '" +
+                scratch("r31.elf") + "'")
                 .rc,
             0);
 }

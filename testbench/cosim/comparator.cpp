@@ -23,7 +23,7 @@ std::string opname(uint8_t op) {
 }
 
 const char* rank_name(unsigned r) {
-  static const char* names[scm::kEventRanks] = {"issue", "regwrite", "mem",  "memresp",
+  static const char* names[scm::kEventRanks] = {"issue", "regwrite", "mem", "memresp",
                                                 "cache", "wake",     "dram"};
   return names[r];
 }
@@ -66,8 +66,7 @@ FieldDiff first_difference(const scm::Event& a, const scm::Event& b) {
       if (a.addr != b.addr) return {"addr", hex(a.addr), hex(b.addr)};
       if (a.value != b.value) return {"outcome", outcome_name(a.value), outcome_name(b.value)};
       break;
-    case EventKind::Wake:
-      break;
+    case EventKind::Wake: break;
     case EventKind::Mem:
     case EventKind::Dram:
       if (a.op != b.op) return {"op", opname(a.op), opname(b.op)};

@@ -72,7 +72,8 @@ int main(int argc, char** argv) {
   auto rtl = std::make_unique<Vreorder_queue>(ctx.get());
   std::mt19937 rng{uint32_t(seed)};
   const uint32_t ops[] = {uint32_t(umbra::isa::kPortOpFill), umbra::isa::find_name("stw")->opcode,
-                          umbra::isa::find_name("atom.add")->opcode, umbra::isa::find_name("red.add")->opcode};
+                          umbra::isa::find_name("atom.add")->opcode,
+                          umbra::isa::find_name("red.add")->opcode};
   // A few pages ({row, bank}) in play, re-drawn now and then, so that hits and
   // conflicts on one bank both happen often.
   const uint32_t pages = 4u * RQ_BANKS;
@@ -180,8 +181,8 @@ int main(int argc, char** argv) {
       "reorder_queue_cosim (%s, depth %u, open_rows %u, max_passes %u, banks %u, row %u): %lu cycles agree; "
       "sent %" PRIu64 ", reordered %" PRIu64 ", forced by max_passes %" PRIu64 ", cycles full %" PRIu64
       ", mean occupancy %.2f, longest wait %" PRIu64 "\n",
-      RQ_MODE_REORDER ? "reorder" : "fcfs", RQ_DEPTH, RQ_OPEN_ROWS, RQ_MAX_PASSES, RQ_BANKS, RQ_ROW_BYTES, cycles,
-      sent, reordered, forced, full_cycles, s.mean_occupancy(), s.longest_wait);
+      RQ_MODE_REORDER ? "reorder" : "fcfs", RQ_DEPTH, RQ_OPEN_ROWS, RQ_MAX_PASSES, RQ_BANKS, RQ_ROW_BYTES,
+      cycles, sent, reordered, forced, full_cycles, s.mean_occupancy(), s.longest_wait);
   // A run that never filled the queue, or (reorder mode) never reordered or never hit
   // the bound, did not test what it is for.
   bool weak = sent == 0 || full_cycles == 0;

@@ -98,7 +98,8 @@ TEST(Config, OtherCoreParametersAreRefusedNamingBothValues) {
     run_rtl(p, cfg, 1, 1000);
     FAIL() << "run_rtl accepted cache.ways " << cfg.cache_ways;
   } catch (const RunError& e) {
-    EXPECT_NE(std::string(e.what()).find("cache.ways is " + std::to_string(cfg.cache_ways)), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("cache.ways is " + std::to_string(cfg.cache_ways)),
+              std::string::npos)
         << e.what();
   }
   // Memory parameters are the testbench's, not the RTL's: they may differ.
@@ -346,7 +347,8 @@ TEST(CommandLine, WaveformsOfBothSidesShareSignalNames) {
     const std::string vcd = ss.str();
     for (const char* sig : {" d_valid ", " x2_mem_addr ", " w_result ", " mem_req_valid ", " busy "})
       EXPECT_NE(vcd.find(sig), std::string::npos) << side << " lacks" << sig;
-    EXPECT_NE(vcd.find("$scope module u_core $end"), std::string::npos) << side;  // the core inside umbra_system
+    EXPECT_NE(vcd.find("$scope module u_core $end"), std::string::npos)
+        << side;  // the core inside umbra_system
   }
 }
 
