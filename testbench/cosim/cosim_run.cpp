@@ -596,29 +596,33 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   // model's only).
   scm::MemoryStats mem;
   mem.replays_measured = false;
-  bench = new RtlBench(
-      cfg, std::move(job),
-      [&](const CycleSample& s) {
-        if (s.protocol_error) protocol_error = true;
-        if (const auto& k = s.events[rank(scm::EventKind::Cache)]) {
-          const auto outcome = scm::CacheOutcome(k->value);
-          mem.cache_hits += outcome == scm::CacheOutcome::Hit;
-          mem.cache_misses += outcome == scm::CacheOutcome::Miss;
-          mem.cache_merges += outcome == scm::CacheOutcome::Merge;
-        }
-        const scm::Event& e = *s.events[0];
-        if (s.busy && e.thread < cfg.threads) {
-          ++stats.cycles;
-          if (e.kind == scm::EventKind::Issue)
-            ++stats.issued[e.thread];
-          else
-            ++stats.bubbles[e.thread][unsigned(e.reason)];
-        }
-        if (sink)
-          for (const auto& ev : s.events)
-            if (ev) sink->on_event(*ev);
-      },
-      opts.host_writes);
+  try {
+    bench = new RtlBench(
+        cfg, std::move(job),
+        [&](const CycleSample& s) {
+          if (s.protocol_error) protocol_error = true;
+          if (const auto& k = s.events[rank(scm::EventKind::Cache)]) {
+            const auto outcome = scm::CacheOutcome(k->value);
+            mem.cache_hits += outcome == scm::CacheOutcome::Hit;
+            mem.cache_misses += outcome == scm::CacheOutcome::Miss;
+            mem.cache_merges += outcome == scm::CacheOutcome::Merge;
+          }
+          const scm::Event& e = *s.events[0];
+          if (s.busy && e.thread < cfg.threads) {
+            ++stats.cycles;
+            if (e.kind == scm::EventKind::Issue)
+              ++stats.issued[e.thread];
+            else
+              ++stats.bubbles[e.thread][unsigned(e.reason)];
+          }
+          if (sink)
+            for (const auto& ev : s.events)
+              if (ev) sink->on_event(*ev);
+        },
+        opts.host_writes);
+  } catch (const std::invalid_argument& e) {  // the memory's parameters, a host write
+    throw RunError(e.what());
+  }
   RtlBench& b = *bench;
   b.h.ncore.write(opts.ncores ? opts.ncores : cfg.cores);
   load_memory(b.rtl.memory, p, opts);
