@@ -132,6 +132,32 @@ TEST_F(UmbraSimModels, StatsJsonCountsEveryCycleOfEveryThread) {
     if (std::string(m) == "cosim") {
       EXPECT_EQ(j["cosim"]["agree"], true);
     }
+    // The memory system (default configuration: the DRAM model behind the queue).
+    const auto& mem = j["memory"];
+    const uint64_t loads = mem["cache"]["loads"];
+    EXPECT_EQ(loads, uint64_t(mem["cache"]["hits"]) + uint64_t(mem["cache"]["misses"]) +
+                         uint64_t(mem["cache"]["merges"]))
+        << m;
+    EXPECT_GE(loads, 1u) << m << ": thread 0 loads";
+    EXPECT_EQ(mem["slots_asleep"]["per_thread"], j["bubbles"]["memory"]["per_thread"]) << m;
+    const auto& dram = mem["dram"];
+    ASSERT_TRUE(dram.is_object()) << m;
+    EXPECT_EQ(uint64_t(dram["accesses"]),
+              uint64_t(dram["row_hits"]) + uint64_t(dram["row_misses"]) + uint64_t(dram["row_conflicts"]))
+        << m;
+    EXPECT_GE(double(dram["bus_utilisation"]), 0.0);
+    EXPECT_LE(double(dram["bus_utilisation"]), 1.0);
+    if (std::string(m) == "rtl") {
+      EXPECT_TRUE(mem["queue"].is_null()) << "the RTL alone has no queue counters";
+      EXPECT_TRUE(mem["replays"].is_null());
+    } else {
+      ASSERT_TRUE(mem["queue"].is_object()) << m;
+      EXPECT_EQ(mem["queue"]["sent"], dram["accesses"]) << m << ": every DRAM access passed the queue";
+      EXPECT_GE(uint64_t(mem["load_latency"]["count"]), loads) << m;
+      EXPECT_GE(uint64_t(mem["load_latency"]["max"]), uint64_t(double(mem["load_latency"]["mean"]))) << m;
+    }
+    // The human summary (on stderr) says the same.
+    EXPECT_TRUE(has(o.err, "cache: " + std::to_string(loads) + " loads: ")) << o.err;
   }
   const Outcome o = run("--model iss " + prog + " --threads 5 --stats-json -");
   ASSERT_EQ(o.rc, kOk) << o.err;
