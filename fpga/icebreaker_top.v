@@ -25,9 +25,13 @@
 module icebreaker_top #(
     parameter integer THREADS      = 8,
     parameter integer REGS         = 32,
-    parameter integer IMEM_WORDS   = 2048,
+    // Defaults: configs/ice40-up5k.yaml.
+    parameter integer IMEM_WORDS   = 1024,
     parameter integer MEM_WORDS    = 32768,
     parameter integer LINE_BYTES   = 32,
+    parameter integer CACHE_BYTES  = 1024,
+    parameter integer CACHE_WAYS   = 2,
+    parameter integer REQ_QUEUE    = 8,
     parameter integer CLK_HZ       = 12000000,
     parameter integer BAUD         = 115200,
     parameter integer IDLE_CLKS    = CLK_HZ / 4     // a bad frame ends after 250 ms quiet
@@ -71,7 +75,9 @@ module icebreaker_top #(
 
   /* verilator lint_off PINCONNECTEMPTY */
   umbra_core #(
-      .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0)
+      .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0),
+      .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(LINE_BYTES),
+      .REQ_QUEUE(REQ_QUEUE)
   ) u_core (
       .clk(CLK), .rst(core_rst),
       .host_imem_we(imem_we), .host_imem_addr(imem_addr), .host_imem_data(imem_data),

@@ -15,8 +15,16 @@
 // registered read port (C1's set) and one write port (the fill beats: the data RAM
 // takes every beat, the tag RAM the first).  Stores never write the data RAM (they
 // invalidate), which is what keeps it at one write port.  Valid bits, the round-robin
-// victim pointers, the miss table (one entry per thread) and the line buffer are flops
-// because C2 and the fill logic read several of them at once.
+// victim pointers and the miss table (one entry per thread) are flops because C2 and
+// the fill logic read several of them at once.
+//
+// The contract's line buffer (docs/memory-system.md, "Fills and the line buffer") has
+// no storage of its own here: every beat, no-allocate fills included, is written into
+// the victim way's data RAM, where C1's read of the same set finds the words a C2
+// merge needs; and a waiting thread's word goes into its return buffer as its beat
+// passes (ans_catch), to be made valid at the completion.  Both are invisible from
+// outside: W only reads a return buffer once it is valid.  This keeps the line buffer,
+// a second word per thread and their multiplexers out of the core.
 //
 // Fill responses come straight from the memory port: a beat whose tag names a thread
 // that is the primary of a fill in flight (its miss-table entry carries its own
@@ -24,10 +32,13 @@
 // one fill arrive on consecutive cycles and never interleave with another response,
 // so one beat counter serves every fill.
 //
-// Answers (ans_*) go to the load/store unit's return buffers combinationally and are
-// written there at the end of the cycle: a C2 hit, and at a fill's completion every
-// thread waiting on it (each at its own word offset) plus a C2 merge into it in the
-// same cycle.  The push (push_*) is taken into the request FIFO at the end of C2.
+// Answers go to the load/store unit's return buffers combinationally and are written
+// there at the end of the cycle: ans_c2 writes C2's word (a hit's, or a merge's whose
+// word has already arrived) into C2's thread's buffer, ans_catch the response beat
+// into the buffers of the threads whose word it is, and ans_valid marks buffers full
+// (a C2 hit, and at a fill's completion every thread waiting on it plus a C2 merge
+// into it in the same cycle).  The push (push_*) is taken into the request FIFO at the
+// end of C2.
 `default_nettype none
 
 `include "umbra_isa.vh"
@@ -67,8 +78,10 @@ module dcache #(
     output wire                  push_marker,   // a dflush marker: never on the port
 
     // Into the return buffers at the end of this cycle.
-    output wire [THREADS-1:0]    ans_valid,
-    output wire [32*THREADS-1:0] ans_data,
+    output wire [THREADS-1:0]    ans_valid,   // the buffer is full from the next cycle
+    output wire [THREADS-1:0]    ans_c2,      // write ans_c2_data (one-hot: C2's thread)
+    output wire [31:0]           ans_c2_data,
+    output wire [THREADS-1:0]    ans_catch,   // write mem_resp_data
 
     // The cache event of this cycle's C2 (docs/memory-system.md, "Events").
     output wire                  trace_cache_valid,
@@ -301,14 +314,6 @@ module dcache #(
     end
   endgenerate
 
-  // ---- line buffer -----------------------------------------------------------------------
-  // Every beat's word; at the completion the last word is the beat itself.  Flops, not
-  // block RAM: it is only 8 words and block RAM is the scarcer resource on an iCE40.
-  (* ram_style = "logic" *) reg [31:0] lb [0:WPL-1];
-  always @(posedge clk)
-    if (fill_beat)
-      lb[beat_q] <= mem_resp_data;
-
   // ---- C2: the outcome --------------------------------------------------------------------
   // A merge joins the fill in flight for the line that still allocates (at most one).
   wire [THREADS-1:0] line_eq;
@@ -329,13 +334,14 @@ module dcache #(
   // A merge into the fill completing in this very cycle is answered now.
   wire merge_now = c2_merge && fill_done && merge_tag == r_thread;
 
-  wire [31:0] c2_word_fill = (c2_off == LAST) ? mem_resp_data : lb[c2_off];
-  // A merge into the fill receiving beats in this very cycle: its word is in the line
-  // buffer already (an earlier beat) or is this beat.
+  // A merge into the fill receiving beats in this very cycle: its word is this beat or
+  // an earlier one, which is in the fill's victim way (the line's set was read in C1,
+  // the bypass covering a beat written in C1; in the first beat's cycle only offset 0
+  // has arrived, and it is this beat).  A merge in the completion cycle is one of these.
   wire        c2_joins_recv = fill_beat && merge_tag == r_thread;
   wire        c2_word_here  = c2_joins_recv && c2_off <= beat_q;
-  wire [31:0] c2_word_now   = (c2_off == beat_q) ? mem_resp_data : lb[c2_off];
-  wire [31:0] c2_answer    = c2_hit ? hit_data : c2_word_fill;
+  wire [31:0] c2_word_now   = (c2_off == beat_q) ? mem_resp_data : c2_way_data[32*victim_q +: 32];
+  assign ans_c2_data = c2_hit ? hit_data : c2_word_now;
 
   generate
     for (t = 0; t < THREADS; t = t + 1) begin : g_entry
@@ -345,10 +351,6 @@ module dcache #(
       reg [LW-1:0] line_q;
       reg [OW-1:0] off_q;
       reg [TW-1:0] tag_q;
-      // The entry's word, caught as its beat goes by (or, for a merge after that beat,
-      // from the line buffer at the merge), so that a completion answers every waiting
-      // thread without a line-buffer read port per thread.
-      reg [31:0]   word_q;
       wire mine      = c2_thread == TID;
       wire completes = fill_done && valid_q && tag_q == r_thread;
       wire marked    = valid_q && (c2_dinvall || (c2_inv && line_q == c2_line));
@@ -370,10 +372,6 @@ module dcache #(
           off_q  <= c2_off;
           tag_q  <= c2_miss ? TID : merge_tag;
         end
-        if (mine && c2_merge && c2_word_here)
-          word_q <= c2_word_now;
-        else if (valid_q && fill_beat && tag_q == r_thread && beat_q == off_q)
-          word_q <= mem_resp_data;
       end
       assign mt_na[t]              = na_q;
       assign mt_primary[t]         = valid_q && tag_q == TID;
@@ -382,10 +380,9 @@ module dcache #(
       assign line_eq[t]            = line_q == c2_line;
       assign joinable[t]           = valid_q && !na_q && line_eq[t];
 
-      wire [31:0] word = (off_q == LAST) ? mem_resp_data : word_q;
-      wire        c2_answers = mine && (c2_hit || merge_now);
-      assign ans_valid[t]        = completes || c2_answers;
-      assign ans_data[32*t +: 32] = c2_answers ? c2_answer : word;
+      assign ans_valid[t] = completes || (mine && (c2_hit || merge_now));
+      assign ans_c2[t]    = mine && (c2_hit || (c2_merge && c2_word_here));
+      assign ans_catch[t] = valid_q && fill_beat && tag_q == r_thread && beat_q == off_q;
     end
   endgenerate
 

@@ -5,7 +5,8 @@
 // to float).  Rules: isa/isa.yaml fp_semantics; bit-exact with umbra::fp32.
 //
 // One pipeline stage: all functions are computed from the input ports in parallel and
-// the selected one is registered (latency 1).  Each is a compare, one barrel shift
+// the selected one is registered (latency 1); only itof and ftoi, never selected
+// together, share a shifter.  Each is a compare, one barrel shift
 // and at most one small adder, no deeper than the stages of fp_add, so one cycle is
 // enough; fpu delays the result to the common latency.
 //
@@ -76,6 +77,15 @@ module fp_misc (
     end
   endfunction
 
+  function [31:0] reverse32;
+    input [31:0] v;
+    integer i;
+    begin
+      for (i = 0; i < 32; i = i + 1)
+        reverse32[i] = v[31 - i];
+    end
+  endfunction
+
   // Order key for non-NaN floats: unsigned compare of keys = numeric compare, with
   // -0 < +0 (a negative float's bits are inverted, a positive one's sign bit set).
   function [31:0] order_key;
@@ -140,7 +150,7 @@ module fp_misc (
   // ---- itof: |a| normalized by a leading-zero count, RNE ---------------------------
   wire [31:0] i_mag  = a[31] ? (~a + 32'd1) : a;  // 0x80000000 stays 2^31, unsigned
   wire [5:0]  i_lz   = lzc32(i_mag);
-  wire [31:0] i_norm = i_mag << i_lz[4:0];         // leading one at bit 31 unless a = 0
+  wire [31:0] i_norm;                              // i_mag << i_lz: leading one at bit 31
   wire        i_rnd  = i_norm[7] && ((i_norm[6:0] != 7'd0) || i_norm[8]);
   wire [23:0] i_frac = {1'b0, i_norm[30:8]} + {23'd0, i_rnd};   // carry: exponent + 1
   wire [7:0]  i_exp  = 8'd158 - {2'b00, i_lz} + {7'd0, i_frac[23]};
@@ -150,7 +160,15 @@ module fp_misc (
   // For a biased exponent e in 127..157 the magnitude is m * 2^(e-150) truncated, i.e.
   // (m << 7) >> (157 - e); 157 - e is 0..30 and equals (29 - e[4:0]) mod 32 there.
   wire [4:0]  t_rsh  = 5'd29 - a[27:23];
-  wire [30:0] t_mag  = {1'b1, a[22:0], 7'd0} >> t_rsh;
+  wire [30:0] t_mag;                               // {1, a[22:0], 7'b0} >> t_rsh
+
+  // itof and ftoi share one right shifter: a left shift is a right shift of the
+  // bit-reversed operand, reversed back (as in execute's integer shifter).
+  wire        sh_itof = (func == FN_ITOF);
+  wire [31:0] sh_in   = sh_itof ? reverse32(i_mag) : {1'b0, 1'b1, a[22:0], 7'd0};
+  wire [31:0] sh_out  = sh_in >> (sh_itof ? i_lz[4:0] : t_rsh);
+  assign i_norm = reverse32(sh_out);
+  assign t_mag  = sh_out[30:0];
   wire [31:0] ftoi_r = a_nan                  ? 32'd0 :
                        (a[30:23] < 8'd127)    ? 32'd0 :
                        (a[30:23] >= 8'd158)   ? (a[31] ? 32'h80000000 : 32'h7fffffff) :

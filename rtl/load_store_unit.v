@@ -14,10 +14,14 @@
 // occupancy at the start of c is at most REQ_QUEUE - 3; it is a register.
 //
 // Return buffers, one word per thread, flops so that W sees a word in the cycle after
-// it was written: written by the dcache's answers (a hit in C2, a fill's completion),
-// by a returning atomic's response and by a marker leaving the FIFO; emptied by
-// writeback's registered wake.  One buffer per thread is enough because a thread with
-// a load, returning atomic or dflush outstanding sleeps until W has taken its word.
+// it was made valid: filled by the dcache's answers (a hit or merge in C2, a fill's
+// completion), by a returning atomic's response and by a marker leaving the FIFO;
+// emptied by writeback's registered wake.  One buffer per thread is enough because a
+// thread with a load, returning atomic or dflush outstanding sleeps until W has taken
+// its word.  For the same reason an empty buffer may take its word before it becomes
+// valid: the dcache writes a waiting thread's word as its fill beat passes and marks
+// it valid at the fill's completion.  The writers of one buffer never meet in a cycle
+// (a thread waits on one thing at a time), so the data needs no priority beyond a mux.
 //
 // lsu_busy: something is still owed at the memory side (requests in the FIFO, fills
 // and returning atomics sent but not answered), from register state only.  Port
@@ -45,7 +49,9 @@ module load_store_unit #(
     input  wire                  push_marker,
     // From the dcache: return-buffer writes of this cycle.
     input  wire [THREADS-1:0]    ans_valid,
-    input  wire [32*THREADS-1:0] ans_data,
+    input  wire [THREADS-1:0]    ans_c2,
+    input  wire [31:0]           ans_c2_data,
+    input  wire [THREADS-1:0]    ans_catch,
     // From the dcache: this cycle's response is a fill beat / its fill's last.
     input  wire                  fill_beat,
     input  wire                  fill_done,
@@ -188,9 +194,9 @@ module load_store_unit #(
           else if (used)
             valid_q <= 1'b0;
         end
-        if (ans_valid[t])
-          data_q <= ans_data[32*t +: 32];
-        else if (answer)
+        if (ans_c2[t])
+          data_q <= ans_c2_data;
+        else if (ans_catch[t] || answer)
           data_q <= mem_resp_data;
         else if (marker)
           data_q <= 32'd0;

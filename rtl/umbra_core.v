@@ -179,7 +179,9 @@ module umbra_core #(
   wire [TW-1:0]   push_thread;
   wire            push_marker;
   wire [THREADS-1:0]    ans_valid;
-  wire [32*THREADS-1:0] ans_data;
+  wire [THREADS-1:0]    ans_c2;
+  wire [31:0]           ans_c2_data;
+  wire [THREADS-1:0]    ans_catch;
   wire            fill_beat;
   wire            fill_done;
   // Valid in the cycle after W.
@@ -265,7 +267,8 @@ module umbra_core #(
       .mem_resp_tag(mem_resp_tag), .fill_beat(fill_beat), .fill_done(fill_done),
       .push_valid(push_valid), .push_op(push_op), .push_addr(push_addr),
       .push_data(push_data), .push_cmp(push_cmp), .push_thread(push_thread),
-      .push_marker(push_marker), .ans_valid(ans_valid), .ans_data(ans_data),
+      .push_marker(push_marker), .ans_valid(ans_valid), .ans_c2(ans_c2),
+      .ans_c2_data(ans_c2_data), .ans_catch(ans_catch),
       .trace_cache_valid(trace_cache_valid), .trace_cache_thread(trace_cache_thread_i),
       .trace_cache_op(trace_cache_op), .trace_cache_addr(trace_cache_addr),
       .trace_cache_outcome(trace_cache_outcome)
@@ -277,7 +280,8 @@ module umbra_core #(
       .clk(clk), .rst(rst),
       .push_valid(push_valid), .push_op(push_op), .push_addr(push_addr),
       .push_data(push_data), .push_cmp(push_cmp), .push_thread(push_thread),
-      .push_marker(push_marker), .ans_valid(ans_valid), .ans_data(ans_data),
+      .push_marker(push_marker), .ans_valid(ans_valid), .ans_c2(ans_c2),
+      .ans_c2_data(ans_c2_data), .ans_catch(ans_catch),
       .fill_beat(fill_beat), .fill_done(fill_done),
       .wake_valid(wake_valid), .wake_thread(wake_thread),
       .mem_req_valid(mem_req_valid), .mem_req_ready(mem_req_ready),
