@@ -13,10 +13,10 @@
 // port in X2) and the result, delayed through X2..X4 and presented to writeback on
 // w_* in W (n+7).  A fault is on the core's outputs from X2 on.
 //
-// The integer multiplier is split across X1 and X2, invisibly: X1 forms four 16x16
-// partial products (what an FPGA's 16-bit multiplier blocks take), X2 adds them.
-// Nothing observes a result before W, so no cycle of the contract changes and a
-// 32x32 multiply stays out of a single clock period.
+// The integer multiply uses the FPU's multiplier (rtl/fp_mul.v), invisibly: X1 hands
+// it the operands, the 64-bit product comes back in X2, where the signed high word's
+// correction is applied.  Nothing observes a result before W, so no cycle of the
+// contract changes, and the core has one multiplier instead of two.
 //
 // Memory instructions go to the data cache (docs/memory-system.md): ldw, stw, the
 // atomics, dinv, dinvall and dflush all leave X1 on x2_mem_*.  Those that may push a
@@ -261,7 +261,7 @@ module execute #(
     endcase
   end
 
-  // Multiply, first half: partial products of the unsigned operands, and the
+  // Multiply, first half: the FPU's multiplier takes the unsigned operands, and the
   // correction that turns the unsigned high word into the signed one
   // (hi_s = hi_u - (b < 0 ? y : 0) - (y < 0 ? b : 0), mod 2^32).
   reg mul, mul_hi, mul_signed;
@@ -282,10 +282,6 @@ module execute #(
     endcase
   end
 
-  wire [31:0] pp_ll    = {16'd0, vb[15:0]}  * {16'd0, y[15:0]};
-  wire [31:0] pp_lh    = {16'd0, vb[15:0]}  * {16'd0, y[31:16]};
-  wire [31:0] pp_hl    = {16'd0, vb[31:16]} * {16'd0, y[15:0]};
-  wire [31:0] pp_hh    = {16'd0, vb[31:16]} * {16'd0, y[31:16]};
   wire [31:0] mul_corr = (vb[31] ? y : 32'd0) + (y[31] ? vb : 32'd0);
 
   // ---- X1: control flow ---------------------------------------------------------------
@@ -372,11 +368,14 @@ module execute #(
 
   // ---- FPU: operands in X1, result in W -----------------------------------------------
   // fpu's a, b, c are ra, rb and rd (fmadd's addend, pack's old value); unpack's lane
-  // is field c itself.
-  wire [31:0] fpu_b = (x1_op == `UMBRA_OP_UNPACK) ? {24'd0, x1_fc} : vc;
+  // is field c itself.  A multiply's b is y (muli's immediate); for the FPU's own
+  // functions y is rb.
+  wire [31:0] fpu_b = (x1_op == `UMBRA_OP_UNPACK) ? {24'd0, x1_fc} : y;
   wire [31:0] fpu_result;
+  wire [63:0] product;   // valid in X2
   fpu u_fpu (
-      .clk(clk), .func(x1_op[3:0]), .a(vb), .b(fpu_b), .c(va), .result(fpu_result)
+      .clk(clk), .func(x1_op[3:0]), .a(vb), .b(fpu_b), .c(va), .result(fpu_result),
+      .int_mul(mul), .int_product(product)
   );
 
   // ---- X1 -> X2 -------------------------------------------------------------------------
@@ -386,7 +385,7 @@ module execute #(
   reg            x2_we, x2_load, x2_fpu, x2_flush;
   reg [31:0]     x2_result;
   reg            x2_mul, x2_mul_hi, x2_mul_signed;
-  reg [31:0]     x2_pp_ll, x2_pp_lh, x2_pp_hl, x2_pp_hh, x2_mul_corr;
+  reg [31:0]     x2_mul_corr;
 
   always @(posedge clk) begin
     if (rst) begin
@@ -407,16 +406,10 @@ module execute #(
     x2_mul        <= mul;
     x2_mul_hi     <= mul_hi;
     x2_mul_signed <= mul_signed;
-    x2_pp_ll      <= pp_ll;
-    x2_pp_lh      <= pp_lh;
-    x2_pp_hl      <= pp_hl;
-    x2_pp_hh      <= pp_hh;
     x2_mul_corr   <= mul_corr;
   end
 
   // ---- X2: multiply, second half ---------------------------------------------------------
-  wire [63:0] product = {32'd0, x2_pp_ll} + {16'd0, x2_pp_lh, 16'd0} +
-                        {16'd0, x2_pp_hl, 16'd0} + {x2_pp_hh, 32'd0};
   wire [31:0] mul_r   = !x2_mul_hi    ? product[31:0] :
                         x2_mul_signed ? product[63:32] - x2_mul_corr : product[63:32];
 

@@ -10,13 +10,21 @@
 //            registers as DSP input registers), 1-bit normalize, round, FTZ/overflow.
 // The product of two normal significands lies in [2^46, 2^48), so normalization is a
 // single-bit shift and needs no leading-zero counter.
+//
+// The multiplier is 32x32 and also serves the integer multiplies (int_mul: a and b as
+// unsigned 32-bit numbers, the 64-bit product on int_product in stage 2).  Execute
+// has one instruction in X1 per cycle, so the core never needs two products at once,
+// and one multiplier instead of two saves four DSP blocks on the UP5K and about 2000
+// LUTs where the product is built from logic.
 `default_nettype none
 
 module fp_mul (
     input  wire        clk,
     input  wire [31:0] a,
     input  wire [31:0] b,
-    output reg  [31:0] result
+    input  wire        int_mul,
+    output reg  [31:0] result,
+    output wire [63:0] int_product
 );
 
   // ---- stage 1: unpack, DAZ, classify ------------------------------------------------
@@ -30,14 +38,14 @@ module fp_mul (
   wire b_nan  = (eb == 8'hff) && (b[22:0] != 23'd0);
 
   reg        s1_sign;
-  reg [23:0] s1_ma, s1_mb;        // significands with the hidden bit
+  reg [31:0] s1_ma, s1_mb;        // significands with the hidden bit, or int_mul's a, b
   reg signed [9:0] s1_exp;        // ea + eb - 127, biased; in [-125, 381]
   reg        s1_nan, s1_inf, s1_zero;
 
   always @(posedge clk) begin
     s1_sign <= a[31] ^ b[31];
-    s1_ma   <= {1'b1, a[22:0]};
-    s1_mb   <= {1'b1, b[22:0]};
+    s1_ma   <= int_mul ? a : {8'd0, 1'b1, a[22:0]};
+    s1_mb   <= int_mul ? b : {8'd0, 1'b1, b[22:0]};
     s1_exp  <= $signed({2'b00, ea}) + $signed({2'b00, eb}) - 10'sd127;
     s1_nan  <= a_nan || b_nan || (a_inf && b_zero) || (a_zero && b_inf);
     s1_inf  <= a_inf || b_inf;
@@ -45,7 +53,8 @@ module fp_mul (
   end
 
   // ---- stage 2: product, normalize, round, FTZ/overflow ----------------------------
-  wire [47:0] prod = s1_ma * s1_mb;               // in [2^46, 2^48)
+  assign int_product = s1_ma * s1_mb;
+  wire [47:0] prod = int_product[47:0];          // significands: in [2^46, 2^48)
 
   // Normalize to the 23 fraction bits below the leading one + guard bit + sticky.
   wire        top    = prod[47];

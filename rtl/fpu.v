@@ -31,7 +31,11 @@ module fpu (
     input  wire [31:0] a,
     input  wire [31:0] b,
     input  wire [31:0] c,
-    output wire [31:0] result
+    output wire [31:0] result,
+    // Execute's integer multiply borrows the multiplier (see fp_mul): a * b, unsigned,
+    // on int_product in the cycle after int_mul.  func is then not an FPU function.
+    input  wire        int_mul,
+    output wire [63:0] int_product
 );
 
   localparam integer LATENCY = 4;
@@ -58,14 +62,17 @@ module fpu (
   wire is_fmadd = (func == FN_FMADD);
   wire is_arith = is_fadd || is_fsub || is_fmul || is_fmadd;
 
-  wire [31:0] mul_b = (is_fadd || is_fsub) ? ONE : b;
+  wire [31:0] mul_b = (!int_mul && (is_fadd || is_fsub)) ? ONE : b;
   wire [31:0] add_c = is_fadd ? b :
                       is_fsub ? {~b[31], b[30:0]} :
                       is_fmul ? NEG_ZERO : c;
 
   // ---- multiply (cycles 1-2), addend delayed alongside --------------------------------
   wire [31:0] product;
-  fp_mul u_mul (.clk(clk), .a(a), .b(mul_b), .result(product));
+  fp_mul u_mul (
+      .clk(clk), .a(a), .b(mul_b), .int_mul(int_mul), .result(product),
+      .int_product(int_product)
+  );
 
   reg [31:0] addend_q1, addend_q2;
   always @(posedge clk) begin
