@@ -5,7 +5,7 @@
 // Two pipeline stages, latency 2 (result registered after the second clock edge):
 //   stage 1  unpack/DAZ, classify (zero/inf/NaN), sign and exponent sum; register the
 //            two 24-bit significands.
-//   stage 2  24x24 significand product of the *registered* significands (a plain `*`,
+//   stage 2  product of the *registered* significands (a plain `*`,
 //            so synth_ice40 -dsp can map it onto SB_MAC16 blocks and absorb the stage-1
 //            registers as DSP input registers), 1-bit normalize, round, FTZ/overflow.
 // The product of two normal significands lies in [2^46, 2^48), so normalization is a
@@ -14,8 +14,8 @@
 // The multiplier is 32x32 and also serves the integer multiplies (int_mul: a and b as
 // unsigned 32-bit numbers, the 64-bit product on int_product in stage 2).  Execute
 // has one instruction in X1 per cycle, so the core never needs two products at once,
-// and one multiplier instead of two saves four DSP blocks on the UP5K and about 2000
-// LUTs where the product is built from logic.
+// and one multiplier instead of two saved four DSP blocks on the UP5K and 1409 logic
+// cells on the HX8K, which builds products from logic (docs/fpga.md).
 `default_nettype none
 
 module fp_mul (
