@@ -62,6 +62,8 @@ TEST(FpgaConfig, Up5kIsTheEightThreadCoreWithDspsOnTheIcebreakerPackage) {
   EXPECT_TRUE(c.fpga_dsp);
   // The examples' data starts at 0x10000: the UP5K's SPRAM memory must reach past it.
   EXPECT_GT(c.mem_bytes, 0x10000u);
+  // umbra-sim with this file must time what the chip has: on-chip RAM, no DRAM model.
+  EXPECT_EQ(c.mem_model, "fixed");
 }
 
 TEST(FpgaConfig, Hx8kIsTheEightThreadCoreWithoutDsps) {
@@ -72,6 +74,7 @@ TEST(FpgaConfig, Hx8kIsTheEightThreadCoreWithoutDsps) {
   EXPECT_EQ(c.fpga_device, "hx8k");
   EXPECT_EQ(c.fpga_clock_mhz, 50u);
   EXPECT_FALSE(c.fpga_dsp);
+  EXPECT_EQ(c.mem_model, "fixed");
 }
 
 TEST(FpgaConfig, DefaultConfigurationNamesNoFpga) {
