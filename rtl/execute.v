@@ -148,14 +148,7 @@ module execute #(
     x1_flush   <= r_flush;
   end
 
-  function [31:0] reverse32;
-    input [31:0] v;
-    integer i;
-    begin
-      for (i = 0; i < 32; i = i + 1)
-        reverse32[i] = v[31 - i];
-    end
-  endfunction
+`include "reverse32.vh"
 
   // A logarithmic right shifter filling with `fill`.
   function [31:0] shift_right;

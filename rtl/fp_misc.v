@@ -77,14 +77,7 @@ module fp_misc (
     end
   endfunction
 
-  function [31:0] reverse32;
-    input [31:0] v;
-    integer i;
-    begin
-      for (i = 0; i < 32; i = i + 1)
-        reverse32[i] = v[31 - i];
-    end
-  endfunction
+`include "reverse32.vh"
 
   // Order key for non-NaN floats: unsigned compare of keys = numeric compare, with
   // -0 < +0 (a negative float's bits are inverted, a positive one's sign bit set).
