@@ -28,9 +28,9 @@ module icebreaker_top #(
     // Defaults: configs/ice40-up5k.yaml.
     parameter integer IMEM_WORDS   = 1024,
     parameter integer MEM_WORDS    = 32768,
-    parameter integer LINE_BYTES   = 32,
-    parameter integer CACHE_BYTES  = 1024,
-    parameter integer CACHE_WAYS   = 2,
+    parameter integer LINE_BYTES   = 4,
+    parameter integer CACHE_BYTES  = 0,
+    parameter integer CACHE_WAYS   = 1,
     parameter integer REQ_QUEUE    = 8,
     parameter integer CLK_HZ       = 12000000,
     parameter integer BAUD         = 115200,

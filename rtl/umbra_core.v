@@ -20,9 +20,9 @@ module umbra_core #(
     parameter integer REGS       = 256,   // registers per thread, 1..256; r0 reads zero
     parameter integer IMEM_WORDS = 4096,  // instruction store, 32-bit words, 1..2^22
     parameter integer CORE_ID    = 0,     // value of the `cid` special register
-    parameter integer CACHE_BYTES      = 4096,  // data cache, a power of two
+    parameter integer CACHE_BYTES      = 4096,  // data cache, a power of two; 0: none
     parameter integer CACHE_WAYS       = 2,     // 1..8, a power of two
-    parameter integer CACHE_LINE_BYTES = 32,    // 8..128, a power of two
+    parameter integer CACHE_LINE_BYTES = 32,    // 8..128, a power of two; 4 without a cache
     parameter integer REQ_QUEUE        = 8      // request FIFO entries, 4..64
 ) (
     input  wire        clk,
@@ -99,16 +99,23 @@ module umbra_core #(
     if (IMEM_WORDS < 1 || IMEM_WORDS > 4194304) begin : g_check_imem
       umbra_core_IMEM_WORDS_outside_1_to_4194304 u_error ();
     end
-    if (CACHE_LINE_BYTES < 8 || CACHE_LINE_BYTES > 128 ||
-        (CACHE_LINE_BYTES & (CACHE_LINE_BYTES - 1)) != 0) begin : g_check_line
-      umbra_core_CACHE_LINE_BYTES_not_a_power_of_two_from_8_to_128 u_error ();
-    end
-    if (CACHE_WAYS < 1 || CACHE_WAYS > 8 || (CACHE_WAYS & (CACHE_WAYS - 1)) != 0) begin : g_check_ways
-      umbra_core_CACHE_WAYS_not_a_power_of_two_from_1_to_8 u_error ();
-    end
-    if (CACHE_BYTES < CACHE_WAYS * CACHE_LINE_BYTES ||
-        (CACHE_BYTES & (CACHE_BYTES - 1)) != 0) begin : g_check_cache
-      umbra_core_CACHE_BYTES_not_a_power_of_two_of_at_least_one_set u_error ();
+    if (CACHE_BYTES == 0) begin : g_check_no_cache
+      // No cache: a load's fill is its one word.
+      if (CACHE_LINE_BYTES != 4) begin : g_check_line
+        umbra_core_CACHE_LINE_BYTES_must_be_4_without_a_cache u_error ();
+      end
+    end else begin : g_check_cache
+      if (CACHE_LINE_BYTES < 8 || CACHE_LINE_BYTES > 128 ||
+          (CACHE_LINE_BYTES & (CACHE_LINE_BYTES - 1)) != 0) begin : g_check_line
+        umbra_core_CACHE_LINE_BYTES_not_a_power_of_two_from_8_to_128 u_error ();
+      end
+      if (CACHE_WAYS < 1 || CACHE_WAYS > 8 || (CACHE_WAYS & (CACHE_WAYS - 1)) != 0) begin : g_check_ways
+        umbra_core_CACHE_WAYS_not_a_power_of_two_from_1_to_8 u_error ();
+      end
+      if (CACHE_BYTES < CACHE_WAYS * CACHE_LINE_BYTES ||
+          (CACHE_BYTES & (CACHE_BYTES - 1)) != 0) begin : g_check_size
+        umbra_core_CACHE_BYTES_not_0_or_a_power_of_two_of_at_least_one_set u_error ();
+      end
     end
     if (REQ_QUEUE < 4 || REQ_QUEUE > 64) begin : g_check_queue
       umbra_core_REQ_QUEUE_outside_4_to_64_replay_needs_room_for_three u_error ();
@@ -256,23 +263,45 @@ module umbra_core #(
       .fault_cause(trace_fault_cause)
   );
 
-  dcache #(
-      .THREADS(THREADS), .TW(TW), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
-      .CACHE_LINE_BYTES(CACHE_LINE_BYTES)
-  ) u_dcache (
-      .clk(clk), .rst(rst),
-      .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
-      .x2_mem_data(x2_mem_data), .x2_mem_cmp(x2_mem_cmp), .x2_mem_tag(x2_mem_tag),
-      .mem_resp_valid(mem_resp_valid), .mem_resp_data(mem_resp_data),
-      .mem_resp_tag(mem_resp_tag), .fill_beat(fill_beat), .fill_done(fill_done),
-      .push_valid(push_valid), .push_op(push_op), .push_addr(push_addr),
-      .push_data(push_data), .push_cmp(push_cmp), .push_thread(push_thread),
-      .push_marker(push_marker), .ans_valid(ans_valid), .ans_c2(ans_c2),
-      .ans_c2_data(ans_c2_data), .ans_catch(ans_catch),
-      .trace_cache_valid(trace_cache_valid), .trace_cache_thread(trace_cache_thread_i),
-      .trace_cache_op(trace_cache_op), .trace_cache_addr(trace_cache_addr),
-      .trace_cache_outcome(trace_cache_outcome)
-  );
+  // CACHE_BYTES 0: no cache (docs/memory-system.md, "No cache"), the same ports.
+  generate
+    if (CACHE_BYTES == 0) begin : g_no_cache
+      dcache_none #(
+          .THREADS(THREADS), .TW(TW)
+      ) u_dcache (
+        .clk(clk), .rst(rst),
+        .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
+        .x2_mem_data(x2_mem_data), .x2_mem_cmp(x2_mem_cmp), .x2_mem_tag(x2_mem_tag),
+        .mem_resp_valid(mem_resp_valid), .mem_resp_data(mem_resp_data),
+        .mem_resp_tag(mem_resp_tag), .fill_beat(fill_beat), .fill_done(fill_done),
+        .push_valid(push_valid), .push_op(push_op), .push_addr(push_addr),
+        .push_data(push_data), .push_cmp(push_cmp), .push_thread(push_thread),
+        .push_marker(push_marker), .ans_valid(ans_valid), .ans_c2(ans_c2),
+        .ans_c2_data(ans_c2_data), .ans_catch(ans_catch),
+        .trace_cache_valid(trace_cache_valid), .trace_cache_thread(trace_cache_thread_i),
+        .trace_cache_op(trace_cache_op), .trace_cache_addr(trace_cache_addr),
+        .trace_cache_outcome(trace_cache_outcome)
+      );
+    end else begin : g_cache
+      dcache #(
+          .THREADS(THREADS), .TW(TW), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
+          .CACHE_LINE_BYTES(CACHE_LINE_BYTES)
+      ) u_dcache (
+        .clk(clk), .rst(rst),
+        .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
+        .x2_mem_data(x2_mem_data), .x2_mem_cmp(x2_mem_cmp), .x2_mem_tag(x2_mem_tag),
+        .mem_resp_valid(mem_resp_valid), .mem_resp_data(mem_resp_data),
+        .mem_resp_tag(mem_resp_tag), .fill_beat(fill_beat), .fill_done(fill_done),
+        .push_valid(push_valid), .push_op(push_op), .push_addr(push_addr),
+        .push_data(push_data), .push_cmp(push_cmp), .push_thread(push_thread),
+        .push_marker(push_marker), .ans_valid(ans_valid), .ans_c2(ans_c2),
+        .ans_c2_data(ans_c2_data), .ans_catch(ans_catch),
+        .trace_cache_valid(trace_cache_valid), .trace_cache_thread(trace_cache_thread_i),
+        .trace_cache_op(trace_cache_op), .trace_cache_addr(trace_cache_addr),
+        .trace_cache_outcome(trace_cache_outcome)
+      );
+    end
+  endgenerate
 
   load_store_unit #(
       .THREADS(THREADS), .TW(TW), .REQ_QUEUE(REQ_QUEUE)

@@ -12,7 +12,7 @@ dcache::dcache(sc_module_name name, const BlockParams& p)
       p_(p),
       ways_(p.cache_ways),
       words_(p.cache_line_bytes / 4),
-      sets_(p.cache_bytes / (p.cache_ways * p.cache_line_bytes)),
+      sets_(p.cache_bytes / (p.cache_ways * p.cache_line_bytes)),  // 0: no cache
       line_bytes_(p.cache_line_bytes),
       tag_(size_t(sets_) * ways_, 0),
       valid_(size_t(sets_) * ways_, 0),
@@ -28,6 +28,7 @@ dcache::dcache(sc_module_name name, const BlockParams& p)
 }
 
 bool dcache::line_valid(uint32_t addr, unsigned* way) const {
+  if (!sets_) return false;
   const unsigned s = set_of(addr);
   for (unsigned w = 0; w < ways_; ++w)
     if (valid_[slot(s, w)] && tag_[slot(s, w)] == line_of(addr)) {
@@ -60,6 +61,7 @@ void dcache::write_rb(unsigned thread, uint32_t value) {
 }
 
 void dcache::invalidate_line(uint32_t line) {
+  if (!sets_) return;
   const unsigned s = set_of(line);
   for (unsigned w = 0; w < ways_; ++w)
     if (tag_[slot(s, w)] == line) valid_[slot(s, w)] = 0;
@@ -88,8 +90,8 @@ void dcache::apply_c2() {
     case CacheOutcome::Miss:
       ++misses_;
       // A misaligned load's fill is never merged into and never allocates; the
-      // memory refuses it.
-      fills_[t] = Fill{true, c2_.misaligned, line};
+      // memory refuses it.  Without a cache no fill allocates, so none is merged into.
+      fills_[t] = Fill{true, c2_.misaligned || !sets_, line};
       waits_[t] = Wait{true, t, offset_of(c2_.addr)};
       break;
     case CacheOutcome::None:
@@ -127,7 +129,11 @@ void dcache::beat(uint32_t tag, uint32_t data) {
     return;
   }
   if (!recv_) {
-    if (tag < p_.threads && fills_[tag].valid) {
+    if (tag < p_.threads && fills_[tag].valid && !sets_) {
+      recv_ = true;  // no cache: the one beat is the word, kept in the line buffer only
+      recv_fill_ = tag;
+      recv_beat_ = 0;
+    } else if (tag < p_.threads && fills_[tag].valid) {
       // First beat: the lowest invalid way of the set, else the round-robin pointer.
       const unsigned s = set_of(fills_[tag].line);
       unsigned way = ways_;
@@ -151,8 +157,7 @@ void dcache::beat(uint32_t tag, uint32_t data) {
       return;  // owed to nobody: the load/store unit reports it
     }
   }
-  const unsigned s = set_of(fills_[recv_fill_].line);
-  data_[size_t(slot(s, recv_way_)) * words_ + recv_beat_] = data;
+  if (sets_) data_[size_t(slot(set_of(fills_[recv_fill_].line), recv_way_)) * words_ + recv_beat_] = data;
   line_buf_[recv_beat_] = data;
   if (++recv_beat_ == words_) complete_ = true;
 }

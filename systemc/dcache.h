@@ -18,6 +18,10 @@
 // C2's effects, then the fill's completion — so a C2 merge in the completion cycle is
 // answered with the fill, and a C2 store, atomic, dinv or dinvall in that cycle marks
 // the fill no-allocate in time to keep the line invalid.
+//
+// cache_bytes 0 (no cache, docs/memory-system.md "No cache"): there are no sets, every
+// ldw is a miss whose one-word fill never allocates, so nothing hits or merges; the
+// miss table, line buffer and return buffers work as with a cache.
 #pragma once
 #include <systemc.h>
 

@@ -21,11 +21,15 @@ BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, EventOrder*
     throw CoreConfigError("umbra_core: an instruction store of " + std::to_string(cfg.imem_words) +
                           " words is outside 1..2^30");
   auto pow2 = [](uint64_t v) { return v && !(v & (v - 1)); };
-  if (!pow2(cfg.cache_bytes) || !pow2(cfg.cache_ways) || !pow2(cfg.cache_line_bytes))
+  // cache_bytes 0: no cache, and one-word fills (Config's loader sets ways 1, line 4).
+  const bool no_cache = cfg.cache_bytes == 0;
+  if (no_cache ? (cfg.cache_ways != 1 || cfg.cache_line_bytes != 4)
+               : (!pow2(cfg.cache_bytes) || !pow2(cfg.cache_ways) || !pow2(cfg.cache_line_bytes)))
     throw CoreConfigError("umbra_core: cache size " + std::to_string(cfg.cache_bytes) + ", ways " +
                           std::to_string(cfg.cache_ways) + " and line size " +
-                          std::to_string(cfg.cache_line_bytes) + " must be powers of two");
-  if (cfg.cache_line_bytes < 8 || cfg.cache_bytes < uint64_t(cfg.cache_ways) * cfg.cache_line_bytes)
+                          std::to_string(cfg.cache_line_bytes) +
+                          " must be powers of two, or 0, 1 and 4 for no cache");
+  if (!no_cache && (cfg.cache_line_bytes < 8 || cfg.cache_bytes < uint64_t(cfg.cache_ways) * cfg.cache_line_bytes))
     throw CoreConfigError("umbra_core: a cache line of " + std::to_string(cfg.cache_line_bytes) +
                           " bytes (at least 8) times " + std::to_string(cfg.cache_ways) +
                           " ways must fit in the cache of " + std::to_string(cfg.cache_bytes) + " bytes");

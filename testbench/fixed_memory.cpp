@@ -25,9 +25,9 @@ fixed_memory::fixed_memory(sc_module_name name, uint32_t bytes, unsigned latency
   if (bytes % 4)
     throw std::invalid_argument("fixed_memory: size " + std::to_string(bytes) + " is not a multiple of 4");
   if (latency < 1) throw std::invalid_argument("fixed_memory: latency must be at least 1 cycle");
-  if (line_bytes < 8 || line_bytes > 128 || (line_bytes & (line_bytes - 1)))
+  if (line_bytes < 4 || line_bytes > 128 || (line_bytes & (line_bytes - 1)))
     throw std::invalid_argument("fixed_memory: line size " + std::to_string(line_bytes) +
-                                " is not a power of two in 8..128");
+                                " is not a power of two in 4..128");
   mem_req_ready.initialize(true);
   mem_resp_valid.initialize(false);
   fault.initialize(false);

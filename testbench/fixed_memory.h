@@ -52,7 +52,8 @@ SC_MODULE(fixed_memory) {
 
   SC_HAS_PROCESS(fixed_memory);
   // bytes: a multiple of 4; latency: at least 1 cycle; line_bytes: the cache line a
-  // fill reads, a power of two 8..128 (throws std::invalid_argument).
+  // fill reads, a power of two 4..128, 4 when there is no cache (throws
+  // std::invalid_argument).
   fixed_memory(sc_module_name name, uint32_t bytes, unsigned latency, unsigned line_bytes = 32);
 
   // Backdoor access for loading and inspecting (not timed, not on the port).  Throws

@@ -91,7 +91,7 @@ Config load_config(const std::string& path) {
       {"memory.data_base", uint_key(&c.data_base, 0, 0xfffffffcull)},
       {"memory.latency", uint_key(&c.mem_latency, 1, 1000)},
       {"memory.model", string_key(&c.mem_model, {"dram", "fixed"})},
-      {"cache.bytes", uint_key(&c.cache_bytes, 16, 1u << 20)},
+      {"cache.bytes", uint_key(&c.cache_bytes, 0, 1u << 20)},
       {"cache.ways", uint_key(&c.cache_ways, 1, 8)},
       {"cache.line_bytes", uint_key(&c.cache_line_bytes, 8, 128)},
       {"cache.request_queue", uint_key(&c.cache_request_queue, 4, 64)},
@@ -132,12 +132,22 @@ Config load_config(const std::string& path) {
       fail(path, root[section][key], std::string("'") + section + "." + key + "' = " + std::to_string(v) +
                                          " must be a power of two");
   };
-  need_pow2("cache", "bytes", c.cache_bytes);
-  need_pow2("cache", "ways", c.cache_ways);
-  need_pow2("cache", "line_bytes", c.cache_line_bytes);
   need_pow2("dram", "banks", c.dram_banks);
   need_pow2("dram", "row_bytes", c.dram_row_bytes);
-  if (c.cache_bytes < uint64_t(c.cache_ways) * c.cache_line_bytes)
+  if (c.cache_bytes == 0) {
+    // No data cache: a load is a fill of its one word, so the line is a word.  Ways and
+    // a line size would describe a cache there is not; saying them is a mistake.
+    for (const char* key : {"ways", "line_bytes"})
+      if (root["cache"][key])
+        fail(path, root["cache"][key], std::string("'cache.") + key +
+                                           "' has no meaning with 'cache.bytes' = 0 (no data cache)");
+    c.cache_ways = 1;
+    c.cache_line_bytes = 4;
+  }
+  need_pow2("cache", "bytes", c.cache_bytes ? c.cache_bytes : 1);
+  need_pow2("cache", "ways", c.cache_ways);
+  need_pow2("cache", "line_bytes", c.cache_line_bytes);
+  if (c.cache_bytes && c.cache_bytes < uint64_t(c.cache_ways) * c.cache_line_bytes)
     fail(path, root["cache"], "the cache ('cache.bytes' = " + std::to_string(c.cache_bytes) +
                                   ") is smaller than one set of 'cache.ways' lines of 'cache.line_bytes'");
   if (c.dram_row_bytes < c.cache_line_bytes)

@@ -42,16 +42,17 @@ struct Bench {
   EventOrder events;
   dcache cache;
 
-  static BlockParams params(EventOrder* e) {
+  // A 1 KiB two-way cache of 32-byte lines, or none (cache_bytes 0: one-word fills).
+  static BlockParams params(EventOrder* e, uint32_t cache_bytes) {
     BlockParams p;
     p.threads = kThreads;
-    p.cache_bytes = 1024;
-    p.cache_ways = 2;
-    p.cache_line_bytes = 32;
+    p.cache_bytes = cache_bytes;
+    p.cache_ways = cache_bytes ? 2 : 1;
+    p.cache_line_bytes = cache_bytes ? 32 : 4;
     p.events = e;
     return p;
   }
-  Bench() : cache("dcache", params(&events)) {
+  explicit Bench(uint32_t cache_bytes) : cache("dcache", params(&events, cache_bytes)) {
     cache.clk(clk);
     cache.rst(rst);
     cache.x2_mem_valid(x2_mem_valid);
@@ -105,13 +106,13 @@ uint32_t word_of(uint32_t addr) {
 }
 
 // Runs `body` on a fresh bench in a child; the child's exit code is its failure count.
-void in_child(const std::function<int(Bench&)>& body) {
+void in_child(const std::function<int(Bench&)>& body, uint32_t cache_bytes = 1024) {
   std::fflush(nullptr);
   const pid_t pid = fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
     setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-    auto* b = new Bench;  // never destroyed: SystemC keeps pointers into it
+    auto* b = new Bench(cache_bytes);  // never destroyed: SystemC keeps pointers into it
     b->rst = true;
     sc_start(SC_ZERO_TIME);
     b->cycle();
@@ -240,6 +241,49 @@ TEST(Dcache, DinvAndDinvallDropLines) {
     CHECK(!b.cache.line_valid(kLine + 32));
     return failures;
   });
+}
+
+// No cache (cache_bytes 0): every ldw pushes a fill of its own word, even one the
+// last load just read; the one beat answers it; stores and dinvall keep nothing.
+TEST(Dcache, WithoutACacheEveryLoadIsAOneWordFill) {
+  in_child(
+      [](Bench& b) {
+        int failures = 0;
+        for (unsigned round = 0; round < 2; ++round) {
+          b.request(isa::Op::LDW, kLine + 12, 3);
+          b.cycle();
+          CHECK(b.c2_push_valid.read() && b.c2_push_op.read() == isa::kPortOpFill);
+          CHECK(b.c2_push_addr.read() == kLine + 12 && b.c2_push_tag.read() == 3u);
+          b.cycle();
+          // Another thread's load of the same word does not merge: it has its own fill.
+          b.request(isa::Op::LDW, kLine + 12, 4);
+          b.cycle();
+          CHECK(b.c2_push_valid.read() && b.c2_push_tag.read() == 4u);
+          b.cycle();
+          b.beat(3, 0x1000 + round);
+          b.cycle();
+          CHECK(b.rb_valid[3].read() && b.rb_data[3].read() == 0x1000u + round);
+          CHECK(!b.rb_valid[4].read());
+          b.beat(4, 0x2000 + round);
+          b.cycle();
+          CHECK(b.rb_valid[4].read() && b.rb_data[4].read() == 0x2000u + round);
+          CHECK(!b.cache.line_valid(kLine + 12));
+          b.wake_valid = true;
+          b.wake_thread = 3;
+          b.cycle();
+          b.wake_valid = true;
+          b.wake_thread = 4;
+          b.cycle();
+          b.request(isa::Op::DINVALL, 0, 5);
+          b.cycle();
+          CHECK(!b.c2_push_valid.read());
+          b.cycle();
+        }
+        CHECK(b.cache.misses() == 4 && b.cache.hits() == 0 && b.cache.merges() == 0);
+        CHECK(b.cache.protocol_error().empty());
+        return failures;
+      },
+      0);
 }
 
 }  // namespace

@@ -28,7 +28,9 @@ struct Config {
   std::string mem_model = "dram";
 
   // Data cache, one per core (section `cache:`).  bytes = sets * ways * line_bytes,
-  // all powers of two; write-through, write-invalidate, no write-allocate.
+  // all powers of two; write-through, write-invalidate, no write-allocate.  bytes = 0
+  // means no cache (for on-chip memory, where a hit would save little): every load is
+  // a one-word fill, and the loader sets ways = 1, line_bytes = 4, the port's fill.
   uint32_t cache_bytes = 4096;
   unsigned cache_ways = 2;
   unsigned cache_line_bytes = 32;
