@@ -3,7 +3,9 @@
 // address, the branch decision and next pc, the effective address and the memory
 // request, `exit`, and the faults; it also starts the FPU.  X2..X4 only carry the
 // result to W at the FPU's latency (4), so every instruction writes back in the same
-// stage and no two ever compete for the register file's write port.
+// stage and no two ever compete for the register file's write port.  The one delay
+// line carries the integer result, the multiply's (in X2) and the FPU's one-cycle
+// functions' (misc_result, in X2); only an add/multiply comes from the FPU in W.
 //
 // Timing (instruction fetched in cycle n): decode's outputs are in R (n+2) and are
 // registered here at its end (x1_*), next to the register values that come out of the
@@ -364,18 +366,21 @@ module execute #(
   // is field c itself.  A multiply's b is y (muli's immediate); for the FPU's own
   // functions y is rb.
   wire [31:0] fpu_b = (x1_op == `UMBRA_OP_UNPACK) ? {24'd0, x1_fc} : y;
-  wire [31:0] fpu_result;
-  wire [63:0] product;   // valid in X2
+  wire        fpu_arith;      // X1: an add/multiply, whose result is in W
+  wire [31:0] fpu_sum;        // valid in W
+  wire [31:0] fpu_misc;       // valid in X2
+  wire [63:0] product;        // valid in X2
   fpu u_fpu (
-      .clk(clk), .func(x1_op[3:0]), .a(vb), .b(fpu_b), .c(va), .result(fpu_result),
-      .int_mul(mul), .int_product(product)
+      .clk(clk), .func(x1_op[3:0]), .a(vb), .b(fpu_b), .c(va), .arith(fpu_arith),
+      .arith_result(fpu_sum), .misc_result(fpu_misc), .int_mul(mul), .int_product(product)
   );
 
   // ---- X1 -> X2 -------------------------------------------------------------------------
   reg            x2_valid, x2_sleep;
   reg [IW-1:0]   x2_pc;
   reg [7:0]      x2_rd;
-  reg            x2_we, x2_load, x2_fpu, x2_flush;
+  reg            x2_we, x2_load, x2_flush;
+  reg            x2_misc, x2_arith;  // an FPU function: one-cycle / add or multiply
   reg [31:0]     x2_result;
   reg            x2_mul, x2_mul_hi, x2_mul_signed;
   reg [31:0]     x2_mul_corr;
@@ -393,7 +398,8 @@ module execute #(
     x2_rd         <= x1_fa;
     x2_we         <= x1_we;
     x2_load       <= x1_load;
-    x2_fpu        <= x1_fpu;
+    x2_misc       <= x1_fpu && !fpu_arith;
+    x2_arith      <= x1_fpu && fpu_arith;
     x2_flush      <= x1_flush;
     x2_result     <= result;
     x2_mul        <= mul;
@@ -412,7 +418,7 @@ module execute #(
   reg [IW-1:0]   x3_pc, x4_pc;
   reg [7:0]      x3_rd, x4_rd;
   reg            x3_we, x4_we, x3_load, x4_load, x3_flush, x4_flush;
-  reg            x3_fpu, x4_fpu, w_fpu;
+  reg            x3_arith, x4_arith, w_arith;
   reg [31:0]     x3_result, x4_result, w_int;
 
   always @(posedge clk) begin
@@ -449,16 +455,16 @@ module execute #(
     x3_flush  <= x2_flush;
     x4_flush  <= x3_flush;
     w_flush   <= x4_flush;
-    x3_fpu    <= x2_fpu;
-    x4_fpu    <= x3_fpu;
-    w_fpu     <= x4_fpu;
-    x3_result <= x2_mul ? mul_r : x2_result;
+    x3_arith  <= x2_arith;
+    x4_arith  <= x3_arith;
+    w_arith   <= x4_arith;
+    x3_result <= x2_mul ? mul_r : x2_misc ? fpu_misc : x2_result;
     x4_result <= x3_result;
     w_int     <= x4_result;
   end
 
-  // Both are registers: the FPU's last stage and the integer delay line's.
-  assign w_result = w_fpu ? fpu_result : w_int;
+  // Both are registers: the FPU adder's last stage and the delay line's.
+  assign w_result = w_arith ? fpu_sum : w_int;
 
 endmodule
 

@@ -1,7 +1,10 @@
 // fpu: the pipelined binary32 unit of the Umbra core, executing the 0x4_ opcode group
 // (isa/isa.yaml; `func` is the opcode's low nibble).  Bit-exact with umbra::fp32.
-// Fully pipelined: a new operation every cycle, no stalls, fixed latency LATENCY = 4
-// for every function, so the barrel pipeline can schedule it blindly.
+// Fully pipelined: a new operation every cycle, no stalls.  The add/multiply functions
+// (`arith` high) take LATENCY = 4 cycles to arith_result, the others 1 (fp_misc's
+// register) to misc_result; execute carries a misc result to W in its own result delay line,
+// which it keeps anyway for the integer results, so the core has one delay line, not
+// two (rtl/execute.v).
 //
 // One arithmetic datapath, multiply then add, as in the unfused MAD of a shader core:
 //
@@ -9,7 +12,7 @@
 //   a, b  -> [fp_mul stage 1|fp_mul stage 2]                     -> product
 //   c'    -> [delay         |delay         ]
 //                            product, c'  -> [fp_add stage 1|fp_add stage 2] -> result
-//   a,b,c -> [fp_misc       |delay         |delay         |delay         ] -> result
+//   a,b,c -> [fp_misc       ] -> misc_result
 //
 // Every add/multiply function is fed through both units, choosing the operands so
 // the unused half is an exact identity:
@@ -18,9 +21,7 @@
 //   fadd   a * 1.0 + b        a * 1.0 = a after DAZ (denormal -> signed zero), NaN
 //   fsub   a * 1.0 + (-b)     -> canonical NaN, which the add yields anyway
 // so there is a single multiplier, a single adder, one 32-bit delay line for c and
-// no result alignment between them.  The misc functions are one cycle of logic and
-// their result is delayed to the common latency.  The final select is a 2:1 mux of
-// registers.
+// no result alignment between them.  The misc functions are one cycle of logic.
 `default_nettype none
 
 `include "umbra_isa.vh"   // UMBRA_OP_* opcodes, generated from isa/isa.yaml
@@ -31,7 +32,9 @@ module fpu (
     input  wire [31:0] a,
     input  wire [31:0] b,
     input  wire [31:0] c,
-    output wire [31:0] result,
+    output wire        arith,         // func is fadd, fsub, fmul or fmadd
+    output wire [31:0] arith_result,  // an add/multiply, LATENCY cycles after its inputs
+    output wire [31:0] misc_result,   // any other function, the cycle after its inputs
     // Execute's integer multiply borrows the multiplier (see fp_mul): a * b, unsigned,
     // on int_product in the cycle after int_mul.  func is then not an FPU function.
     input  wire        int_mul,
@@ -41,7 +44,6 @@ module fpu (
   localparam integer LATENCY = 4;
   localparam integer MUL_LATENCY = 2;   // fp_mul
   localparam integer ADD_LATENCY = 2;   // fp_add
-  localparam integer MISC_LATENCY = 1;  // fp_misc
 
   localparam [7:0] OP_FADD  = `UMBRA_OP_FADD;
   localparam [7:0] OP_FSUB  = `UMBRA_OP_FSUB;
@@ -85,21 +87,11 @@ module fpu (
   fp_add u_add (.clk(clk), .x(product), .y(addend_q2), .result(sum));
 
   // ---- misc functions (cycle 1), delayed to cycle 4 -----------------------------------
-  wire [31:0] misc_q1;
-  fp_misc u_misc (.clk(clk), .func(func), .a(a), .b(b), .c_lo(c[15:0]), .result(misc_q1));
+  fp_misc u_misc (.clk(clk), .func(func), .a(a), .b(b), .c_lo(c[15:0]), .result(misc_result));
 
-  // Shift registers, newest entry in the low bits.
-  localparam integer MISC_DELAY = LATENCY - MISC_LATENCY;
-  reg [32*MISC_DELAY-1:0] misc_pipe;
-  reg [LATENCY-1:0]       arith_pipe;
-  always @(posedge clk) begin
-    misc_pipe  <= {misc_pipe[32*MISC_DELAY-33:0], misc_q1};
-    arith_pipe <= {arith_pipe[LATENCY-2:0], is_arith};
-  end
+  assign arith        = is_arith;
+  assign arith_result = sum;
 
-  assign result = arith_pipe[LATENCY-1] ? sum : misc_pipe[32*MISC_DELAY-1 -: 32];
-
-  // The datapath latencies must add up to the advertised one.
   generate
     if (MUL_LATENCY + ADD_LATENCY != LATENCY) begin : g_bad_latency
       fpu_latency_mismatch_error u_error ();  // no such module: elaboration fails
