@@ -6,8 +6,9 @@
 // (mem_req_valid while the head is a request), and leaves in the cycle mem_req_ready
 // is high; a marker at the head never goes to the port: it leaves in that cycle and
 // fills its thread's return buffer, so the thread wakes once everything pushed before
-// it has been accepted.  The entries are flops read at a moving head, not a block
-// RAM: the port must see the head in the cycle it arrives.
+// it has been accepted.  The port must see the head in the cycle it arrives, so the
+// entries are read asynchronously at head; Yosys still maps them to block RAM, read
+// at the next head a cycle early, with a bypass for an entry written in that cycle.
 //
 // lsu_room tells execute whether an instruction that may push can pass X1: up to two
 // earlier ones (in C1 and C2) may push first, so it is high in cycle c when the
@@ -91,23 +92,24 @@ module load_store_unit #(
   localparam [31:0]  THREADS_U = THREADS;
 
   // ---- request FIFO ------------------------------------------------------------------
-  reg [7:0]    q_op     [0:F-1];
-  reg [31:0]   q_addr   [0:F-1];
-  reg [31:0]   q_data   [0:F-1];
-  reg [31:0]   q_cmp    [0:F-1];
-  reg [TW-1:0] q_thread [0:F-1];
-  reg          q_marker [0:F-1];
+  // One memory of whole entries {marker, thread, op, addr, data, cmp}: a synthesizer
+  // maps it to block RAM in one piece (reading at the next head), where separate
+  // narrow fields would be left in flip-flops.
+  localparam integer EW = 1 + TW + 8 + 96;
+  reg [EW-1:0] q [0:F-1];
   reg [PW-1:0] head, tail;
   reg [CW-1:0] count;
 
+  wire [EW-1:0] head_entry  = q[head];
+  wire          head_mark   = head_entry[EW-1];
   wire          nonempty    = count != {CW{1'b0}};
-  wire          head_marker = nonempty && q_marker[head];
-  wire [TW-1:0] head_thread = q_thread[head];
-  assign mem_req_valid = nonempty && !q_marker[head];
-  assign mem_req_op    = q_op[head];
-  assign mem_req_addr  = q_addr[head];
-  assign mem_req_data  = q_data[head];
-  assign mem_req_cmp   = q_cmp[head];
+  wire          head_marker = nonempty && head_mark;
+  wire [TW-1:0] head_thread = head_entry[EW-2 -: TW];
+  assign mem_req_valid = nonempty && !head_mark;
+  assign mem_req_op    = head_entry[96 +: 8];
+  assign mem_req_addr  = head_entry[64 +: 32];
+  assign mem_req_data  = head_entry[32 +: 32];
+  assign mem_req_cmp   = head_entry[0 +: 32];
   generate
     if (TW < 8) begin : g_tag_pad
       assign mem_req_tag = {{(8 - TW){1'b0}}, head_thread};
@@ -124,14 +126,8 @@ module load_store_unit #(
   wire [CW-1:0] next_count = count + {{(CW - 1){1'b0}}, push} - {{(CW - 1){1'b0}}, pop};
 
   always @(posedge clk) begin
-    if (push) begin
-      q_op[tail]     <= push_op;
-      q_addr[tail]   <= push_addr;
-      q_data[tail]   <= push_data;
-      q_cmp[tail]    <= push_cmp;
-      q_thread[tail] <= push_thread;
-      q_marker[tail] <= push_marker;
-    end
+    if (push)
+      q[tail] <= {push_marker, push_thread, push_op, push_addr, push_data, push_cmp};
   end
 
   always @(posedge clk) begin
