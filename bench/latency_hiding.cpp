@@ -61,10 +61,14 @@ const CaseInfo kCases[] = {
     {Case::Dinv, "miss after dinv", "the same line, invalidated just before the load (dinv 0(r6))"},
 };
 
-// Each thread's lines: thread t starts at kRegionBase + t * (row + line), so that
+// Each thread's lines: thread t starts at region_base + t * (row + line), so that
 // threads use different DRAM banks (while there are as many banks as threads) and
-// their first lines different cache sets; 32 fresh lines stay inside the row.
-constexpr uint32_t kRegionBase = 0x80000;
+// their first lines different cache sets; 32 fresh lines stay inside the row.  The
+// region starts at 512 KiB, or three quarters into a smaller memory (the UP5K's
+// 128 KiB), above the program's data at data_base.
+uint32_t region_base(const Config& cfg) {
+  return cfg.mem_bytes >= 0x100000 ? 0x80000 : (cfg.mem_bytes / 4 * 3) & ~(cfg.dram_row_bytes - 1);
+}
 
 uint32_t thread_stride(const Config& cfg) {
   return cfg.dram_row_bytes + cfg.cache_line_bytes;
@@ -75,7 +79,7 @@ std::string program_text(Case c, unsigned fillers, const Config& cfg) {
   auto line = [&s](const std::string& l) { s += "        " + l + "\n"; };
   s += "        .text\n_start:\n";
   line("rdsr r1, tid");
-  line("li r6, " + std::to_string(kRegionBase));
+  line("li r6, " + std::to_string(region_base(cfg)));
   line("li r5, " + std::to_string(thread_stride(cfg)));
   line("mul r5, r1, r5");
   line("add r6, r6, r5");
@@ -109,7 +113,7 @@ std::string program_text(Case c, unsigned fillers, const Config& cfg) {
 
 // What the loop's loads find: every word of a thread's lines holds its own address.
 uint32_t expected_sum(Case c, const Config& cfg, unsigned t) {
-  const uint32_t base = kRegionBase + t * thread_stride(cfg);
+  const uint32_t base = region_base(cfg) + t * thread_stride(cfg);
   uint32_t sum = 0;
   for (unsigned i = 1; i <= kIterations; ++i)
     sum += c == Case::Fresh ? base + i * cfg.cache_line_bytes : base;
@@ -120,8 +124,8 @@ scm::RunOptions region_words(const Config& cfg) {
   scm::RunOptions o;
   const uint32_t bytes = (cfg.threads - 1) * thread_stride(cfg) + (kIterations + 1) * cfg.cache_line_bytes;
   std::vector<uint32_t> w(bytes / 4);
-  for (size_t i = 0; i < w.size(); ++i) w[i] = kRegionBase + uint32_t(4 * i);
-  o.writes.emplace_back(kRegionBase, std::move(w));
+  for (size_t i = 0; i < w.size(); ++i) w[i] = region_base(cfg) + uint32_t(4 * i);
+  o.writes.emplace_back(region_base(cfg), std::move(w));
   return o;
 }
 
@@ -361,10 +365,11 @@ void run_model(const Config& cfg, const std::vector<unsigned>& fillers, std::vec
     }
     const double k1 = grid[0][0].bubbles, kT = grid[0][T - 1].bubbles;
     std::string design;
-    if (ci.c == Case::Hit) {
+    if (ci.c == Case::Hit && cfg.cache_bytes > 0) {
       design = "N = 0 (a hit is in the return buffer before the thread's next slot)";
     } else {
-      design = "none (the load sleeps its thread whatever follows; it costs k = ceil((m - c - 1)/T) slots";
+      design = std::string("none (") + (cfg.cache_bytes ? "" : "no cache: every load is a one-word fill; ") +
+               "the load sleeps its thread whatever follows; it costs k = ceil((m - c - 1)/T) slots";
       if (events) design += ", here " + fmt("%.2f", grid[0][0].predicted) + " with 1 thread";
       design += ")";
     }
