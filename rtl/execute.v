@@ -86,16 +86,28 @@ module execute #(
     output reg  [31:0]     x2_mem_data,
     output reg  [31:0]     x2_mem_cmp,
     output wire [7:0]      x2_mem_tag,
+    // The same request in X1, not registered: a core without a data cache writes the
+    // request FIFO's entry from these at the end of X1 (rtl/load_store_unit.v).
+    output wire            x1_push,      // passes X1 and will push at C2
+    output wire [7:0]      x1_mem_op,
+    output wire [31:0]     x1_mem_addr,
+    output wire [31:0]     x1_mem_data,
+    output wire [31:0]     x1_mem_cmp,
+    output wire [TW-1:0]   x1_mem_thread,
+
+    // To the load/store unit, valid in X4: the thread W looks at next (its return
+    // buffer's read address).
+    output reg  [TW-1:0]   x4_thread,
 
     // To writeback, valid in W.
     output reg             w_valid,      // an instruction that reaches W with work there
     output reg             w_sleep,      // a bubble of a thread asleep on memory
     output reg  [TW-1:0]   w_thread,
     output reg  [IW-1:0]   w_pc,
-    output reg             w_we,         // write w_result to register w_rd
-    output reg             w_load,       // the value comes from the return buffer
-    output reg             w_flush,      // dflush: wake on the return buffer, no write
-    output reg  [7:0]      w_rd,
+    output wire            w_we,         // write w_result to register w_rd
+    output wire            w_load,       // the value comes from the return buffer
+    output wire            w_flush,      // dflush: wake on the return buffer, no write
+    output wire [7:0]      w_rd,
     output wire [31:0]     w_result,
 
     output reg             fault,
@@ -332,11 +344,18 @@ module execute #(
     x2_upd_pc     <= (faulting || x1_exit || replay) ? x1_pc : next_pc[IW+1:2];
     x2_upd_state  <= (faulting || x1_exit) ? ST_EXITED :
                      (!replay && (x1_load || x1_flush)) ? ST_SLEEP : ST_RUN;
-    x2_mem_op     <= x1_op;
-    x2_mem_addr   <= ea;
-    x2_mem_data   <= (x1_op == `UMBRA_OP_STW) ? va : is_atomic ? vc : 32'd0;
-    x2_mem_cmp    <= va;
+    x2_mem_op     <= x1_mem_op;
+    x2_mem_addr   <= x1_mem_addr;
+    x2_mem_data   <= x1_mem_data;
+    x2_mem_cmp    <= x1_mem_cmp;
   end
+
+  assign x1_push       = retire && pushes;
+  assign x1_mem_op     = x1_op;
+  assign x1_mem_addr   = ea;
+  assign x1_mem_data   = (x1_op == `UMBRA_OP_STW) ? va : is_atomic ? vc : 32'd0;
+  assign x1_mem_cmp    = va;
+  assign x1_mem_thread = x1_thread;
 
   reg [TW-1:0] x2_thread;
   generate
@@ -413,13 +432,27 @@ module execute #(
                         x2_mul_signed ? product[63:32] - x2_mul_corr : product[63:32];
 
   // ---- X2 -> X3 -> X4 -> W: the result waits for the FPU's latency ---------------------
+  // What W needs of an instruction is written into a RAM at its thread in X2 and read
+  // back in X4, out of the RAM's register in W: on an FPU that is block RAM where the
+  // three stages of flip-flops would take over a hundred logic cells.  In any cycle
+  // the thread written (X2's) and the thread read (X4's) differ, since T >= 8.  The
+  // stage flags that need a reset, the threads (X4's is the read address) and the pcs
+  // (only the trace reads them) stay flip-flops.
+  localparam integer DW = 32 + 8 + 4;
+  wire [31:0] x2_out = x2_mul ? mul_r : x2_misc ? fpu_misc : x2_result;
+  (* ram_style = "block", no_rw_check *) reg [DW-1:0] delay [0:THREADS-1];
+  reg [DW-1:0] w_q;
+  always @(posedge clk) begin
+    delay[x2_thread] <= {x2_out, x2_rd, x2_we, x2_load, x2_flush, x2_arith};
+    w_q              <= delay[x4_thread];
+  end
+  wire [31:0] w_int;
+  wire        w_arith;
+  assign {w_int, w_rd, w_we, w_load, w_flush, w_arith} = w_q;
+
   reg            x3_valid, x4_valid, x3_sleep, x4_sleep;
-  reg [TW-1:0]   x3_thread, x4_thread;
+  reg [TW-1:0]   x3_thread;
   reg [IW-1:0]   x3_pc, x4_pc;
-  reg [7:0]      x3_rd, x4_rd;
-  reg            x3_we, x4_we, x3_load, x4_load, x3_flush, x4_flush;
-  reg            x3_arith, x4_arith, w_arith;
-  reg [31:0]     x3_result, x4_result, w_int;
 
   always @(posedge clk) begin
     if (rst) begin
@@ -443,27 +476,9 @@ module execute #(
     x3_pc     <= x2_pc;
     x4_pc     <= x3_pc;
     w_pc      <= x4_pc;
-    x3_rd     <= x2_rd;
-    x4_rd     <= x3_rd;
-    w_rd      <= x4_rd;
-    x3_we     <= x2_we;
-    x4_we     <= x3_we;
-    w_we      <= x4_we;
-    x3_load   <= x2_load;
-    x4_load   <= x3_load;
-    w_load    <= x4_load;
-    x3_flush  <= x2_flush;
-    x4_flush  <= x3_flush;
-    w_flush   <= x4_flush;
-    x3_arith  <= x2_arith;
-    x4_arith  <= x3_arith;
-    w_arith   <= x4_arith;
-    x3_result <= x2_mul ? mul_r : x2_misc ? fpu_misc : x2_result;
-    x4_result <= x3_result;
-    w_int     <= x4_result;
   end
 
-  // Both are registers: the FPU adder's last stage and the delay line's.
+  // Both are registers: the FPU adder's last stage and the delay RAM's.
   assign w_result = w_arith ? fpu_sum : w_int;
 
 endmodule

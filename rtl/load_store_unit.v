@@ -6,23 +6,37 @@
 // (mem_req_valid while the head is a request), and leaves in the cycle mem_req_ready
 // is high; a marker at the head never goes to the port: it leaves in that cycle and
 // fills its thread's return buffer, so the thread wakes once everything pushed before
-// it has been accepted.  The port must see the head in the cycle it arrives, so the
-// entries are read asynchronously at head; Yosys still maps them to block RAM, read
-// at the next head a cycle early, with a bypass for an entry written in that cycle.
+// it has been accepted.
 //
 // lsu_room tells execute whether an instruction that may push can pass X1: up to two
 // earlier ones (in C1 and C2) may push first, so it is high in cycle c when the
 // occupancy at the start of c is at most REQ_QUEUE - 3; it is a register.
 //
-// Return buffers, one word per thread, flops so that W sees a word in the cycle after
-// it was made valid: filled by the dcache's answers (a hit or merge in C2, a fill's
+// Return buffers, one word per thread, so that W sees a word in the cycle after it was
+// made valid: filled by the dcache's answers (a hit or merge in C2, a fill's
 // completion), by a returning atomic's response and by a marker leaving the FIFO;
-// emptied by writeback's registered wake.  One buffer per thread is enough because a
-// thread with a load, returning atomic or dflush outstanding sleeps until W has taken
-// its word.  For the same reason an empty buffer may take its word before it becomes
-// valid: the dcache writes a waiting thread's word as its fill beat passes and marks
-// it valid at the fill's completion.  The writers of one buffer never meet in a cycle
-// (a thread waits on one thing at a time), so the data needs no priority beyond a mux.
+// emptied by writeback's registered wake.  rb_word is the word of W's thread, read
+// at X4's thread (rb_rthread) so that the read can be registered.  One buffer per
+// thread is enough because a thread with a load, returning atomic or dflush
+// outstanding sleeps until W has taken its word.  For the same reason an empty buffer
+// may take its word before it becomes valid: the dcache writes a waiting thread's word
+// as its fill beat passes and marks it valid at the fill's completion.  The writers of
+// one buffer never meet in a cycle (a thread waits on one thing at a time), so the
+// data needs no priority beyond a mux.
+//
+// NO_CACHE (behind dcache_none) changes two things inside, none outside:
+// - The FIFO entry is written at the end of X1, from execute's unregistered request
+//   (x1_*), and counted when dcache_none pushes it at the end of C2, as before.  Every
+//   request that passes X1 is pushed at C2, so the write pointer is at most two
+//   entries ahead of the count, inside the room lsu_room keeps; and an entry is
+//   written two cycles before it can be read, so the head is read synchronously with
+//   no bypass.  The X2 and C2 copies of the request then feed only trace ports, and
+//   synthesis drops them (about 200 flip-flops).
+// - A buffer's word has one writer, the response, one per cycle, so the words live in
+//   one small RAM (block RAM on an FPGA, where 8 x 32 flip-flops and their muxes cost
+//   about 300 logic cells), read at X4's thread; a word written in that same cycle
+//   reaches W through a bypass register.  A marker writes no word: dflush writes no
+//   register, so its word is never read.  The valid bits stay flip-flops.
 //
 // lsu_busy: something is still owed at the memory side (requests in the FIFO, fills
 // and returning atomics sent but not answered), from register state only.  Port
@@ -35,7 +49,8 @@
 module load_store_unit #(
     parameter integer THREADS   = 8,
     parameter integer TW        = 3,
-    parameter integer REQ_QUEUE = 8
+    parameter integer REQ_QUEUE = 8,
+    parameter integer NO_CACHE  = 0     // 1: behind dcache_none (see above)
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -48,6 +63,13 @@ module load_store_unit #(
     input  wire [31:0]           push_cmp,
     input  wire [TW-1:0]         push_thread,
     input  wire                  push_marker,
+    // From execute, valid in X1 (NO_CACHE only): the same request, two cycles early.
+    input  wire                  x1_push,
+    input  wire [7:0]            x1_mem_op,
+    input  wire [31:0]           x1_mem_addr,
+    input  wire [31:0]           x1_mem_data,
+    input  wire [31:0]           x1_mem_cmp,
+    input  wire [TW-1:0]         x1_mem_thread,
     // From the dcache: return-buffer writes of this cycle.
     input  wire [THREADS-1:0]    ans_valid,
     input  wire [THREADS-1:0]    ans_c2,
@@ -59,6 +81,8 @@ module load_store_unit #(
     // From writeback, valid in the cycle after W: that thread's buffer was used.
     input  wire                  wake_valid,
     input  wire [TW-1:0]         wake_thread,
+    // From execute, valid in X4: the thread whose word W looks at in the next cycle.
+    input  wire [TW-1:0]         rb_rthread,
 
     output wire                  mem_req_valid,
     input  wire                  mem_req_ready,
@@ -71,9 +95,9 @@ module load_store_unit #(
     input  wire [31:0]           mem_resp_data,
     input  wire [7:0]            mem_resp_tag,
 
-    // Return buffers, thread t in bit t / bits 32t+31..32t.
+    // Return buffers: thread t's valid bit in bit t; W's thread's word (valid in W).
     output wire [THREADS-1:0]    rb_valid,
-    output wire [32*THREADS-1:0] rb_data,
+    output wire [31:0]           rb_word,
     output reg                   lsu_room,
     output wire                  lsu_busy,
 
@@ -93,14 +117,57 @@ module load_store_unit #(
 
   // ---- request FIFO ------------------------------------------------------------------
   // One memory of whole entries {marker, thread, op, addr, data, cmp}: a synthesizer
-  // maps it to block RAM in one piece (reading at the next head), where separate
-  // narrow fields would be left in flip-flops.
+  // maps it to block RAM in one piece, where separate narrow fields would be left in
+  // flip-flops.
   localparam integer EW = 1 + TW + 8 + 96;
-  reg [EW-1:0] q [0:F-1];
   reg [PW-1:0] head, tail;
   reg [CW-1:0] count;
+  wire         pop;
+  wire [PW-1:0] head_next = rst ? {PW{1'b0}} :
+                            !pop ? head : (head == LAST_IX) ? {PW{1'b0}} : head + 1'b1;
+  wire [EW-1:0] head_entry;
 
-  wire [EW-1:0] head_entry  = q[head];
+  generate
+    if (NO_CACHE != 0) begin : g_fifo_x1
+      // Written at the end of X1 (the same translation dcache_none makes at C2: a load
+      // is a one-word fill with no data), read synchronously at the next head.  A read
+      // of the entry being written is never used (see above), so what the RAM returns
+      // then does not matter: no_rw_check spares the logic that would define it.
+      (* no_rw_check *) reg [EW-1:0] q [0:F-1];
+      reg [PW-1:0] wtail;
+      reg [EW-1:0] head_q;
+      wire         x1_ldw   = x1_mem_op == `UMBRA_OP_LDW;
+      wire         x1_flush = x1_mem_op == `UMBRA_OP_DFLUSH;
+      always @(posedge clk) begin
+        if (x1_push)
+          q[wtail] <= {x1_flush, x1_mem_thread, x1_ldw ? `UMBRA_PORT_OP_FILL : x1_mem_op,
+                       x1_mem_addr, x1_ldw ? 32'd0 : x1_mem_data, x1_ldw ? 32'd0 : x1_mem_cmp};
+        head_q <= q[head_next];
+      end
+      always @(posedge clk) begin
+        if (rst)
+          wtail <= {PW{1'b0}};
+        else if (x1_push)
+          wtail <= (wtail == LAST_IX) ? {PW{1'b0}} : wtail + 1'b1;
+      end
+      assign head_entry = head_q;
+      wire unused_push = |{push_op, push_addr, push_data, push_cmp, push_thread, push_marker,
+                           tail};
+    end else begin : g_fifo_c2
+      // The port must see the head in the cycle it arrives, so the entries are read
+      // asynchronously at head; Yosys still maps them to block RAM, read at the next
+      // head a cycle early, with a bypass for an entry written in that cycle.
+      reg [EW-1:0] q [0:F-1];
+      always @(posedge clk) begin
+        if (push)
+          q[tail] <= {push_marker, push_thread, push_op, push_addr, push_data, push_cmp};
+      end
+      assign head_entry = q[head];
+      wire unused_x1 = |{x1_push, x1_mem_op, x1_mem_addr, x1_mem_data, x1_mem_cmp,
+                         x1_mem_thread, head_next};
+    end
+  endgenerate
+
   wire          head_mark   = head_entry[EW-1];
   wire          nonempty    = count != {CW{1'b0}};
   wire          head_marker = nonempty && head_mark;
@@ -119,16 +186,11 @@ module load_store_unit #(
   endgenerate
 
   wire sent = mem_req_valid && mem_req_ready;
-  wire pop  = sent || head_marker;
+  assign pop = sent || head_marker;
   // Execute's replay keeps pushes within the room, so a push never meets a full FIFO;
   // the guard keeps a broken invariant from overwriting the head.
   wire push = push_valid && (count != FULL || pop);
   wire [CW-1:0] next_count = count + {{(CW - 1){1'b0}}, push} - {{(CW - 1){1'b0}}, pop};
-
-  always @(posedge clk) begin
-    if (push)
-      q[tail] <= {push_marker, push_thread, push_op, push_addr, push_data, push_cmp};
-  end
 
   always @(posedge clk) begin
     if (rst) begin
@@ -137,8 +199,7 @@ module load_store_unit #(
       count    <= {CW{1'b0}};
       lsu_room <= 1'b1;
     end else begin
-      if (pop)
-        head <= (head == LAST_IX) ? {PW{1'b0}} : head + 1'b1;
+      head     <= head_next;
       if (push)
         tail <= (tail == LAST_IX) ? {PW{1'b0}} : tail + 1'b1;
       count    <= next_count;
@@ -172,7 +233,6 @@ module load_store_unit #(
       localparam [TW-1:0] TID   = TID_U[TW-1:0];
       reg        owed_q;     // a returning atomic of this thread was sent
       reg        valid_q;
-      reg [31:0] data_q;
       wire answer = mem_resp_valid && r_tag_ok && r_thread == TID && owed_q && !fill_beat;
       wire marker = head_marker && head_thread == TID;
       wire used   = wake_valid && wake_thread == TID;
@@ -190,17 +250,57 @@ module load_store_unit #(
           else if (used)
             valid_q <= 1'b0;
         end
-        if (ans_c2[t])
-          data_q <= ans_c2_data;
-        else if (ans_catch[t] || answer)
-          data_q <= mem_resp_data;
-        else if (marker)
-          data_q <= 32'd0;
       end
-      assign atom_owed[t]          = owed_q;
-      assign atom_answer[t]        = answer;
-      assign rb_valid[t]           = valid_q;
-      assign rb_data[32*t +: 32]   = data_q;
+      assign atom_owed[t]   = owed_q;
+      assign atom_answer[t] = answer;
+      assign rb_valid[t]    = valid_q;
+    end
+  endgenerate
+
+  // ---- return-buffer words ---------------------------------------------------------------
+  generate
+    if (NO_CACHE != 0) begin : g_rb_ram
+      // The one response of this cycle, if it answers a thread (a fill beat is always
+      // its fill's only beat here).
+      wire rb_we = |(ans_catch | atom_answer);
+      // The bypass defines a read of the word being written; no_rw_check tells the
+      // synthesizer that the RAM need not.
+      (* ram_style = "block", no_rw_check *) reg [31:0] words [0:THREADS-1];
+      reg [31:0]   word_q;
+      reg [31:0]   bypass_word;
+      reg          bypass;
+      always @(posedge clk) begin
+        if (rb_we)
+          words[r_thread] <= mem_resp_data;
+        word_q <= words[rb_rthread];
+      end
+      always @(posedge clk) begin
+        bypass      <= rb_we && r_thread == rb_rthread;
+        bypass_word <= mem_resp_data;
+      end
+      assign rb_word = bypass ? bypass_word : word_q;
+      wire unused_c2 = |{ans_c2, ans_c2_data};  // no cache: nothing answers in C2
+    end else begin : g_rb_flops
+      wire [32*THREADS-1:0] words;
+      genvar i;
+      for (i = 0; i < THREADS; i = i + 1) begin : g_word
+        localparam [31:0]   TID_U = i;
+        localparam [TW-1:0] TID   = TID_U[TW-1:0];
+        reg [31:0] data_q;
+        always @(posedge clk) begin
+          if (ans_c2[i])
+            data_q <= ans_c2_data;
+          else if (ans_catch[i] || atom_answer[i])
+            data_q <= mem_resp_data;
+          else if (head_marker && head_thread == TID)
+            data_q <= 32'd0;
+        end
+        assign words[32*i +: 32] = data_q;
+      end
+      reg [TW-1:0] w_thread_q;
+      always @(posedge clk)
+        w_thread_q <= rb_rthread;
+      assign rb_word = words[32*w_thread_q +: 32];
     end
   endgenerate
 

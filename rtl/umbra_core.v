@@ -152,6 +152,12 @@ module umbra_core #(
   wire [31:0]     rf_a;
   wire [31:0]     rf_b;
   wire [31:0]     rf_c;
+  wire            x1_push;             // execute's request, unregistered
+  wire [7:0]      x1_mem_op;
+  wire [31:0]     x1_mem_addr;
+  wire [31:0]     x1_mem_data;
+  wire [31:0]     x1_mem_cmp;
+  wire [TW-1:0]   x1_mem_thread;
   // Valid in X2.
   wire            x2_upd_valid;
   wire [TW-1:0]   x2_upd_thread;
@@ -173,8 +179,9 @@ module umbra_core #(
   wire            w_flush;
   wire [7:0]      w_rd;
   wire [31:0]     w_result;
+  wire [TW-1:0]   x4_thread;           // valid in X4
   wire [THREADS-1:0]    rb_valid;
-  wire [32*THREADS-1:0] rb_data;
+  wire [31:0]     rb_word;
   wire            lsu_busy;
   wire            lsu_room;
   // dcache -> load/store unit.
@@ -257,6 +264,9 @@ module umbra_core #(
       .x2_upd_state(x2_upd_state),
       .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
       .x2_mem_data(x2_mem_data), .x2_mem_cmp(x2_mem_cmp), .x2_mem_tag(x2_mem_tag),
+      .x1_push(x1_push), .x1_mem_op(x1_mem_op), .x1_mem_addr(x1_mem_addr),
+      .x1_mem_data(x1_mem_data), .x1_mem_cmp(x1_mem_cmp), .x1_mem_thread(x1_mem_thread),
+      .x4_thread(x4_thread),
       .w_valid(w_valid), .w_sleep(w_sleep), .w_thread(w_thread), .w_pc(w_pc),
       .w_we(w_we), .w_load(w_load), .w_flush(w_flush), .w_rd(w_rd), .w_result(w_result),
       .fault(fault), .fault_thread(fault_thread_i), .fault_pc(fault_pc_i),
@@ -304,21 +314,24 @@ module umbra_core #(
   endgenerate
 
   load_store_unit #(
-      .THREADS(THREADS), .TW(TW), .REQ_QUEUE(REQ_QUEUE)
+      .THREADS(THREADS), .TW(TW), .REQ_QUEUE(REQ_QUEUE), .NO_CACHE(CACHE_BYTES == 0 ? 1 : 0)
   ) u_load_store_unit (
       .clk(clk), .rst(rst),
       .push_valid(push_valid), .push_op(push_op), .push_addr(push_addr),
       .push_data(push_data), .push_cmp(push_cmp), .push_thread(push_thread),
-      .push_marker(push_marker), .ans_valid(ans_valid), .ans_c2(ans_c2),
+      .push_marker(push_marker),
+      .x1_push(x1_push), .x1_mem_op(x1_mem_op), .x1_mem_addr(x1_mem_addr),
+      .x1_mem_data(x1_mem_data), .x1_mem_cmp(x1_mem_cmp), .x1_mem_thread(x1_mem_thread),
+      .ans_valid(ans_valid), .ans_c2(ans_c2),
       .ans_c2_data(ans_c2_data), .ans_catch(ans_catch),
       .fill_beat(fill_beat), .fill_done(fill_done),
-      .wake_valid(wake_valid), .wake_thread(wake_thread),
+      .wake_valid(wake_valid), .wake_thread(wake_thread), .rb_rthread(x4_thread),
       .mem_req_valid(mem_req_valid), .mem_req_ready(mem_req_ready),
       .mem_req_op(mem_req_op), .mem_req_addr(mem_req_addr), .mem_req_data(mem_req_data),
       .mem_req_cmp(mem_req_cmp), .mem_req_tag(mem_req_tag),
       .mem_resp_valid(mem_resp_valid), .mem_resp_data(mem_resp_data),
       .mem_resp_tag(mem_resp_tag),
-      .rb_valid(rb_valid), .rb_data(rb_data), .lsu_room(lsu_room), .lsu_busy(lsu_busy),
+      .rb_valid(rb_valid), .rb_word(rb_word), .lsu_room(lsu_room), .lsu_busy(lsu_busy),
       .trace_protocol_error(trace_protocol_error)
   );
 
@@ -328,7 +341,7 @@ module umbra_core #(
       .clk(clk), .rst(rst),
       .w_valid(w_valid), .w_sleep(w_sleep), .w_thread(w_thread), .w_pc(w_pc),
       .w_we(w_we), .w_load(w_load), .w_flush(w_flush), .w_rd(w_rd), .w_result(w_result),
-      .rb_valid(rb_valid), .rb_data(rb_data),
+      .rb_valid(rb_valid), .rb_word(rb_word),
       .rf_we(rf_we), .rf_wthread(rf_wthread), .rf_wreg(rf_wreg), .rf_wdata(rf_wdata),
       .wake_valid(wake_valid), .wake_thread(wake_thread),
       .trace_regwrite_valid(trace_regwrite_valid),

@@ -38,9 +38,9 @@ module writeback #(
     input  wire [7:0]            w_rd,
     input  wire [31:0]           w_result,
 
-    // Return buffers (load/store unit).
+    // Return buffers (load/store unit): valid bits, and the word of w_thread's.
     input  wire [THREADS-1:0]    rb_valid,
-    input  wire [32*THREADS-1:0] rb_data,
+    input  wire [31:0]           rb_word,
 
     // Valid in the cycle after W.
     output reg                   rf_we,
@@ -59,7 +59,7 @@ module writeback #(
 );
 
   wire        buffered = rb_valid[w_thread];
-  wire [31:0] data     = rb_data[32*w_thread +: 32];
+  wire [31:0] data     = rb_word;
 
   // Destination and pc of each sleeping thread's outstanding load.
   wire [8*THREADS-1:0]  pend_rd_vec;

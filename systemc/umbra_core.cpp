@@ -29,7 +29,8 @@ BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, EventOrder*
                           std::to_string(cfg.cache_ways) + " and line size " +
                           std::to_string(cfg.cache_line_bytes) +
                           " must be powers of two, or 0, 1 and 4 for no cache");
-  if (!no_cache && (cfg.cache_line_bytes < 8 || cfg.cache_bytes < uint64_t(cfg.cache_ways) * cfg.cache_line_bytes))
+  if (!no_cache &&
+      (cfg.cache_line_bytes < 8 || cfg.cache_bytes < uint64_t(cfg.cache_ways) * cfg.cache_line_bytes))
     throw CoreConfigError("umbra_core: a cache line of " + std::to_string(cfg.cache_line_bytes) +
                           " bytes (at least 8) times " + std::to_string(cfg.cache_ways) +
                           " ways must fit in the cache of " + std::to_string(cfg.cache_bytes) + " bytes");

@@ -139,8 +139,8 @@ Config load_config(const std::string& path) {
     // a line size would describe a cache there is not; saying them is a mistake.
     for (const char* key : {"ways", "line_bytes"})
       if (root["cache"][key])
-        fail(path, root["cache"][key], std::string("'cache.") + key +
-                                           "' has no meaning with 'cache.bytes' = 0 (no data cache)");
+        fail(path, root["cache"][key],
+             std::string("'cache.") + key + "' has no meaning with 'cache.bytes' = 0 (no data cache)");
     c.cache_ways = 1;
     c.cache_line_bytes = 4;
   }

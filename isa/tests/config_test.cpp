@@ -75,7 +75,8 @@ TEST(Config, MemorySystemKeysAreRead) {
 
 // No cache: a load reads its one word, so the port's fill is a word long.
 TEST(Config, CacheBytesZeroMeansNoCacheAndOneWordFills) {
-  const umbra::Config c = umbra::load_config(write("nocache.yaml", "cache:\n  bytes: 0\n  request_queue: 6\n"));
+  const umbra::Config c =
+      umbra::load_config(write("nocache.yaml", "cache:\n  bytes: 0\n  request_queue: 6\n"));
   EXPECT_EQ(c.cache_bytes, 0u);
   EXPECT_EQ(c.cache_ways, 1u);
   EXPECT_EQ(c.cache_line_bytes, 4u);
@@ -98,7 +99,8 @@ TEST(Config, BadMemorySystemValuesNameLineAndReason) {
       {"memory:\n  bytes: 8192\n", ":2: error: 'memory.data_base' = 65536 must be a multiple of 4 inside"},
       {"memory:\n  data_base: 6\n", ":2: error: 'memory.data_base' = 6 must be a multiple of 4"},
       {"cache:\n  size: 4096\n", ":2: error: unknown configuration key 'cache.size'"},
-      {"cache:\n  bytes: 0\n  line_bytes: 16\n", ":3: error: 'cache.line_bytes' has no meaning with 'cache.bytes' = 0"},
+      {"cache:\n  bytes: 0\n  line_bytes: 16\n",
+       ":3: error: 'cache.line_bytes' has no meaning with 'cache.bytes' = 0"},
       {"cache:\n  bytes: 0\n  ways: 2\n", ":3: error: 'cache.ways' has no meaning with 'cache.bytes' = 0"},
       {"cache:\n  bytes: 24\n", ":2: error: 'cache.bytes' = 24 must be a power of two"},
   };
