@@ -8,10 +8,14 @@
 // steer by: does it write field a's register from X1 or the FPU (r_we) or from memory
 // (r_load: ldw and atom.*, the thread sleeps), does it send a memory request (r_mem),
 // does it use the FPU, is it `exit`, is it `dflush` (r_flush: the thread sleeps until
-// the load/store unit's flush marker reaches the head of its FIFO, and writes nothing).  The function within a class is left to execute,
-// which gets the word (r_word).  A field that is not a register read is presented as
+// the load/store unit's flush marker reaches the head of its FIFO, and writes
+// nothing).  The function within a class is left to execute, which gets the word
+// (r_word).  A field that is not a register read is presented as
 // r0, so its value in X1 is 0: that is what the memory request's cmp carries for an
-// instruction that does not read field a (as umbra::read_operands has it).
+// instruction that does not read field a (as umbra::read_operands has it).  A
+// conditional branch's field c is its offset, so port c is free: it reads field a's
+// register there as well, and execute compares it with field b's on the comparator the
+// integer compares use (rtl/execute.v), with no second one for branches.
 //
 // Validity follows isa/src/isa.cpp decode() exactly: a known opcode; every field the
 // format has that no operand uses is zero (N format: bits 23:0); a uimm5 or lane
@@ -81,6 +85,7 @@ module decode #(
   reg [1:0] fmt;
   reg [2:0] ka, kb, kc;
   reg       reads_a;  // field a is a register the instruction reads (not just writes)
+  reg       branch;   // a conditional branch: field a is read through port c too
   reg       wr_result, wr_memory, memory, fpu, is_exit;
 
   always @* begin
@@ -88,6 +93,7 @@ module decode #(
     fmt       = FMT_R;
     ka        = K_REG;
     reads_a   = 1'b0;
+    branch    = 1'b0;
     kb        = K_REG;
     kc        = K_REG;
     wr_result = 1'b0;
@@ -199,11 +205,13 @@ module decode #(
       `UMBRA_OP_BZ, `UMBRA_OP_BNZ: begin
         fmt     = FMT_I;
         reads_a = 1'b1;
+        branch  = 1'b1;
       end
       `UMBRA_OP_BEQ, `UMBRA_OP_BNE, `UMBRA_OP_BLT, `UMBRA_OP_BGE, `UMBRA_OP_BLTU,
       `UMBRA_OP_BGEU: begin
         kc      = K_ANY;
         reads_a = 1'b1;
+        branch  = 1'b1;
       end
 
       default:
@@ -291,7 +299,7 @@ module decode #(
     r_flush   <= (op == `UMBRA_OP_DFLUSH);
     r_ra      <= reads_a ? fa : 8'd0;
     r_rb      <= (fmt == FMT_R && kb == K_REG) ? fb : 8'd0;
-    r_rc      <= (fmt == FMT_R && kc == K_REG) ? fc : 8'd0;
+    r_rc      <= branch ? fa : (fmt == FMT_R && kc == K_REG) ? fc : 8'd0;
   end
 
 endmodule

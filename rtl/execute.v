@@ -68,7 +68,7 @@ module execute #(
     input  wire [31:0]     rf_b,
     input  wire [31:0]     rf_c,
 
-    input  wire [63:0]     clock,        // fetch's cycle counter (this cycle's value)
+    input  wire [63:0]     clock,        // fetch's counter: the cycle X1's instruction was fetched
     input  wire [31:0]     domw,
     input  wire [31:0]     ncore,
     input  wire            lsu_room,     // the request FIFO can take three more pushes
@@ -219,9 +219,6 @@ module execute #(
   wire [31:0] shift_out  = shift_right(shift_in, y[4:0], shift_fill);
   wire [31:0] shift_r    = shift_left ? reverse32(shift_out) : shift_out;
 
-  // `clock` counts this cycle; the instruction was fetched three cycles ago.
-  wire [63:0] clock_f = clock - 64'd3;
-
   reg [31:0] sreg;
   always @* begin
     case (x1_fb)
@@ -229,8 +226,8 @@ module execute #(
       `UMBRA_SR_CID:    sreg = CORE_ID_U;
       `UMBRA_SR_NTHR:   sreg = THREADS_U;
       `UMBRA_SR_NCORE:  sreg = ncore;
-      `UMBRA_SR_CLOCK:  sreg = clock_f[31:0];
-      `UMBRA_SR_CLOCKH: sreg = clock_f[63:32];
+      `UMBRA_SR_CLOCK:  sreg = clock[31:0];
+      `UMBRA_SR_CLOCKH: sreg = clock[63:32];
       `UMBRA_SR_LX:     sreg = {{TPAD{1'b0}}, x1_thread};  // thread launch: lx = thread
       `UMBRA_SR_LY:     sreg = 32'd0;
       `UMBRA_SR_DOMW:   sreg = domw;
@@ -292,6 +289,9 @@ module execute #(
   wire [31:0] mul_corr = (vb[31] ? y : 32'd0) + (y[31] ? vb : 32'd0);
 
   // ---- X1: control flow ---------------------------------------------------------------
+  // A branch compares field a's register with field b's on the compare above: decode
+  // reads field a's register through port c for a branch (rtl/decode.v), so y is va,
+  // and bz/bnz read no register through b, so vb is 0.  va < vb is y < vb, !(vb <= y).
   reg        taken;
   reg [29:0] offset;  // word offset of the pc-relative operand (as a byte offset / 4)
   always @* begin
@@ -300,14 +300,14 @@ module execute #(
     case (x1_op)
       `UMBRA_OP_J:    begin taken = 1'b1; offset = off24; end
       `UMBRA_OP_JAL:  begin taken = 1'b1; offset = imm16[29:0]; end
-      `UMBRA_OP_BZ:   begin taken = (va == 32'd0); offset = imm16[29:0]; end
-      `UMBRA_OP_BNZ:  begin taken = (va != 32'd0); offset = imm16[29:0]; end
-      `UMBRA_OP_BEQ:  taken = (va == vb);
-      `UMBRA_OP_BNE:  taken = (va != vb);
-      `UMBRA_OP_BLT:  taken = ($signed(va) <  $signed(vb));
-      `UMBRA_OP_BGE:  taken = ($signed(va) >= $signed(vb));
-      `UMBRA_OP_BLTU: taken = (va <  vb);
-      `UMBRA_OP_BGEU: taken = (va >= vb);
+      `UMBRA_OP_BZ:   begin taken = eq; offset = imm16[29:0]; end
+      `UMBRA_OP_BNZ:  begin taken = !eq; offset = imm16[29:0]; end
+      `UMBRA_OP_BEQ:  taken = eq;
+      `UMBRA_OP_BNE:  taken = !eq;
+      `UMBRA_OP_BLT:  taken = !(lt || eq);
+      `UMBRA_OP_BGE:  taken = lt || eq;
+      `UMBRA_OP_BLTU: taken = !(ltu || eq);
+      `UMBRA_OP_BGEU: taken = ltu || eq;
       default: ;
     endcase
   end
@@ -433,17 +433,21 @@ module execute #(
 
   // ---- X2 -> X3 -> X4 -> W: the result waits for the FPU's latency ---------------------
   // What W needs of an instruction is written into a RAM at its thread in X2 and read
-  // back in X4, out of the RAM's register in W: on an FPU that is block RAM where the
+  // back in X4, out of the RAM's register in W: on an FPGA that is block RAM where the
   // three stages of flip-flops would take over a hundred logic cells.  In any cycle
-  // the thread written (X2's) and the thread read (X4's) differ, since T >= 8.  The
-  // stage flags that need a reset, the threads (X4's is the read address) and the pcs
-  // (only the trace reads them) stay flip-flops.
+  // the thread written (X2's) and the thread read (X4's) differ, since T >= 8.  Only
+  // an instruction with work after X1 (x2_valid) writes its thread's entry, so while a
+  // thread sleeps its entry keeps the load's destination, and each of its bubbles
+  // brings that to W with w_sleep (writeback needs no copy of its own).  The stage
+  // flags that need a reset, the threads (X4's is the read address) and the pcs (only
+  // the trace reads them) stay flip-flops.
   localparam integer DW = 32 + 8 + 4;
   wire [31:0] x2_out = x2_mul ? mul_r : x2_misc ? fpu_misc : x2_result;
   (* ram_style = "block", no_rw_check *) reg [DW-1:0] delay [0:THREADS-1];
   reg [DW-1:0] w_q;
   always @(posedge clk) begin
-    delay[x2_thread] <= {x2_out, x2_rd, x2_we, x2_load, x2_flush, x2_arith};
+    if (x2_valid)
+      delay[x2_thread] <= {x2_out, x2_rd, x2_we, x2_load, x2_flush, x2_arith};
     w_q              <= delay[x4_thread];
   end
   wire [31:0] w_int;

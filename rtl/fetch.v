@@ -8,8 +8,8 @@
 //
 // X1's outcome (next pc and state) arrives registered, on x2_upd_* in X2, and W's wake
 // arrives registered, on wake_* in the cycle after W; both are written into the
-// per-thread flops at the end of that cycle, which is what the contract's "at the end
-// of X1 / of W" means for everything F can observe: X2's thread is never the slot's
+// per-thread state (and the pc RAM) at the end of that cycle, which is what the
+// contract's "at the end of X1 / of W" means for everything F can observe: X2's thread is never the slot's
 // (T >= 8), and the wake can be (T = 8: W of the instruction fetched in n is in n+7,
 // the same thread's next slot is n+8), so the slot's state takes the wake as it
 // arrives.  f_busy is the OR of the threads' RUN/SLEEP flops.
@@ -52,7 +52,7 @@ module fetch #(
     output reg  [31:0]     d_word,      // instruction store read data
     output reg  [1:0]      d_reason,    // bubble reason when !d_valid
     // Core-wide registers.
-    output reg  [63:0]     clock,       // this cycle's number, 0 in the first after reset
+    output reg  [63:0]     clock,       // the cycle X1's instruction was fetched in (see below)
     output reg  [31:0]     domw,        // launch_count of the last launch
     output wire            f_busy,      // some thread is RUN or SLEEP
 
@@ -84,11 +84,14 @@ module fetch #(
   wire launch_all = (launch_count[31:TW] != {(32 - TW){1'b0}});
 
   // ---- slot counter, clock, launch count -------------------------------------------------
+  // The only reader of the clock is `rdsr` in X1, which reads the cycle its instruction
+  // was fetched in, three cycles before: the counter starts at -3 (cycle 0 is the first
+  // after reset), so execute needs no 64-bit subtractor.
   reg [TW-1:0] slot;
   always @(posedge clk) begin
     if (rst) begin
       slot  <= {TW{1'b0}};
-      clock <= 64'd0;
+      clock <= 64'hffff_ffff_ffff_fffd;
       domw  <= 32'd0;
     end else begin
       slot  <= (slot == LAST_SLOT) ? {TW{1'b0}} : slot + 1'b1;
@@ -99,40 +102,68 @@ module fetch #(
   end
 
   // ---- per-thread pc and state -----------------------------------------------------------
-  wire [2*THREADS-1:0]  state_vec;
-  wire [IW*THREADS-1:0] pc_vec;
-  wire [THREADS-1:0]    active_vec;
+  // The pcs live in a small RAM (block RAM on an FPGA, where T x IW flip-flops with
+  // their write and read multiplexers cost about twenty logic cells a thread), written
+  // by X2's update and read a cycle early at the next slot, so the slot's pc is in the
+  // RAM's register in F.  X2's thread is never the next slot's (X2 holds the thread
+  // fetched 4 cycles before this one, the next slot is this one's successor, and
+  // T >= 8), so no read meets a write to the same thread.  A launch would have to write
+  // every starting thread at once: instead each thread has a flag that says its pc is
+  // the launch's (launch_pc_q) until its first update, and one that says it is 0 (no
+  // launch since reset), which is what a bubble of an idle thread shows.
+  wire [2*THREADS-1:0] state_vec;
+  reg [IW-1:0]  pcs [0:THREADS-1];
+  reg [IW-1:0]  pc_ram_q;
+  reg [IW-1:0]  launch_pc_q;
+  reg [THREADS-1:0] at_launch, at_zero;
+  wire [THREADS-1:0] active_vec;
+  wire [TW-1:0] next_slot = rst ? {TW{1'b0}} : (slot == LAST_SLOT) ? {TW{1'b0}} : slot + 1'b1;
+
+  always @(posedge clk) begin
+    if (x2_upd_valid)
+      pcs[x2_upd_thread] <= x2_upd_pc;
+    pc_ram_q <= pcs[next_slot];
+  end
+
+  always @(posedge clk) begin
+    if (rst)
+      launch_pc_q <= {IW{1'b0}};
+    else if (launch_valid)
+      launch_pc_q <= launch_pc;
+  end
 
   genvar t;
   generate
     for (t = 0; t < THREADS; t = t + 1) begin : g_thread
       localparam [TW-1:0] TID   = t;
-      reg [1:0]    state_q;
-      reg [IW-1:0] pc_q;
       wire         starts;
       if (t == (1 << TW) - 1) begin : g_last   // count > 2^TW - 1: only the high bits
         assign starts = launch_all;
       end else begin : g_below
         assign starts = launch_all || (launch_count[TW-1:0] > TID);
       end
+      wire updated = x2_upd_valid && x2_upd_thread == TID;
+      reg [1:0] state_q;
       always @(posedge clk) begin
         if (rst) begin
-          state_q <= ST_IDLE;
-          pc_q    <= {IW{1'b0}};
+          state_q      <= ST_IDLE;
+          at_launch[t] <= 1'b0;
+          at_zero[t]   <= 1'b1;
         end else if (launch_valid && starts) begin
-          state_q <= ST_RUN;
-          pc_q    <= launch_pc;
+          state_q      <= ST_RUN;
+          at_launch[t] <= 1'b1;
+          at_zero[t]   <= 1'b0;
         end else begin
-          if (x2_upd_valid && x2_upd_thread == TID) begin
-            state_q <= x2_upd_state;
-            pc_q    <= x2_upd_pc;
+          if (updated) begin
+            state_q      <= x2_upd_state;
+            at_launch[t] <= 1'b0;
+            at_zero[t]   <= 1'b0;
           end
           if (wake_valid && wake_thread == TID && state_q == ST_SLEEP)
             state_q <= ST_RUN;
         end
       end
       assign state_vec[2*t +: 2] = state_q;
-      assign pc_vec[IW*t +: IW]  = pc_q;
       assign active_vec[t]       = (state_q == ST_RUN) || (state_q == ST_SLEEP);
     end
   endgenerate
@@ -143,7 +174,8 @@ module fetch #(
   wire [1:0]    held_state = state_vec[2*slot +: 2];
   wire          woken      = wake_valid && wake_thread == slot && held_state == ST_SLEEP;
   wire [1:0]    slot_state = woken ? ST_RUN : held_state;
-  wire [IW-1:0] slot_pc    = pc_vec[IW*slot +: IW];
+  wire [IW-1:0] slot_pc    = at_zero[slot]   ? {IW{1'b0}} :
+                             at_launch[slot] ? launch_pc_q : pc_ram_q;
   wire          issue      = (slot_state == ST_RUN);
   wire [1:0]    reason     = (slot_state == ST_SLEEP)  ? WHY_MEMORY :
                              (slot_state == ST_EXITED) ? WHY_EXITED : WHY_IDLE;

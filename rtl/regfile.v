@@ -4,9 +4,10 @@
 // there are three identical copies, one per read field, all written together.
 //
 // Reads are synchronous: decode's registered register numbers are sampled at the end
-// of R and the data is in the RAMs' output registers in X1.  r0 reads zero by masking
-// the output, not by keeping a zero in the RAM (block RAM is not reset; writeback
-// never writes r0).  The write port is writeback's registered output, valid in the
+// of R and the data is in the RAMs' output registers in X1.  r0 reads zero because the
+// RAMs start all zero (an FPGA's block RAM takes its initial contents with the
+// bitstream) and nothing ever writes r0 (writeback drops such writes, and so does the
+// write enable here), so no mask sits between the RAMs and execute.  The write port is writeback's registered output, valid in the
 // cycle after W, and the RAM takes the write at the end of it.  No read ever meets a
 // write to the same thread: in cycle c the write is for the thread fetched in c-8 and
 // the read for the one fetched in c-2, and the written thread's next read is in c+2.
@@ -43,7 +44,12 @@ module regfile #(
   localparam integer DEPTH = 1 << (TW + RW);
 
   // Register numbers at or above REGS never get here (decode makes them illegal), so
-  // only the low RW bits address the RAM; the high bits still count for r0.
+  // only the low RW bits address the RAM.
+  generate
+    if (RW < 8) begin : g_high_bits
+      wire unused_high = |{r_ra[7:RW], r_rb[7:RW], r_rc[7:RW]};
+    end
+  endgenerate
   wire [TW+RW-1:0] raddr_a = {r_thread, r_ra[RW-1:0]};
   wire [TW+RW-1:0] raddr_b = {r_thread, r_rb[RW-1:0]};
   wire [TW+RW-1:0] raddr_c = {r_thread, r_rc[RW-1:0]};
@@ -55,7 +61,15 @@ module regfile #(
   reg [31:0] ram_b [0:DEPTH-1];
   reg [31:0] ram_c [0:DEPTH-1];
   reg [31:0] q_a, q_b, q_c;
-  reg        zero_a, zero_b, zero_c;
+
+  integer i;
+  initial begin
+    for (i = 0; i < DEPTH; i = i + 1) begin
+      ram_a[i] = 32'd0;
+      ram_b[i] = 32'd0;
+      ram_c[i] = 32'd0;
+    end
+  end
 
   always @(posedge clk) begin
     if (we)
@@ -75,15 +89,9 @@ module regfile #(
     q_c <= ram_c[raddr_c];
   end
 
-  always @(posedge clk) begin
-    zero_a <= (r_ra == 8'd0);
-    zero_b <= (r_rb == 8'd0);
-    zero_c <= (r_rc == 8'd0);
-  end
-
-  assign rf_a = zero_a ? 32'd0 : q_a;
-  assign rf_b = zero_b ? 32'd0 : q_b;
-  assign rf_c = zero_c ? 32'd0 : q_c;
+  assign rf_a = q_a;
+  assign rf_b = q_b;
+  assign rf_c = q_c;
 
 endmodule
 

@@ -1,10 +1,10 @@
 // writeback: stage W, the register file's only writer and the place a sleeping
 // thread wakes.  An instruction with a computed result writes field a's register.  A
 // load or returning atomic looks in its thread's return buffer: if the data is there
-// it is written and the thread may issue again; if not, the thread stays asleep and W
-// remembers the destination register and the pc.  Every later bubble of that thread
-// that reaches W (w_sleep, once per T cycles) looks again, so a late load costs its
-// thread whole rounds of T slots, as the contract says.
+// it is written and the thread may issue again; if not, the thread stays asleep.
+// Every later bubble of that thread that reaches W (w_sleep, once per T cycles) looks
+// again, bringing the load's destination with it from execute, so a late load costs
+// its thread whole rounds of T slots, as the contract says.
 //
 // The decision is made in W from execute's w_* registers and the buffer flops; what
 // it drives is registered, valid in the cycle after W: the register-file write port
@@ -13,7 +13,7 @@
 // So data that arrives in the cycle before W still lets the thread issue in its next
 // slot.  The regwrite trace event is W's, in W's cycle.  Writes to r0 are dropped and
 // make no event; a load into r0 still wakes its thread.  A dflush (w_flush) sleeps and
-// wakes like a load but writes nothing: its destination is remembered as r0.
+// wakes like a load but writes nothing: its destination counts as r0.
 //
 // wake_* is also the wake event of the cosimulation (docs/memory-system.md, "Events"):
 // the top puts it on trace_wake_*, in the cycle after W.
@@ -61,29 +61,25 @@ module writeback #(
   wire        buffered = rb_valid[w_thread];
   wire [31:0] data     = rb_word;
 
-  // Destination and pc of each sleeping thread's outstanding load.
-  wire [8*THREADS-1:0]  pend_rd_vec;
+  // A bubble of a sleeping thread brings its load's destination and flag with it
+  // (execute keeps a sleeping thread's last instruction, rtl/execute.v); only the pc,
+  // which the trace alone reads, is remembered here.
   wire [IW*THREADS-1:0] pend_pc_vec;
   wire                  waits    = w_load || w_flush;  // on the return buffer
   wire                  remember = w_valid && waits;
-  wire [7:0]            w_dest   = w_flush ? 8'd0 : w_rd;
+  wire [7:0]            dest     = w_flush ? 8'd0 : w_rd;
 
   genvar t;
   generate
     for (t = 0; t < THREADS; t = t + 1) begin : g_pending
       localparam [TW-1:0] TID = t;
-      reg [7:0]    rd_q;
       reg [IW-1:0] pc_q;
       always @(posedge clk) begin
-        if (rst) begin
-          rd_q <= 8'd0;
+        if (rst)
           pc_q <= {IW{1'b0}};
-        end else if (remember && w_thread == TID) begin
-          rd_q <= w_dest;
+        else if (remember && w_thread == TID)
           pc_q <= w_pc;
-        end
       end
-      assign pend_rd_vec[8*t +: 8]   = rd_q;
       assign pend_pc_vec[IW*t +: IW] = pc_q;
     end
   endgenerate
@@ -93,7 +89,6 @@ module writeback #(
   wire          from_load = w_valid && waits;
   wire          woken     = (from_load || (!w_valid && w_sleep)) && buffered;
   wire          computed  = w_valid && !waits && w_we;
-  wire [7:0]    dest      = computed || from_load ? w_dest : pend_rd_vec[8*w_thread +: 8];
   wire [IW-1:0] pc        = computed || from_load ? w_pc : pend_pc_vec[IW*w_thread +: IW];
   wire [31:0]   value     = computed ? w_result : data;
   wire          writes    = (computed || woken) && dest != 8'd0;
