@@ -105,7 +105,7 @@ for cfg in "${configs[@]}"; do
   mkdir -p "$d"
   names+=("$name")
   chparam=""
-  for k in THREADS REGS IMEM_WORDS MEM_WORDS MEM_LATENCY CACHE_BYTES CACHE_WAYS CACHE_LINE_BYTES REQ_QUEUE; do chparam+=" -set $k ${P[$k]}"; done
+  for k in THREADS REGS IMEM_WORDS MEM_WORDS MEM_LATENCY CACHE_BYTES CACHE_WAYS CACHE_LINE_BYTES REQ_QUEUE MUL_ROWS; do chparam+=" -set $k ${P[$k]}"; done
   # The UP5K's SPRAM holds the data memory; -dsp maps the multipliers when asked.
   synth_opts=""
   [ "${C[fpga.dsp]}" = true ] && synth_opts+=" -dsp"
@@ -167,7 +167,7 @@ if [ $others = 1 ]; then
   declare -A P0=()
   read_kv P0 "$tool" --verilog-params "${configs[0]}"
   chparam=""
-  for k in THREADS REGS IMEM_WORDS MEM_WORDS MEM_LATENCY CACHE_BYTES CACHE_WAYS CACHE_LINE_BYTES REQ_QUEUE; do chparam+=" -set $k ${P0[$k]}"; done
+  for k in THREADS REGS IMEM_WORDS MEM_WORDS MEM_LATENCY CACHE_BYTES CACHE_WAYS CACHE_LINE_BYTES REQ_QUEUE MUL_ROWS; do chparam+=" -set $k ${P0[$k]}"; done
   for fam in ecp5 xilinx; do
     case $fam in
       ecp5) cmd="synth_ecp5 -top synth_top" ;;

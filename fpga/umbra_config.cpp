@@ -37,7 +37,9 @@ int main(int argc, char** argv) {
               << "CACHE_BYTES=" << c.cache_bytes << "\n"
               << "CACHE_WAYS=" << c.cache_ways << "\n"
               << "CACHE_LINE_BYTES=" << c.cache_line_bytes << "\n"
-              << "REQ_QUEUE=" << c.cache_request_queue << "\n";
+              << "REQ_QUEUE=" << c.cache_request_queue << "\n"
+              // An FPGA without DSP blocks gets the multiplier as rows of logic.
+              << "MUL_ROWS=" << (!c.fpga_device.empty() && !c.fpga_dsp ? 1 : 0) << "\n";
     return 0;
   }
   std::cout << "name=" << c.name << "\n"

@@ -44,7 +44,8 @@ module execute #(
     parameter integer IMEM_WORDS = 4096,
     parameter integer CORE_ID    = 0,
     parameter integer TW         = 3,
-    parameter integer IW         = 12
+    parameter integer IW         = 12,
+    parameter integer MUL_ROWS   = 0   // the multiplier's form (rtl/fp_mul.v)
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -389,7 +390,7 @@ module execute #(
   wire [31:0] fpu_sum;        // valid in W
   wire [31:0] fpu_misc;       // valid in X2
   wire [63:0] product;        // valid in X2
-  fpu u_fpu (
+  fpu #(.MUL_ROWS(MUL_ROWS)) u_fpu (
       .clk(clk), .func(x1_op[3:0]), .a(vb), .b(fpu_b), .c(va), .arith(fpu_arith),
       .arith_result(fpu_sum), .misc_result(fpu_misc), .int_mul(mul), .int_product(product)
   );

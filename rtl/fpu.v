@@ -26,7 +26,9 @@
 
 `include "umbra_isa.vh"   // UMBRA_OP_* opcodes, generated from isa/isa.yaml
 
-module fpu (
+module fpu #(
+    parameter integer MUL_ROWS = 0   // fp_mul's multiplier form (rtl/fp_mul.v)
+) (
     input  wire        clk,
     input  wire [3:0]  func,     // low nibble of the 0x4_ opcode
     input  wire [31:0] a,
@@ -71,7 +73,7 @@ module fpu (
 
   // ---- multiply (cycles 1-2), addend delayed alongside --------------------------------
   wire [31:0] product;
-  fp_mul u_mul (
+  fp_mul #(.MUL_ROWS(MUL_ROWS)) u_mul (
       .clk(clk), .a(a), .b(mul_b), .int_mul(int_mul), .result(product),
       .int_product(int_product)
   );

@@ -23,7 +23,9 @@ module umbra_core #(
     parameter integer CACHE_BYTES      = 4096,  // data cache, a power of two; 0: none
     parameter integer CACHE_WAYS       = 2,     // 1..8, a power of two
     parameter integer CACHE_LINE_BYTES = 32,    // 8..128, a power of two; 4 without a cache
-    parameter integer REQ_QUEUE        = 8      // request FIFO entries, 4..64
+    parameter integer REQ_QUEUE        = 8,     // request FIFO entries, 4..64
+    parameter integer MUL_ROWS         = 0      // 1: multiplier as shift-and-add rows,
+                                                // for fabric without multiplier blocks
 ) (
     input  wire        clk,
     input  wire        rst,               // synchronous, active high
@@ -252,7 +254,8 @@ module umbra_core #(
   );
 
   execute #(
-      .THREADS(THREADS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(CORE_ID), .TW(TW), .IW(IW)
+      .THREADS(THREADS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(CORE_ID), .TW(TW), .IW(IW),
+      .MUL_ROWS(MUL_ROWS)
   ) u_execute (
       .clk(clk), .rst(rst),
       .r_valid(r_valid), .r_sleep(r_sleep), .r_thread(r_thread), .r_pc(r_pc),

@@ -119,7 +119,14 @@ TEST(UmbraConfig, VerilogParametersAreTheYamlNumbers) {
                        "\nCACHE_BYTES=" + std::to_string(c.cache_bytes) +
                        "\nCACHE_WAYS=" + std::to_string(c.cache_ways) +
                        "\nCACHE_LINE_BYTES=" + std::to_string(c.cache_line_bytes) +
-                       "\nREQ_QUEUE=" + std::to_string(c.cache_request_queue) + "\n");
+                       "\nREQ_QUEUE=" + std::to_string(c.cache_request_queue) + "\nMUL_ROWS=0\n");
+}
+
+// The HX8K has no DSP blocks: its multiplier is built as rows of logic (rtl/fp_mul.v).
+TEST(UmbraConfig, NoDspMeansMultiplierRows) {
+  const Outcome o = run(std::string(UMBRA_CONFIG_PATH) + " --verilog-params '" + kHx8k + "'");
+  ASSERT_EQ(o.rc, 0) << o.err;
+  EXPECT_NE(o.out.find("\nMUL_ROWS=1\n"), std::string::npos) << o.out;
 }
 
 TEST(UmbraConfig, SettingsCarryTheFpgaTarget) {
@@ -147,15 +154,20 @@ TEST(FpgaConfigTools, SimulatorRunsAnExampleOnTheUp5kConfiguration) {
 }
 
 TEST(FpgaConfigTools, SimulatorHoldsAProgramToTheHx8kMemorySize) {
-  // The HX8K's 8 KiB of data memory lies below the assembler's .data origin (0x10000),
-  // so its programs address memory directly; one word past the end is refused.
-  const std::string in =
-      write("hx8k_in.s", "_start: movi r1, 42\n        li r2, 8188\n        stw r1, 0(r2)\n        exit\n");
-  const Outcome ok = run(std::string(UMBRA_SIM_PATH) + " --config '" + kHx8k +
-                         "' --threads 1 --dump-mem 8188:4 '" + in + "'");
+  // The HX8K's few KiB of data memory lie below the assembler's .data origin (0x10000),
+  // so its programs address memory directly; the last word is there, one word past the
+  // end is refused.
+  const uint64_t bytes = umbra::load_config(kHx8k).mem_bytes;
+  ASSERT_LT(bytes, 0x10000u);
+  const std::string last = std::to_string(bytes - 4);
+  const std::string in = write("hx8k_in.s", "_start: movi r1, 42\n        li r2, " + last +
+                                                "\n        stw r1, 0(r2)\n        exit\n");
+  const Outcome ok = run(std::string(UMBRA_SIM_PATH) + " --config '" + kHx8k + "' --threads 1 --dump-mem " +
+                         last + ":4 '" + in + "'");
   EXPECT_EQ(ok.rc, 0) << ok.err;
-  const std::string out =
-      write("hx8k_out.s", "_start: movi r1, 42\n        li r2, 8192\n        stw r1, 0(r2)\n        exit\n");
+  EXPECT_NE(ok.out.find("0000002a"), std::string::npos) << ok.out;
+  const std::string out = write("hx8k_out.s", "_start: movi r1, 42\n        li r2, " + std::to_string(bytes) +
+                                                  "\n        stw r1, 0(r2)\n        exit\n");
   EXPECT_NE(run(std::string(UMBRA_SIM_PATH) + " --config '" + kHx8k + "' --threads 1 '" + out + "'").rc, 0);
 }
 
