@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fpga/build.sh [--synth-only] [--no-other-families] [CONFIG.yaml...]
+# fpga/build.sh [--synth-only] [--no-other-families] [--board] [CONFIG.yaml...]
 #
 # From source to iCE40 bitstreams and a utilization/timing report, in one command.
 # For each configuration (default: configs/ice40-up5k.yaml configs/ice40-hx8k.yaml):
@@ -10,13 +10,18 @@
 #      and -spram on the UP5K) and `check -assert`;
 #   3. fpga/logic_depth.py: the deepest logic paths in LUT levels (before placement);
 #   4. nextpnr-ice40 at the configured clock (--report: utilization and Fmax), icepack
-#      to <out>/<name>/<name>.bin.
+#      to <out>/<name>/<name>.bin;
+#   5. with --board and fpga.board (icebreaker): the same for the board top
+#      fpga/<board>_top.v (core, SPRAM memory, UART host link, LEDs) with its pins
+#      fpga/<board>.pcf, at the board's clock, to <out>/<name>/<board>/<board>.bin,
+#      what goes on the board.  Not by default: it does not fit yet (docs/fpga.md).
 # Then Yosys-only utilization of the first configuration for a Lattice ECP5
 # (synth_ecp5) and a Xilinx 7-series part (synth_xilinx), which have no packaged
 # place-and-route.  fpga/report.py prints the table and writes <out>/report.json.
 #
 #   --synth-only         stop after yosys + check (the ctest `fpga_synth` test)
 #   --no-other-families  skip the ECP5/Xilinx runs
+#   --board              also build the board top of configurations with fpga.board
 # Environment: UMBRA_FPGA_OUT (default build-fpga/out), UMBRA_CONFIG_TOOL (a built
 # umbra-config; otherwise this script builds one in build-fpga/ with cmake), and
 # UMBRA_FPGA_SEED (nextpnr seed, default 1, so runs are repeatable).
@@ -29,11 +34,13 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 synth_only=0
 others=1
+boards=0
 configs=()
 for a in "$@"; do
   case "$a" in
     --synth-only) synth_only=1 ;;
     --no-other-families) others=0 ;;
+    --board) boards=1 ;;
     -h|--help) sed -n '2,/^set -e/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "build.sh: error: unknown option '$a' (see --help)" >&2; exit 2 ;;
     *)
@@ -47,6 +54,10 @@ done
 [ ${#configs[@]} -gt 0 ] || configs=("$root/configs/ice40-up5k.yaml" "$root/configs/ice40-hx8k.yaml")
 out="${UMBRA_FPGA_OUT:-$root/build-fpga/out}"
 seed="${UMBRA_FPGA_SEED:-1}"
+
+# Set-up: the Debian packages the flow needs (yosys, nextpnr-ice40, fpga-icestorm,
+# cmake, python3...), installed by the same list the quick start uses when missing.
+UMBRA_SETUP_PACKAGES_ONLY=1 source "$root/scripts/setup.sh"
 
 need() {
   command -v "$1" >/dev/null 2>&1 || { echo "build.sh: error: '$1' not found (install $2)" >&2; exit 1; }
@@ -76,7 +87,6 @@ fi
 
 rtl_files=()
 while read -r f; do rtl_files+=("$root/rtl/$f"); done < <(grep -v "^#" "$root/rtl/core_files.txt")
-rtl_files+=("$root/fpga/synth_top.v")
 
 # Reads umbra-config's KEY=VALUE lines into the associative array named by $1.
 read_kv() {
@@ -88,7 +98,65 @@ read_kv() {
 
 mkdir -p "$out"
 status=0
-names=()
+names=()    # report entries: a configuration's name, or NAME/BOARD for its board top
+dirs=()
+
+# flow NAME DIR TOP "CHPARAM" "SYNTH_OPTS" DEVICE PACKAGE FREQ_MHZ PCF FILE...: one
+# design through yosys (synthesis, check -assert, statistics), logic_depth.py and,
+# unless --synth-only, nextpnr-ice40 and icepack to DIR/NAME.bin.  A synthesis failure
+# stops the run; a place-and-route failure (a design that does not fit) sets status 1
+# and the other designs still build.
+flow() {
+  local name="$1" d="$2" top="$3" chparam="$4" synth_opts="$5" dev="$6" pkg="$7" freq="$8" pcf="$9"
+  shift 9
+  local files=("$@")
+  mkdir -p "$d"
+  if ! nice -n 10 yosys -l "$d/yosys.log" -q -p "read_verilog -I$root/rtl ${files[*]}; \
+      chparam$chparam $top; synth_ice40 -top $top$synth_opts -json $d/$name.json; \
+      check -assert; tee -q -o $d/stat.json stat -json" >/dev/null 2>&1; then
+    echo "build.sh: error: $name: yosys synthesis or check failed; see $d/yosys.log:" >&2
+    grep -E "ERROR|problems|Warning" "$d/yosys.log" | head -20 >&2
+    exit 1
+  fi
+  echo "   synthesis and check -assert clean"
+  # Before placement: the deepest register-to-register logic (LUT levels), the only
+  # timing view left when a design does not fit.
+  python3 "$root/fpga/logic_depth.py" "$d/$name.json" --top 3 >"$d/logic_depth.txt" \
+    || echo "build.sh: warning: $name: logic_depth.py failed" >&2
+  [ $synth_only = 1 ] && return 0
+
+  echo "== $name: nextpnr-ice40 --$dev --package $pkg --freq $freq${pcf:+ --pcf ${pcf#$root/}}"
+  rm -f "$d/nextpnr.json" "$d/$name.asc" "$d/$name.bin"
+  # --timing-allow-fail: a missed target still yields the bitstream and the report
+  # that says which path missed it; the exit status below says it was missed.
+  # A design that does not fit fails here; the other configurations still build and
+  # the report shows what this one needed (from nextpnr's packing) against the device.
+  if ! nice -n 10 nextpnr-ice40 "--$dev" --package "$pkg" --json "$d/$name.json" ${pcf:+--pcf "$pcf"} \
+      --asc "$d/$name.asc" --freq "$freq" --seed "$seed" --timing-allow-fail \
+      --report "$d/nextpnr.json" -l "$d/nextpnr.log" -q >/dev/null 2>&1; then
+    echo "build.sh: error: $name: nextpnr-ice40 failed; see $d/nextpnr.log:" >&2
+    grep -E "ERROR" "$d/nextpnr.log" | head -5 >&2
+    echo "   deepest logic before placement ($d/logic_depth.txt):" >&2
+    sed 's/^/   /' "$d/logic_depth.txt" >&2 || true
+    status=1
+    return 0
+  fi
+  if ! icepack "$d/$name.asc" "$d/$name.bin" 2>"$d/icepack.log"; then
+    echo "build.sh: error: $name: icepack failed; see $d/icepack.log" >&2
+    status=1
+    return 0
+  fi
+  echo "   bitstream $d/$name.bin"
+}
+
+# The iCEBreaker's board top (fpga/icebreaker_top.v): its 12 MHz oscillator divided by
+# two clocks everything (the core's Fmax is below 12 MHz; the PLL makes nothing below
+# 16), so place-and-route times it at 6 MHz.
+board_osc_mhz=12
+board_clk_div=2
+board_files=("$root/fpga/uart_rx.v" "$root/fpga/uart_tx.v" "$root/fpga/spram_memory.v"
+             "$root/fpga/host_link.v" "$root/fpga/icebreaker_top.v")
+
 for cfg in "${configs[@]}"; do
   declare -A C=() P=()
   # The loader's own message (file, line, reason) says what is wrong with a bad file.
@@ -104,6 +172,7 @@ for cfg in "${configs[@]}"; do
   d="$out/$name"
   mkdir -p "$d"
   names+=("$name")
+  dirs+=("$d")
   chparam=""
   for k in THREADS REGS IMEM_WORDS MEM_WORDS MEM_LATENCY CACHE_BYTES CACHE_WAYS CACHE_LINE_BYTES REQ_QUEUE MUL_ROWS; do chparam+=" -set $k ${P[$k]}"; done
   # The UP5K's SPRAM holds the data memory; -dsp maps the multipliers when asked.
@@ -113,47 +182,30 @@ for cfg in "${configs[@]}"; do
   {
     echo "config=$cfg"
     for k in "${!C[@]}"; do echo "$k=${C[$k]}"; done
+    echo "top=synth_top"
     echo "synth_opts=$synth_opts"
     echo "seed=$seed"
   } >"$d/flow.txt"
-
   echo "== $name: yosys synth_ice40$synth_opts (${P[THREADS]} threads, ${P[REGS]} registers, ${P[IMEM_WORDS]} imem words, ${P[MEM_WORDS]} memory words)"
-  if ! nice -n 10 yosys -l "$d/yosys.log" -q -p "read_verilog -I$root/rtl ${rtl_files[*]}; \
-      chparam$chparam synth_top; synth_ice40 -top synth_top$synth_opts -json $d/$name.json; \
-      check -assert; tee -q -o $d/stat.json stat -json" >/dev/null 2>&1; then
-    echo "build.sh: error: $name: yosys synthesis or check failed; see $d/yosys.log:" >&2
-    grep -E "ERROR|problems|Warning" "$d/yosys.log" | head -20 >&2
-    exit 1
-  fi
-  echo "   synthesis and check -assert clean"
-  # Before placement: the deepest register-to-register logic (LUT levels), the only
-  # timing view left when a design does not fit.
-  python3 "$root/fpga/logic_depth.py" "$d/$name.json" --top 3 >"$d/logic_depth.txt" \
-    || echo "build.sh: warning: $name: logic_depth.py failed" >&2
-  [ $synth_only = 1 ] && continue
+  flow "$name" "$d" synth_top "$chparam" "$synth_opts" "$dev" "${C[fpga.package]}" \
+    "${C[fpga.clock_mhz]}" "" "${rtl_files[@]}" "$root/fpga/synth_top.v"
 
-  echo "== $name: nextpnr-ice40 --$dev --package ${C[fpga.package]} --freq ${C[fpga.clock_mhz]}"
-  rm -f "$d/nextpnr.json" "$d/$name.asc" "$d/$name.bin"
-  # --timing-allow-fail: a missed target still yields the bitstream and the report
-  # that says which path missed it; the exit status below says it was missed.
-  # A design that does not fit fails here; the other configurations still build and
-  # the report shows what this one needed (from nextpnr's packing) against the device.
-  if ! nice -n 10 nextpnr-ice40 "--$dev" --package "${C[fpga.package]}" --json "$d/$name.json" \
-      --asc "$d/$name.asc" --freq "${C[fpga.clock_mhz]}" --seed "$seed" --timing-allow-fail \
-      --report "$d/nextpnr.json" -l "$d/nextpnr.log" -q >/dev/null 2>&1; then
-    echo "build.sh: error: $name: nextpnr-ice40 failed; see $d/nextpnr.log:" >&2
-    grep -E "ERROR" "$d/nextpnr.log" | head -5 >&2
-    echo "   deepest logic before placement ($d/logic_depth.txt):" >&2
-    sed 's/^/   /' "$d/logic_depth.txt" >&2 || true
-    status=1
-    continue
-  fi
-  if ! icepack "$d/$name.asc" "$d/$name.bin" 2>"$d/icepack.log"; then
-    echo "build.sh: error: $name: icepack failed; see $d/icepack.log" >&2
-    status=1
-    continue
-  fi
-  echo "   bitstream $d/$name.bin"
+  board="${C[fpga.board]:-}"
+  [ $boards = 1 ] && [ -n "$board" ] || continue
+  # The board top: the same core parameters, its own memory (SPRAM, with atomics), the
+  # UART host link and the pins of fpga/$board.pcf.
+  bd="$d/$board"
+  mkdir -p "$bd"
+  names+=("$name/$board")
+  dirs+=("$bd")
+  bparam=""
+  for k in THREADS REGS IMEM_WORDS MEM_WORDS CACHE_BYTES CACHE_WAYS REQ_QUEUE; do bparam+=" -set $k ${P[$k]}"; done
+  bparam+=" -set LINE_BYTES ${P[CACHE_LINE_BYTES]} -set CLK_DIV $board_clk_div"
+  bfreq=$((board_osc_mhz / board_clk_div))
+  sed "s/^top=.*/top=${board}_top/; s/^fpga.clock_mhz=.*/fpga.clock_mhz=$bfreq/" "$d/flow.txt" >"$bd/flow.txt"
+  echo "== $name/$board: yosys synth_ice40$synth_opts (board top ${board}_top, ${bfreq} MHz)"
+  flow "$board" "$bd" "${board}_top" "$bparam" "$synth_opts" "$dev" "${C[fpga.package]}" \
+    "$bfreq" "$root/fpga/$board.pcf" "${rtl_files[@]}" "${board_files[@]}"
 done
 
 if [ $synth_only = 1 ]; then
@@ -176,8 +228,8 @@ if [ $others = 1 ]; then
     d="$out/$first/$fam"
     mkdir -p "$d"
     echo "== $first: yosys $cmd"
-    if ! nice -n 10 yosys -l "$d/yosys.log" -q -p "read_verilog -I$root/rtl ${rtl_files[*]}; \
-        chparam$chparam synth_top; $cmd; check -assert; tee -q -o $d/stat.json stat -json" \
+    if ! nice -n 10 yosys -l "$d/yosys.log" -q -p "read_verilog -I$root/rtl ${rtl_files[*]} \
+        $root/fpga/synth_top.v; chparam$chparam synth_top; $cmd; check -assert; tee -q -o $d/stat.json stat -json" \
         >/dev/null 2>&1; then
       echo "build.sh: error: $first: yosys $cmd failed; see $d/yosys.log" >&2
       exit 1
@@ -187,7 +239,7 @@ if [ $others = 1 ]; then
 fi
 
 report_args=()
-for n in "${names[@]}"; do report_args+=("--ice40" "$n=$out/$n"); done
+for i in "${!names[@]}"; do report_args+=("--ice40" "${names[$i]}=${dirs[$i]}"); done
 rstatus=0
 python3 "$root/fpga/report.py" ${report_args[@]+"${report_args[@]}"} \
   ${other_args[@]+"${other_args[@]}"} --json "$out/report.json" || rstatus=$?

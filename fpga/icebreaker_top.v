@@ -14,12 +14,14 @@
 //     finished (halted), red on a fault (the core's, the memory's, or a port
 //     protocol error); both off before the first launch.
 //
-// The core runs straight off the 12 MHz oscillator: its measured Fmax (docs/fpga.md)
-// is below the configuration's 40 MHz target, so a PLL would only add a clock domain
-// to get wrong.  Reset: power-on (a few cycles after configuration), the button, and
-// the host's RESET command (core and memory controller only; the link stays up).
-// Simulation (Verilator, Icarus) compiles fpga/sim/SB_SPRAM256KA.v beside this file
-// and sets BAUD to CLK_HZ/8 and IDLE_CLKS small, so a bit is a few clocks.
+// Everything runs on one clock, the 12 MHz oscillator divided by CLK_DIV (default 2:
+// 6 MHz).  The core's measured Fmax (docs/fpga.md) is below 12 MHz and the iCE40's
+// PLL makes nothing below 16 MHz, so the divider is a flip-flop whose output nextpnr
+// promotes to a global clock; fpga/build.sh times the board at OSC_HZ / CLK_DIV.
+// Reset: power-on (a few cycles after configuration), the button, and the host's
+// RESET command (core and memory controller only; the link stays up).  Simulation
+// (Verilator, Icarus) compiles fpga/sim/SB_SPRAM256KA.v beside this file and sets
+// CLK_DIV to 1, BAUD to OSC_HZ/8 and IDLE_CLKS small, so a bit is a few clocks.
 `default_nettype none
 
 module icebreaker_top #(
@@ -32,7 +34,9 @@ module icebreaker_top #(
     parameter integer CACHE_BYTES  = 0,
     parameter integer CACHE_WAYS   = 1,
     parameter integer REQ_QUEUE    = 8,
-    parameter integer CLK_HZ       = 12000000,
+    parameter integer OSC_HZ       = 12000000,      // the board's oscillator
+    parameter integer CLK_DIV      = 2,             // system clock = OSC_HZ / CLK_DIV
+    parameter integer CLK_HZ       = OSC_HZ / CLK_DIV,
     parameter integer BAUD         = 115200,
     parameter integer IDLE_CLKS    = CLK_HZ / 4     // a bad frame ends after 250 ms quiet
 ) (
@@ -46,19 +50,33 @@ module icebreaker_top #(
 
   localparam integer CLKS_PER_BIT = CLK_HZ / BAUD;
 
+  // ---- clock ----------------------------------------------------------------------------
+  wire clk;
+  generate
+    if (CLK_DIV == 1) begin : g_osc
+      assign clk = CLK;
+    end else if (CLK_DIV == 2) begin : g_half
+      reg half = 1'b0;
+      always @(posedge CLK) half <= !half;
+      assign clk = half;
+    end else begin : g_bad_div
+      icebreaker_top_CLK_DIV_must_be_1_or_2 u_error ();
+    end
+  endgenerate
+
   // ---- reset ----------------------------------------------------------------------------
   // The iCE40 loads every flip-flop's initial value with the bitstream, so a counter
   // starting at 0 holds the design in reset for its first 15 cycles.
   reg [3:0] por = 4'd0;
   reg [1:0] btn_s = 2'b11;
-  always @(posedge CLK) begin
+  always @(posedge clk) begin
     btn_s <= {btn_s[0], BTN_N};
     if (por != 4'hf) por <= por + 4'd1;
   end
   wire sys_rst = (por != 4'hf) || !btn_s[1];
   wire link_core_rst;
   reg  core_rst;
-  always @(posedge CLK) core_rst <= sys_rst || link_core_rst;
+  always @(posedge clk) core_rst <= sys_rst || link_core_rst;
 
   // ---- the core -------------------------------------------------------------------------
   wire        imem_we, launch_valid;
@@ -79,7 +97,7 @@ module icebreaker_top #(
       .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(LINE_BYTES),
       .REQ_QUEUE(REQ_QUEUE)
   ) u_core (
-      .clk(CLK), .rst(core_rst),
+      .clk(clk), .rst(core_rst),
       .host_imem_we(imem_we), .host_imem_addr(imem_addr), .host_imem_data(imem_data),
       .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
       .ncore(32'd1),
@@ -104,7 +122,7 @@ module icebreaker_top #(
   spram_memory #(
       .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES)
   ) u_mem (
-      .clk(CLK), .rst(core_rst),
+      .clk(clk), .rst(core_rst),
       .mem_req_valid(req_valid), .mem_req_ready(req_ready), .mem_req_op(req_op),
       .mem_req_addr(req_addr), .mem_req_data(req_data), .mem_req_cmp(req_cmp),
       .mem_req_tag(req_tag),
@@ -117,7 +135,7 @@ module icebreaker_top #(
   // ---- run counters -----------------------------------------------------------------------
   reg [63:0] cycles, issued;
   reg        launched;
-  always @(posedge CLK) begin
+  always @(posedge clk) begin
     if (core_rst) begin
       cycles   <= 64'd0;
       issued   <= 64'd0;
@@ -137,7 +155,7 @@ module icebreaker_top #(
       .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS), .THREADS(THREADS), .REGS(REGS),
       .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES), .CLK_HZ(CLK_HZ)
   ) u_link (
-      .clk(CLK), .rst(sys_rst), .rx(RX), .tx(TX),
+      .clk(clk), .rst(sys_rst), .rx(RX), .tx(TX),
       .core_rst(link_core_rst),
       .imem_we(imem_we), .imem_addr(imem_addr), .imem_data(imem_data),
       .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
@@ -149,9 +167,9 @@ module icebreaker_top #(
   );
 
   // ---- LEDs -------------------------------------------------------------------------------
-  reg [21:0] blink = 22'd0;           // bit 21 toggles about three times a second at 12 MHz
+  reg [21:0] blink = 22'd0;           // bit 21 toggles every third of a second at 6 MHz
   reg        led_r, led_g;
-  always @(posedge CLK) begin
+  always @(posedge clk) begin
     blink <= blink + 22'd1;
     led_r <= fault || mem_fault || protocol_error;
     led_g <= busy || (launched && blink[21]);

@@ -164,6 +164,7 @@ def ice40_entry(name, d):
         })
     return {
         "config": flow.get("config", ""),
+        "top": flow.get("top", "synth_top"),
         "device": flow.get("fpga.device", ""),
         "package": flow.get("fpga.package", ""),
         "yosys": "synth_ice40" + flow.get("synth_opts", ""),
@@ -230,7 +231,7 @@ def main():
 
     missed = False
     for name, e in report["ice40"].items():
-        print(f"\n{name}: iCE40 {e['device'].upper()} {e['package']}  ({e['yosys']}, nextpnr-ice40 seed {e['nextpnr_seed']})")
+        print(f"\n{name}: {e['top']} on iCE40 {e['device'].upper()} {e['package']}  ({e['yosys']}, nextpnr-ice40 seed {e['nextpnr_seed']})")
         if e["place_and_route"] != "ok":
             missed = True
             print(f"  PLACE-AND-ROUTE {e['place_and_route']}")

@@ -52,6 +52,7 @@ int main(int argc, char** argv) {
             << "fpga.device=" << c.fpga_device << "\n"
             << "fpga.package=" << c.fpga_package << "\n"
             << "fpga.clock_mhz=" << c.fpga_clock_mhz << "\n"
-            << "fpga.dsp=" << (c.fpga_dsp ? "true" : "false") << "\n";
+            << "fpga.dsp=" << (c.fpga_dsp ? "true" : "false") << "\n"
+            << "fpga.board=" << c.fpga_board << "\n";
   return 0;
 }

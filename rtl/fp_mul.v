@@ -21,7 +21,8 @@
 // partial sum when b's bit j is set, for fabric without multiplier blocks: on iCE40
 // each partial-product bit is then one logic cell (the row's adder bit and its
 // b-select share a LUT4 beside the carry), where synthesis of a plain `*` takes about
-// two (1593 against 2800 cells for 32x32 on the HX8K).  The value is the same.
+// two (1593 against 2800 cells for 32x32 on the HX8K).  The value is the same.  The
+// first 16 rows are summed in stage 1 (see g_rows).
 `default_nettype none
 
 module fp_mul #(
@@ -47,13 +48,15 @@ module fp_mul #(
 
   reg        s1_sign;
   reg [31:0] s1_ma, s1_mb;        // significands with the hidden bit, or int_mul's a, b
+  wire [31:0] ma = int_mul ? a : {8'd0, 1'b1, a[22:0]};
+  wire [31:0] mb = int_mul ? b : {8'd0, 1'b1, b[22:0]};
   reg signed [9:0] s1_exp;        // ea + eb - 127, biased; in [-125, 381]
   reg        s1_nan, s1_inf, s1_zero;
 
   always @(posedge clk) begin
     s1_sign <= a[31] ^ b[31];
-    s1_ma   <= int_mul ? a : {8'd0, 1'b1, a[22:0]};
-    s1_mb   <= int_mul ? b : {8'd0, 1'b1, b[22:0]};
+    s1_ma   <= ma;
+    s1_mb   <= mb;
     s1_exp  <= $signed({2'b00, ea}) + $signed({2'b00, eb}) - 10'sd127;
     s1_nan  <= a_nan || b_nan || (a_inf && b_zero) || (a_zero && b_inf);
     s1_inf  <= a_inf || b_inf;
@@ -63,17 +66,34 @@ module fp_mul #(
   // ---- stage 2: product, normalize, round, FTZ/overflow ----------------------------
   generate
     if (MUL_ROWS != 0) begin : g_rows
+      // Rows 0..15 in stage 1, from the unregistered operands, their 48-bit sum
+      // registered; rows 16..31 in stage 2.  Either half is then about as deep as the
+      // rest of its stage, where all 32 rows in stage 2 made it the core's longest path.
+      reg [47:0] s1_low;
+      reg [47:0] low;
+      reg [32:0] row1;
+      integer    i;
+      always @* begin
+        low = {16'd0, mb[0] ? ma : 32'd0};
+        for (i = 1; i < 16; i = i + 1) begin
+          row1         = {1'b0, low[i +: 32]} + {1'b0, ma};
+          low[i +: 33] = mb[i] ? row1 : {1'b0, low[i +: 32]};
+        end
+      end
+      always @(posedge clk) s1_low <= low;
+
       reg [63:0] acc;
       reg [32:0] row;
       integer    j;
       always @* begin
-        acc = {32'd0, s1_mb[0] ? s1_ma : 32'd0};
-        for (j = 1; j < 32; j = j + 1) begin
-          row            = {1'b0, acc[j +: 32]} + {1'b0, s1_ma};
-          acc[j +: 33]   = s1_mb[j] ? row : {1'b0, acc[j +: 32]};
+        acc = {16'd0, s1_low};
+        for (j = 16; j < 32; j = j + 1) begin
+          row          = {1'b0, acc[j +: 32]} + {1'b0, s1_ma};
+          acc[j +: 33] = s1_mb[j] ? row : {1'b0, acc[j +: 32]};
         end
       end
       assign int_product = acc;
+      wire unused_mb_low = |s1_mb[15:0];
     end else begin : g_star
       assign int_product = s1_ma * s1_mb;
     end

@@ -2,7 +2,8 @@
 # Sets up a Debian 12 machine for Umbra and builds it: installs the Debian packages
 # the whole toolchain needs (only those missing, so a second run is quick), then
 # configures and builds with CMake.  Sourced by scripts/demo.sh and scripts/test.sh,
-# so both quick-start commands work on a fresh machine.
+# so both quick-start commands work on a fresh machine, and by fpga/build.sh with
+# UMBRA_SETUP_PACKAGES_ONLY=1 (the packages, not the build).
 set -euo pipefail
 
 UMBRA_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -43,4 +44,5 @@ umbra_build() {
 }
 
 umbra_install_packages
-umbra_build
+# fpga/build.sh needs the tools, not the build.
+[ "${UMBRA_SETUP_PACKAGES_ONLY:-0}" = 1 ] || umbra_build

@@ -60,6 +60,7 @@ TEST(FpgaConfig, Up5kIsTheEightThreadCoreWithDspsOnTheIcebreakerPackage) {
   EXPECT_EQ(c.fpga_package, "sg48");
   EXPECT_EQ(c.fpga_clock_mhz, 40u);
   EXPECT_TRUE(c.fpga_dsp);
+  EXPECT_EQ(c.fpga_board, "icebreaker");
   // The examples' data starts at 0x10000: the UP5K's SPRAM memory must reach past it.
   EXPECT_GT(c.mem_bytes, 0x10000u);
   // umbra-sim with this file must time what the chip has: on-chip RAM, no DRAM model.
@@ -95,6 +96,9 @@ TEST(FpgaConfig, BadFpgaSectionsAreRefusedWithLineAndReason) {
       {"fpga:\n  device: up5k\n  clock_mhz: 0\n", ":3: error: 'fpga.clock_mhz' = 0 is out of range 1..1000"},
       {"fpga:\n  device: up5k\n  freq: 40\n", ":3: error: unknown configuration key 'fpga.freq'"},
       {"fpga:\n  device: [up5k]\n", ":2: error: 'fpga.device' must be a non-empty string"},
+      {"fpga:\n  device: up5k\n  board: tinyfpga\n", ":3: error: 'fpga.board' = 'tinyfpga' is not one of: icebreaker"},
+      {"fpga:\n  device: hx8k\n  package: ct256\n  board: icebreaker\n",
+       ":4: error: 'fpga.board' = 'icebreaker' needs 'fpga.device' up5k and 'fpga.package' sg48"},
   };
   int i = 0;
   for (const auto& tc : cases) {

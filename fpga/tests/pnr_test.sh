@@ -28,6 +28,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 for n in ("ice40-up5k", "ice40-hx8k"):
     e = r["ice40"][n]
+    assert e["place_and_route"] == "ok", n
     assert e["resources"]["logic cells"]["used"] > 0, n
     assert e["clocks"] and all(c["fmax_mhz"] > 0 for c in e["clocks"].values()), n
     assert e["critical_paths"], n

@@ -111,6 +111,7 @@ Config load_config(const std::string& path) {
       {"fpga.device", string_key(&c.fpga_device, {"up5k", "hx8k"})},
       {"fpga.package", string_key(&c.fpga_package, {})},
       {"fpga.clock_mhz", uint_key(&c.fpga_clock_mhz, 1, 1000)},
+      {"fpga.board", string_key(&c.fpga_board, {"icebreaker"})},
       {"fpga.dsp",
        [&](const YAML::Node& n, const std::string& key) {
          try {
@@ -161,6 +162,9 @@ Config load_config(const std::string& path) {
   if (c.fpga_dsp && c.fpga_device != "up5k")
     fail(path, root["fpga"]["dsp"], "'fpga.dsp' needs a device with DSP blocks (up5k)");
   if (root["fpga"] && c.fpga_device.empty()) fail(path, root["fpga"], "the 'fpga' section needs 'fpga.device'");
+  // The iCEBreaker carries an iCE40UP5K in the SG48 package.
+  if (c.fpga_board == "icebreaker" && (c.fpga_device != "up5k" || c.fpga_package != "sg48"))
+    fail(path, root["fpga"]["board"], "'fpga.board' = 'icebreaker' needs 'fpga.device' up5k and 'fpga.package' sg48");
   return c;
 }
 

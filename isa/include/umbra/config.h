@@ -59,6 +59,7 @@ struct Config {
   std::string fpga_package;       // nextpnr-ice40 --package, e.g. "sg48", "ct256"
   unsigned fpga_clock_mhz = 0;    // target clock for place-and-route
   bool fpga_dsp = false;          // map the FP32/integer multipliers onto DSP blocks
+  std::string fpga_board;         // "icebreaker": also build that board's top; "" none
 };
 
 // Pipeline stages of the barrel core (docs/microarchitecture.md); a configuration
