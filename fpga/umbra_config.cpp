@@ -28,6 +28,8 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (verilog) {
+    // An FPGA without DSP blocks gets the multiplier as rows of logic (rtl/fp_mul.v).
+    const int mul_rows = !c.fpga_device.empty() && !c.fpga_dsp ? 1 : 0;
     // Word-addressed on-chip memory: the core sends byte addresses, the top keeps words.
     std::cout << "THREADS=" << c.threads << "\n"
               << "REGS=" << c.registers << "\n"
@@ -38,8 +40,7 @@ int main(int argc, char** argv) {
               << "CACHE_WAYS=" << c.cache_ways << "\n"
               << "CACHE_LINE_BYTES=" << c.cache_line_bytes << "\n"
               << "REQ_QUEUE=" << c.cache_request_queue << "\n"
-              // An FPGA without DSP blocks gets the multiplier as rows of logic.
-              << "MUL_ROWS=" << (!c.fpga_device.empty() && !c.fpga_dsp ? 1 : 0) << "\n";
+              << "MUL_ROWS=" << mul_rows << "\n";
     return 0;
   }
   std::cout << "name=" << c.name << "\n"

@@ -96,7 +96,8 @@ TEST(FpgaConfig, BadFpgaSectionsAreRefusedWithLineAndReason) {
       {"fpga:\n  device: up5k\n  clock_mhz: 0\n", ":3: error: 'fpga.clock_mhz' = 0 is out of range 1..1000"},
       {"fpga:\n  device: up5k\n  freq: 40\n", ":3: error: unknown configuration key 'fpga.freq'"},
       {"fpga:\n  device: [up5k]\n", ":2: error: 'fpga.device' must be a non-empty string"},
-      {"fpga:\n  device: up5k\n  board: tinyfpga\n", ":3: error: 'fpga.board' = 'tinyfpga' is not one of: icebreaker"},
+      {"fpga:\n  device: up5k\n  board: tinyfpga\n",
+       ":3: error: 'fpga.board' = 'tinyfpga' is not one of: icebreaker"},
       {"fpga:\n  device: hx8k\n  package: ct256\n  board: icebreaker\n",
        ":4: error: 'fpga.board' = 'icebreaker' needs 'fpga.device' up5k and 'fpga.package' sg48"},
   };
@@ -164,8 +165,8 @@ TEST(FpgaConfigTools, SimulatorHoldsAProgramToTheHx8kMemorySize) {
   const uint64_t bytes = umbra::load_config(kHx8k).mem_bytes;
   ASSERT_LT(bytes, 0x10000u);
   const std::string last = std::to_string(bytes - 4);
-  const std::string in = write("hx8k_in.s", "_start: movi r1, 42\n        li r2, " + last +
-                                                "\n        stw r1, 0(r2)\n        exit\n");
+  const std::string in = write(
+      "hx8k_in.s", "_start: movi r1, 42\n        li r2, " + last + "\n        stw r1, 0(r2)\n        exit\n");
   const Outcome ok = run(std::string(UMBRA_SIM_PATH) + " --config '" + kHx8k + "' --threads 1 --dump-mem " +
                          last + ":4 '" + in + "'");
   EXPECT_EQ(ok.rc, 0) << ok.err;

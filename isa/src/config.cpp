@@ -164,7 +164,8 @@ Config load_config(const std::string& path) {
   if (root["fpga"] && c.fpga_device.empty()) fail(path, root["fpga"], "the 'fpga' section needs 'fpga.device'");
   // The iCEBreaker carries an iCE40UP5K in the SG48 package.
   if (c.fpga_board == "icebreaker" && (c.fpga_device != "up5k" || c.fpga_package != "sg48"))
-    fail(path, root["fpga"]["board"], "'fpga.board' = 'icebreaker' needs 'fpga.device' up5k and 'fpga.package' sg48");
+    fail(path, root["fpga"]["board"],
+         "'fpga.board' = 'icebreaker' needs 'fpga.device' up5k and 'fpga.package' sg48");
   return c;
 }
 

@@ -486,8 +486,9 @@ int main(int argc, char** argv) {
   bench.flush();
 
   // 3. Integer products: every pair of boundary values, then `count` random pairs.
-  const uint32_t iv[] = {0u, 1u, 2u, 3u, 0x7fffffffu, 0x80000000u, 0x80000001u, 0xfffffffeu,
-                         0xffffffffu, 0x0000ffffu, 0xffff0000u, 0x55555555u, 0xaaaaaaaau};
+  const uint32_t iv[] = {0u,          1u,          2u,          3u,          0x7fffffffu,
+                         0x80000000u, 0x80000001u, 0xfffffffeu, 0xffffffffu, 0x0000ffffu,
+                         0xffff0000u, 0x55555555u, 0xaaaaaaaau};
   for (uint32_t a : iv)
     for (uint32_t b : iv) bench.int_multiply(a, b);
   for (uint64_t i = 0; i < count; ++i) bench.int_multiply(gen.u32(), gen.u32());
