@@ -57,7 +57,10 @@ seed="${UMBRA_FPGA_SEED:-1}"
 
 # Set-up: the Debian packages the flow needs (yosys, nextpnr-ice40, fpga-icestorm,
 # cmake, python3...), installed by the same list the quick start uses when missing.
-UMBRA_SETUP_PACKAGES_ONLY=1 source "$root/scripts/setup.sh"
+# Elsewhere than on Debian the tools are checked below, not installed.
+if command -v dpkg-query >/dev/null 2>&1; then
+  UMBRA_SETUP_PACKAGES_ONLY=1 source "$root/scripts/setup.sh"
+fi
 
 need() {
   command -v "$1" >/dev/null 2>&1 || { echo "build.sh: error: '$1' not found (install $2)" >&2; exit 1; }
