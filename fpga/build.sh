@@ -89,6 +89,8 @@ if [ -z "$tool" ]; then
 fi
 
 rtl_files=()
+# fpga/synth_top.v's parameters, as umbra-config --verilog-params names them.
+synth_keys=(THREADS REGS IMEM_WORDS MEM_WORDS MEM_LATENCY CACHE_BYTES CACHE_WAYS CACHE_LINE_BYTES REQ_QUEUE MUL_ROWS)
 while read -r f; do rtl_files+=("$root/rtl/$f"); done < <(grep -v "^#" "$root/rtl/core_files.txt")
 
 # Reads umbra-config's KEY=VALUE lines into the associative array named by $1.
@@ -177,7 +179,7 @@ for cfg in "${configs[@]}"; do
   names+=("$name")
   dirs+=("$d")
   chparam=""
-  for k in THREADS REGS IMEM_WORDS MEM_WORDS MEM_LATENCY CACHE_BYTES CACHE_WAYS CACHE_LINE_BYTES REQ_QUEUE MUL_ROWS; do chparam+=" -set $k ${P[$k]}"; done
+  for k in "${synth_keys[@]}"; do chparam+=" -set $k ${P[$k]}"; done
   # The UP5K's SPRAM holds the data memory; -dsp maps the multipliers when asked.
   synth_opts=""
   [ "${C[fpga.dsp]}" = true ] && synth_opts+=" -dsp"
@@ -222,7 +224,7 @@ if [ $others = 1 ]; then
   declare -A P0=()
   read_kv P0 "$tool" --verilog-params "${configs[0]}"
   chparam=""
-  for k in THREADS REGS IMEM_WORDS MEM_WORDS MEM_LATENCY CACHE_BYTES CACHE_WAYS CACHE_LINE_BYTES REQ_QUEUE MUL_ROWS; do chparam+=" -set $k ${P0[$k]}"; done
+  for k in "${synth_keys[@]}"; do chparam+=" -set $k ${P0[$k]}"; done
   for fam in ecp5 xilinx; do
     case $fam in
       ecp5) cmd="synth_ecp5 -top synth_top" ;;

@@ -5,7 +5,9 @@
 // model's dcache covers both forms, so the two are one block to the cosimulation.
 //
 // Same ports and stages as dcache: C1 (= X2) registers the request, C2 pushes it into
-// the load/store unit's request FIFO.  Every ldw is a miss whose fill is its one word
+// the load/store unit's request FIFO; the entry itself the load/store unit has already
+// written from X1 (rtl/load_store_unit.v, NO_CACHE), so only push_valid counts here and
+// the other push_* ports carry nothing.  Every ldw is a miss whose fill is its one word
 // (the memory's fill length is CACHE_LINE_BYTES = 4 in such a configuration); the one
 // response beat is the fill's last, and its word goes to the thread's return buffer,
 // valid from the next cycle.  Nothing is kept, so stores, atomics, dinv and dinvall
@@ -66,10 +68,11 @@ module dcache_none #(
       wire unused_x2_tag_hi = |x2_mem_tag[7:TW];
     end
   endgenerate
+  wire unused_x2_data = |{x2_mem_data, x2_mem_cmp};  // in the FIFO entry since X1
 
   reg          c2_valid;
   reg [7:0]    c2_op;
-  reg [31:0]   c2_addr, c2_data, c2_cmp;
+  reg [31:0]   c2_addr;
   reg [TW-1:0] c2_thread;
   always @(posedge clk) begin
     if (rst)
@@ -78,8 +81,6 @@ module dcache_none #(
       c2_valid <= x2_mem_valid;
     c2_op     <= x2_mem_op;
     c2_addr   <= x2_mem_addr;
-    c2_data   <= x2_mem_data;
-    c2_cmp    <= x2_mem_cmp;
     c2_thread <= x2_mem_tag[TW-1:0];
   end
 
@@ -118,14 +119,13 @@ module dcache_none #(
   assign ans_c2      = {THREADS{1'b0}};
   assign ans_c2_data = 32'd0;
 
-  // A misaligned load's address goes out as computed, for the memory to refuse.
   assign push_valid  = c2_ldw || c2_store || c2_atomic || c2_flush;
-  assign push_op     = c2_ldw ? `UMBRA_PORT_OP_FILL : c2_op;
-  assign push_addr   = c2_addr;
-  assign push_data   = c2_ldw ? 32'd0 : c2_data;
-  assign push_cmp    = c2_ldw ? 32'd0 : c2_cmp;
-  assign push_thread = c2_thread;
-  assign push_marker = c2_flush;
+  assign push_op     = 8'd0;
+  assign push_addr   = 32'd0;
+  assign push_data   = 32'd0;
+  assign push_cmp    = 32'd0;
+  assign push_thread = {TW{1'b0}};
+  assign push_marker = 1'b0;
 
   assign trace_cache_valid   = c2_valid;
   assign trace_cache_thread  = c2_thread;

@@ -69,7 +69,7 @@ module execute #(
     input  wire [31:0]     rf_b,
     input  wire [31:0]     rf_c,
 
-    input  wire [63:0]     clock,        // fetch's counter: the cycle X1's instruction was fetched
+    input  wire [63:0]     x1_clock,     // `clock` of the cycle X1's instruction was fetched in
     input  wire [31:0]     domw,
     input  wire [31:0]     ncore,
     input  wire            lsu_room,     // the request FIFO can take three more pushes
@@ -227,8 +227,8 @@ module execute #(
       `UMBRA_SR_CID:    sreg = CORE_ID_U;
       `UMBRA_SR_NTHR:   sreg = THREADS_U;
       `UMBRA_SR_NCORE:  sreg = ncore;
-      `UMBRA_SR_CLOCK:  sreg = clock[31:0];
-      `UMBRA_SR_CLOCKH: sreg = clock[63:32];
+      `UMBRA_SR_CLOCK:  sreg = x1_clock[31:0];
+      `UMBRA_SR_CLOCKH: sreg = x1_clock[63:32];
       `UMBRA_SR_LX:     sreg = {{TPAD{1'b0}}, x1_thread};  // thread launch: lx = thread
       `UMBRA_SR_LY:     sreg = 32'd0;
       `UMBRA_SR_DOMW:   sreg = domw;

@@ -52,7 +52,7 @@ module fetch #(
     output reg  [31:0]     d_word,      // instruction store read data
     output reg  [1:0]      d_reason,    // bubble reason when !d_valid
     // Core-wide registers.
-    output reg  [63:0]     clock,       // the cycle X1's instruction was fetched in (see below)
+    output reg  [63:0]     x1_clock,    // the cycle X1's instruction was fetched in (see below)
     output reg  [31:0]     domw,        // launch_count of the last launch
     output wire            f_busy,      // some thread is RUN or SLEEP
 
@@ -85,17 +85,19 @@ module fetch #(
 
   // ---- slot counter, clock, launch count -------------------------------------------------
   // The only reader of the clock is `rdsr` in X1, which reads the cycle its instruction
-  // was fetched in, three cycles before: the counter starts at -3 (cycle 0 is the first
-  // after reset), so execute needs no 64-bit subtractor.
-  reg [TW-1:0] slot;
+  // was fetched in, three cycles before: so the counter here is the contract's `clock`
+  // minus 3 (it starts at -3; cycle 0 is the first after reset), and execute needs no
+  // 64-bit subtractor.
+  reg  [TW-1:0] slot;
+  wire [TW-1:0] next_slot = rst ? {TW{1'b0}} : (slot == LAST_SLOT) ? {TW{1'b0}} : slot + 1'b1;
   always @(posedge clk) begin
     if (rst) begin
-      slot  <= {TW{1'b0}};
-      clock <= 64'hffff_ffff_ffff_fffd;
-      domw  <= 32'd0;
+      slot     <= {TW{1'b0}};
+      x1_clock <= 64'hffff_ffff_ffff_fffd;
+      domw     <= 32'd0;
     end else begin
-      slot  <= (slot == LAST_SLOT) ? {TW{1'b0}} : slot + 1'b1;
-      clock <= clock + 64'd1;
+      slot     <= next_slot;
+      x1_clock <= x1_clock + 64'd1;
       if (launch_valid)
         domw <= launch_count;
     end
@@ -117,7 +119,6 @@ module fetch #(
   reg [IW-1:0]  launch_pc_q;
   reg [THREADS-1:0] at_launch, at_zero;
   wire [THREADS-1:0] active_vec;
-  wire [TW-1:0] next_slot = rst ? {TW{1'b0}} : (slot == LAST_SLOT) ? {TW{1'b0}} : slot + 1'b1;
 
   always @(posedge clk) begin
     if (x2_upd_valid)

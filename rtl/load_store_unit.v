@@ -129,8 +129,9 @@ module load_store_unit #(
 
   generate
     if (NO_CACHE != 0) begin : g_fifo_x1
-      // Written at the end of X1 (the same translation dcache_none makes at C2: a load
-      // is a one-word fill with no data), read synchronously at the next head.  A read
+      // Written at the end of X1, a load as a one-word fill with no data (a misaligned
+      // load's address goes out as computed, for the memory to refuse), read
+      // synchronously at the next head.  A read
       // of the entry being written is never used (see above), so what the RAM returns
       // then does not matter: no_rw_check spares the logic that would define it.
       (* no_rw_check *) reg [EW-1:0] q [0:F-1];

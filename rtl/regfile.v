@@ -7,8 +7,9 @@
 // of R and the data is in the RAMs' output registers in X1.  r0 reads zero because the
 // RAMs start all zero (an FPGA's block RAM takes its initial contents with the
 // bitstream) and nothing ever writes r0 (writeback drops such writes, and so does the
-// write enable here), so no mask sits between the RAMs and execute.  The write port is writeback's registered output, valid in the
-// cycle after W, and the RAM takes the write at the end of it.  No read ever meets a
+// write enable here), so no mask sits between the RAMs and execute.  The write port is
+// writeback's registered output, valid in the cycle after W, and the RAM takes the
+// write at the end of it.  No read ever meets a
 // write to the same thread: in cycle c the write is for the thread fetched in c-8 and
 // the read for the one fetched in c-2, and the written thread's next read is in c+2.
 //

@@ -131,7 +131,7 @@ module umbra_core #(
   wire [IW-1:0]   d_pc;
   wire [31:0]     d_word;
   wire [1:0]      d_reason;
-  wire [63:0]     clock;
+  wire [63:0]     x1_clock;
   wire [31:0]     domw;
   wire            f_busy;
   // Valid in R.
@@ -227,7 +227,7 @@ module umbra_core #(
       .x2_upd_state(x2_upd_state),
       .wake_valid(wake_valid), .wake_thread(wake_thread),
       .d_valid(d_valid), .d_thread(d_thread), .d_pc(d_pc), .d_word(d_word),
-      .d_reason(d_reason), .clock(clock), .domw(domw), .f_busy(f_busy),
+      .d_reason(d_reason), .x1_clock(x1_clock), .domw(domw), .f_busy(f_busy),
       .trace_issue_valid(trace_issue_valid), .trace_issue_thread(trace_issue_thread_i),
       .trace_issue_pc(trace_issue_pc_i), .trace_issue_reason(trace_issue_reason)
   );
@@ -262,7 +262,7 @@ module umbra_core #(
       .r_illegal(r_illegal), .r_word(r_word), .r_we(r_we), .r_load(r_load), .r_mem(r_mem),
       .r_fpu(r_fpu), .r_exit(r_exit), .r_flush(r_flush),
       .rf_a(rf_a), .rf_b(rf_b), .rf_c(rf_c),
-      .clock(clock), .domw(domw), .ncore(ncore), .lsu_room(lsu_room),
+      .x1_clock(x1_clock), .domw(domw), .ncore(ncore), .lsu_room(lsu_room),
       .x2_upd_valid(x2_upd_valid), .x2_upd_thread(x2_upd_thread), .x2_upd_pc(x2_upd_pc),
       .x2_upd_state(x2_upd_state),
       .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
