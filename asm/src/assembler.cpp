@@ -30,21 +30,63 @@ namespace umbra::as {
 using namespace detail;
 namespace fs = std::filesystem;
 
+namespace {
+
+// Bytes of a valid UTF-8 sequence that is printable text starting at s[i], or 0 for a
+// byte that must be escaped (a control character, DEL, a C1 control, invalid UTF-8).
+size_t printable_run(const std::string& s, size_t i) {
+  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = b(i);
+  if (c == '\t' || (c >= 0x20 && c < 0x7f)) return 1;
+  size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k)
+    if ((b(i + k) & 0xc0) != 0x80) return 0;
+  if (c == 0xc2 && b(i + 1) < 0xa0) return 0;                                        // C1 controls
+  if ((c == 0xe0 && b(i + 1) < 0xa0) || (c == 0xf0 && b(i + 1) < 0x90)) return 0;    // overlong
+  if ((c == 0xed && b(i + 1) >= 0xa0) || (c == 0xf4 && b(i + 1) >= 0x90)) return 0;  // surrogates, > U+10FFFF
+  return n;
+}
+
+}  // namespace
+
+// Binary garbage in a source file must not reach the terminal as escape sequences:
+// every byte that is not printable text becomes \xNN.
+std::string escape_text(const std::string& s, size_t limit, std::string* caret) {
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    const size_t n = printable_run(s, i);
+    if (caret && i < limit) *caret += n == 0 ? "    " : s[i] == '\t' ? "\t" : " ";
+    if (n == 0) {
+      char b[8];
+      std::snprintf(b, sizeof b, "\\x%02x", unsigned(static_cast<unsigned char>(s[i])));
+      out += b;
+      ++i;
+    } else {
+      out.append(s, i, n);
+      i += n;
+    }
+  }
+  return out;
+}
+
 std::string Diagnostic::render() const {
   const char* kind = note ? "note" : "error";
-  if (line <= 0) return file + ": " + kind + ": " + message + "\n";
-  std::string s =
-      file + ":" + std::to_string(line) + ":" + std::to_string(col) + ": " + kind + ": " + message + "\n";
-  s += source_line + "\n";
-  // Copy tabs from the source so the caret lines up however tabs are displayed.
-  for (int i = 0; i + 1 < col; ++i)
-    s += (size_t(i) < source_line.size() && source_line[i] == '\t') ? '\t' : ' ';
-  return s + "^\n";
+  const std::string msg = escape_text(message);
+  if (line <= 0) return escape_text(file) + ": " + kind + ": " + msg + "\n";
+  std::string s = escape_text(file) + ":" + std::to_string(line) + ":" + std::to_string(col) + ": " + kind +
+                  ": " + msg + "\n";
+  // The caret copies tabs from the source so it lines up however tabs are displayed,
+  // and is as wide as what is printed before it (an escaped byte takes four columns).
+  std::string caret;
+  s += escape_text(source_line, col > 1 ? size_t(col - 1) : 0, &caret) + "\n";
+  if (col - 1 > int(source_line.size())) caret.append(size_t(col - 1) - source_line.size(), ' ');
+  return s + caret + "^\n";
 }
 
 namespace {
 
-constexpr uint64_t kMaxSectionBytes = 64u << 20;  // a sanity bound; see docs/assembler.md
+constexpr uint64_t kMaxSectionBytes = Program::kMaxSectionBytes;
 constexpr size_t kMaxIncludeDepth = 64;
 
 enum Sec { kText = 0, kData = 1 };
@@ -234,6 +276,7 @@ class Assembler {
   int depth_ = 0;
   int sec_ = kText;
   uint64_t loc_[2] = {0, 0};
+  bool over_target_[2] = {false, false};
   std::vector<Stmt> stmts_;
   std::vector<SymDef> syms_;
   std::map<std::string, size_t> sym_index_;
@@ -292,7 +335,7 @@ class Assembler {
     std::error_code ec;
     const fs::path* found = nullptr;
     for (const fs::path& c : candidates)
-      if (fs::is_regular_file(c, ec)) {
+      if (fs::exists(c, ec)) {
         found = &c;
         break;
       }
@@ -301,6 +344,12 @@ class Assembler {
       for (const fs::path& c : candidates) searched += (searched.empty() ? "" : ", ") + c.string();
       return error(t.col, "include file '" + t.text + "' not found (searched: " + searched + ")");
     }
+    // The first file of that name is the one meant; reading a directory or a device
+    // (/dev/zero never ends) instead would hide the mistake.
+    if (fs::is_directory(*found, ec))
+      return error(t.col, "include file '" + found->string() + "' is a directory");
+    if (!fs::is_regular_file(*found, ec))
+      return error(t.col, "include file '" + found->string() + "' is not a regular file");
     const std::string display = found->string();
     const fs::path canon = fs::weakly_canonical(*found, ec);
     const std::string key = ec ? display : canon.string();
@@ -320,6 +369,7 @@ class Assembler {
     const std::string* saved_line = cur_line_;
     const int saved_file = cur_file_;
     chain_.push_back({key, display});
+    result_.sources.push_back(display);
     process(ss.str(), display, found->parent_path().string());
     chain_.pop_back();
     cur_ = saved, cur_line_ = saved_line, cur_file_ = saved_file;
@@ -542,6 +592,18 @@ class Assembler {
     }
     if (loc_[sec_] + size > (uint64_t(1) << 32)) {
       error(col, std::string("section ") + sec_name(sec_) + " would extend past address 0xffffffff");
+      return nullptr;
+    }
+    // The target's stores (--config): said once per section, at the line that crosses.
+    const uint64_t end = sec_ == kText ? uint64_t(opts_.imem_words) * 4 : opts_.mem_bytes;
+    if (end && loc_[sec_] + size > end) {
+      if (!over_target_[sec_])
+        error(col, sec_ == kText
+                       ? "the program grows past the target's instruction store of " +
+                             plural(opts_.imem_words, "word") + " (core.imem_words)"
+                       : "section .data would extend past the target's data memory, which ends at " +
+                             hex(opts_.mem_bytes) + " (memory.bytes)");
+      over_target_[sec_] = true;
       return nullptr;
     }
     Stmt s;
@@ -847,7 +909,9 @@ class Assembler {
       if (err) return error(err->col, err->message);
       auto v = need_now(*n, ".align boundary");
       if (!v) return;
-      if (*v <= 0 || (*v & (*v - 1)) != 0 || *v > (int64_t(1) << 30))
+      if (*v > (int64_t(1) << 30))
+        return error(t[spans[0].first].col, ".align " + std::to_string(*v) + " is too large (at most 2^30)");
+      if (*v <= 0 || (*v & (*v - 1)) != 0)
         return error(t[spans[0].first].col,
                      ".align " + std::to_string(*v) + " is not a power of 2 (up to 2^30)");
       const uint64_t pad = (uint64_t(*v) - loc_[sec_] % uint64_t(*v)) % uint64_t(*v);
@@ -1201,8 +1265,11 @@ Result assemble_file(const std::string& path, const Options& opts) {
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) {
     Result r;
-    r.errors.push_back(
-        {path, 0, 0, fs::exists(path, ec) ? "not a regular file" : "cannot open: no such file", "", false});
+    r.errors.push_back({path, 0, 0,
+                        fs::is_directory(path, ec) ? "is a directory, not an assembly source file"
+                        : fs::exists(path, ec)     ? "not a regular file"
+                                                   : "cannot open: no such file",
+                        "", false});
     return r;
   }
   std::ifstream f(path, std::ios::binary);
@@ -1214,8 +1281,17 @@ Result assemble_file(const std::string& path, const Options& opts) {
     return r;
   }
   const fs::path canon = fs::weakly_canonical(path, ec);
-  return Assembler(opts).run(ss.str(), path, fs::path(path).parent_path().string(),
-                             ec ? path : canon.string());
+  Result r =
+      Assembler(opts).run(ss.str(), path, fs::path(path).parent_path().string(), ec ? path : canon.string());
+  r.sources.insert(r.sources.begin(), path);
+  return r;
+}
+
+void Options::apply(const Config& c) {
+  registers = c.registers;
+  data_base = c.data_base;
+  imem_words = c.imem_words;
+  mem_bytes = c.mem_bytes;
 }
 
 }  // namespace umbra::as

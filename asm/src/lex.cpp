@@ -50,8 +50,9 @@ bool parse_int(const std::string& s, int64_t* out, std::string* why) {
       *why = "bad number '" + s + "'";
       return false;
     }
-    if (v > (UINT64_MAX - d) / base) {
-      *why = "number '" + s + "' does not fit in 64 bits";
+    // Expressions are 64-bit signed, so a larger literal would turn negative.
+    if (v > (uint64_t(INT64_MAX) - d) / base) {
+      *why = "number '" + s + "' is out of range (at most 9223372036854775807, 64-bit signed)";
       return false;
     }
     v = v * base + d;

@@ -7,7 +7,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 
 #include "umbra/asm.h"
 
@@ -29,13 +28,25 @@ namespace obj {
 
 namespace {
 
+// Reads in chunks up to the bound, so that a device or a pipe that never ends is
+// refused after kMaxImageFileBytes instead of growing until memory runs out.
 std::vector<uint8_t> slurp(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw ObjectError(path + ": error: is a directory, not a program");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw ObjectError(path + ": error: cannot open: " + std::strerror(errno));
-  std::vector<uint8_t> b((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  std::vector<uint8_t> b;
+  constexpr size_t kChunk = 1 << 20;
+  while (f) {
+    const size_t have = b.size();
+    if (have > Program::kMaxImageFileBytes)
+      throw ObjectError(path + ": error: longer than " + std::to_string(Program::kMaxImageFileBytes >> 20) +
+                        " MiB, more than any program image holds (is it the right file?)");
+    b.resize(have + kChunk);
+    f.read(reinterpret_cast<char*>(b.data() + have), std::streamsize(kChunk));
+    b.resize(have + size_t(f.gcount()));
+  }
   if (f.bad()) throw ObjectError(path + ": error: cannot read: " + std::strerror(errno));
   return b;
 }

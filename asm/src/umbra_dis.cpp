@@ -29,6 +29,7 @@
 #include "lex.h"  // the assembler's own lexer decides what is a symbol name
 #include "umbra/asm.h"
 #include "umbra/isa.h"
+#include "umbra/output_files.h"
 #include "umbra/program.h"
 
 #ifndef UMBRA_DIS_NO_MAIN
@@ -288,7 +289,17 @@ int main(int argc, char** argv) {
   app.add_option("input", input, "program image")->required();
   CLI11_PARSE(app, argc, argv);
 
+  // -o must not be the image (nor a hex image's data file): checked before reading,
+  // so that a mistyped command costs nothing.
+  umbra::OutputFiles out;
+  out.add_input(input);
+  out.add_input(input + ".data.hex");
   try {
+    if (!output.empty()) {
+      umbra::OutputFiles names = out;
+      names.add(output, "", "-o");
+      names.check();
+    }
     const umbra::obj::Format f = *umbra::obj::parse_format(format);
     if (base && *base % 4 != 0)
       throw umbra::ObjectError("--base " + umbra::dis::hex32(*base) + " is not a multiple of 4");
@@ -306,14 +317,11 @@ int main(int argc, char** argv) {
       if (std::fflush(stdout) != 0)
         throw umbra::ObjectError(std::string("standard output: ") + std::strerror(errno));
     } else {
-      std::FILE* o = std::fopen(output.c_str(), "wb");
-      if (!o) throw umbra::ObjectError(output + ": cannot create: " + std::strerror(errno));
-      const bool ok = std::fwrite(text.data(), 1, text.size(), o) == text.size();
-      if (std::fclose(o) != 0 || !ok)
-        throw umbra::ObjectError(output + ": cannot write: " + std::strerror(errno));
+      out.add(output, text, "-o");
+      out.commit();
     }
-  } catch (const umbra::ObjectError& e) {
-    std::fprintf(stderr, "umbra-dis: %s\n", e.what());
+  } catch (const std::runtime_error& e) {  // ObjectError, OutputError
+    std::fprintf(stderr, "umbra-dis: %s\n", umbra::as::escape_text(e.what()).c_str());
     return 1;
   }
   return 0;

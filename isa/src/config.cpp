@@ -5,6 +5,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <vector>
@@ -50,9 +51,46 @@ void walk(const std::string& path, const YAML::Node& map, const std::string& pre
   }
 }
 
+// Before yaml-cpp opens the file: it reports a directory as "basic_filebuf::underflow
+// error reading the file" and would read a device such as /dev/zero forever.
+void check_config_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw ConfigError(path + ": error: is a directory, not a configuration file");
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    throw ConfigError(path + ": error: is not a regular file (a configuration is a YAML file)");
+}
+
+// yaml-cpp keeps both entries of a key written twice, and the walk would let the
+// later one win silently; a configuration says each thing once.
+void check_duplicate_keys(const std::string& path, const YAML::Node& map, const std::string& prefix) {
+  if (!map.IsMap()) return;
+  std::map<std::string, YAML::Mark> seen;
+  for (const auto& kv : map) {
+    if (!kv.first.IsScalar()) continue;  // the walk reports keys that are not names
+    const std::string key = kv.first.Scalar();
+    const std::string full = prefix.empty() ? key : prefix + "." + key;
+    const auto [it, fresh] = seen.emplace(key, kv.first.Mark());
+    if (!fresh)
+      fail(path, kv.first,
+           "duplicate key '" + full + "' (lines " + std::to_string(it->second.line + 1) + " and " +
+               std::to_string(kv.first.Mark().line + 1) + ")");
+    check_duplicate_keys(path, kv.second, full);
+  }
+}
+
+// An empty file (or one of comments only) is most likely a mistake, such as a file
+// truncated by a failed copy; taking it as the default machine would hide that.
+void check_not_empty(const std::string& path, const YAML::Node& root) {
+  if (root.IsNull())
+    throw ConfigError(path + ": error: the configuration is empty (for the default machine, name "
+                             "configs/default.yaml or leave out the configuration)");
+}
+
 }  // namespace
 
 Config load_config(const std::string& path) {
+  check_config_file(path);
   YAML::Node root;
   try {
     root = YAML::LoadFile(path);
@@ -61,8 +99,9 @@ Config load_config(const std::string& path) {
   } catch (const YAML::BadFile&) {
     throw ConfigError(path + ": error: cannot read configuration file");
   }
+  check_not_empty(path, root);
+  check_duplicate_keys(path, root, "");
   Config c;
-  if (root.IsNull()) return c;
   auto uint_key = [&](auto* field, uint64_t lo, uint64_t hi) -> Setter {
     return [=, &path](const YAML::Node& n, const std::string& key) {
       *field = static_cast<std::remove_pointer_t<decltype(field)>>(get_uint(path, n, key, lo, hi));

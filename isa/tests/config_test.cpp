@@ -1,13 +1,13 @@
 // The configuration loader as users meet it: every shipped configs/*.yaml loads, the
 // memory-system keys have the brief's defaults, and a bad value names its file, line
 // and what is wrong (a typo must never fall back to a default silently).
+#include "umbra/config.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <string>
-
-#include "umbra/config.h"
 
 namespace {
 
@@ -116,6 +116,44 @@ TEST(Config, BadMemorySystemValuesNameLineAndReason) {
       EXPECT_EQ(std::string(e.what()).rfind(p + ":", 0), 0u) << e.what();
     }
   }
+}
+
+// The message a bad file gives, or "" if it was accepted.
+std::string load_error(const std::string& p) {
+  try {
+    umbra::load_config(p);
+  } catch (const umbra::ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Config, ADuplicateKeyIsRefusedNamingBothLines) {
+  const std::string p = write("dup.yaml", "core:\n  threads: 8\n  registers: 32\n  threads: 16\n");
+  EXPECT_EQ(load_error(p), p + ":4: error: duplicate key 'core.threads' (lines 2 and 4)");
+  const std::string top = write("dup_top.yaml", "name: a\ncore:\n  threads: 8\nname: b\n");
+  EXPECT_EQ(load_error(top), top + ":4: error: duplicate key 'name' (lines 1 and 4)");
+  // A section written twice is a duplicate too, even when its keys differ.
+  const std::string sec = write("dup_sec.yaml", "core:\n  threads: 8\ncore:\n  registers: 32\n");
+  EXPECT_EQ(load_error(sec), sec + ":3: error: duplicate key 'core' (lines 1 and 3)");
+  // The same key in two sections is not a duplicate.
+  EXPECT_EQ(load_error(write("same_leaf.yaml", "cache:\n  bytes: 4096\nmemory:\n  bytes: 1048576\n")), "");
+}
+
+TEST(Config, AnEmptyFileIsRefused) {
+  for (const std::string text : {"", "# only a comment\n", "\n\n"}) {
+    const std::string p = write("empty.yaml", text);
+    const std::string e = load_error(p);
+    EXPECT_EQ(e.rfind(p + ": error: the configuration is empty", 0), 0u) << "'" << text << "': " << e;
+  }
+}
+
+TEST(Config, ADirectoryOrADeviceIsNamedAsSuch) {
+  const std::string dir = fs::path(write("x.yaml", "")).parent_path().string();
+  EXPECT_EQ(load_error(dir), dir + ": error: is a directory, not a configuration file");
+  // yaml-cpp would read /dev/zero forever.
+  EXPECT_EQ(load_error("/dev/zero"),
+            "/dev/zero: error: is not a regular file (a configuration is a YAML file)");
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "umbra/config.h"
 #include "umbra/program.h"
 
 namespace umbra::as {
@@ -29,18 +30,34 @@ struct Options {
   uint32_t data_base = Program::kDefaultDataBase;
   std::vector<std::string> include_dirs;
   bool listing = false;
+  // The target's stores, when known (0: only the assembler's own bounds): a program
+  // that would not fit is refused here, at the line that overflows, rather than by
+  // the simulator or the board loader later.
+  uint32_t imem_words = 0;  // instruction store, in words
+  uint64_t mem_bytes = 0;   // data memory; .data must end inside it
+  // Every limit a configuration file sets for programs: registers, the .data origin
+  // and the two store sizes.
+  void apply(const Config& c);
 };
 
 struct Result {
   bool ok() const { return errors.empty(); }
   Program program;
   std::vector<Diagnostic> errors;
+  // Every file read: the source and its .include files (a tool must not overwrite them).
+  std::vector<std::string> sources;
 };
 
 Result assemble_file(const std::string& path, const Options& opts = {});
 // `name` is used in diagnostics; .include paths resolve relative to include_dirs and
 // the current directory.
 Result assemble_string(const std::string& source, const std::string& name, const Options& opts = {});
+
+// `s` with every byte that is not printable text (control characters, invalid UTF-8)
+// written as \xNN, so that garbage in a source cannot drive the terminal.  With
+// `caret`, also the blanks (tabs kept) that reach the first `limit` bytes' end as
+// printed, for a caret line under the escaped text.
+std::string escape_text(const std::string& s, size_t limit = 0, std::string* caret = nullptr);
 
 // The listing of a program assembled with Options::listing: one row per source line
 // with its section, address, the words it produced and the source text.

@@ -35,6 +35,13 @@ struct Program {
   std::vector<uint32_t> text;
   // Data lives in data memory, a separate address space.
   static constexpr uint32_t kDefaultDataBase = 0x10000;
+  // umbra-as refuses a section larger than this (a sanity bound, docs/assembler.md).
+  static constexpr uint64_t kMaxSectionBytes = 64u << 20;
+  // The largest file the image readers accept: more than anything umbra-as writes
+  // (an ELF holds two sections and the symbols; $readmemh text takes 9 characters per
+  // 4-byte word), so an endless stream (/dev/zero, a pipe from `yes`) fails here
+  // instead of exhausting memory.
+  static constexpr uint64_t kMaxImageFileBytes = 4 * kMaxSectionBytes;
   uint32_t data_base = kDefaultDataBase;
   std::vector<uint8_t> data;
   uint32_t entry = 0;
