@@ -79,8 +79,10 @@ std::vector<uint8_t> Link::receive(size_t n, const char* what) {
   std::vector<uint8_t> b(n);
   const size_t got = t_.read(b.data(), n, timeout_ms_);
   if (got != n)
-    throw LinkError(-1, std::string(what) + ": no reply from the board (" + std::to_string(got) + " of " +
-                            std::to_string(n) + " bytes within " + std::to_string(timeout_ms_) + " ms)");
+    throw LinkError(-1, std::string(what) + ": no reply from the board" +
+                            (t_.name().empty() ? "" : " on " + t_.name()) + " (" + std::to_string(got) +
+                            " of " + std::to_string(n) + " bytes within " + std::to_string(timeout_ms_) +
+                            " ms)");
   return b;
 }
 
@@ -211,6 +213,20 @@ examples::Model board_model(Link& link, const BoardInfo& info, unsigned run_time
     for (const examples::Span& r : job.reads) out.reads.push_back(link.read_mem(r.address, r.words));
     return out;
   };
+}
+
+void check_launch(const BoardInfo& info, uint32_t threads) {
+  if (threads < 1 || threads > info.threads)
+    throw LinkError(-2, "--threads " + std::to_string(threads) + ": the board runs 1.." +
+                            std::to_string(info.threads) + " threads");
+}
+
+void check_read(const BoardInfo& info, uint32_t byte_addr, uint32_t words, const std::string& what) {
+  const uint64_t end = uint64_t(byte_addr) + 4 * uint64_t(words);
+  if (byte_addr % 4 != 0) throw LinkError(-2, what + ": address " + hex(byte_addr) + " is not word-aligned");
+  if (words == 0 || end > info.mem_bytes)
+    throw LinkError(-2, what + ": " + std::to_string(words) + " words at " + hex(byte_addr) +
+                            " reach past the board's " + std::to_string(info.mem_bytes) + " bytes of memory");
 }
 
 }  // namespace umbra::board

@@ -25,6 +25,8 @@ class Transport {
   virtual size_t read(uint8_t* out, size_t n, unsigned timeout_ms) = 0;
   // Lets `ms` of the board's time pass (between status polls).
   virtual void pause(unsigned ms) = 0;
+  // What the board is reached through (a device path), for messages; may be empty.
+  virtual std::string name() const { return ""; }
 };
 
 // Command bytes and reply status codes, as fpga/host_link.v defines them.
@@ -125,5 +127,13 @@ class Link {
 // time, and reads the checked regions back.  `instructions` is the board's issued
 // count (replayed memory instructions count once per issue).
 examples::Model board_model(Link& link, const BoardInfo& info, unsigned run_timeout_ms);
+
+// What a run asks of the board, checked against what the board reports about itself
+// before anything is sent: a LinkError (code -2) naming the limit.  A launch of
+// `threads` threads needs 1..info.threads; a read of `words` words at `byte_addr`
+// must lie inside the board's memory (a read past it would be answered frame by
+// frame for as long as the count says: with 2^32 - 1 words, practically forever).
+void check_launch(const BoardInfo& info, uint32_t threads);
+void check_read(const BoardInfo& info, uint32_t byte_addr, uint32_t words, const std::string& what);
 
 }  // namespace umbra::board

@@ -19,6 +19,7 @@ class SerialTransport : public Transport {
   void write(const std::vector<uint8_t>& bytes) override;
   size_t read(uint8_t* out, size_t n, unsigned timeout_ms) override;
   void pause(unsigned ms) override;
+  std::string name() const override { return device_; }
 
  private:
   std::string device_;

@@ -11,7 +11,9 @@
 // manifest; 3 the board could not be reached or refused a command.
 #include <CLI/CLI.hpp>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "board_link.h"
@@ -23,6 +25,31 @@
 using namespace umbra;
 
 namespace {
+
+// The longest --timeout: a day of board time is more than any example needs, and
+// keeps the milliseconds far inside `unsigned` (which would wrap at 49.7 days).
+constexpr double kMaxTimeoutSeconds = 86400;
+
+// CLI::Range lets NaN through (every comparison with it is false) and the number
+// would then be converted to milliseconds with undefined behaviour; this reads it as
+// strtod does and wants a finite number in (0, kMaxTimeoutSeconds].
+std::string check_timeout(const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0' || !std::isfinite(v) || v <= 0 || v > kMaxTimeoutSeconds)
+    return text + ": expected seconds, a number above 0 and at most " +
+           std::to_string(int(kMaxTimeoutSeconds)) + " (one day)";
+  return "";
+}
+
+// The upper bound is the board's (board::check_launch, once it has said it).
+std::string check_threads(const std::string& text) {
+  char* end = nullptr;
+  const long v = std::strtol(text.c_str(), &end, 10);
+  if (end == text.c_str() || *end != '\0' || v < 1)
+    return text + ": expected a thread count of at least 1 (at most what the board runs)";
+  return "";
+}
 
 struct Dump {
   std::string spec;
@@ -39,10 +66,16 @@ Dump parse_dump(const std::string& spec, const Program& p) {
   try {
     size_t used = 0;
     d.words = uint32_t(std::stoul(spec.substr(colon + 1), &used, 0));
-    if (used != spec.size() - colon - 1 || d.words == 0) throw std::invalid_argument("");
+    if (used != spec.size() - colon - 1 || d.words == 0 || spec[colon + 1] == '-')
+      throw std::invalid_argument("");
   } catch (const std::exception&) {
     throw std::invalid_argument("--dump " + spec + ": the word count must be a positive number");
   }
+  // The board's own size is checked once it has said it (board::check_read); no
+  // memory reaches past the 32-bit address space.
+  if (d.words > (uint64_t(1) << 30))
+    throw std::invalid_argument("--dump " + spec + ": " + std::to_string(d.words) +
+                                " words are more than the 32-bit address space holds");
   uint32_t offset = 0;
   const size_t plus = where.find('+');
   if (plus != std::string::npos) {
@@ -76,15 +109,28 @@ int main(int argc, char** argv) {
   bool info_only = false, status_only = false;
   app.add_option("program", program_path, "program to run (ELF, .hex, raw binary, or assembly .s)");
   app.add_option("-d,--device", device, "serial device of the board's UART")->capture_default_str();
+  // Bad arguments exit 2, as documented, not with CLI11's own codes.
+  const auto parse = [&]() -> int {
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+      return app.exit(e) == 0 ? 0 : 2;
+    }
+    return -1;
+  };
   app.add_option("-b,--baud", baud, "baud rate (the board top's BAUD)")->capture_default_str();
   app.add_option("-f,--format", format, "program format: auto, elf, hex, bin, asm")->capture_default_str();
-  app.add_option("-t,--threads", threads, "threads to launch")->capture_default_str();
+  app.add_option("-t,--threads", threads, "threads to launch (1 up to the board's thread count)")
+      ->check(CLI::Validator(check_threads, "N"))
+      ->capture_default_str();
   app.add_option("--dump", dumps, "after the run, print memory: SYMBOL[+OFFSET]:WORDS or ADDRESS:WORDS");
   app.add_option("--manifest", manifest_path, "run and check every run of an example manifest instead");
-  app.add_option("--timeout", timeout_s, "seconds to wait for a run to finish")->capture_default_str();
+  app.add_option("--timeout", timeout_s, "seconds to wait for a run to finish (above 0, at most one day)")
+      ->check(CLI::Validator(check_timeout, "SECONDS"))
+      ->capture_default_str();
   app.add_flag("--info", info_only, "print what the board reports about itself and exit");
   app.add_flag("--status", status_only, "print the board's status and exit");
-  CLI11_PARSE(app, argc, argv);
+  if (const int rc = parse(); rc >= 0) return rc;
 
   const bool need_program = !info_only && !status_only;
   if (need_program && program_path.empty() == manifest_path.empty()) {
@@ -145,6 +191,15 @@ int main(int argc, char** argv) {
         ok = ok && v.passed;
       }
       return ok ? 0 : 1;
+    }
+    // What the run asks of the board, against what the board says it is, before the
+    // program is sent.
+    try {
+      if (!reference) board::check_launch(info, threads);
+      for (const Dump& d : dump_specs) board::check_read(info, d.address, d.words, "--dump " + d.spec);
+    } catch (const board::LinkError& e) {
+      std::cerr << "umbra-load: error: " << e.what() << "\n";
+      return 2;
     }
     link.load(program, info);
     link.launch(threads, program.entry);
