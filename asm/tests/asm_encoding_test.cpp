@@ -46,6 +46,9 @@ std::vector<Sample> samples(Kind k) {
         out.push_back(
             {(i == 2 ? std::string() : std::to_string(offs[i])) + "(r" + std::to_string(bases[i]) + ")",
              int32_t(offs[i]), bases[i]});
+      // `zero` names r0 as a base too (docs/assembler.md, Operands).
+      out.push_back({"8(zero)", 8, 0});
+      out.push_back({"(zero)", 0, 0});
       break;
     }
     case Kind::Br8:
