@@ -25,12 +25,12 @@ if [ ! -f "$build/build.ninja" ]; then
     -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DUMBRA_FUZZ=ON >"$build/configure.log" 2>&1 ||
     { cat "$build/configure.log" >&2; echo "fuzz.sh: configuring $build failed" >&2; exit 1; }
 fi
-ninja -C "$build" -j2 fuzz_asm fuzz_dis
+ninja -C "$build" -j2 fuzz_asm fuzz_dis fuzz_config
 
-declare -A seeds=([fuzz_asm]="$root/fuzz/corpus/asm" [fuzz_dis]="$root/fuzz/corpus/dis")
-declare -A maxlen=([fuzz_asm]=8192 [fuzz_dis]=16384)
+declare -A seeds=([fuzz_asm]="$root/fuzz/corpus/asm" [fuzz_dis]="$root/fuzz/corpus/dis" [fuzz_config]="$root/fuzz/corpus/config")
+declare -A maxlen=([fuzz_asm]=8192 [fuzz_dis]=16384 [fuzz_config]=4096)
 status=0
-for fuzzer in fuzz_asm fuzz_dis; do
+for fuzzer in fuzz_asm fuzz_dis fuzz_config; do
   scratch="$build/corpus/$fuzzer"
   artifacts="$build/artifacts/$fuzzer"
   mkdir -p "$scratch" "$artifacts"
@@ -51,7 +51,7 @@ for fuzzer in fuzz_asm fuzz_dis; do
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   if [ "$rc" -ne 0 ]; then
     echo "FAIL $fuzzer (exit $rc); log: $log" >&2
-    grep -E "ERROR|SUMMARY|Test unit written|fuzz_(asm|dis):" "$log" | head -20 >&2 || true
+    grep -E "ERROR|SUMMARY|Test unit written|fuzz_(asm|dis|config):" "$log" | head -20 >&2 || true
     status=1
   else
     echo "ok   $fuzzer: ${runs:-?} runs, ${rate:-?} exec/s, corpus $(ls "$scratch" | wc -l) new entries"

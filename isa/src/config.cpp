@@ -67,7 +67,7 @@ void check_duplicate_keys(const std::string& path, const YAML::Node& map, const 
   if (!map.IsMap()) return;
   std::map<std::string, YAML::Mark> seen;
   for (const auto& kv : map) {
-    if (!kv.first.IsScalar()) continue;  // the walk reports keys that are not names
+    if (!kv.first.IsScalar()) fail(path, kv.first, "a configuration key must be a name, not a list or a mapping");
     const std::string key = kv.first.Scalar();
     const std::string full = prefix.empty() ? key : prefix + "." + key;
     const auto [it, fresh] = seen.emplace(key, kv.first.Mark());
@@ -160,7 +160,12 @@ Config load_config(const std::string& path) {
          }
        }},
   };
-  walk(path, root, "", keys);
+  try {
+    walk(path, root, "", keys);
+  } catch (const YAML::Exception& e) {  // a value of the wrong shape (`name: {a: 1}`)
+    throw ConfigError(path + ":" + std::to_string(e.mark.line + 1) + ": error: a value of the wrong form (" +
+                      e.msg + ")");
+  }
   if (c.threads < kPipelineDepth)
     fail(path, root["core"]["threads"],
          "'core.threads' = " + std::to_string(c.threads) + " is below the pipeline depth " +

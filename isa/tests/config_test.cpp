@@ -156,4 +156,13 @@ TEST(Config, ADirectoryOrADeviceIsNamedAsSuch) {
             "/dev/zero: error: is not a regular file (a configuration is a YAML file)");
 }
 
+// Found by fuzz/fuzz_config.cpp: yaml-cpp's conversion errors escaped as a
+// non-ConfigError exception without the file's name.
+TEST(Config, KeysAndValuesOfTheWrongFormNameFileAndLine) {
+  const std::string key = write("list_key.yaml", "core:\n  threads: 8\n[x]: 1\n");
+  EXPECT_EQ(load_error(key), key + ":3: error: a configuration key must be a name, not a list or a mapping");
+  const std::string value = write("map_value.yaml", "cores: 1\nname: {a: 1}\n");
+  EXPECT_EQ(load_error(value).rfind(value + ":2: error: a value of the wrong form", 0), 0u) << load_error(value);
+}
+
 }  // namespace

@@ -1,0 +1,48 @@
+// libFuzzer target for the configuration loader (umbra::load_config, configs/*.yaml):
+// the bytes are written to a file and loaded.  The loader may refuse a file only by
+// throwing a ConfigError whose message starts with the file's name; any other
+// exception (a yaml-cpp conversion error escaping, std::bad_alloc), crash, leak or
+// hang is a finding.  A file it accepts must describe a machine the loader's own
+// rules allow, so a few of them are checked again here.
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "umbra/config.h"
+
+namespace {
+
+// One file per fuzzer process, rewritten for each input.
+const std::string& path() {
+  static const std::string p = "fuzz_config." + std::to_string(::getpid()) + ".yaml";
+  return p;
+}
+
+[[noreturn]] void finding(const char* what, const std::string& detail) {
+  std::fprintf(stderr, "fuzz_config: %s: %s\n", what, detail.c_str());
+  std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::FILE* f = std::fopen(path().c_str(), "wb");
+  if (!f) finding("cannot write the input file", std::strerror(errno));
+  if (std::fwrite(data, 1, size, f) != size || std::fclose(f) != 0) finding("cannot write the input file", path());
+  try {
+    const umbra::Config c = umbra::load_config(path());
+    if (c.threads < umbra::kPipelineDepth) finding("accepted", "threads below the pipeline depth");
+    if (c.data_base % 4 || c.data_base >= c.mem_bytes) finding("accepted", "data_base outside memory");
+    if (c.cache_bytes && c.cache_bytes < uint64_t(c.cache_ways) * c.cache_line_bytes)
+      finding("accepted", "a cache smaller than one set");
+  } catch (const umbra::ConfigError& e) {
+    if (std::strncmp(e.what(), path().c_str(), path().size()) != 0)
+      finding("a ConfigError that does not start with the file name", e.what());
+  } catch (const std::exception& e) {
+    finding("an exception other than ConfigError", e.what());
+  }
+  return 0;
+}
