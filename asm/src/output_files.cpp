@@ -71,8 +71,10 @@ void write_in_place(const std::string& option, const std::string& path, const st
 
 // A new file next to `path` (same directory, so the rename cannot cross file
 // systems), created with the mode a plain open would give it (0666 less the umask).
-std::string write_temporary(const std::string& option, const std::string& path, const std::string& contents) {
-  const fs::path target(path);
+// `path` is what the user named, for messages; `real` the file to replace.
+std::string write_temporary(const std::string& option, const std::string& path, const std::string& real,
+                            const std::string& contents) {
+  const fs::path target(real);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   for (int attempt = 0;; ++attempt) {
     const std::string tmp = (dir / ("." + target.filename().string() + "." + std::to_string(::getpid()) +
@@ -134,16 +136,25 @@ void OutputFiles::commit() {
   // if one of them fails.
   for (const Output& o : outputs_)
     if (is_special(o.path)) write_in_place(o.option, o.path, o.contents);
+  // A symlink is written through, not replaced: the temporary goes next to the file it
+  // names and is renamed onto that file.  (/dev/stdout redirected to a file must not
+  // become a regular file in /dev.)
   std::vector<std::pair<std::string, const Output*>> temporaries;
+  std::vector<std::string> targets;
   try {
     for (const Output& o : outputs_)
-      if (!is_special(o.path)) temporaries.emplace_back(write_temporary(o.option, o.path, o.contents), &o);
+      if (!is_special(o.path)) {
+        std::error_code ec;
+        const fs::path real = fs::weakly_canonical(o.path, ec);
+        targets.push_back(ec ? o.path : real.string());
+        temporaries.emplace_back(write_temporary(o.option, o.path, targets.back(), o.contents), &o);
+      }
   } catch (...) {
     for (const auto& t : temporaries) ::unlink(t.first.c_str());
     throw;
   }
   for (size_t k = 0; k < temporaries.size(); ++k)
-    if (std::rename(temporaries[k].first.c_str(), temporaries[k].second->path.c_str()) != 0) {
+    if (std::rename(temporaries[k].first.c_str(), targets[k].c_str()) != 0) {
       const int e = errno;
       for (size_t j = k; j < temporaries.size(); ++j) ::unlink(temporaries[j].first.c_str());
       errno = e;

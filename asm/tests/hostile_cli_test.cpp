@@ -63,7 +63,7 @@ class Hostile : public ::testing::Test {
 #define EXPECT_HAS(text, piece) EXPECT_NE((text).find(piece), std::string::npos) << (text)
 
 TEST_F(Hostile, DisRefusesAnEndlessInputInsteadOfRunningOutOfMemory) {
-  for (const std::string cmd : {dis() + " /dev/zero", "yes | " + dis() + " -f bin /dev/stdin"}) {
+  for (const std::string& cmd : {dis() + " /dev/zero", "yes | " + dis() + " -f bin /dev/stdin"}) {
     const ToolRun r = sh(cmd);
     EXPECT_EQ(r.rc, 1) << cmd << "\n" << r.err;
     EXPECT_HAS(r.err, "longer than 256 MiB, more than any program image holds");
@@ -133,7 +133,7 @@ TEST_F(Hostile, OutputsThatWouldOverwriteAnInputAreRefused) {
 }
 
 TEST_F(Hostile, WriteErrorsAreReported) {
-  for (const std::string cmd : {as() + " p.s -o /dev/full", as() + " p.s -o p.elf --listing /dev/full"}) {
+  for (const std::string& cmd : {as() + " p.s -o /dev/full", as() + " p.s -o p.elf --listing /dev/full"}) {
     const ToolRun r = sh(cmd);
     EXPECT_EQ(r.rc, 1) << cmd;
     EXPECT_HAS(r.err, "'/dev/full': cannot write: No space left on device");
@@ -146,6 +146,21 @@ TEST_F(Hostile, WriteErrorsAreReported) {
   r = sh(dis() + " p.elf >/dev/full");
   EXPECT_EQ(r.rc, 1);
   EXPECT_HAS(r.err, "standard output");
+}
+
+TEST_F(Hostile, ASymlinkedOutputIsWrittenThroughNotReplaced) {
+  write("real.elf", "old");
+  fs::create_symlink("real.elf", path("link.elf"));
+  const ToolRun r = sh(as() + " p.s -o link.elf");
+  EXPECT_EQ(r.rc, 0) << r.err;
+  EXPECT_TRUE(fs::is_symlink(path("link.elf")));
+  EXPECT_EQ(slurp(path("real.elf")).substr(0, 4),
+            "\x7f"
+            "ELF");
+  // A pipe is written in place (it cannot be renamed over).
+  const ToolRun piped = sh(as() + " p.s -o /dev/stdout | wc -c");
+  EXPECT_EQ(piped.rc, 0) << piped.err;
+  EXPECT_EQ(std::stoul(piped.out), fs::file_size(path("real.elf")));
 }
 
 TEST_F(Hostile, AFailedRunLeavesNoPartialOrStaleOutput) {
