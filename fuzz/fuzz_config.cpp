@@ -31,7 +31,8 @@ const std::string& path() {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::FILE* f = std::fopen(path().c_str(), "wb");
   if (!f) finding("cannot write the input file", std::strerror(errno));
-  if (std::fwrite(data, 1, size, f) != size || std::fclose(f) != 0) finding("cannot write the input file", path());
+  if (std::fwrite(data, 1, size, f) != size || std::fclose(f) != 0)
+    finding("cannot write the input file", path());
   try {
     const umbra::Config c = umbra::load_config(path());
     if (c.threads < umbra::kPipelineDepth) finding("accepted", "threads below the pipeline depth");

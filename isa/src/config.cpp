@@ -67,7 +67,8 @@ void check_duplicate_keys(const std::string& path, const YAML::Node& map, const 
   if (!map.IsMap()) return;
   std::map<std::string, YAML::Mark> seen;
   for (const auto& kv : map) {
-    if (!kv.first.IsScalar()) fail(path, kv.first, "a configuration key must be a name, not a list or a mapping");
+    if (!kv.first.IsScalar())
+      fail(path, kv.first, "a configuration key must be a name, not a list or a mapping");
     const std::string key = kv.first.Scalar();
     const std::string full = prefix.empty() ? key : prefix + "." + key;
     const auto [it, fresh] = seen.emplace(key, kv.first.Mark());
@@ -83,8 +84,9 @@ void check_duplicate_keys(const std::string& path, const YAML::Node& map, const 
 // truncated by a failed copy; taking it as the default machine would hide that.
 void check_not_empty(const std::string& path, const YAML::Node& root) {
   if (root.IsNull())
-    throw ConfigError(path + ": error: the configuration is empty (for the default machine, name "
-                             "configs/default.yaml or leave out the configuration)");
+    throw ConfigError(path +
+                      ": error: the configuration is empty (for the default machine, name "
+                      "configs/default.yaml or leave out the configuration)");
 }
 
 }  // namespace

@@ -162,7 +162,8 @@ TEST(Config, KeysAndValuesOfTheWrongFormNameFileAndLine) {
   const std::string key = write("list_key.yaml", "core:\n  threads: 8\n[x]: 1\n");
   EXPECT_EQ(load_error(key), key + ":3: error: a configuration key must be a name, not a list or a mapping");
   const std::string value = write("map_value.yaml", "cores: 1\nname: {a: 1}\n");
-  EXPECT_EQ(load_error(value).rfind(value + ":2: error: a value of the wrong form", 0), 0u) << load_error(value);
+  EXPECT_EQ(load_error(value).rfind(value + ":2: error: a value of the wrong form", 0), 0u)
+      << load_error(value);
 }
 
 }  // namespace
