@@ -109,6 +109,8 @@ inline std::string listing(const Program& p, const ListingOptions& opt = {}) {
       why = "defined twice";
     else if (s.name == "_start" && s.section != Symbol::Section::Text)
       why = "umbra-as takes _start as the entry point, so it must be a text label";
+    else if (s.name == "_start" && s.value != p.entry && in_text(p.entry))
+      why = "the entry point is " + hex32(p.entry) + ", and umbra-as takes _start as the entry point";
     else if (s.section == Symbol::Section::Text && !in_text(s.value))
       why = "a text symbol outside the text";
     else if (s.section == Symbol::Section::Data && (s.value < p.data_base || s.value > data_end))

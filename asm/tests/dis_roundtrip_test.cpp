@@ -440,6 +440,29 @@ TEST(DisRoundTrip, HexImageWithDataAndNonZeroBase) {
 // A hand-built image: symbols umbra-as could not read back, an entry point with no
 // _start, and a text symbol past the end.  The listing leaves the bad names out (and
 // says so) but still re-assembles to the same words and entry point.
+// An entry point that is not where the _start symbol says (found by fuzz_dis;
+// fuzz/corpus/dis/elf-entry-not-start.elf): umbra-as takes _start as the entry, so the
+// symbol is left out and _start labels the real entry.
+TEST(DisRoundTrip, EntryElsewhereThanStartSymbolIsKept) {
+  Tmp t;
+  const umbra::as::Result r = umbra::as::assemble_string("_start: nop\nnop\nexit\n", "s.s");
+  ASSERT_TRUE(r.ok());
+  Program p = r.program;
+  p.entry = 4;
+  spit(t / "p.elf", umbra::obj::write_elf(p));
+  ToolRun d = dis(t, {(t / "p.elf").string(), "-o", (t / "p.dis.s").string()});
+  ASSERT_EQ(d.status, 0) << d.err;
+  const std::string listing = slurp(t / "p.dis.s");
+  EXPECT_NE(listing.find("# symbol '_start' = 0x00000000 left out: the entry point is 0x00000004"),
+            std::string::npos)
+      << listing;
+  ToolRun a = as(t, {(t / "p.dis.s").string(), "-o", (t / "q.elf").string()});
+  ASSERT_EQ(a.status, 0) << a.err << listing;
+  const Program q = read_elf_file(t / "q.elf");
+  EXPECT_EQ(q.text, p.text);
+  EXPECT_EQ(q.entry, 4u);
+}
+
 TEST(DisRoundTrip, UnusableSymbolsAreLeftOutAndEntryKept) {
   Tmp t;
   const umbra::as::Result r = umbra::as::assemble_string("nop\nl1: nop\nj l1\nexit\n", "s.s");
