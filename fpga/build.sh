@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# fpga/build.sh [--synth-only] [--no-other-families] [--board] [CONFIG.yaml...]
+# fpga/build.sh [--synth-only | --params-only] [--no-other-families] [--board] [CONFIG.yaml...]
 #
 # From source to iCE40 bitstreams and a utilization/timing report, in one command.
 # For each configuration (default: configs/ice40-up5k.yaml configs/ice40-hx8k.yaml):
 #   1. umbra-config reads the YAML through the simulators' own strict loader and
-#      gives the RTL parameters and the FPGA target (device, package, clock, DSPs), so
-#      no number is restated here;
+#      gives the FPGA target (device, package, clock, DSPs) and each top's RTL
+#      parameters, from the key -> parameter table (isa/include/umbra/rtl_params.h)
+#      every other flow uses too, so no number or parameter name is restated here;
 #   2. yosys synth_ice40 of fpga/synth_top.v (the core behind an on-chip memory; -dsp
 #      and -spram on the UP5K) and `check -assert`;
 #   3. fpga/logic_depth.py: the deepest logic paths in LUT levels (before placement);
@@ -20,10 +21,13 @@
 # place-and-route.  fpga/report.py prints the table and writes <out>/report.json.
 #
 #   --synth-only         stop after yosys + check (the ctest `fpga_synth` test)
+#   --params-only        print each design's yosys parameters (chparam) and stop,
+#                        running no FPGA tool
 #   --no-other-families  skip the ECP5/Xilinx runs
 #   --board              also build the board top of configurations with fpga.board
 # Environment: UMBRA_FPGA_OUT (default build-fpga/out), UMBRA_CONFIG_TOOL (a built
-# umbra-config; otherwise this script builds one in build-fpga/ with cmake), and
+# umbra-config; otherwise this script builds one in build-fpga/config-tool with cmake,
+# from cmake/config-tool, which needs no more than the configuration loader), and
 # UMBRA_FPGA_SEED (nextpnr seed, default 1, so runs are repeatable).
 # Exit status: 0 when every step ran and every configuration met its clock target;
 # 1 when a tool failed (synthesis stops the run; a place-and-route failure, e.g. a
@@ -33,12 +37,14 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 synth_only=0
+params_only=0
 others=1
 boards=0
 configs=()
 for a in "$@"; do
   case "$a" in
     --synth-only) synth_only=1 ;;
+    --params-only) params_only=1 ;;
     --no-other-families) others=0 ;;
     --board) boards=1 ;;
     -h|--help) sed -n '2,/^set -e/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -58,16 +64,18 @@ seed="${UMBRA_FPGA_SEED:-1}"
 # Set-up: the Debian packages the flow needs (yosys, nextpnr-ice40, fpga-icestorm,
 # cmake, python3...), installed by the same list the quick start uses when missing.
 # Elsewhere than on Debian the tools are checked below, not installed.
-if command -v dpkg-query >/dev/null 2>&1; then
+if [ $params_only = 0 ] && command -v dpkg-query >/dev/null 2>&1; then
   UMBRA_SETUP_PACKAGES_ONLY=1 source "$root/scripts/setup.sh"
 fi
 
 need() {
   command -v "$1" >/dev/null 2>&1 || { echo "build.sh: error: '$1' not found (install $2)" >&2; exit 1; }
 }
-need yosys yosys
-need python3 python3
-if [ $synth_only = 0 ]; then
+if [ $params_only = 0 ]; then
+  need yosys yosys
+  need python3 python3
+fi
+if [ $synth_only = 0 ] && [ $params_only = 0 ]; then
   need nextpnr-ice40 nextpnr-ice40
   need icepack fpga-icestorm
 fi
@@ -76,21 +84,19 @@ fi
 tool="${UMBRA_CONFIG_TOOL:-}"
 if [ -z "$tool" ]; then
   need cmake cmake
-  bdir="$root/build-fpga/tool"
+  bdir="$root/build-fpga/config-tool"
   mkdir -p "$bdir"
   if [ ! -f "$bdir/CMakeCache.txt" ]; then
     echo "== configuring $bdir (umbra-config)"
-    cmake -S "$root" -B "$bdir" -DCMAKE_BUILD_TYPE=Release >"$root/build-fpga/cmake.log" 2>&1 \
+    cmake -S "$root/cmake/config-tool" -B "$bdir" -DCMAKE_BUILD_TYPE=Release >"$root/build-fpga/cmake.log" 2>&1 \
       || { echo "build.sh: error: cmake configure failed, see build-fpga/cmake.log" >&2; exit 1; }
   fi
   cmake --build "$bdir" --target umbra-config >"$root/build-fpga/cmake-build.log" 2>&1 \
     || { echo "build.sh: error: building umbra-config failed, see build-fpga/cmake-build.log" >&2; exit 1; }
-  tool="$bdir/fpga/umbra-config"
+  tool="$bdir/umbra-config"
 fi
 
 rtl_files=()
-# fpga/synth_top.v's parameters, as umbra-config --verilog-params names them.
-synth_keys=(THREADS REGS IMEM_WORDS MEM_WORDS MEM_LATENCY CACHE_BYTES CACHE_WAYS CACHE_LINE_BYTES REQ_QUEUE MUL_ROWS)
 while read -r f; do rtl_files+=("$root/rtl/$f"); done < <(grep -v "^#" "$root/rtl/core_files.txt")
 
 # Reads umbra-config's KEY=VALUE lines into the associative array named by $1.
@@ -101,7 +107,7 @@ read_kv() {
   while IFS='=' read -r k v; do arr["$k"]="$v"; done < <("$@")
 }
 
-mkdir -p "$out"
+[ $params_only = 1 ] || mkdir -p "$out"
 status=0
 names=()    # report entries: a configuration's name, or NAME/BOARD for its board top
 dirs=()
@@ -167,19 +173,28 @@ for cfg in "${configs[@]}"; do
   # The loader's own message (file, line, reason) says what is wrong with a bad file.
   "$tool" "$cfg" >/dev/null || exit 1
   read_kv C "$tool" "$cfg"
-  read_kv P "$tool" --verilog-params "$cfg"
+  read_kv P "$tool" --top synth_top "$cfg"
   name="${C[name]}"
   dev="${C[fpga.device]}"
   if [ -z "$dev" ] || [ -z "${C[fpga.package]}" ] || [ "${C[fpga.clock_mhz]}" = 0 ]; then
     echo "build.sh: error: $cfg: an FPGA build needs fpga.device, fpga.package and fpga.clock_mhz" >&2
     exit 1
   fi
+  chparam=" $("$tool" --top synth_top --format yosys "$cfg")"
+  board="${C[fpga.board]:-}"
+  # The board top: the same core parameters under the board top's names, its own
+  # memory (SPRAM, with atomics), the UART host link and the pins of fpga/$board.pcf.
+  bparam=""
+  [ -n "$board" ] && bparam=" $("$tool" --top "${board}_top" --format yosys "$cfg") -set CLK_DIV $board_clk_div"
+  if [ $params_only = 1 ]; then
+    echo "$name synth_top:$chparam"
+    [ $boards = 1 ] && [ -n "$board" ] && echo "$name ${board}_top:$bparam"
+    continue
+  fi
   d="$out/$name"
   mkdir -p "$d"
   names+=("$name")
   dirs+=("$d")
-  chparam=""
-  for k in "${synth_keys[@]}"; do chparam+=" -set $k ${P[$k]}"; done
   # The UP5K's SPRAM holds the data memory; -dsp maps the multipliers when asked.
   synth_opts=""
   [ "${C[fpga.dsp]}" = true ] && synth_opts+=" -dsp"
@@ -195,17 +210,11 @@ for cfg in "${configs[@]}"; do
   flow "$name" "$d" synth_top "$chparam" "$synth_opts" "$dev" "${C[fpga.package]}" \
     "${C[fpga.clock_mhz]}" "" "${rtl_files[@]}" "$root/fpga/synth_top.v"
 
-  board="${C[fpga.board]:-}"
   [ $boards = 1 ] && [ -n "$board" ] || continue
-  # The board top: the same core parameters, its own memory (SPRAM, with atomics), the
-  # UART host link and the pins of fpga/$board.pcf.
   bd="$d/$board"
   mkdir -p "$bd"
   names+=("$name/$board")
   dirs+=("$bd")
-  bparam=""
-  for k in THREADS REGS IMEM_WORDS MEM_WORDS CACHE_BYTES CACHE_WAYS REQ_QUEUE; do bparam+=" -set $k ${P[$k]}"; done
-  bparam+=" -set LINE_BYTES ${P[CACHE_LINE_BYTES]} -set CLK_DIV $board_clk_div"
   bfreq=$((board_osc_mhz / board_clk_div))
   sed "s/^top=.*/top=${board}_top/; s/^fpga.clock_mhz=.*/fpga.clock_mhz=$bfreq/" "$d/flow.txt" >"$bd/flow.txt"
   echo "== $name/$board: yosys synth_ice40$synth_opts (board top ${board}_top, ${bfreq} MHz)"
@@ -213,7 +222,7 @@ for cfg in "${configs[@]}"; do
     "$bfreq" "$root/fpga/$board.pcf" "${rtl_files[@]}" "${board_files[@]}"
 done
 
-if [ $synth_only = 1 ]; then
+if [ $synth_only = 1 ] || [ $params_only = 1 ]; then
   exit 0
 fi
 
@@ -221,10 +230,7 @@ fi
 other_args=()
 if [ $others = 1 ]; then
   first="${names[0]}"
-  declare -A P0=()
-  read_kv P0 "$tool" --verilog-params "${configs[0]}"
-  chparam=""
-  for k in "${synth_keys[@]}"; do chparam+=" -set $k ${P0[$k]}"; done
+  chparam=" $("$tool" --top synth_top --format yosys "${configs[0]}")"
   for fam in ecp5 xilinx; do
     case $fam in
       ecp5) cmd="synth_ecp5 -top synth_top" ;;

@@ -1,24 +1,81 @@
-// umbra-config: prints a machine configuration (configs/*.yaml) as it was loaded, so
-// that scripts take their numbers from the YAML through the one strict loader the
-// simulators use, instead of restating them or parsing YAML themselves.
+// umbra-config: prints a machine configuration (configs/*.yaml) as it was loaded, and
+// the RTL parameters it gives each top module, so that build scripts take their
+// numbers from the YAML through the one strict loader the simulators use and the one
+// key -> parameter table (umbra/rtl_params.h), instead of restating them or parsing
+// YAML themselves.
 //
-//   umbra-config FILE                   every setting, `key=value`, YAML key names
-//   umbra-config --verilog-params FILE  parameters of fpga/synth_top.v, `NAME=VALUE`
+//   umbra-config FILE                       every setting, `key=value`, YAML key names
+//   umbra-config --verilog-params FILE      fpga/synth_top.v's parameters, `NAME=VALUE`
+//   umbra-config --top MODULE [--format F] FILE
+//                                           MODULE's parameters in form F:
+//       lines      NAME=VALUE, one a line (the default)
+//       cmake      NAME=VALUE;NAME=VALUE   (a CMake list: cmake/UmbraVerilate.cmake)
+//       verilator  -GNAME=VALUE ...         (verilator, rtl/check_rtl.sh)
+//       yosys      -set NAME VALUE ...      (yosys chparam: fpga/build.sh)
+//       json       {"config":..., "name":..., "top":..., "params":{NAME: VALUE...}}
+//   umbra-config --table                    the table itself: parameter, tops, keys, rule
 //
-// fpga/build.sh reads both.  A bad file is reported as the loader words it (file, line,
-// what is wrong) and the exit status is 1.
+// A bad file is reported as the loader words it (file, line, what is wrong) and the
+// exit status is 1; an unknown module or format is a usage error (status 2).
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "umbra/config.h"
+#include "umbra/rtl_params.h"
+
+namespace {
+
+void print_table() {
+  for (const umbra::RtlParam& p : umbra::rtl_param_table()) {
+    std::string tops;
+    for (const umbra::RtlModule& m : umbra::rtl_modules())
+      if (p.applies_to(m.top)) tops += (tops.empty() ? "" : ",") + std::string(m.name);
+    std::cout << p.name << "\t" << tops << "\t" << p.keys << "\t" << p.rule << "\n";
+  }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"umbra-config: print a machine configuration's settings or its RTL parameters"};
-  std::string path;
-  bool verilog = false;
-  app.add_option("config", path, "configuration file (configs/*.yaml)")->required();
-  app.add_flag("--verilog-params", verilog, "print the FPGA top's Verilog parameters, NAME=VALUE per line");
+  std::string path, top, format;
+  bool verilog = false, table = false;
+  app.add_option("config", path, "configuration file (configs/*.yaml)");
+  app.add_flag("--verilog-params", verilog,
+               "print the FPGA top's (synth_top) Verilog parameters, NAME=VALUE per line");
+  std::string modules;
+  for (const umbra::RtlModule& m : umbra::rtl_modules())
+    modules += (modules.empty() ? "" : ", ") + std::string(m.name);
+  app.add_option("--top", top, "print this module's Verilog parameters (" + modules + ")");
+  app.add_option("--format", format, "form of the parameters: lines (default), cmake, verilator, yosys, json")
+      ->check(CLI::IsMember({"lines", "cmake", "verilator", "yosys", "json"}));
+  app.add_flag("--table", table, "print the configuration key -> RTL parameter table and exit");
   CLI11_PARSE(app, argc, argv);
+
+  if (table) {
+    print_table();
+    return 0;
+  }
+  if (path.empty()) {
+    std::cerr << "umbra-config: error: a configuration file is required (see --help)\n";
+    return 2;
+  }
+  if (verilog && !top.empty() && top != "synth_top") {
+    std::cerr << "umbra-config: error: --verilog-params is --top synth_top; not with --top " << top << "\n";
+    return 2;
+  }
+  if (verilog) top = "synth_top";
+  if (!format.empty() && top.empty()) {
+    std::cerr << "umbra-config: error: --format needs --top MODULE (" << modules << ")\n";
+    return 2;
+  }
+  std::optional<umbra::RtlTop> which;
+  if (!top.empty() && !(which = umbra::rtl_top(top))) {
+    std::cerr << "umbra-config: error: --top '" << top << "': no such module in the parameter table ("
+              << modules << ")\n";
+    return 2;
+  }
 
   umbra::Config c;
   try {
@@ -27,20 +84,34 @@ int main(int argc, char** argv) {
     std::cerr << e.what() << "\n";
     return 1;
   }
-  if (verilog) {
-    // An FPGA without DSP blocks gets the multiplier as rows of logic (rtl/fp_mul.v).
-    const int mul_rows = !c.fpga_device.empty() && !c.fpga_dsp ? 1 : 0;
-    // Word-addressed on-chip memory: the core sends byte addresses, the top keeps words.
-    std::cout << "THREADS=" << c.threads << "\n"
-              << "REGS=" << c.registers << "\n"
-              << "IMEM_WORDS=" << c.imem_words << "\n"
-              << "MEM_WORDS=" << c.mem_bytes / 4 << "\n"
-              << "MEM_LATENCY=" << c.mem_latency << "\n"
-              << "CACHE_BYTES=" << c.cache_bytes << "\n"
-              << "CACHE_WAYS=" << c.cache_ways << "\n"
-              << "CACHE_LINE_BYTES=" << c.cache_line_bytes << "\n"
-              << "REQ_QUEUE=" << c.cache_request_queue << "\n"
-              << "MUL_ROWS=" << mul_rows << "\n";
+  if (which) {
+    const auto params = umbra::rtl_params(c, *which);
+    if (format == "json") {
+      nlohmann::ordered_json j;
+      j["config"] = path;
+      j["name"] = c.name;
+      j["top"] = top;
+      j["params"] = nlohmann::ordered_json::object();
+      for (const auto& [name, value] : params) j["params"][name] = value;
+      std::cout << j.dump(2) << "\n";
+      return 0;
+    }
+    std::string sep = "\n";
+    if (format == "cmake") sep = ";";
+    if (format == "verilator" || format == "yosys") sep = " ";
+    std::string out;
+    for (const auto& [name, value] : params) {
+      if (format == "verilator")
+        out += "-G" + name + "=" + std::to_string(value);
+      else if (format == "yosys")
+        out += "-set " + name + " " + std::to_string(value);
+      else
+        out += name + "=" + std::to_string(value);
+      out += sep;
+    }
+    // One line for the single-line forms, one parameter a line for `lines`.
+    if (sep != "\n" && !out.empty()) out.back() = '\n';
+    std::cout << out;
     return 0;
   }
   std::cout << "name=" << c.name << "\n"

@@ -28,7 +28,7 @@ using board::LinkError;
 
 namespace {
 
-constexpr uint64_t kClkHz = 12000000;
+constexpr uint64_t kClkHz = BOARD_CLK_HZ;
 constexpr unsigned kClksPerBit = BOARD_CLKS_PER_BIT;
 
 // The board behind its two UART pins.  Bytes written are shifted onto RX as 8N1

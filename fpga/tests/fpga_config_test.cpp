@@ -2,16 +2,22 @@
 // strict loader, carry the FPGA target fpga/build.sh builds for (UP5K with DSPs, HX8K
 // without), umbra-config hands the flow exactly the YAML's numbers, umbra-sim and
 // umbra-as accept them (a program is checked against what goes on the chip), and a
-// wrong `fpga:` section is refused with the file, line and reason.
+// wrong `fpga:` section is refused with the file, line and reason.  The key ->
+// parameter table (umbra/rtl_params.h) names only parameters its modules declare, and
+// umbra-config prints it alike in every form its consumers read (CMake, Verilator,
+// yosys through fpga/build.sh, JSON).
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 
 #include "umbra/config.h"
+#include "umbra/rtl_params.h"
 
 namespace {
 
@@ -37,8 +43,10 @@ std::string write(const std::string& name, const std::string& text) {
   return p;
 }
 
+// ctest runs the cases as parallel processes: each its own output files.
 Outcome run(const std::string& cmd) {
-  const std::string out = scratch("stdout"), err = scratch("stderr");
+  const std::string pid = std::to_string(getpid());
+  const std::string out = scratch("stdout." + pid), err = scratch("stderr." + pid);
   const int status = std::system((cmd + " >'" + out + "' 2>'" + err + "' </dev/null").c_str());
   Outcome o;
   o.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -150,6 +158,118 @@ TEST(UmbraConfig, BadFileFailsWithTheLoadersMessage) {
   EXPECT_EQ(o.out, "");
   EXPECT_NE(o.err.find(p + ":2: error: unknown configuration key 'core.threds'"), std::string::npos) << o.err;
   EXPECT_EQ(run(std::string(UMBRA_CONFIG_PATH) + " /nonexistent.yaml").rc, 1);
+}
+
+// A parameter the module does not declare would be dropped or refused by the tools
+// (Verilator warns, yosys chparam fails): every row names a real `parameter` of each
+// top it is given to.
+TEST(RtlParams, EveryRowIsAParameterOfItsModules) {
+  for (const umbra::RtlModule& m : umbra::rtl_modules()) {
+    const std::string text = slurp(std::string(UMBRA_SOURCE_DIR) + "/" + m.file);
+    ASSERT_FALSE(text.empty()) << m.file;
+    ASSERT_NE(text.find("module " + std::string(m.name)), std::string::npos) << m.file;
+    for (const umbra::RtlParam& p : umbra::rtl_param_table()) {
+      if (!p.applies_to(m.top)) continue;
+      const std::regex decl("parameter\\s+integer\\s+" + std::string(p.name) + "\\s*=");
+      EXPECT_TRUE(std::regex_search(text, decl)) << m.file << " declares no parameter " << p.name;
+    }
+  }
+}
+
+// The rules that are more than a key's value.
+TEST(RtlParams, DerivedValuesFollowTheirRules) {
+  using umbra::RtlTop;
+  auto value = [](const umbra::Config& c, RtlTop t, const std::string& name) -> int64_t {
+    for (const auto& [n, v] : umbra::rtl_params(c, t))
+      if (n == name) return int64_t(v);
+    return -1;
+  };
+  umbra::Config c;
+  EXPECT_EQ(value(c, RtlTop::Core, "MUL_ROWS"), 0) << "no FPGA: the multiplier is `*`";
+  c.fpga_device = "up5k";
+  c.fpga_dsp = true;
+  EXPECT_EQ(value(c, RtlTop::Core, "MUL_ROWS"), 0) << "DSP blocks take `*`";
+  c.fpga_device = "hx8k";
+  c.fpga_dsp = false;
+  EXPECT_EQ(value(c, RtlTop::Fpu, "MUL_ROWS"), 1) << "no DSP blocks: rows";
+  EXPECT_EQ(value(c, RtlTop::System, "MUL_ROWS"), -1) << "umbra_system has no MUL_ROWS";
+  c.mem_bytes = 4096;
+  EXPECT_EQ(value(c, RtlTop::SynthTop, "MEM_WORDS"), 1024);
+  c.queue_mode = "fcfs";
+  c.queue_depth = 5;
+  EXPECT_EQ(value(c, RtlTop::System, "MODE_REORDER"), 0);
+  EXPECT_EQ(value(c, RtlTop::System, "QUEUE_DEPTH"), 5);
+  EXPECT_EQ(value(c, RtlTop::ReorderQueue, "DEPTH"), 5);
+  // The loader's no-cache rule reaches both names of the line size.
+  const umbra::Config up5k = umbra::load_config(kUp5k);
+  EXPECT_EQ(value(up5k, RtlTop::Core, "CACHE_LINE_BYTES"), 4);
+  EXPECT_EQ(value(up5k, RtlTop::BoardTop, "LINE_BYTES"), 4);
+  EXPECT_EQ(value(up5k, RtlTop::BoardTop, "CACHE_WAYS"), 1);
+}
+
+// Every form umbra-config prints carries the same NAME=VALUE list, the table's.
+TEST(UmbraConfig, EveryFormIsTheTablesList) {
+  for (const std::string& file : {kUp5k, kHx8k, std::string(UMBRA_SOURCE_DIR) + "/configs/default.yaml"}) {
+    const umbra::Config c = umbra::load_config(file);
+    for (const umbra::RtlModule& m : umbra::rtl_modules()) {
+      std::string lines, cmake, verilator, yosys, json;
+      for (const auto& [n, v] : umbra::rtl_params(c, m.top)) {
+        const std::string val = std::to_string(v);
+        lines += n + "=" + val + "\n";
+        cmake += (cmake.empty() ? "" : ";") + n + "=" + val;
+        verilator += (verilator.empty() ? "" : " ") + std::string("-G") + n + "=" + val;
+        yosys += (yosys.empty() ? "" : " ") + std::string("-set ") + n + " " + val;
+        json += "\"" + n + "\": " + val;
+      }
+      const std::string cmd = std::string(UMBRA_CONFIG_PATH) + " --top " + m.name + " '" + file + "'";
+      EXPECT_EQ(run(cmd).out, lines) << cmd;
+      EXPECT_EQ(run(cmd + " --format lines").out, lines) << cmd;
+      EXPECT_EQ(run(cmd + " --format cmake").out, cmake + "\n") << cmd;
+      EXPECT_EQ(run(cmd + " --format verilator").out, verilator + "\n") << cmd;
+      EXPECT_EQ(run(cmd + " --format yosys").out, yosys + "\n") << cmd;
+      const Outcome j = run(cmd + " --format json");
+      EXPECT_EQ(j.rc, 0) << j.err;
+      EXPECT_NE(j.out.find("\"top\": \"" + std::string(m.name) + "\""), std::string::npos) << j.out;
+      // The JSON's params object, without its layout.
+      std::string flat;
+      const size_t at = j.out.find("\"params\"");
+      for (char ch : j.out.substr(at == std::string::npos ? j.out.size() : at))
+        if (ch != ' ' && ch != '\n' && ch != ',') flat += ch;
+      std::string want;
+      for (char ch : json)
+        if (ch != ' ') want += ch;
+      EXPECT_NE(flat.find(want), std::string::npos) << j.out;
+    }
+  }
+}
+
+TEST(UmbraConfig, UnknownTopOrFormatIsAUsageError) {
+  Outcome o = run(std::string(UMBRA_CONFIG_PATH) + " --top umbra_cor '" + kUp5k + "'");
+  EXPECT_EQ(o.rc, 2);
+  EXPECT_NE(o.err.find("--top 'umbra_cor': no such module"), std::string::npos) << o.err;
+  o = run(std::string(UMBRA_CONFIG_PATH) + " --top fpu --format tcl '" + kUp5k + "'");
+  EXPECT_NE(o.rc, 0);
+  EXPECT_NE(o.err.find("tcl"), std::string::npos) << o.err;
+  o = run(std::string(UMBRA_CONFIG_PATH) + " --format cmake '" + kUp5k + "'");
+  EXPECT_EQ(o.rc, 2);
+  EXPECT_NE(o.err.find("--format needs --top"), std::string::npos) << o.err;
+}
+
+// fpga/build.sh hands yosys the table's parameters for both tops it builds; only the
+// board's clock divider is its own.
+TEST(BuildScript, ParametersAreUmbraConfigs) {
+  const Outcome o = run("UMBRA_CONFIG_TOOL='" + std::string(UMBRA_CONFIG_PATH) + "' " + UMBRA_SOURCE_DIR +
+                        "/fpga/build.sh --params-only --board '" + kUp5k + "' '" + kHx8k + "'");
+  ASSERT_EQ(o.rc, 0) << o.err;
+  auto yosys = [](const std::string& top, const std::string& file) {
+    std::string out =
+        run(std::string(UMBRA_CONFIG_PATH) + " --top " + top + " --format yosys '" + file + "'").out;
+    if (!out.empty()) out.pop_back();
+    return out;
+  };
+  EXPECT_EQ(o.out, "ice40-up5k synth_top: " + yosys("synth_top", kUp5k) + "\n" +
+                       "ice40-up5k icebreaker_top: " + yosys("icebreaker_top", kUp5k) + " -set CLK_DIV 2\n" +
+                       "ice40-hx8k synth_top: " + yosys("synth_top", kHx8k) + "\n");
 }
 
 TEST(FpgaConfigTools, SimulatorRunsAnExampleOnTheUp5kConfiguration) {

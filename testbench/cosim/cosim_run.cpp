@@ -43,25 +43,6 @@ std::string hex(uint32_t v) {
 
 }  // namespace
 
-VerilatedParams verilated_params() {
-  VerilatedParams v;
-  v.threads = UMBRA_COSIM_THREADS;
-  v.registers = UMBRA_COSIM_REGS;
-  v.imem_words = UMBRA_COSIM_IMEM_WORDS;
-  v.cache_bytes = UMBRA_COSIM_CACHE_BYTES;
-  v.cache_ways = UMBRA_COSIM_CACHE_WAYS;
-  v.cache_line_bytes = UMBRA_COSIM_CACHE_LINE_BYTES;
-  v.cache_request_queue = UMBRA_COSIM_REQ_QUEUE;
-  v.queue_reorder = UMBRA_COSIM_QUEUE_REORDER;
-  v.queue_depth = UMBRA_COSIM_QUEUE_DEPTH;
-  v.queue_open_rows = UMBRA_COSIM_QUEUE_OPEN_ROWS;
-  v.queue_max_passes = UMBRA_COSIM_QUEUE_MAX_PASSES;
-  v.dram_banks = UMBRA_COSIM_DRAM_BANKS;
-  v.dram_row_bytes = UMBRA_COSIM_DRAM_ROW_BYTES;
-  v.config_file = UMBRA_COSIM_CONFIG_FILE;
-  return v;
-}
-
 void check_config(const Config& cfg) {
   const VerilatedParams v = verilated_params();
   std::string diff;

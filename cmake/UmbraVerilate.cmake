@@ -1,0 +1,162 @@
+# UmbraVerilate.cmake: the one way this build Verilates RTL, and the one way it learns
+# a configuration's RTL parameters.  Included once from the top CMakeLists.txt.
+#
+# Verilator fixes a design's parameters when it verilates, and verilate() runs
+# Verilator at configure time, so the parameters must be known before the main build
+# exists.  They come from the configuration loader and the key -> parameter table
+# (isa/include/umbra/rtl_params.h) through umbra-config, which is therefore built
+# here, at configure time, as a small project of its own (cmake/config-tool) in
+# <build>/umbra-config-tool; no CMake code reads the YAML.  Editing the loader, the
+# table or umbra-config, or a configuration file a target was verilated for, re-runs
+# the configure step.
+#
+#   umbra_rtl_params(OUT CONFIG yaml TOP module)
+#       OUT = module's parameters for the configuration, a list of NAME=VALUE.
+#   umbra_verilate(target TOP module SOURCES file...
+#                  [CONFIG yaml] [PARAMS NAME=VALUE...] [PARAMS_VAR var]
+#                  [PREFIX Vname] [INCLUDE_DIRS dir...] [SYSTEMC] [TRACE | TRACE_FST])
+#       Verilates `module` into `target` with the configuration's parameters (when
+#       CONFIG is given) and PARAMS (which add to them, or replace one of the same
+#       name: test points and bench-only settings), optimised (-O2).  PARAMS_VAR
+#       receives the final NAME=VALUE list, and var_NAME each value, for the bench's
+#       compile definitions.  PREFIX defaults to V<module>.  The Verilator runtime
+#       compiled into the target is third-party code: its headers are system headers
+#       and its sources get -w, so the project's -Wall -Wextra reports only our code.
+#
+# A relative CONFIG is taken from the source root.
+include_guard(GLOBAL)
+
+find_package(verilator HINTS $ENV{VERILATOR_ROOT} ${VERILATOR_ROOT})
+
+# The files whose change can change a printed parameter: re-run the configure step.
+set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+             ${PROJECT_SOURCE_DIR}/isa/src/config.cpp ${PROJECT_SOURCE_DIR}/isa/include/umbra/config.h
+             ${PROJECT_SOURCE_DIR}/isa/src/rtl_params.cpp ${PROJECT_SOURCE_DIR}/isa/include/umbra/rtl_params.h
+             ${PROJECT_SOURCE_DIR}/fpga/umbra_config.cpp ${PROJECT_SOURCE_DIR}/cmake/config-tool/CMakeLists.txt)
+
+# Builds (or brings up to date) umbra-config in <build>/umbra-config-tool with this
+# build's compiler, launcher and generator, and sets UMBRA_CONFIG_TOOL to it.
+function(_umbra_build_config_tool)
+  set(dir ${CMAKE_BINARY_DIR}/umbra-config-tool)
+  if(NOT EXISTS ${dir}/CMakeCache.txt)
+    set(args -G ${CMAKE_GENERATOR} -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER})
+    if(CMAKE_MAKE_PROGRAM)
+      list(APPEND args -DCMAKE_MAKE_PROGRAM=${CMAKE_MAKE_PROGRAM})
+    endif()
+    if(CMAKE_CXX_COMPILER_LAUNCHER)
+      list(APPEND args -DCMAKE_CXX_COMPILER_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER})
+    endif()
+    message(STATUS "Building umbra-config for the configure step in ${dir}")
+    execute_process(COMMAND ${CMAKE_COMMAND} -S ${PROJECT_SOURCE_DIR}/cmake/config-tool -B ${dir} ${args}
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+    if(rc)
+      message(FATAL_ERROR "configuring umbra-config in ${dir} failed:\n${out}")
+    endif()
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} --build ${dir} --target umbra-config --config Release
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(rc)
+    message(FATAL_ERROR "building umbra-config in ${dir} failed:\n${out}")
+  endif()
+  # Single-configuration generators put it in the top, multi-configuration ones in Release/.
+  foreach(tool ${dir}/umbra-config ${dir}/Release/umbra-config)
+    if(EXISTS ${tool})
+      set(UMBRA_CONFIG_TOOL ${tool} PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+  message(FATAL_ERROR "umbra-config was built in ${dir} but is not there")
+endfunction()
+_umbra_build_config_tool()
+
+function(umbra_rtl_params out)
+  cmake_parse_arguments(P "" "CONFIG;TOP" "" ${ARGN})
+  if(NOT P_CONFIG OR NOT P_TOP OR P_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "umbra_rtl_params(${out} CONFIG yaml TOP module): got '${ARGN}'")
+  endif()
+  get_filename_component(config ${P_CONFIG} ABSOLUTE BASE_DIR ${PROJECT_SOURCE_DIR})
+  execute_process(COMMAND ${UMBRA_CONFIG_TOOL} --top ${P_TOP} --format cmake ${config}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE params ERROR_VARIABLE err
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(rc)
+    message(FATAL_ERROR "the RTL parameters of ${P_TOP} for ${config}:\n${err}")
+  endif()
+  set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${config})
+  set(${out} ${params} PARENT_SCOPE)
+endfunction()
+
+function(umbra_verilate target)
+  cmake_parse_arguments(V "SYSTEMC;TRACE;TRACE_FST" "TOP;PREFIX;CONFIG;PARAMS_VAR"
+                        "SOURCES;INCLUDE_DIRS;PARAMS" ${ARGN})
+  if(NOT V_TOP OR NOT V_SOURCES OR V_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "umbra_verilate(${target} TOP module SOURCES file... ...): got '${ARGN}'")
+  endif()
+  if(NOT verilator_FOUND)
+    message(FATAL_ERROR "umbra_verilate(${target}): Verilator not found (install verilator or set VERILATOR_ROOT)")
+  endif()
+  if(NOT V_PREFIX)
+    set(V_PREFIX V${V_TOP})
+  endif()
+
+  set(params)
+  if(V_CONFIG)
+    umbra_rtl_params(params CONFIG ${V_CONFIG} TOP ${V_TOP})
+  endif()
+  # PARAMS replace a parameter of the same name in place, or are added at the end.
+  foreach(p IN LISTS V_PARAMS)
+    if(NOT p MATCHES "^([A-Za-z_][A-Za-z0-9_]*)=(.+)$")
+      message(FATAL_ERROR "umbra_verilate(${target}): PARAMS '${p}' is not NAME=VALUE")
+    endif()
+    set(name ${CMAKE_MATCH_1})
+    set(at -1)
+    set(i 0)
+    foreach(q IN LISTS params)
+      if(q MATCHES "^${name}=")
+        set(at ${i})
+      endif()
+      math(EXPR i "${i} + 1")
+    endforeach()
+    if(at EQUAL -1)
+      list(APPEND params ${p})
+    else()
+      list(REMOVE_AT params ${at})
+      list(INSERT params ${at} ${p})
+    endif()
+  endforeach()
+
+  set(gargs)
+  foreach(p IN LISTS params)
+    list(APPEND gargs -G${p})
+    if(V_PARAMS_VAR AND p MATCHES "^([^=]+)=(.*)$")
+      set(${V_PARAMS_VAR}_${CMAKE_MATCH_1} ${CMAKE_MATCH_2} PARENT_SCOPE)
+    endif()
+  endforeach()
+  if(V_PARAMS_VAR)
+    set(${V_PARAMS_VAR} ${params} PARENT_SCOPE)
+  endif()
+  string(REPLACE ";" " " shown "${gargs}")
+  if(V_CONFIG)
+    message(STATUS "${target}: ${V_TOP} verilated for ${V_CONFIG}: ${shown}")
+  else()
+    message(STATUS "${target}: ${V_TOP} verilated with ${shown}")
+  endif()
+
+  set(flags)
+  foreach(f SYSTEMC TRACE TRACE_FST)
+    if(V_${f})
+      list(APPEND flags ${f})
+    endif()
+  endforeach()
+  verilate(${target} ${flags}
+    SOURCES ${V_SOURCES}
+    TOP_MODULE ${V_TOP}
+    PREFIX ${V_PREFIX}
+    INCLUDE_DIRS ${V_INCLUDE_DIRS}
+    VERILATOR_ARGS ${gargs}
+    OPT_FAST -O2)
+  target_include_directories(${target} SYSTEM PRIVATE ${VERILATOR_ROOT}/include ${VERILATOR_ROOT}/include/vltstd)
+  set(runtime verilated.cpp verilated_threads.cpp verilated_vcd_c.cpp verilated_vcd_sc.cpp verilated_fst_c.cpp
+              verilated_fst_sc.cpp)
+  list(TRANSFORM runtime PREPEND ${VERILATOR_ROOT}/include/)
+  set_source_files_properties(${runtime} TARGET_DIRECTORY ${target} PROPERTIES COMPILE_OPTIONS -w)
+endfunction()

@@ -1,0 +1,57 @@
+// The one table from a machine configuration (configs/*.yaml, umbra/config.h) to the
+// Verilog parameters of the RTL's top modules.  Verilator, yosys and Icarus fix those
+// parameters when they read the design, so every flow that builds RTL for a
+// configuration (the Verilated benches and the cosimulation through CMake, the FPGA
+// flow through fpga/build.sh) asks `umbra-config` for them, and umbra-config asks this
+// table: a parameter's name, the keys it comes from and how is written here only.
+//
+// The table lists parameters, not modules, because most parameters go to several tops
+// under one name; a row says which tops take it.  Where two tops name one fact
+// differently (umbra_system's QUEUE_DEPTH is reorder_queue's DEPTH) there is one row
+// per name.  The row order is the order every consumer sees.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "umbra/config.h"
+
+namespace umbra {
+
+// The modules that are built with a configuration's parameters.
+enum class RtlTop : unsigned {
+  Core = 1u << 0,          // rtl/umbra_core.v: one core (core_bench)
+  System = 1u << 1,        // rtl/umbra_system.v: core + reorder queue (the cosimulation)
+  SynthTop = 1u << 2,      // fpga/synth_top.v: core + on-chip memory (fpga/build.sh)
+  BoardTop = 1u << 3,      // fpga/icebreaker_top.v: the iCEBreaker board top
+  Fpu = 1u << 4,           // rtl/fpu.v: the FP32 unit (fpu_bench)
+  ReorderQueue = 1u << 5,  // rtl/reorder_queue.v: the memory reorder queue (memsys)
+};
+
+struct RtlModule {
+  RtlTop top;
+  const char* name;  // the Verilog module, as `--top` and verilate() name it
+  const char* file;  // where it is, from the repository root
+};
+// Every top the table knows, in RtlTop order.
+const std::vector<RtlModule>& rtl_modules();
+// The top named `module` (a Verilog module name); nullopt if the table has none.
+std::optional<RtlTop> rtl_top(const std::string& module);
+
+struct RtlParam {
+  const char* name;  // the Verilog parameter
+  unsigned tops;     // the RtlTop bits of the modules that take it under this name
+  const char* keys;  // the configuration keys it comes from
+  const char* rule;  // how its value follows from them, when it is not the key's value
+  uint64_t (*value)(const Config&);
+  bool applies_to(RtlTop t) const { return tops & static_cast<unsigned>(t); }
+};
+// The table, in the order its parameters are printed.
+const std::vector<RtlParam>& rtl_param_table();
+
+// The parameters of `top` for configuration `c`, NAME and value, in table order.
+std::vector<std::pair<std::string, uint64_t>> rtl_params(const Config& c, RtlTop top);
+
+}  // namespace umbra

@@ -1,0 +1,87 @@
+// The configuration -> RTL parameter table (umbra/rtl_params.h).  To give the RTL a new
+// parameter from the configuration: add the key to the loader (config.h/config.cpp),
+// add one row here (name, tops, key, rule, value), and every flow that builds that top
+// passes it; see docs/fpga.md, "Parameters from the configuration".
+#include "umbra/rtl_params.h"
+
+namespace umbra {
+
+namespace {
+
+constexpr unsigned bit(RtlTop t) {
+  return static_cast<unsigned>(t);
+}
+constexpr unsigned kCore = bit(RtlTop::Core), kSystem = bit(RtlTop::System), kSynth = bit(RtlTop::SynthTop),
+                   kBoard = bit(RtlTop::BoardTop), kFpu = bit(RtlTop::Fpu),
+                   kQueue = bit(RtlTop::ReorderQueue);
+// The tops that hold a whole core.
+constexpr unsigned kCores = kCore | kSystem | kSynth | kBoard;
+
+}  // namespace
+
+const std::vector<RtlModule>& rtl_modules() {
+  static const std::vector<RtlModule> modules = {
+      {RtlTop::Core, "umbra_core", "rtl/umbra_core.v"},
+      {RtlTop::System, "umbra_system", "rtl/umbra_system.v"},
+      {RtlTop::SynthTop, "synth_top", "fpga/synth_top.v"},
+      {RtlTop::BoardTop, "icebreaker_top", "fpga/icebreaker_top.v"},
+      {RtlTop::Fpu, "fpu", "rtl/fpu.v"},
+      {RtlTop::ReorderQueue, "reorder_queue", "rtl/reorder_queue.v"},
+  };
+  return modules;
+}
+
+std::optional<RtlTop> rtl_top(const std::string& module) {
+  for (const RtlModule& m : rtl_modules())
+    if (module == m.name) return m.top;
+  return std::nullopt;
+}
+
+const std::vector<RtlParam>& rtl_param_table() {
+  // Rules that are the loader's (no cache means one way of one-word lines) are done by
+  // the loader; the rules here are the ones that turn a setting into the RTL's form.
+  static const std::vector<RtlParam> table = {
+      {"THREADS", kCores, "core.threads", "", [](const Config& c) -> uint64_t { return c.threads; }},
+      {"REGS", kCores, "core.registers", "", [](const Config& c) -> uint64_t { return c.registers; }},
+      {"IMEM_WORDS", kCores, "core.imem_words", "", [](const Config& c) -> uint64_t { return c.imem_words; }},
+      {"MEM_WORDS", kSynth | kBoard, "memory.bytes", "bytes / 4: the on-chip memory is word-addressed",
+       [](const Config& c) -> uint64_t { return c.mem_bytes / 4; }},
+      {"MEM_LATENCY", kSynth, "memory.latency", "",
+       [](const Config& c) -> uint64_t { return c.mem_latency; }},
+      {"CACHE_BYTES", kCores, "cache.bytes", "", [](const Config& c) -> uint64_t { return c.cache_bytes; }},
+      {"CACHE_WAYS", kCores, "cache.ways", "1 when cache.bytes is 0 (the loader's rule)",
+       [](const Config& c) -> uint64_t { return c.cache_ways; }},
+      {"CACHE_LINE_BYTES", kCore | kSystem | kSynth, "cache.line_bytes",
+       "4 when cache.bytes is 0 (the loader's rule)",
+       [](const Config& c) -> uint64_t { return c.cache_line_bytes; }},
+      {"REQ_QUEUE", kCores, "cache.request_queue", "",
+       [](const Config& c) -> uint64_t { return c.cache_request_queue; }},
+      {"MUL_ROWS", kCore | kSynth | kFpu, "fpga.device, fpga.dsp",
+       "1 (multiplier as shift-and-add rows, rtl/fp_mul.v) for an FPGA without DSP blocks: fpga.device set "
+       "and fpga.dsp false; else 0 (`*`)",
+       [](const Config& c) -> uint64_t { return !c.fpga_device.empty() && !c.fpga_dsp ? 1 : 0; }},
+      {"MODE_REORDER", kSystem | kQueue, "queue.mode", "1 for reorder, 0 for fcfs",
+       [](const Config& c) -> uint64_t { return c.queue_mode == "reorder" ? 1 : 0; }},
+      {"QUEUE_DEPTH", kSystem, "queue.depth", "", [](const Config& c) -> uint64_t { return c.queue_depth; }},
+      {"DEPTH", kQueue, "queue.depth", "", [](const Config& c) -> uint64_t { return c.queue_depth; }},
+      {"OPEN_ROWS", kSystem | kQueue, "queue.open_rows", "",
+       [](const Config& c) -> uint64_t { return c.queue_open_rows; }},
+      {"MAX_PASSES", kSystem | kQueue, "queue.max_passes", "",
+       [](const Config& c) -> uint64_t { return c.queue_max_passes; }},
+      {"BANKS", kSystem | kQueue, "dram.banks", "", [](const Config& c) -> uint64_t { return c.dram_banks; }},
+      {"ROW_BYTES", kSystem | kQueue, "dram.row_bytes", "",
+       [](const Config& c) -> uint64_t { return c.dram_row_bytes; }},
+      {"LINE_BYTES", kBoard | kQueue, "cache.line_bytes", "4 when cache.bytes is 0 (the loader's rule)",
+       [](const Config& c) -> uint64_t { return c.cache_line_bytes; }},
+  };
+  return table;
+}
+
+std::vector<std::pair<std::string, uint64_t>> rtl_params(const Config& c, RtlTop top) {
+  std::vector<std::pair<std::string, uint64_t>> out;
+  for (const RtlParam& p : rtl_param_table())
+    if (p.applies_to(top)) out.emplace_back(p.name, p.value(c));
+  return out;
+}
+
+}  // namespace umbra
