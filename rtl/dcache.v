@@ -42,6 +42,7 @@
 `default_nettype none
 
 `include "umbra_isa.vh"
+`include "umbra_uarch.vh"
 
 module dcache #(
     parameter integer THREADS          = 8,
@@ -69,13 +70,13 @@ module dcache #(
     output wire                  fill_done,     // ... and the last one of its fill
 
     // Into the request FIFO at the end of C2.
-    output wire                  push_valid,
-    output wire [7:0]            push_op,
-    output wire [31:0]           push_addr,
-    output wire [31:0]           push_data,
-    output wire [31:0]           push_cmp,
-    output wire [TW-1:0]         push_thread,
-    output wire                  push_marker,   // a dflush marker: never on the port
+    output wire                  c2_push_valid,
+    output wire [7:0]            c2_push_op,
+    output wire [31:0]           c2_push_addr,
+    output wire [31:0]           c2_push_data,
+    output wire [31:0]           c2_push_cmp,
+    output wire [TW-1:0]         c2_push_tag,
+    output wire                  c2_push_marker,   // a dflush marker: never on the port
 
     // Into the return buffers at the end of this cycle.
     output wire [THREADS-1:0]    ans_valid,   // the buffer is full from the next cycle
@@ -88,7 +89,7 @@ module dcache #(
     output wire [TW-1:0]         trace_cache_thread,
     output wire [7:0]            trace_cache_op,
     output wire [31:0]           trace_cache_addr,
-    output wire [1:0]            trace_cache_outcome
+    output wire [`UMBRA_CACHE_OUTCOME_BITS-1:0] trace_cache_outcome
 );
 
   // ---- geometry -----------------------------------------------------------------------
@@ -103,10 +104,12 @@ module dcache #(
   localparam integer TAGW = LW - SW;
   localparam integer WW   = (WAYS > 1) ? $clog2(WAYS) : 1;         // way number bits
 
-  localparam [1:0] OUT_NONE  = 2'd0;
-  localparam [1:0] OUT_HIT   = 2'd1;
-  localparam [1:0] OUT_MISS  = 2'd2;
-  localparam [1:0] OUT_MERGE = 2'd3;
+  // Cache outcomes (rtl/umbra_uarch.vh, from isa/uarch.yaml).
+  localparam integer OB = `UMBRA_CACHE_OUTCOME_BITS;
+  localparam [OB-1:0] OUT_NONE  = `UMBRA_CACHE_OUTCOME_NONE;
+  localparam [OB-1:0] OUT_HIT   = `UMBRA_CACHE_OUTCOME_HIT;
+  localparam [OB-1:0] OUT_MISS  = `UMBRA_CACHE_OUTCOME_MISS;
+  localparam [OB-1:0] OUT_MERGE = `UMBRA_CACHE_OUTCOME_MERGE;
 
   localparam [7:0] OP_RED_ADD = `UMBRA_OP_RED_ADD;  // 0x6_: atomics
   localparam [3:0] GRP_ATOMIC = OP_RED_ADD[7:4];
@@ -387,13 +390,13 @@ module dcache #(
   endgenerate
 
   // ---- C2: the push ----------------------------------------------------------------------
-  assign push_valid  = c2_miss || c2_store || c2_atomic || c2_flush;
-  assign push_op     = c2_miss ? OP_FILL : c2_op;
-  assign push_addr   = (c2_miss && !c2_mis) ? {c2_line, {LB{1'b0}}} : c2_addr;
-  assign push_data   = c2_miss ? 32'd0 : c2_data;
-  assign push_cmp    = c2_miss ? 32'd0 : c2_cmp;
-  assign push_thread = c2_thread;
-  assign push_marker = c2_flush;
+  assign c2_push_valid  = c2_miss || c2_store || c2_atomic || c2_flush;
+  assign c2_push_op     = c2_miss ? OP_FILL : c2_op;
+  assign c2_push_addr   = (c2_miss && !c2_mis) ? {c2_line, {LB{1'b0}}} : c2_addr;
+  assign c2_push_data   = c2_miss ? 32'd0 : c2_data;
+  assign c2_push_cmp    = c2_miss ? 32'd0 : c2_cmp;
+  assign c2_push_tag    = c2_thread;
+  assign c2_push_marker = c2_flush;
 
   assign trace_cache_valid   = c2_valid;
   assign trace_cache_thread  = c2_thread;

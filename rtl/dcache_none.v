@@ -6,7 +6,7 @@
 //
 // Same ports and stages as dcache: C1 (= X2) registers the request, C2 pushes it into
 // the load/store unit's request FIFO; the entry itself the load/store unit has already
-// written from X1 (rtl/load_store_unit.v, NO_CACHE), so only push_valid counts here and
+// written from X1 (rtl/load_store_unit.v, NO_CACHE), so only c2_push_valid counts here and
 // the other push_* ports carry nothing.  Every ldw is a miss whose fill is its one word
 // (the memory's fill length is CACHE_LINE_BYTES = 4 in such a configuration); the one
 // response beat is the fill's last, and its word goes to the thread's return buffer,
@@ -16,6 +16,7 @@
 `default_nettype none
 
 `include "umbra_isa.vh"
+`include "umbra_uarch.vh"
 
 module dcache_none #(
     parameter integer THREADS = 8,
@@ -37,13 +38,13 @@ module dcache_none #(
     output wire                  fill_beat,
     output wire                  fill_done,
 
-    output wire                  push_valid,
-    output wire [7:0]            push_op,
-    output wire [31:0]           push_addr,
-    output wire [31:0]           push_data,
-    output wire [31:0]           push_cmp,
-    output wire [TW-1:0]         push_thread,
-    output wire                  push_marker,
+    output wire                  c2_push_valid,
+    output wire [7:0]            c2_push_op,
+    output wire [31:0]           c2_push_addr,
+    output wire [31:0]           c2_push_data,
+    output wire [31:0]           c2_push_cmp,
+    output wire [TW-1:0]         c2_push_tag,
+    output wire                  c2_push_marker,
 
     output wire [THREADS-1:0]    ans_valid,
     output wire [THREADS-1:0]    ans_c2,
@@ -54,11 +55,11 @@ module dcache_none #(
     output wire [TW-1:0]         trace_cache_thread,
     output wire [7:0]            trace_cache_op,
     output wire [31:0]           trace_cache_addr,
-    output wire [1:0]            trace_cache_outcome
+    output wire [`UMBRA_CACHE_OUTCOME_BITS-1:0] trace_cache_outcome
 );
 
-  localparam [1:0]  OUT_NONE   = 2'd0;
-  localparam [1:0]  OUT_MISS   = 2'd2;
+  localparam [`UMBRA_CACHE_OUTCOME_BITS-1:0] OUT_NONE = `UMBRA_CACHE_OUTCOME_NONE;
+  localparam [`UMBRA_CACHE_OUTCOME_BITS-1:0] OUT_MISS = `UMBRA_CACHE_OUTCOME_MISS;
   localparam [7:0]  OP_RED_ADD = `UMBRA_OP_RED_ADD;  // 0x6_: atomics
   localparam [3:0]  GRP_ATOMIC = OP_RED_ADD[7:4];
   localparam [31:0] THREADS_U  = THREADS;
@@ -119,13 +120,13 @@ module dcache_none #(
   assign ans_c2      = {THREADS{1'b0}};
   assign ans_c2_data = 32'd0;
 
-  assign push_valid  = c2_ldw || c2_store || c2_atomic || c2_flush;
-  assign push_op     = 8'd0;
-  assign push_addr   = 32'd0;
-  assign push_data   = 32'd0;
-  assign push_cmp    = 32'd0;
-  assign push_thread = {TW{1'b0}};
-  assign push_marker = 1'b0;
+  assign c2_push_valid  = c2_ldw || c2_store || c2_atomic || c2_flush;
+  assign c2_push_op     = 8'd0;
+  assign c2_push_addr   = 32'd0;
+  assign c2_push_data   = 32'd0;
+  assign c2_push_cmp    = 32'd0;
+  assign c2_push_tag = {TW{1'b0}};
+  assign c2_push_marker = 1'b0;
 
   assign trace_cache_valid   = c2_valid;
   assign trace_cache_thread  = c2_thread;

@@ -3,8 +3,11 @@
 // it reads.  Everything is registered (valid in R): the register file samples
 // {r_thread, r_ra/r_rb/r_rc} at the end of R and its data is there in X1.
 //
-// Decode is fixed logic from the opcode (the generated UMBRA_OP_* constants, never a
-// bare number).  It reduces every instruction to a few class bits the later stages
+// Decode is fixed logic from the opcode: umbra_decode_attr() (rtl/umbra_isa_decode.vh,
+// generated from isa/isa.yaml by umbra-isagen, as the SystemC decode's InstrInfo flags
+// are) gives each opcode's format, each field's validity check, which fields are
+// register reads and its class bits; this module keeps only the validity logic and
+// the registers.  It reduces every instruction to a few class bits the later stages
 // steer by: does it write field a's register from X1 or the FPU (r_we) or from memory
 // (r_load: ldw and atom.*, the thread sleeps), does it send a memory request (r_mem),
 // does it use the FPU, is it `exit`, is it `dflush` (r_flush: the thread sleeps until
@@ -26,6 +29,7 @@
 `default_nettype none
 
 `include "umbra_isa.vh"
+`include "umbra_uarch.vh"
 
 module decode #(
     parameter integer REGS = 256,
@@ -40,7 +44,7 @@ module decode #(
     input  wire [TW-1:0]     d_thread,
     input  wire [IW-1:0]     d_pc,
     input  wire [31:0]       d_word,
-    input  wire [1:0]        d_reason,
+    input  wire [`UMBRA_BUBBLE_REASON_BITS-1:0] d_reason,
 
     // Valid in R.
     output reg               r_valid,
@@ -60,164 +64,29 @@ module decode #(
     output reg  [7:0]        r_rc        // ... field c
 );
 
-  localparam [1:0] WHY_MEMORY = 2'd1;   // d_reason of a SLEEP thread's bubble
-
   wire [7:0] op = d_word[`UMBRA_FIELD_OP_MSB:`UMBRA_FIELD_OP_LSB];
   wire [7:0] fa = d_word[`UMBRA_FIELD_A_MSB:`UMBRA_FIELD_A_LSB];
   wire [7:0] fb = d_word[`UMBRA_FIELD_B_MSB:`UMBRA_FIELD_B_LSB];
   wire [7:0] fc = d_word[`UMBRA_FIELD_C_MSB:`UMBRA_FIELD_C_LSB];
 
-  // What an 8-bit field holds, for the validity check.  The I, J and N formats are
-  // handled by `fmt`: an I-format's imm16 and a J-format's imm24 take any value.
-  localparam [2:0] K_ZERO  = 3'd0;  // unused: must be zero
-  localparam [2:0] K_REG   = 3'd1;  // register number: must exist in this core
-  localparam [2:0] K_ANY   = 3'd2;  // simm8, br8, memory offset
-  localparam [2:0] K_SREG  = 3'd3;  // special-register number
-  localparam [2:0] K_UIMM5 = 3'd4;
-  localparam [2:0] K_LANE  = 3'd5;
+`include "umbra_isa_decode.vh"
 
-  localparam [1:0] FMT_R = 2'd0;
-  localparam [1:0] FMT_I = 2'd1;
-  localparam [1:0] FMT_J = 2'd2;
-  localparam [1:0] FMT_N = 2'd3;
-
-  reg       known;
-  reg [1:0] fmt;
-  reg [2:0] ka, kb, kc;
-  reg       reads_a;  // field a is a register the instruction reads (not just writes)
-  reg       branch;   // a conditional branch: field a is read through port c too
-  reg       wr_result, wr_memory, memory, fpu, is_exit;
-
-  always @* begin
-    known     = 1'b1;
-    fmt       = FMT_R;
-    ka        = K_REG;
-    reads_a   = 1'b0;
-    branch    = 1'b0;
-    kb        = K_REG;
-    kc        = K_REG;
-    wr_result = 1'b0;
-    wr_memory = 1'b0;
-    memory    = 1'b0;
-    fpu       = 1'b0;
-    is_exit   = 1'b0;
-    case (op)
-      `UMBRA_OP_NOP, `UMBRA_OP_DINVALL, `UMBRA_OP_DFLUSH:
-        fmt = FMT_N;
-      `UMBRA_OP_EXIT: begin
-        fmt     = FMT_N;
-        is_exit = 1'b1;
-      end
-      `UMBRA_OP_RDSR: begin
-        kb        = K_SREG;
-        kc        = K_ZERO;
-        wr_result = 1'b1;
-      end
-      `UMBRA_OP_MOVI: begin
-        fmt       = FMT_I;
-        wr_result = 1'b1;
-      end
-      `UMBRA_OP_MOVHI: begin       // rd = (imm << 16) | (rd & 0xffff)
-        fmt       = FMT_I;
-        reads_a   = 1'b1;
-        wr_result = 1'b1;
-      end
-      `UMBRA_OP_DINV: begin        // dinv OFFSET(rB): field a unused
-        ka = K_ZERO;
-        kc = K_ANY;
-      end
-
-      `UMBRA_OP_ADD, `UMBRA_OP_SUB, `UMBRA_OP_AND, `UMBRA_OP_OR, `UMBRA_OP_XOR,
-      `UMBRA_OP_SHL, `UMBRA_OP_SHR, `UMBRA_OP_SRA, `UMBRA_OP_MUL, `UMBRA_OP_MULH,
-      `UMBRA_OP_MULHU, `UMBRA_OP_MIN, `UMBRA_OP_MAX, `UMBRA_OP_MINU, `UMBRA_OP_MAXU,
-      `UMBRA_OP_SEQ, `UMBRA_OP_SNE, `UMBRA_OP_SLT, `UMBRA_OP_SLTU, `UMBRA_OP_SLE,
-      `UMBRA_OP_SLEU:
-        wr_result = 1'b1;
-      `UMBRA_OP_ADDI, `UMBRA_OP_ANDI, `UMBRA_OP_ORI, `UMBRA_OP_XORI, `UMBRA_OP_SLTI,
-      `UMBRA_OP_SEQI, `UMBRA_OP_MULI: begin
-        kc        = K_ANY;
-        wr_result = 1'b1;
-      end
-      `UMBRA_OP_SHLI, `UMBRA_OP_SHRI, `UMBRA_OP_SRAI: begin
-        kc        = K_UIMM5;
-        wr_result = 1'b1;
-      end
-
-      `UMBRA_OP_FADD, `UMBRA_OP_FSUB, `UMBRA_OP_FMUL, `UMBRA_OP_FMIN, `UMBRA_OP_FMAX,
-      `UMBRA_OP_FSEQ, `UMBRA_OP_FSLT, `UMBRA_OP_FSLE: begin
-        fpu       = 1'b1;
-        wr_result = 1'b1;
-      end
-      `UMBRA_OP_FMADD, `UMBRA_OP_PACK: begin  // rd is also an operand
-        reads_a   = 1'b1;
-        fpu       = 1'b1;
-        wr_result = 1'b1;
-      end
-      `UMBRA_OP_FABS, `UMBRA_OP_FNEG, `UMBRA_OP_ITOF, `UMBRA_OP_FTOI: begin
-        kc        = K_ZERO;
-        fpu       = 1'b1;
-        wr_result = 1'b1;
-      end
-      `UMBRA_OP_UNPACK: begin
-        kc        = K_LANE;
-        fpu       = 1'b1;
-        wr_result = 1'b1;
-      end
-
-      `UMBRA_OP_LDW: begin
-        kc        = K_ANY;
-        memory    = 1'b1;
-        wr_memory = 1'b1;
-      end
-      `UMBRA_OP_STW: begin
-        kc      = K_ANY;
-        reads_a = 1'b1;
-        memory  = 1'b1;
-      end
-      `UMBRA_OP_RED_ADD, `UMBRA_OP_RED_MIN, `UMBRA_OP_RED_MAX, `UMBRA_OP_RED_XCHG: begin
-        ka     = K_ZERO;
-        memory = 1'b1;
-      end
-      `UMBRA_OP_RED_CAS: begin
-        reads_a = 1'b1;
-        memory  = 1'b1;
-      end
-      `UMBRA_OP_ATOM_ADD, `UMBRA_OP_ATOM_MIN, `UMBRA_OP_ATOM_MAX, `UMBRA_OP_ATOM_XCHG: begin
-        memory    = 1'b1;
-        wr_memory = 1'b1;
-      end
-      `UMBRA_OP_ATOM_CAS: begin
-        reads_a   = 1'b1;
-        memory    = 1'b1;
-        wr_memory = 1'b1;
-      end
-
-      `UMBRA_OP_J:
-        fmt = FMT_J;
-      `UMBRA_OP_JAL: begin
-        fmt       = FMT_I;
-        wr_result = 1'b1;
-      end
-      `UMBRA_OP_JALR: begin
-        kc        = K_ZERO;
-        wr_result = 1'b1;
-      end
-      `UMBRA_OP_BZ, `UMBRA_OP_BNZ: begin
-        fmt     = FMT_I;
-        reads_a = 1'b1;
-        branch  = 1'b1;
-      end
-      `UMBRA_OP_BEQ, `UMBRA_OP_BNE, `UMBRA_OP_BLT, `UMBRA_OP_BGE, `UMBRA_OP_BLTU,
-      `UMBRA_OP_BGEU: begin
-        kc      = K_ANY;
-        reads_a = 1'b1;
-        branch  = 1'b1;
-      end
-
-      default:
-        known = 1'b0;
-    endcase
-  end
+  // The opcode's attributes, from the generated table: its format, each 8-bit field's
+  // check (UMBRA_CHK_*), which fields are register reads, and the class bits.
+  wire [`UMBRA_ATTR_BITS-1:0] attr = umbra_decode_attr(op);
+  wire       known     = attr[`UMBRA_ATTR_KNOWN];
+  wire [1:0] fmt       = attr[`UMBRA_ATTR_FMT_MSB:`UMBRA_ATTR_FMT_LSB];
+  wire [2:0] ka        = attr[`UMBRA_ATTR_CHK_A_MSB:`UMBRA_ATTR_CHK_A_LSB];
+  wire [2:0] kb        = attr[`UMBRA_ATTR_CHK_B_MSB:`UMBRA_ATTR_CHK_B_LSB];
+  wire [2:0] kc        = attr[`UMBRA_ATTR_CHK_C_MSB:`UMBRA_ATTR_CHK_C_LSB];
+  wire       reads_a   = attr[`UMBRA_ATTR_READS_A];
+  wire       reads_b   = attr[`UMBRA_ATTR_READS_B];
+  wire       reads_c   = attr[`UMBRA_ATTR_READS_C];
+  wire       branch    = attr[`UMBRA_ATTR_COND_BRANCH];  // field a is read through port c too
+  wire       wr_result = attr[`UMBRA_ATTR_WRITES_RESULT];
+  wire       wr_memory = attr[`UMBRA_ATTR_RETURNS_DATA];
+  wire       memory    = attr[`UMBRA_ATTR_MEMORY];
+  wire       fpu       = attr[`UMBRA_ATTR_FPU];
 
   // Register numbers this core has.  With 256 registers every field value is one; the
   // generate keeps Verilator from flagging an always-true comparison.
@@ -236,16 +105,7 @@ module decode #(
     end
   endgenerate
 
-  reg sreg_ok;
-  always @* begin
-    case (fb)
-      `UMBRA_SR_TID, `UMBRA_SR_CID, `UMBRA_SR_NTHR, `UMBRA_SR_NCORE, `UMBRA_SR_CLOCK,
-      `UMBRA_SR_CLOCKH, `UMBRA_SR_LX, `UMBRA_SR_LY, `UMBRA_SR_DOMW, `UMBRA_SR_DOMH:
-        sreg_ok = 1'b1;
-      default:
-        sreg_ok = 1'b0;
-    endcase
-  end
+  wire sreg_ok = umbra_sreg_known(fb);
 
   function field_ok;
     input [2:0] kind;
@@ -254,11 +114,11 @@ module decode #(
     input       is_sreg_ok;
     begin
       case (kind)
-        K_ZERO:  field_ok = (value == 8'd0);
-        K_REG:   field_ok = is_reg_ok;
-        K_SREG:  field_ok = is_sreg_ok;
-        K_UIMM5: field_ok = (value[7:5] == 3'd0);
-        K_LANE:  field_ok = (value[7:2] == 6'd0);
+        `UMBRA_CHK_ZERO: field_ok = (value == 8'd0);
+        `UMBRA_CHK_REG:  field_ok = is_reg_ok;
+        `UMBRA_CHK_SREG: field_ok = is_sreg_ok;
+        `UMBRA_CHK_U5:   field_ok = (value[7:5] == 3'd0);
+        `UMBRA_CHK_U2:   field_ok = (value[7:2] == 6'd0);
         default: field_ok = 1'b1;
       endcase
     end
@@ -271,10 +131,10 @@ module decode #(
   reg legal;
   always @* begin
     case (fmt)
-      FMT_R:   legal = ok_a && ok_b && ok_c;
-      FMT_I:   legal = ok_a;
-      FMT_J:   legal = 1'b1;
-      default: legal = (d_word[`UMBRA_FIELD_ZERO_MSB:`UMBRA_FIELD_ZERO_LSB] == 24'd0);
+      `UMBRA_FMT_R: legal = ok_a && ok_b && ok_c;
+      `UMBRA_FMT_I: legal = ok_a;
+      `UMBRA_FMT_J: legal = 1'b1;
+      default:      legal = (d_word[`UMBRA_FIELD_ZERO_MSB:`UMBRA_FIELD_ZERO_LSB] == 24'd0);
     endcase
   end
 
@@ -285,7 +145,7 @@ module decode #(
       r_sleep <= 1'b0;
     end else begin
       r_valid <= d_valid;
-      r_sleep <= !d_valid && d_reason == WHY_MEMORY;
+      r_sleep <= !d_valid && d_reason == `UMBRA_BUBBLE_REASON_MEMORY;
     end
     r_thread  <= d_thread;
     r_pc      <= d_pc;
@@ -295,11 +155,11 @@ module decode #(
     r_load    <= wr_memory;
     r_mem     <= memory;
     r_fpu     <= fpu;
-    r_exit    <= is_exit;
+    r_exit    <= (op == `UMBRA_OP_EXIT);
     r_flush   <= (op == `UMBRA_OP_DFLUSH);
     r_ra      <= reads_a ? fa : 8'd0;
-    r_rb      <= (fmt == FMT_R && kb == K_REG) ? fb : 8'd0;
-    r_rc      <= branch ? fa : (fmt == FMT_R && kc == K_REG) ? fc : 8'd0;
+    r_rb      <= reads_b ? fb : 8'd0;
+    r_rc      <= branch ? fa : reads_c ? fc : 8'd0;
   end
 
 endmodule

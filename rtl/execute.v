@@ -38,6 +38,7 @@
 `default_nettype none
 
 `include "umbra_isa.vh"
+`include "umbra_uarch.vh"
 
 module execute #(
     parameter integer THREADS    = 8,
@@ -78,7 +79,7 @@ module execute #(
     output reg             x2_upd_valid,
     output reg  [TW-1:0]   x2_upd_thread,
     output reg  [IW-1:0]   x2_upd_pc,
-    output reg  [1:0]      x2_upd_state,
+    output reg  [`UMBRA_THREAD_STATE_BITS-1:0] x2_upd_state,
 
     // To the load/store unit (and the port), valid in X2.
     output reg             x2_mem_valid,
@@ -114,7 +115,7 @@ module execute #(
     output reg             fault,
     output reg  [TW-1:0]   fault_thread,
     output reg  [IW-1:0]   fault_pc,
-    output reg  [2:0]      fault_cause
+    output reg  [`UMBRA_FAULT_BITS-1:0] fault_cause
 );
 
   // Opcodes whose high nibble names a whole group.
@@ -123,12 +124,25 @@ module execute #(
   localparam [3:0] GRP_RI     = OP_ADDI[7:4];
   localparam [3:0] GRP_ATOMIC = OP_RED_ADD[7:4];
 
-  localparam [2:0] FAULT_ILLEGAL  = 3'd1;
-  localparam [2:0] FAULT_BAD_JUMP = 3'd4;
+  // Fault causes and thread states (rtl/umbra_uarch.vh, from isa/uarch.yaml).
+  localparam integer FB = `UMBRA_FAULT_BITS;
+  localparam integer SB = `UMBRA_THREAD_STATE_BITS;
+  localparam [FB-1:0] FAULT_NONE     = `UMBRA_FAULT_NONE;
+  localparam [FB-1:0] FAULT_ILLEGAL  = `UMBRA_FAULT_ILLEGAL_INSTRUCTION;
+  localparam [FB-1:0] FAULT_BAD_JUMP = `UMBRA_FAULT_BAD_JUMP;
+  localparam [SB-1:0] ST_RUN    = `UMBRA_THREAD_STATE_RUN;
+  localparam [SB-1:0] ST_SLEEP  = `UMBRA_THREAD_STATE_SLEEP;
+  localparam [SB-1:0] ST_EXITED = `UMBRA_THREAD_STATE_EXITED;
 
-  localparam [1:0] ST_RUN    = 2'd1;
-  localparam [1:0] ST_SLEEP  = 2'd2;
-  localparam [1:0] ST_EXITED = 2'd3;
+  // W is L stages after X1 (the FPU's latency): the result delay line below holds
+  // X3..X<L> and W.  Its RAM is written in X2 and read at the end of the stage before
+  // W, which must therefore come after X2.
+  localparam integer L = `UMBRA_X1_TO_W;
+  generate
+    if (L < 3) begin : g_check_latency
+      execute_X1_TO_W_below_3_the_delay_RAM_is_written_in_X2_and_read_before_W u_error ();
+    end
+  endgenerate
 
   localparam integer PPAD = 30 - IW;
   localparam integer TPAD = 32 - TW;
@@ -327,7 +341,7 @@ module execute #(
   wire [31:0] ea = is_atomic ? vb : vb + {imm8[29:0], 2'b00};
 
   wire        faulting = x1_illegal || bad_jump;
-  wire [2:0]  cause    = x1_illegal ? FAULT_ILLEGAL : FAULT_BAD_JUMP;
+  wire [FB-1:0] cause  = x1_illegal ? FAULT_ILLEGAL : FAULT_BAD_JUMP;
   wire        pushes   = x1_mem || x1_flush;  // may push into the request FIFO
   wire        replay   = x1_valid && !faulting && !x1_exit && pushes && !lsu_room;
   wire        retire   = x1_valid && !faulting && !x1_exit && !replay;  // has work after X1
@@ -372,7 +386,7 @@ module execute #(
       fault        <= 1'b0;
       fault_thread <= {TW{1'b0}};
       fault_pc     <= {IW{1'b0}};
-      fault_cause  <= 3'd0;
+      fault_cause  <= FAULT_NONE;
     end else if (x1_valid && faulting && !fault) begin
       fault        <= 1'b1;
       fault_thread <= x1_thread;
@@ -455,32 +469,32 @@ module execute #(
   wire        w_arith;
   assign {w_int, w_rd, w_we, w_load, w_flush, w_arith} = w_q;
 
-  reg            x3_valid, x4_valid, x3_sleep, x4_sleep;
-  reg [TW-1:0]   x3_thread;
-  reg [IW-1:0]   x3_pc, x4_pc;
+  // Stages X3..X<L> and W as shift registers, index k - 3 for stage X<k> and L - 2 for
+  // W; X<L>, the stage before W, gives the delay RAM's (and the return buffers') read
+  // address.
+  localparam integer NS = L - 1;  // X3..X<L>, W
+  reg [NS-1:0]      s_valid, s_sleep;
+  reg [TW*NS-1:0]   s_thread;
+  reg [IW*NS-1:0]   s_pc;
 
   always @(posedge clk) begin
     if (rst) begin
-      x3_valid <= 1'b0;
-      x4_valid <= 1'b0;
-      w_valid  <= 1'b0;
-      x3_sleep <= 1'b0;
-      x4_sleep <= 1'b0;
-      w_sleep  <= 1'b0;
+      s_valid <= {NS{1'b0}};
+      s_sleep <= {NS{1'b0}};
     end else begin
-      x3_valid <= x2_valid;
-      x4_valid <= x3_valid;
-      w_valid  <= x4_valid;
-      x3_sleep <= x2_sleep;
-      x4_sleep <= x3_sleep;
-      w_sleep  <= x4_sleep;
+      s_valid <= {s_valid[NS-2:0], x2_valid};
+      s_sleep <= {s_sleep[NS-2:0], x2_sleep};
     end
-    x3_thread <= x2_thread;
-    x4_thread <= x3_thread;
-    w_thread  <= x4_thread;
-    x3_pc     <= x2_pc;
-    x4_pc     <= x3_pc;
-    w_pc      <= x4_pc;
+    s_thread <= {s_thread[TW*(NS-1)-1:0], x2_thread};
+    s_pc     <= {s_pc[IW*(NS-1)-1:0], x2_pc};
+  end
+
+  always @* begin
+    x4_thread = s_thread[TW*(NS-2) +: TW];
+    w_valid   = s_valid[NS-1];
+    w_sleep   = s_sleep[NS-1];
+    w_thread  = s_thread[TW*(NS-1) +: TW];
+    w_pc      = s_pc[IW*(NS-1) +: IW];
   end
 
   // Both are registers: the FPU adder's last stage and the delay RAM's.

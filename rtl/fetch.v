@@ -20,6 +20,8 @@
 // at a word address inside it, so only launch_entry[IW+1:2] is kept.
 `default_nettype none
 
+`include "umbra_uarch.vh"
+
 module fetch #(
     parameter integer THREADS    = 8,
     parameter integer IMEM_WORDS = 4096,
@@ -40,7 +42,7 @@ module fetch #(
     input  wire            x2_upd_valid,
     input  wire [TW-1:0]   x2_upd_thread,
     input  wire [IW-1:0]   x2_upd_pc,
-    input  wire [1:0]      x2_upd_state,
+    input  wire [`UMBRA_THREAD_STATE_BITS-1:0] x2_upd_state,
     // From writeback, valid in the cycle after W: that thread's data was written.
     input  wire            wake_valid,
     input  wire [TW-1:0]   wake_thread,
@@ -50,7 +52,7 @@ module fetch #(
     output reg  [TW-1:0]   d_thread,
     output reg  [IW-1:0]   d_pc,
     output reg  [31:0]     d_word,      // instruction store read data
-    output reg  [1:0]      d_reason,    // bubble reason when !d_valid
+    output reg  [`UMBRA_BUBBLE_REASON_BITS-1:0] d_reason,    // bubble reason when !d_valid
     // Core-wide registers.
     output reg  [63:0]     x1_clock,    // the cycle X1's instruction was fetched in (see below)
     output reg  [31:0]     domw,        // launch_count of the last launch
@@ -60,17 +62,22 @@ module fetch #(
     output wire            trace_issue_valid,
     output wire [TW-1:0]   trace_issue_thread,
     output wire [IW-1:0]   trace_issue_pc,
-    output wire [1:0]      trace_issue_reason
+    output wire [`UMBRA_BUBBLE_REASON_BITS-1:0] trace_issue_reason
 );
 
   // Thread states and bubble reasons (docs/microarchitecture.md, "Inter-block signals").
-  localparam [1:0] ST_IDLE   = 2'd0;
-  localparam [1:0] ST_RUN    = 2'd1;
-  localparam [1:0] ST_SLEEP  = 2'd2;
-  localparam [1:0] ST_EXITED = 2'd3;
-  localparam [1:0] WHY_IDLE   = 2'd0;
-  localparam [1:0] WHY_MEMORY = 2'd1;
-  localparam [1:0] WHY_EXITED = 2'd2;
+  // Thread states and bubble reasons (rtl/umbra_uarch.vh, from isa/uarch.yaml).
+  localparam integer SB = `UMBRA_THREAD_STATE_BITS;
+  localparam [SB-1:0] ST_IDLE   = `UMBRA_THREAD_STATE_IDLE;
+  localparam [SB-1:0] ST_RUN    = `UMBRA_THREAD_STATE_RUN;
+  localparam [SB-1:0] ST_SLEEP  = `UMBRA_THREAD_STATE_SLEEP;
+  localparam [SB-1:0] ST_EXITED = `UMBRA_THREAD_STATE_EXITED;
+  localparam integer RB = `UMBRA_BUBBLE_REASON_BITS;
+  localparam [RB-1:0] WHY_IDLE   = `UMBRA_BUBBLE_REASON_IDLE;
+  localparam [RB-1:0] WHY_MEMORY = `UMBRA_BUBBLE_REASON_MEMORY;
+  localparam [RB-1:0] WHY_EXITED = `UMBRA_BUBBLE_REASON_EXITED;
+  // x1_clock's reset value: the contract's clock (0 in cycle 0) minus fetch -> X1.
+  localparam [63:0] X1_CLOCK_AT_RESET = 64'd0 - `UMBRA_FETCH_TO_X1;
 
   localparam [31:0]   IMEM_WORDS_U = IMEM_WORDS;
   localparam [31:0]   LAST_U       = THREADS - 1;
@@ -85,15 +92,15 @@ module fetch #(
 
   // ---- slot counter, clock, launch count -------------------------------------------------
   // The only reader of the clock is `rdsr` in X1, which reads the cycle its instruction
-  // was fetched in, three cycles before: so the counter here is the contract's `clock`
-  // minus 3 (it starts at -3; cycle 0 is the first after reset), and execute needs no
-  // 64-bit subtractor.
+  // was fetched in, UMBRA_FETCH_TO_X1 cycles before: so the counter here is the
+  // contract's `clock` minus that (it starts below 0; cycle 0 is the first after reset),
+  // and execute needs no 64-bit subtractor.
   reg  [TW-1:0] slot;
   wire [TW-1:0] next_slot = rst ? {TW{1'b0}} : (slot == LAST_SLOT) ? {TW{1'b0}} : slot + 1'b1;
   always @(posedge clk) begin
     if (rst) begin
       slot     <= {TW{1'b0}};
-      x1_clock <= 64'hffff_ffff_ffff_fffd;
+      x1_clock <= X1_CLOCK_AT_RESET;
       domw     <= 32'd0;
     end else begin
       slot     <= next_slot;
@@ -113,7 +120,7 @@ module fetch #(
   // every starting thread at once: instead each thread has a flag that says its pc is
   // the launch's (launch_pc_q) until its first update, and one that says it is 0 (no
   // launch since reset), which is what a bubble of an idle thread shows.
-  wire [2*THREADS-1:0] state_vec;
+  wire [SB*THREADS-1:0] state_vec;
   reg [IW-1:0]  pcs [0:THREADS-1];
   reg [IW-1:0]  pc_ram_q;
   reg [IW-1:0]  launch_pc_q;
@@ -144,7 +151,7 @@ module fetch #(
         assign starts = launch_all || (launch_count[TW-1:0] > TID);
       end
       wire updated = x2_upd_valid && x2_upd_thread == TID;
-      reg [1:0] state_q;
+      reg [SB-1:0] state_q;
       always @(posedge clk) begin
         if (rst) begin
           state_q      <= ST_IDLE;
@@ -164,7 +171,7 @@ module fetch #(
             state_q <= ST_RUN;
         end
       end
-      assign state_vec[2*t +: 2] = state_q;
+      assign state_vec[SB*t +: SB] = state_q;
       assign active_vec[t]       = (state_q == ST_RUN) || (state_q == ST_SLEEP);
     end
   endgenerate
@@ -172,13 +179,13 @@ module fetch #(
   assign f_busy = |active_vec;
 
   // The slot thread's state as of this cycle, with a wake arriving now.
-  wire [1:0]    held_state = state_vec[2*slot +: 2];
+  wire [SB-1:0] held_state = state_vec[SB*slot +: SB];
   wire          woken      = wake_valid && wake_thread == slot && held_state == ST_SLEEP;
-  wire [1:0]    slot_state = woken ? ST_RUN : held_state;
+  wire [SB-1:0] slot_state = woken ? ST_RUN : held_state;
   wire [IW-1:0] slot_pc    = at_zero[slot]   ? {IW{1'b0}} :
                              at_launch[slot] ? launch_pc_q : pc_ram_q;
   wire          issue      = (slot_state == ST_RUN);
-  wire [1:0]    reason     = (slot_state == ST_SLEEP)  ? WHY_MEMORY :
+  wire [RB-1:0] reason     = (slot_state == ST_SLEEP)  ? WHY_MEMORY :
                              (slot_state == ST_EXITED) ? WHY_EXITED : WHY_IDLE;
 
   // ---- instruction store ------------------------------------------------------------------

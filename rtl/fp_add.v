@@ -16,7 +16,11 @@
 // as the exact one.
 `default_nettype none
 
-module fp_add (
+module fp_add #(
+    // The latency the instantiating unit counts on: this module has two stages, and
+    // elaboration fails for any other value (see rtl/fpu.v).
+    parameter integer LATENCY = 2
+) (
     input  wire        clk,
     input  wire [31:0] x,
     input  wire [31:0] y,
@@ -111,6 +115,12 @@ module fp_add (
     else
       result <= {s1_sign, exp_r[7:0], frac_r[22:0]};
   end
+
+  generate
+    if (LATENCY != 2) begin : g_check_latency
+      fp_add_has_two_stages_but_LATENCY_differs u_error ();  // no such module
+    end
+  endgenerate
 
 endmodule
 

@@ -26,7 +26,11 @@
 `default_nettype none
 
 module fp_mul #(
-    parameter integer MUL_ROWS = 0   // 1: shift-and-add rows instead of `*` (see above)
+    parameter integer MUL_ROWS = 0,  // 1: shift-and-add rows instead of `*` (see above)
+    // The latency the instantiating unit counts on: this module has two stages, and
+    // elaboration fails for any other value (rtl/fpu.v sums its units' latencies to
+    // the FPU latency of isa/uarch.yaml).
+    parameter integer LATENCY  = 2
 ) (
     input  wire        clk,
     input  wire [31:0] a,
@@ -123,6 +127,12 @@ module fp_mul #(
     else
       result <= {s1_sign, exp_r[7:0], frac_r[22:0]};
   end
+
+  generate
+    if (LATENCY != 2) begin : g_check_latency
+      fp_mul_has_two_stages_but_LATENCY_differs u_error ();  // no such module
+    end
+  endgenerate
 
 endmodule
 

@@ -1,7 +1,7 @@
 // fpu: the pipelined binary32 unit of the Umbra core, executing the 0x4_ opcode group
 // (isa/isa.yaml; `func` is the opcode's low nibble).  Bit-exact with umbra::fp32.
 // Fully pipelined: a new operation every cycle, no stalls.  The add/multiply functions
-// (`arith` high) take LATENCY = 4 cycles to arith_result, the others 1 (fp_misc's
+// (`arith` high) take LATENCY = UMBRA_FPU_LATENCY (isa/uarch.yaml; 4) cycles to arith_result, the others 1 (fp_misc's
 // register) to misc_result; execute carries a misc result to W in its own result delay line,
 // which it keeps anyway for the integer results, so the core has one delay line, not
 // two (rtl/execute.v).
@@ -25,6 +25,7 @@
 `default_nettype none
 
 `include "umbra_isa.vh"   // UMBRA_OP_* opcodes, generated from isa/isa.yaml
+`include "umbra_uarch.vh" // UMBRA_FPU_LATENCY, generated from isa/uarch.yaml
 
 module fpu #(
     parameter integer MUL_ROWS = 0   // fp_mul's multiplier form (rtl/fp_mul.v)
@@ -43,7 +44,10 @@ module fpu #(
     output wire [63:0] int_product
 );
 
-  localparam integer LATENCY = 4;
+  // The latency is isa/uarch.yaml's; the units' latencies are their structure (each
+  // checks its own), and their sum must be it: change the YAML's number, and
+  // elaboration fails here until the datapath has that many stages.
+  localparam integer LATENCY = `UMBRA_FPU_LATENCY;
   localparam integer MUL_LATENCY = 2;   // fp_mul
   localparam integer ADD_LATENCY = 2;   // fp_add
 
@@ -73,20 +77,25 @@ module fpu #(
 
   // ---- multiply (cycles 1-2), addend delayed alongside --------------------------------
   wire [31:0] product;
-  fp_mul #(.MUL_ROWS(MUL_ROWS)) u_mul (
+  fp_mul #(.MUL_ROWS(MUL_ROWS), .LATENCY(MUL_LATENCY)) u_mul (
       .clk(clk), .a(a), .b(mul_b), .int_mul(int_mul), .result(product),
       .int_product(int_product)
   );
 
-  reg [31:0] addend_q1, addend_q2;
-  always @(posedge clk) begin
-    addend_q1 <= add_c;
-    addend_q2 <= addend_q1;
-  end
+  // The addend waits as long as the multiply takes.
+  reg [32*MUL_LATENCY-1:0] addend_q;
+  generate
+    if (MUL_LATENCY > 1) begin : g_addend_line
+      always @(posedge clk) addend_q <= {addend_q[32*(MUL_LATENCY-1)-1:0], add_c};
+    end else begin : g_addend_reg
+      always @(posedge clk) addend_q <= add_c;
+    end
+  endgenerate
+  wire [31:0] addend = addend_q[32*(MUL_LATENCY-1) +: 32];
 
   // ---- add (cycles 3-4) ------------------------------------------------------------------
   wire [31:0] sum;
-  fp_add u_add (.clk(clk), .x(product), .y(addend_q2), .result(sum));
+  fp_add #(.LATENCY(ADD_LATENCY)) u_add (.clk(clk), .x(product), .y(addend), .result(sum));
 
   // ---- misc functions (cycle 1), delayed to cycle 4 -----------------------------------
   fp_misc u_misc (.clk(clk), .func(func), .a(a), .b(b), .c_lo(c[15:0]), .result(misc_result));
@@ -96,7 +105,7 @@ module fpu #(
 
   generate
     if (MUL_LATENCY + ADD_LATENCY != LATENCY) begin : g_bad_latency
-      fpu_latency_mismatch_error u_error ();  // no such module: elaboration fails
+      fpu_stages_differ_from_UMBRA_FPU_LATENCY_of_isa_uarch_yaml u_error ();  // no such module
     end
   endgenerate
 

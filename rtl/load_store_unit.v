@@ -56,13 +56,13 @@ module load_store_unit #(
     input  wire                  rst,
 
     // From the dcache, taken at the end of C2.
-    input  wire                  push_valid,
-    input  wire [7:0]            push_op,
-    input  wire [31:0]           push_addr,
-    input  wire [31:0]           push_data,
-    input  wire [31:0]           push_cmp,
-    input  wire [TW-1:0]         push_thread,
-    input  wire                  push_marker,
+    input  wire                  c2_push_valid,
+    input  wire [7:0]            c2_push_op,
+    input  wire [31:0]           c2_push_addr,
+    input  wire [31:0]           c2_push_data,
+    input  wire [31:0]           c2_push_cmp,
+    input  wire [TW-1:0]         c2_push_tag,
+    input  wire                  c2_push_marker,
     // From execute, valid in X1 (NO_CACHE only): the same request, two cycles early.
     input  wire                  x1_push,
     input  wire [7:0]            x1_mem_op,
@@ -152,7 +152,7 @@ module load_store_unit #(
           wtail <= (wtail == LAST_IX) ? {PW{1'b0}} : wtail + 1'b1;
       end
       assign head_entry = head_q;
-      wire unused_push = |{push_op, push_addr, push_data, push_cmp, push_thread, push_marker,
+      wire unused_push = |{c2_push_op, c2_push_addr, c2_push_data, c2_push_cmp, c2_push_tag, c2_push_marker,
                            tail};
     end else begin : g_fifo_c2
       // The port must see the head in the cycle it arrives, so the entries are read
@@ -161,7 +161,7 @@ module load_store_unit #(
       reg [EW-1:0] q [0:F-1];
       always @(posedge clk) begin
         if (push)
-          q[tail] <= {push_marker, push_thread, push_op, push_addr, push_data, push_cmp};
+          q[tail] <= {c2_push_marker, c2_push_tag, c2_push_op, c2_push_addr, c2_push_data, c2_push_cmp};
       end
       assign head_entry = q[head];
       wire unused_x1 = |{x1_push, x1_mem_op, x1_mem_addr, x1_mem_data, x1_mem_cmp,
@@ -190,7 +190,7 @@ module load_store_unit #(
   assign pop = sent || head_marker;
   // Execute's replay keeps pushes within the room, so a push never meets a full FIFO;
   // the guard keeps a broken invariant from overwriting the head.
-  wire push = push_valid && (count != FULL || pop);
+  wire push = c2_push_valid && (count != FULL || pop);
   wire [CW-1:0] next_count = count + {{(CW - 1){1'b0}}, push} - {{(CW - 1){1'b0}}, pop};
 
   always @(posedge clk) begin

@@ -1,7 +1,8 @@
 // umbra_core: one Umbra shader core, the barrel pipeline of docs/microarchitecture.md.
-// THREADS contexts issue strictly round-robin into an eight-stage in-order pipeline
-// (F D R X1 X2 X3 X4 W); with THREADS >= 8 a thread's next instruction is fetched only
-// after its previous one has written back, so there is no forwarding, interlock or
+// THREADS contexts issue strictly round-robin into an in-order pipeline of
+// UMBRA_PIPELINE_DEPTH stages (rtl/umbra_uarch.vh, from isa/uarch.yaml; today eight:
+// F D R X1 X2 X3 X4 W); with THREADS at least that a thread's next instruction is
+// fetched only after its previous one has written back, so there is no forwarding, interlock or
 // branch prediction anywhere below.  This file only wires the blocks together and
 // carries the generic ports; each block's file says what it does and when.
 //
@@ -15,9 +16,12 @@
 // loses their logic in synthesis.
 `default_nettype none
 
+`include "umbra_uarch.vh"
+
 module umbra_core #(
-    parameter integer THREADS    = 8,     // thread contexts, 8..256 (pipeline depth 8)
-    parameter integer REGS       = 256,   // registers per thread, 1..256; r0 reads zero
+    // The limits of these three are isa/uarch.yaml's (checked below).
+    parameter integer THREADS    = 8,     // thread contexts, pipeline depth..256
+    parameter integer REGS       = 256,   // registers per thread, 2..256; r0 reads zero
     parameter integer IMEM_WORDS = 4096,  // instruction store, 32-bit words, 1..2^22
     parameter integer CORE_ID    = 0,     // value of the `cid` special register
     parameter integer CACHE_BYTES      = 4096,  // data cache, a power of two; 0: none
@@ -63,19 +67,19 @@ module umbra_core #(
     output wire        trace_issue_valid,
     output wire [7:0]  trace_issue_thread,
     output wire [31:0] trace_issue_pc,
-    output wire [1:0]  trace_issue_reason,
+    output wire [`UMBRA_BUBBLE_REASON_BITS-1:0] trace_issue_reason,
     output wire        trace_regwrite_valid,
     output wire [7:0]  trace_regwrite_thread,
     output wire [31:0] trace_regwrite_pc,
     output wire [7:0]  trace_regwrite_reg,
     output wire [31:0] trace_regwrite_value,
-    output wire [2:0]  trace_fault_cause,
+    output wire [`UMBRA_FAULT_BITS-1:0] trace_fault_cause,
     output wire        trace_protocol_error,
     output wire        trace_cache_valid,
     output wire [7:0]  trace_cache_thread,
     output wire [7:0]  trace_cache_op,
     output wire [31:0] trace_cache_addr,
-    output wire [1:0]  trace_cache_outcome,
+    output wire [`UMBRA_CACHE_OUTCOME_BITS-1:0] trace_cache_outcome,
     output wire        trace_wake_valid,
     output wire [7:0]  trace_wake_thread
 );
@@ -89,17 +93,20 @@ module umbra_core #(
   // A module that does not exist is the one error Verilator, Yosys and Icarus all
   // report at elaboration (Verilog-2005 has no $error); its name is the message.
   generate
-    if (THREADS < 8) begin : g_check_threads_min
-      umbra_core_THREADS_below_8_a_thread_would_meet_its_previous_instruction_in_flight u_error ();
+    // The limits are isa/uarch.yaml's (rtl/umbra_uarch.vh): at least the pipeline
+    // depth of threads, thread numbers are 8-bit memory tags, register fields 8 bits,
+    // and every instruction is in reach of one `j`.
+    if (THREADS < `UMBRA_MIN_THREADS) begin : g_check_threads_min
+      umbra_core_THREADS_below_the_pipeline_depth_a_thread_would_meet_its_previous_instruction_in_flight u_error ();
     end
-    if (THREADS > 256) begin : g_check_threads_max
-      umbra_core_THREADS_above_256_thread_numbers_are_8_bit_memory_tags u_error ();
+    if (THREADS > `UMBRA_MAX_THREADS) begin : g_check_threads_max
+      umbra_core_THREADS_above_UMBRA_MAX_THREADS_thread_numbers_are_8_bit_memory_tags u_error ();
     end
-    if (REGS < 1 || REGS > 256) begin : g_check_regs
-      umbra_core_REGS_outside_1_to_256_register_fields_are_8_bit u_error ();
+    if (REGS < `UMBRA_MIN_REGISTERS || REGS > `UMBRA_MAX_REGISTERS) begin : g_check_regs
+      umbra_core_REGS_outside_UMBRA_MIN_REGISTERS_to_UMBRA_MAX_REGISTERS u_error ();
     end
-    if (IMEM_WORDS < 1 || IMEM_WORDS > 4194304) begin : g_check_imem
-      umbra_core_IMEM_WORDS_outside_1_to_4194304 u_error ();
+    if (IMEM_WORDS < 1 || IMEM_WORDS > `UMBRA_MAX_IMEM_WORDS) begin : g_check_imem
+      umbra_core_IMEM_WORDS_outside_1_to_UMBRA_MAX_IMEM_WORDS u_error ();
     end
     if (CACHE_BYTES == 0) begin : g_check_no_cache
       // No cache: a load's fill is its one word.
@@ -130,7 +137,7 @@ module umbra_core #(
   wire [TW-1:0]   d_thread;
   wire [IW-1:0]   d_pc;
   wire [31:0]     d_word;
-  wire [1:0]      d_reason;
+  wire [`UMBRA_BUBBLE_REASON_BITS-1:0] d_reason;
   wire [63:0]     x1_clock;
   wire [31:0]     domw;
   wire            f_busy;
@@ -164,7 +171,7 @@ module umbra_core #(
   wire            x2_upd_valid;
   wire [TW-1:0]   x2_upd_thread;
   wire [IW-1:0]   x2_upd_pc;
-  wire [1:0]      x2_upd_state;
+  wire [`UMBRA_THREAD_STATE_BITS-1:0] x2_upd_state;
   wire            x2_mem_valid;
   wire [7:0]      x2_mem_op;
   wire [31:0]     x2_mem_addr;
@@ -187,13 +194,13 @@ module umbra_core #(
   wire            lsu_busy;
   wire            lsu_room;
   // dcache -> load/store unit.
-  wire            push_valid;
-  wire [7:0]      push_op;
-  wire [31:0]     push_addr;
-  wire [31:0]     push_data;
-  wire [31:0]     push_cmp;
-  wire [TW-1:0]   push_thread;
-  wire            push_marker;
+  wire            c2_push_valid;
+  wire [7:0]      c2_push_op;
+  wire [31:0]     c2_push_addr;
+  wire [31:0]     c2_push_data;
+  wire [31:0]     c2_push_cmp;
+  wire [TW-1:0]   c2_push_tag;
+  wire            c2_push_marker;
   wire [THREADS-1:0]    ans_valid;
   wire [THREADS-1:0]    ans_c2;
   wire [31:0]           ans_c2_data;
@@ -287,9 +294,9 @@ module umbra_core #(
         .x2_mem_data(x2_mem_data), .x2_mem_cmp(x2_mem_cmp), .x2_mem_tag(x2_mem_tag),
         .mem_resp_valid(mem_resp_valid), .mem_resp_data(mem_resp_data),
         .mem_resp_tag(mem_resp_tag), .fill_beat(fill_beat), .fill_done(fill_done),
-        .push_valid(push_valid), .push_op(push_op), .push_addr(push_addr),
-        .push_data(push_data), .push_cmp(push_cmp), .push_thread(push_thread),
-        .push_marker(push_marker), .ans_valid(ans_valid), .ans_c2(ans_c2),
+        .c2_push_valid(c2_push_valid), .c2_push_op(c2_push_op), .c2_push_addr(c2_push_addr),
+        .c2_push_data(c2_push_data), .c2_push_cmp(c2_push_cmp), .c2_push_tag(c2_push_tag),
+        .c2_push_marker(c2_push_marker), .ans_valid(ans_valid), .ans_c2(ans_c2),
         .ans_c2_data(ans_c2_data), .ans_catch(ans_catch),
         .trace_cache_valid(trace_cache_valid), .trace_cache_thread(trace_cache_thread_i),
         .trace_cache_op(trace_cache_op), .trace_cache_addr(trace_cache_addr),
@@ -305,9 +312,9 @@ module umbra_core #(
         .x2_mem_data(x2_mem_data), .x2_mem_cmp(x2_mem_cmp), .x2_mem_tag(x2_mem_tag),
         .mem_resp_valid(mem_resp_valid), .mem_resp_data(mem_resp_data),
         .mem_resp_tag(mem_resp_tag), .fill_beat(fill_beat), .fill_done(fill_done),
-        .push_valid(push_valid), .push_op(push_op), .push_addr(push_addr),
-        .push_data(push_data), .push_cmp(push_cmp), .push_thread(push_thread),
-        .push_marker(push_marker), .ans_valid(ans_valid), .ans_c2(ans_c2),
+        .c2_push_valid(c2_push_valid), .c2_push_op(c2_push_op), .c2_push_addr(c2_push_addr),
+        .c2_push_data(c2_push_data), .c2_push_cmp(c2_push_cmp), .c2_push_tag(c2_push_tag),
+        .c2_push_marker(c2_push_marker), .ans_valid(ans_valid), .ans_c2(ans_c2),
         .ans_c2_data(ans_c2_data), .ans_catch(ans_catch),
         .trace_cache_valid(trace_cache_valid), .trace_cache_thread(trace_cache_thread_i),
         .trace_cache_op(trace_cache_op), .trace_cache_addr(trace_cache_addr),
@@ -320,9 +327,9 @@ module umbra_core #(
       .THREADS(THREADS), .TW(TW), .REQ_QUEUE(REQ_QUEUE), .NO_CACHE(CACHE_BYTES == 0 ? 1 : 0)
   ) u_load_store_unit (
       .clk(clk), .rst(rst),
-      .push_valid(push_valid), .push_op(push_op), .push_addr(push_addr),
-      .push_data(push_data), .push_cmp(push_cmp), .push_thread(push_thread),
-      .push_marker(push_marker),
+      .c2_push_valid(c2_push_valid), .c2_push_op(c2_push_op), .c2_push_addr(c2_push_addr),
+      .c2_push_data(c2_push_data), .c2_push_cmp(c2_push_cmp), .c2_push_tag(c2_push_tag),
+      .c2_push_marker(c2_push_marker),
       .x1_push(x1_push), .x1_mem_op(x1_mem_op), .x1_mem_addr(x1_mem_addr),
       .x1_mem_data(x1_mem_data), .x1_mem_cmp(x1_mem_cmp), .x1_mem_thread(x1_mem_thread),
       .ans_valid(ans_valid), .ans_c2(ans_c2),

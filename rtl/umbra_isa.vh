@@ -115,4 +115,37 @@
 `define UMBRA_REGISTERS 256
 `define UMBRA_ZERO_REGISTER 0
 
+// Decode attributes: umbra_decode_attr(op) (umbra_isa_decode.vh) returns this packed
+// vector for each opcode, all zero for an opcode that is no instruction.
+`define UMBRA_ATTR_BITS 20
+`define UMBRA_ATTR_KNOWN 19  // the opcode is an instruction
+`define UMBRA_ATTR_FMT_MSB 18  // its format (UMBRA_FMT_*)
+`define UMBRA_ATTR_FMT_LSB 17
+`define UMBRA_ATTR_CHK_A_MSB 16  // field a's check (UMBRA_CHK_*)
+`define UMBRA_ATTR_CHK_A_LSB 14
+`define UMBRA_ATTR_CHK_B_MSB 13  // field b's check
+`define UMBRA_ATTR_CHK_B_LSB 11
+`define UMBRA_ATTR_CHK_C_MSB 10  // field c's check
+`define UMBRA_ATTR_CHK_C_LSB 8
+`define UMBRA_ATTR_READS_A 7  // field a is a register read
+`define UMBRA_ATTR_READS_B 6  // field b is a register read (a memory operand's base included)
+`define UMBRA_ATTR_READS_C 5  // field c is a register read
+`define UMBRA_ATTR_COND_BRANCH 4  // a conditional branch
+`define UMBRA_ATTR_WRITES_RESULT 3  // writes field a's register from X1's or the FPU's result
+`define UMBRA_ATTR_RETURNS_DATA 2  // writes field a's register from memory: the thread sleeps
+`define UMBRA_ATTR_MEMORY 1  // sends a request to data memory (load, store, atomic)
+`define UMBRA_ATTR_FPU 0  // executes on the FPU
+// Formats (UMBRA_ATTR_FMT)
+`define UMBRA_FMT_R 2'd0
+`define UMBRA_FMT_I 2'd1
+`define UMBRA_FMT_J 2'd2
+`define UMBRA_FMT_N 2'd3
+// The validity check of an 8-bit field (UMBRA_ATTR_CHK_*)
+`define UMBRA_CHK_ZERO 3'd0  // unused: must be zero
+`define UMBRA_CHK_REG 3'd1  // a register number: must name a register the core has
+`define UMBRA_CHK_ANY 3'd2  // any value (a signed immediate, a branch offset, a memory offset)
+`define UMBRA_CHK_SREG 3'd3  // a special-register number
+`define UMBRA_CHK_U5 3'd4  // unsigned 5-bit: bits 7:5 zero
+`define UMBRA_CHK_U2 3'd5  // unsigned 2-bit: bits 7:2 zero
+
 `endif

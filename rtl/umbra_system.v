@@ -17,6 +17,8 @@
 // events).
 `default_nettype none
 
+`include "umbra_uarch.vh"
+
 module umbra_system #(
     parameter integer THREADS          = 8,
     parameter integer REGS             = 256,
@@ -65,19 +67,19 @@ module umbra_system #(
     output wire        trace_issue_valid,
     output wire [7:0]  trace_issue_thread,
     output wire [31:0] trace_issue_pc,
-    output wire [1:0]  trace_issue_reason,
+    output wire [`UMBRA_BUBBLE_REASON_BITS-1:0] trace_issue_reason,
     output wire        trace_regwrite_valid,
     output wire [7:0]  trace_regwrite_thread,
     output wire [31:0] trace_regwrite_pc,
     output wire [7:0]  trace_regwrite_reg,
     output wire [31:0] trace_regwrite_value,
-    output wire [2:0]  trace_fault_cause,
+    output wire [`UMBRA_FAULT_BITS-1:0] trace_fault_cause,
     output wire        trace_protocol_error,
     output wire        trace_cache_valid,
     output wire [7:0]  trace_cache_thread,
     output wire [7:0]  trace_cache_op,
     output wire [31:0] trace_cache_addr,
-    output wire [1:0]  trace_cache_outcome,
+    output wire [`UMBRA_CACHE_OUTCOME_BITS-1:0] trace_cache_outcome,
     output wire        trace_wake_valid,
     output wire [7:0]  trace_wake_thread,
     output wire        trace_dram_valid,

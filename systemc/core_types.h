@@ -1,8 +1,8 @@
-// Types and encodings that more than one block of the SystemC core uses: the thread
-// state codes carried on `x2_upd_state`, the decoded-instruction bundle that travels
-// from decode to execute as one signal, and the parameters every block is built with.
-// The numeric encodings are the ones docs/microarchitecture.md ("Inter-block signals")
-// gives the RTL, so a waveform of either model reads the same.
+// Types that more than one block of the SystemC core uses: the thread state codes
+// carried on `x2_upd_state`, the decoded-instruction bundle that travels from decode to
+// execute as one signal, and the parameters every block is built with.  The numeric
+// encodings are generated from isa/uarch.yaml for both models (umbra/uarch_gen.h here,
+// rtl/umbra_uarch.vh there), so a waveform of either model reads the same.
 #pragma once
 #include <systemc.h>
 
@@ -15,15 +15,9 @@
 
 namespace umbra::scm {
 
-// Thread state (docs/microarchitecture.md, "Threads and slots"), 2 bits in the RTL.
-enum ThreadStateCode : uint32_t { kStateIdle = 0, kStateRun = 1, kStateSleep = 2, kStateExited = 3 };
-
-// Whether an instruction's register result comes back from memory (a load, or an
-// atomic that returns the old word): the thread sleeps in X1 and its register is
-// written from the return buffer.  Taken from the ISA tables, not from opcode bits.
-inline bool returns_data(const isa::InstrInfo& in) {
-  return in.cls == isa::Class::Load || (in.cls == isa::Class::Atomic && in.writes_a);
-}
+// Thread state (docs/microarchitecture.md, "Threads and slots"): the codes of
+// isa/uarch.yaml, carried on x2_upd_state as the RTL's are.
+using ThreadStateCode = uarch::ThreadStateCode;
 
 // Decode's output bundle as one signal.  In the RTL this is r_word plus the control
 // bits decode.v derives from it; execute is its only reader, so how the bundle is

@@ -98,7 +98,7 @@ void dcache::apply_c2() {
       if (in && (in->cls == isa::Class::Store || in->cls == isa::Class::Atomic)) {
         invalidate_line(line);
         mark_no_alloc(line, false);
-        if (returns_data(*in)) atomic_owed_[t] = true;
+        if (in->returns_data) atomic_owed_[t] = true;
       } else if (in && in->op == isa::Op::DINV) {
         invalidate_line(line);
         mark_no_alloc(line, false);

@@ -1,5 +1,8 @@
 // Decode: takes apart the word fetch issued (isa::decode, driven by the tables
-// generated from isa.yaml) and presents the register-file read addresses.  A field
+// generated from isa.yaml) and presents the register-file read addresses.  Which
+// fields are register reads, and the class flags execute steers by (writes_result,
+// returns_data, memory, fpu), are the generated InstrInfo attributes, the same table
+// the RTL's decode.v reads as umbra_decode_attr().  A field
 // the instruction does not read as a register is presented as r0, which reads 0, so
 // execute gets exactly the RegValues the semantics functions expect.  A word that is
 // no instruction, or that names a register beyond the configuration's `registers`,

@@ -12,20 +12,19 @@
 #include <string>
 #include <vector>
 
+#include "umbra/uarch_gen.h"
+
 namespace umbra::scm {
 
 // The values are also the contract's order of kinds within one cycle (Issue and Bubble
 // share the first place: a cycle has one of them).
 enum class EventKind : uint8_t { Issue, Bubble, RegWrite, Mem, MemResp, Cache, Wake, Dram };
 constexpr unsigned kEventRanks = 7;  // Issue/Bubble, RegWrite, Mem, MemResp, Cache, Wake, Dram
-// Why a fetch slot issued a bubble; the values are the `d_reason` encoding that the
-// RTL uses too (docs/microarchitecture.md, "Inter-block signals").
-enum class BubbleReason : uint8_t { Idle = 0, Memory = 1, Exited = 2 };
-constexpr unsigned kBubbleReasons = 3;
-
-// The outcome a cache event carries in `value` (docs/memory-system.md, "The cache
-// pipeline inside the core").
-enum class CacheOutcome : uint8_t { None = 0, Hit = 1, Miss = 2, Merge = 3 };
+// Why a fetch slot issued a bubble, and the outcome a cache event carries in `value`:
+// the codes of isa/uarch.yaml, which the RTL's d_reason and trace_cache_outcome carry.
+using BubbleReason = uarch::BubbleReason;
+constexpr unsigned kBubbleReasons = uarch::kBubbleReasonCount;
+using CacheOutcome = uarch::CacheOutcome;
 
 const char* event_kind_name(EventKind k);
 const char* bubble_reason_name(BubbleReason r);

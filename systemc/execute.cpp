@@ -11,7 +11,7 @@ execute::execute(sc_module_name name, const BlockParams& p) : sc_module(name), p
 
 void execute::reset() {
   x1_ = X1Reg{};
-  x2_ = x3_ = x4_ = XReg{};
+  x_.fill(XReg{});
   fault_ = CoreFault{};
   x2_upd_valid.write(false);
   x2_mem_valid.write(false);
@@ -42,29 +42,31 @@ void execute::tick() {
     return;
   }
 
-  // End of X4: the result register writeback reads in W.
-  w_valid.write(x4_.valid);
-  w_sleep.write(x4_.sleep);
-  w_thread.write(x4_.thread);
-  if (x4_.valid) {
-    w_pc.write(x4_.pc);
-    w_we.write(x4_.we);
-    w_load.write(x4_.load);
-    w_flush.write(x4_.flush);
-    w_rd.write(x4_.rd);
-    w_result.write(x4_.fpu ? fpu_[2] : x4_.result);
+  // End of the stage before W: the result register writeback reads in W.
+  const XReg& last = x_.back();
+  w_valid.write(last.valid);
+  w_sleep.write(last.sleep);
+  w_thread.write(last.thread);
+  if (last.valid) {
+    w_pc.write(last.pc);
+    w_we.write(last.we);
+    w_load.write(last.load);
+    w_flush.write(last.flush);
+    w_rd.write(last.rd);
+    w_result.write(last.fpu ? fpu_.back() : last.result);
   }
-  x4_ = x3_;
-  x3_ = x2_;
-  fpu_[2] = fpu_[1];
-  fpu_[1] = fpu_[0];
+  for (unsigned k = kDelay - 1; k > 0; --k) {
+    x_[k] = x_[k - 1];
+    fpu_[k] = fpu_[k - 1];
+  }
 
   // X1.
   XReg next;
   next.thread = x1_.thread;
   next.sleep = x1_.sleep;
   bool upd = false, mem = false;
-  uint32_t upd_state = kStateRun, upd_pc = 0;
+  ThreadStateCode upd_state = ThreadStateCode::Run;
+  uint32_t upd_pc = 0;
   if (x1_.valid) {
     const uint32_t pc = x1_.pc;
     upd = true;
@@ -76,16 +78,16 @@ void execute::tick() {
       else
         raise(Fault::IllegalInstruction, x1_,
               "names a register beyond the " + std::to_string(p_.registers) + " registers this core has");
-      upd_state = kStateExited;
+      upd_state = ThreadStateCode::Exited;
     } else {
       const isa::Decoded& d = x1_.inst.d;
       const isa::InstrInfo& in = *d.info;
       const RegValues v{rf_a.read(), rf_b.read(), rf_c.read()};
       const isa::Op op = d.op();
       const bool cache_ctl = op == isa::Op::DINV || op == isa::Op::DINVALL || x1_.flush;
-      const bool pushes = is_memory_op(d) || x1_.flush;
+      const bool pushes = in.memory || x1_.flush;
       if (op == isa::Op::EXIT) {
-        upd_state = kStateExited;
+        upd_state = ThreadStateCode::Exited;
       } else {
         const uint32_t npc = next_pc(d, v, pc);
         const uint64_t imem_bytes = uint64_t(p_.imem_words) * 4;
@@ -93,7 +95,7 @@ void execute::tick() {
           std::string why;
           jump_fault(d, npc, imem_bytes, &why);
           raise(Fault::BadJump, x1_, why);
-          upd_state = kStateExited;
+          upd_state = ThreadStateCode::Exited;
         } else if (pushes && !lsu_room.read()) {
           // Replay: nothing happens; the pc stays (upd_pc is the instruction's own).
           ++replays_[x1_.thread];
@@ -109,17 +111,17 @@ void execute::tick() {
             next.valid = true;
             next.pc = pc;
             next.flush = true;
-            upd_state = kStateSleep;
+            upd_state = ThreadStateCode::Sleep;
           }
         } else {
           upd_pc = npc;
-          const bool returns = returns_data(in);
+          const bool returns = in.returns_data;
           next.valid = true;
           next.pc = pc;
           next.rd = d.a;
           next.load = returns;
-          next.we = in.writes_a && !returns;
-          if (is_memory_op(d)) {
+          next.we = in.writes_result;
+          if (in.memory) {
             mem = true;
             x2_mem_op.write(in.opcode);
             x2_mem_addr.write(effective_address(d, v));
@@ -128,20 +130,20 @@ void execute::tick() {
             // is whatever field a read (0 when it is not a register read).
             x2_mem_cmp.write(v.a);
             x2_mem_tag.write(x1_.thread);
-            if (returns) upd_state = kStateSleep;
+            if (returns) upd_state = ThreadStateCode::Sleep;
           } else if (next.we) {
             SpecialRegs sr;
             sr.tid = x1_.thread;
             sr.cid = p_.core_id;
             sr.nthr = p_.threads;
             sr.ncore = ncore.read();
-            sr.clock = clock.read() - 3;  // the instruction's F cycle: X1 is F + 3
+            sr.clock = clock.read() - uarch::kFetchToX1;  // the instruction's F cycle
             sr.lx = x1_.thread;
             sr.ly = 0;
             sr.domw = domw.read();
             sr.domh = 1;
             const uint32_t result = compute(d, v, pc, sr);
-            next.fpu = in.cls == isa::Class::Float;
+            next.fpu = in.fpu;
             if (next.fpu)
               fpu_[0] = result;
             else
@@ -151,12 +153,12 @@ void execute::tick() {
       }
     }
   }
-  x2_ = next;
+  x_[0] = next;
   x2_upd_valid.write(upd);
   if (upd) {
     x2_upd_thread.write(x1_.thread);
     x2_upd_pc.write(upd_pc);
-    x2_upd_state.write(upd_state);
+    x2_upd_state.write(uint32_t(upd_state));
   }
   x2_mem_valid.write(mem);
 

@@ -4,10 +4,12 @@
 // about what an instruction means, only about when.  X1's outcome leaves on three
 // registered paths: the thread's next pc and state (x2_upd_*, to fetch), the memory
 // request (x2_mem_*, to the load/store unit and the port in X2) and the register
-// result, which is delayed through X2, X3 and X4 and presented to writeback on w_*.
-// Float instructions go through the FPU's four pipeline registers instead of the
-// integer delay line (the FPU is umbra::fp32, reached through compute()); both end in
-// the same register at the end of X4, as in the RTL's fpu.v with LATENCY = 4.
+// result, which is delayed through X2 up to the stage before W (X2, X3, X4 for the
+// FPU latency of 4) and presented to writeback on w_*.  The delay line's length is
+// uarch::kX1ToW (isa/uarch.yaml, the FPU latency), as the RTL's execute.v and fpu.v
+// take theirs from rtl/umbra_uarch.vh.  Float instructions go through the FPU's
+// pipeline registers beside the integer delay line (the FPU is umbra::fp32, reached
+// through compute()); both end in the same register at the end of the stage before W.
 // Illegal instructions and jumps that leave the instruction store stop the thread and
 // raise the core's sticky fault output.  The cache-control instructions (dinv,
 // dinvall, dflush) go to the data cache on x2_mem_* like loads and stores; dflush
@@ -99,7 +101,7 @@ SC_MODULE(execute) {
     uint32_t thread = 0, pc = 0;
     DecodedInstr inst;
   };
-  // One stage of the result delay line (X2, X3, X4).
+  // One stage of the result delay line (X2 .. the stage before W).
   struct XReg {
     bool valid = false, sleep = false, we = false, load = false, flush = false, fpu = false;
     uint32_t thread = 0, pc = 0, rd = 0, result = 0;
@@ -110,10 +112,13 @@ SC_MODULE(execute) {
   void raise(Fault kind, const X1Reg& x, std::string detail);
 
   BlockParams p_;
+  // X2 is x_[0]; W reads the last.  One stage per cycle from X1 to W.
+  static constexpr unsigned kDelay = uarch::kX1ToW - 1;
+  static_assert(kDelay >= 1, "W must come after X2 (isa/uarch.yaml, fpu_latency)");
   X1Reg x1_;
-  XReg x2_, x3_, x4_;
-  // The FPU's results in flight, alongside x2_..x4_; fpu_[k] belongs to stage X(k+2).
-  std::array<uint32_t, 3> fpu_{};
+  std::array<XReg, kDelay> x_{};
+  // The FPU's results in flight, alongside x_; fpu_[k] belongs to stage X(k+2).
+  std::array<uint32_t, kDelay> fpu_{};
   CoreFault fault_;
   std::vector<uint64_t> replays_;
 };

@@ -11,7 +11,7 @@ fetch::fetch(sc_module_name name, const BlockParams& p)
       p_(p),
       imem_(p.imem_words, 0u),  // a zero word is no instruction: running into it faults
       pc_(p.threads, 0u),
-      state_(p.threads, kStateIdle) {
+      state_(p.threads, ThreadStateCode::Idle) {
   stats_.issued.assign(p.threads, 0);
   stats_.bubbles.assign(p.threads, {});
   SC_METHOD(tick);
@@ -19,16 +19,16 @@ fetch::fetch(sc_module_name name, const BlockParams& p)
   dont_initialize();
 }
 
-void fetch::set_state(unsigned t, uint32_t s) {
-  const bool was = state_[t] == kStateRun || state_[t] == kStateSleep;
-  const bool now = s == kStateRun || s == kStateSleep;
+void fetch::set_state(unsigned t, ThreadStateCode s) {
+  const bool was = state_[t] == ThreadStateCode::Run || state_[t] == ThreadStateCode::Sleep;
+  const bool now = s == ThreadStateCode::Run || s == ThreadStateCode::Sleep;
   active_ = active_ + (now ? 1 : 0) - (was ? 1 : 0);
   state_[t] = s;
 }
 
 void fetch::reset() {
   std::fill(pc_.begin(), pc_.end(), 0u);
-  std::fill(state_.begin(), state_.end(), uint32_t(kStateIdle));
+  std::fill(state_.begin(), state_.end(), ThreadStateCode::Idle);
   slot_ = 0;
   clock_ = 0;
   active_ = 0;
@@ -52,12 +52,12 @@ void fetch::tick() {
   // Updates X1 and W registered at the end of the previous cycle.
   if (x2_upd_valid.read()) {
     const unsigned t = x2_upd_thread.read();
-    set_state(t, x2_upd_state.read());
+    set_state(t, ThreadStateCode(x2_upd_state.read()));
     pc_[t] = x2_upd_pc.read();
   }
   if (wake_valid.read()) {
     const unsigned t = wake_thread.read();
-    if (state_[t] == kStateSleep) set_state(t, kStateRun);
+    if (state_[t] == ThreadStateCode::Sleep) set_state(t, ThreadStateCode::Run);
   }
 
   // The slot.
@@ -67,7 +67,7 @@ void fetch::tick() {
   Event ev;
   ev.cycle = clock_;
   ev.thread = t;
-  if (state_[t] == kStateRun) {
+  if (state_[t] == ThreadStateCode::Run) {
     const uint32_t pc = pc_[t];
     const uint32_t index = pc >> 2;
     d_valid.write(true);
@@ -77,9 +77,9 @@ void fetch::tick() {
     ev.kind = EventKind::Issue;
     ev.pc = pc;
   } else {
-    const BubbleReason why = state_[t] == kStateSleep    ? BubbleReason::Memory
-                             : state_[t] == kStateExited ? BubbleReason::Exited
-                                                         : BubbleReason::Idle;
+    const BubbleReason why = state_[t] == ThreadStateCode::Sleep    ? BubbleReason::Memory
+                             : state_[t] == ThreadStateCode::Exited ? BubbleReason::Exited
+                                                                    : BubbleReason::Idle;
     d_valid.write(false);
     d_reason.write(uint32_t(why));
     if (counted) ++stats_.bubbles[t][unsigned(why)];
@@ -99,7 +99,7 @@ void fetch::tick() {
     const uint32_t entry = launch_entry.read();
     for (unsigned u = 0; u < std::min<uint32_t>(n, p_.threads); ++u) {
       pc_[u] = entry;
-      set_state(u, kStateRun);
+      set_state(u, ThreadStateCode::Run);
     }
     domw.write(n);
   }

@@ -53,19 +53,19 @@ SC_MODULE(fetch) {
   const CoreStats& stats() const {
     return stats_;
   }
-  uint32_t thread_state(unsigned t) const {
+  ThreadStateCode thread_state(unsigned t) const {
     return state_[t];
   }
 
  private:
   void tick();
   void reset();
-  void set_state(unsigned t, uint32_t s);
+  void set_state(unsigned t, ThreadStateCode s);
 
   BlockParams p_;
   std::vector<uint32_t> imem_;
   std::vector<uint32_t> pc_;
-  std::vector<uint32_t> state_;
+  std::vector<ThreadStateCode> state_;
   unsigned slot_ = 0;
   uint64_t clock_ = 0;
   unsigned active_ = 0;  // threads in RUN or SLEEP

@@ -20,7 +20,7 @@ void load_store_unit::protocol(const std::string& what) {
 unsigned load_store_unit::beats_for(uint32_t op) const {
   if (op == isa::kPortOpFill) return p_.cache_line_bytes / 4;
   const isa::InstrInfo* in = isa::find_opcode(uint8_t(op));
-  return in && returns_data(*in) ? 1 : 0;
+  return in && in->returns_data ? 1 : 0;
 }
 
 // The registered outputs for the next cycle: the head and the room.

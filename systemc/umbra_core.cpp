@@ -11,15 +11,18 @@ BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, EventOrder*
                           " threads is below the pipeline depth " + std::to_string(kPipelineDepth) +
                           ": a thread's next instruction would meet its previous one in flight, and the core "
                           "has no forwarding or interlock (docs/microarchitecture.md)");
-  if (cfg.threads > 256)
+  // The limits are isa/uarch.yaml's, shared with the loader and the RTL.
+  if (cfg.threads > uarch::kMaxThreads)
     throw CoreConfigError("umbra_core: " + std::to_string(cfg.threads) +
-                          " threads do not fit the 8-bit memory tag (at most 256)");
-  if (cfg.registers < 1 || cfg.registers > isa::kRegisters)
+                          " threads do not fit the 8-bit memory tag (at most " +
+                          std::to_string(uarch::kMaxThreads) + ")");
+  if (cfg.registers < uarch::kMinRegisters || cfg.registers > uarch::kMaxRegisters)
     throw CoreConfigError("umbra_core: " + std::to_string(cfg.registers) +
-                          " registers per thread is outside 1.." + std::to_string(isa::kRegisters));
-  if (cfg.imem_words < 1 || cfg.imem_words > (1u << 30))
+                          " registers per thread is outside " + std::to_string(uarch::kMinRegisters) + ".." +
+                          std::to_string(uarch::kMaxRegisters));
+  if (cfg.imem_words < 1 || cfg.imem_words > uarch::kMaxImemWords)
     throw CoreConfigError("umbra_core: an instruction store of " + std::to_string(cfg.imem_words) +
-                          " words is outside 1..2^30");
+                          " words is outside 1.." + std::to_string(uarch::kMaxImemWords));
   auto pow2 = [](uint64_t v) { return v && !(v & (v - 1)); };
   // cache_bytes 0: no cache, and one-word fills (Config's loader sets ways 1, line 4).
   const bool no_cache = cfg.cache_bytes == 0;

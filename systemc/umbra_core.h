@@ -90,7 +90,7 @@ SC_MODULE(umbra_core) {
   uint32_t reg(unsigned thread, unsigned r) const {
     return regfile_.peek(thread, r);
   }
-  uint32_t thread_state(unsigned thread) const {
+  ThreadStateCode thread_state(unsigned thread) const {
     return fetch_.thread_state(thread);
   }
   const Config& config() const {

@@ -1,6 +1,10 @@
 // umbra-isagen: turns isa/isa.yaml into everything that needs to know an encoding —
-// the C++ tables (isa_gen.h/.cpp), the RTL's Verilog include (umbra_isa.vh) and the
-// ISA reference (docs/isa.md) — so that no encoding is written twice by hand.
+// the C++ tables (isa_gen.h/.cpp), the RTL's Verilog includes (umbra_isa.vh, and
+// umbra_isa_decode.vh with each opcode's decode attributes) and the ISA reference
+// (docs/isa.md) — so that no encoding is written twice by hand.  With --uarch it also
+// turns isa/uarch.yaml, the core's codes and numbers (thread states, bubble reasons,
+// fault causes, cache outcomes, stage offsets, limits), into a C++ header
+// (uarch_gen.h) and a Verilog include (umbra_uarch.vh) for both cycle models.
 //
 // It is also the YAML's checker: before writing anything it rejects a description
 // with overlapping encodings, a field that does not fit, a bit no field accounts for,
@@ -9,6 +13,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <fstream>
@@ -423,6 +428,291 @@ Isa load(const std::string& path) {
   return isa;
 }
 
+// ---- decode attributes ------------------------------------------------------------
+// What both cycle models' decoders steer by, derived here once from each
+// instruction's operands and class: the RTL's umbra_decode_attr() (umbra_isa_decode.vh)
+// and the C++ InstrInfo's flags.  A field's validity check is one of the few the RTL
+// decode implements (Check); a kind that needs another is refused, so the YAML cannot
+// describe an operand the RTL would not validate.
+enum class Check { Zero, Reg, Any, Sreg, U5, U2 };
+const std::vector<std::string> kCheckNames = {"ZERO", "REG", "ANY", "SREG", "U5", "U2"};
+const std::vector<std::string> kCheckDocs = {
+    "unused: must be zero",
+    "a register number: must name a register the core has",
+    "any value (a signed immediate, a branch offset, a memory offset)",
+    "a special-register number",
+    "unsigned 5-bit: bits 7:5 zero",
+    "unsigned 2-bit: bits 7:2 zero"};
+
+struct Attrs {
+  int fmt = 0;                                             // index in kFormatNames
+  Check chk[3] = {Check::Zero, Check::Zero, Check::Zero};  // fields a, b, c
+  bool reads[3] = {false, false, false};
+  bool cond_branch = false;    // a conditional branch (reads field a, compares)
+  bool writes_result = false;  // field a's register := X1's or the FPU's result
+  bool returns_data = false;   // field a's register := memory data (the thread sleeps)
+  bool memory = false;         // sends a request to data memory
+  bool fpu = false;            // executes on the FPU
+};
+
+Attrs attrs_of(const Isa& isa, const InstrDef& i) {
+  Attrs a;
+  a.fmt = index_of(kFormatNames, i.format);
+  for (int f = 0; f < 3; ++f) {
+    const std::string field(1, char('a' + f));
+    a.reads[f] = i.reads[f];
+    for (auto& op : i.operands) {
+      if (op.base == field) a.chk[f] = Check::Reg;
+      if (op.field != field) continue;
+      const KindDef* kd = nullptr;
+      for (auto& k : isa.kinds)
+        if (k.name == op.kind) kd = &k;
+      const int width = isa.field_pos.at(field).width;
+      if (op.kind == "reg")
+        a.chk[f] = Check::Reg;
+      else if (op.kind == "sreg")
+        a.chk[f] = Check::Sreg;
+      else if (kd->is_signed || kd->bits == width)
+        a.chk[f] = Check::Any;
+      else if (kd->bits == 5)
+        a.chk[f] = Check::U5;
+      else if (kd->bits == 2)
+        a.chk[f] = Check::U2;
+      else
+        throw Error(g_file + ": error: instruction '" + i.name + "': the RTL decode has no check for a " +
+                    std::to_string(kd->bits) + "-bit unsigned operand (kind " + kd->name +
+                    "); add one to umbra-isagen's Check and rtl/decode.v");
+    }
+  }
+  const bool from_memory = i.cls == "load" || i.cls == "atomic";
+  a.cond_branch = i.cls == "branch" && i.reads[0];
+  a.writes_result = i.writes_a && !from_memory;
+  a.returns_data = i.writes_a && from_memory;
+  a.memory = i.cls == "load" || i.cls == "store" || i.cls == "atomic";
+  a.fpu = i.cls == "float";
+  return a;
+}
+
+// The packed attribute vector of the RTL, most significant part first.
+struct AttrPart {
+  std::string name;
+  int width;
+  std::string doc;
+};
+const std::vector<AttrPart> kAttrParts = {
+    {"KNOWN", 1, "the opcode is an instruction"},
+    {"FMT", 2, "its format (UMBRA_FMT_*)"},
+    {"CHK_A", 3, "field a's check (UMBRA_CHK_*)"},
+    {"CHK_B", 3, "field b's check"},
+    {"CHK_C", 3, "field c's check"},
+    {"READS_A", 1, "field a is a register read"},
+    {"READS_B", 1, "field b is a register read (a memory operand's base included)"},
+    {"READS_C", 1, "field c is a register read"},
+    {"COND_BRANCH", 1, "a conditional branch"},
+    {"WRITES_RESULT", 1, "writes field a's register from X1's or the FPU's result"},
+    {"RETURNS_DATA", 1, "writes field a's register from memory: the thread sleeps"},
+    {"MEMORY", 1, "sends a request to data memory (load, store, atomic)"},
+    {"FPU", 1, "executes on the FPU"},
+};
+
+std::string bits_of(unsigned v, int width) {
+  std::string r;
+  for (int b = width - 1; b >= 0; --b) r += (v >> b) & 1 ? '1' : '0';
+  return r;
+}
+
+// ---- uarch.yaml ------------------------------------------------------------------------
+struct CodeValue {
+  std::string name, doc;
+  int value = 0;
+};
+struct CodeGroup {
+  std::string name, cpp, doc;
+  int bits = 0;
+  std::vector<CodeValue> values;
+};
+struct Uarch {
+  int fetch_to_x1 = 0, fpu_latency = 0, max_threads = 0, min_registers = 0;
+  long long max_imem_words = 0;
+  int depth() const { return fetch_to_x1 + fpu_latency + 1; }
+  std::vector<CodeGroup> codes;
+};
+
+std::string camel_snake(const std::string& s) {
+  std::string r;
+  bool up = true;
+  for (char ch : s) {
+    if (ch == '_') {
+      up = true;
+      continue;
+    }
+    r += up ? char(std::toupper(static_cast<unsigned char>(ch))) : ch;
+    up = false;
+  }
+  return r;
+}
+
+bool snake_ok(const std::string& s) {
+  bool ok = !s.empty() && std::islower(static_cast<unsigned char>(s[0]));
+  for (char ch : s)
+    ok &= std::islower(static_cast<unsigned char>(ch)) || std::isdigit(static_cast<unsigned char>(ch)) ||
+          ch == '_';
+  return ok;
+}
+
+// The names the C++ and RTL code are written against: the YAML must describe exactly
+// these groups, each with these values (their numbers are the YAML's to choose).
+const std::map<std::string, std::vector<std::string>> kCodeNames = {
+    {"thread_state", {"idle", "run", "sleep", "exited"}},
+    {"bubble_reason", {"idle", "memory", "exited"}},
+    {"fault", {"none", "illegal_instruction", "misaligned", "out_of_range", "bad_jump", "instruction_limit"}},
+    {"cache_outcome", {"none", "hit", "miss", "merge"}},
+};
+
+Uarch load_uarch(const std::string& path, const Isa& isa) {
+  g_file = path;
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(path);
+  } catch (const YAML::ParserException& e) {
+    throw Error(path + ":" + std::to_string(e.mark.line + 1) + ": error: " + e.msg);
+  } catch (const YAML::BadFile&) {
+    throw Error(path + ": error: cannot read file");
+  }
+  if (!root.IsMap()) fail(root, "expected a map of sections (pipeline, limits, codes)");
+  Uarch u;
+  const YAML::Node pipe = root["pipeline"];
+  if (!pipe) fail(root, "missing 'pipeline' section");
+  u.fetch_to_x1 = need_int(pipe, "fetch_to_x1", "pipeline");
+  u.fpu_latency = need_int(pipe, "fpu_latency", "pipeline");
+  // X1 is fetch + 3 at least (F, D, R before it); the result delay writes X2's entry
+  // and reads it back before W, which needs W at least three stages after X1.
+  if (u.fetch_to_x1 != 3) fail(pipe["fetch_to_x1"], "pipeline: fetch_to_x1 must be 3 (F, D, R, then X1)");
+  if (u.fpu_latency < 3 || u.fpu_latency > 16)
+    fail(pipe["fpu_latency"], "pipeline: fpu_latency must be 3..16");
+  const YAML::Node lim = root["limits"];
+  if (!lim) fail(root, "missing 'limits' section");
+  u.max_threads = need_int(lim, "max_threads", "limits");
+  u.min_registers = need_int(lim, "min_registers", "limits");
+  u.max_imem_words = need_int(lim, "max_imem_words", "limits");
+  if (u.max_threads < u.depth() || u.max_threads > 256)
+    fail(lim["max_threads"], "limits: max_threads must be " + std::to_string(u.depth()) +
+                                 " (the pipeline depth)..256 (the 8-bit memory tag)");
+  if (u.min_registers < 1 || u.min_registers > isa.registers)
+    fail(lim["min_registers"], "limits: min_registers must be 1.." + std::to_string(isa.registers));
+  if (u.max_imem_words < 1 || u.max_imem_words > (1ll << 30) || (u.max_imem_words & (u.max_imem_words - 1)))
+    fail(lim["max_imem_words"],
+         "limits: max_imem_words must be a power of two up to 2^30 (a byte pc is 32 bits)");
+  Names groups;
+  for (const YAML::Node& g : need_seq(root, "codes")) {
+    CodeGroup cg;
+    cg.name = need_str(g, "name", "code list");
+    const std::string what = "code list '" + cg.name + "'";
+    cg.cpp = need_str(g, "cpp", what);
+    cg.bits = need_int(g, "bits", what);
+    cg.doc = opt_str(g, "doc");
+    groups.add(g, cg.name, "code list");
+    auto known = kCodeNames.find(cg.name);
+    if (known == kCodeNames.end())
+      fail(g, what + ": unknown (the models know thread_state, bubble_reason, fault, cache_outcome)");
+    if (cg.bits < 1 || cg.bits > 8) fail(g, what + ": bits must be 1..8");
+    if (!g["values"] || !g["values"].IsSequence()) fail(g, what + ": missing list 'values'");
+    Names names;
+    std::map<int, std::string> by_value;
+    for (const YAML::Node& v : g["values"]) {
+      CodeValue cv{need_str(v, "name", what + " value"), opt_str(v, "doc"),
+                   need_int(v, "value", what + " value")};
+      const std::string vw = what + " value '" + cv.name + "'";
+      names.add(v, cv.name, "value", what);
+      if (!snake_ok(cv.name)) fail(v, vw + ": a name is lower case, digits and '_'");
+      if (index_of(known->second, cv.name) < 0)
+        fail(v, vw + ": unknown (the models know " + join(known->second) + ")");
+      if (cv.value < 0 || cv.value >= (1 << cg.bits))
+        fail(v, vw + ": value " + std::to_string(cv.value) + " does not fit in " + std::to_string(cg.bits) +
+                    " bits");
+      if (auto [it, fresh] = by_value.emplace(cv.value, cv.name); !fresh)
+        fail(v, vw + ": value " + std::to_string(cv.value) + " is taken by '" + it->second + "'");
+      cg.values.push_back(cv);
+    }
+    for (auto& n : known->second)
+      if (!names.has(n)) fail(g, what + ": value '" + n + "' is not described");
+    u.codes.push_back(cg);
+  }
+  for (auto& [name, values] : kCodeNames)
+    if (!groups.has(name)) fail(root["codes"], "code list '" + name + "' is not described");
+  return u;
+}
+
+const char* kUarchHeader = "Generated from isa/uarch.yaml by umbra-isagen. Do not edit.";
+
+std::vector<std::string> stage_names(const Uarch& u) {
+  std::vector<std::string> s = {"F", "D", "R", "X1"};
+  for (int k = 2; k <= u.fpu_latency; ++k) s.push_back("X" + std::to_string(k));
+  s.push_back("W");
+  return s;
+}
+
+std::string emit_uarch_header(const Isa& isa, const Uarch& u) {
+  std::ostringstream o;
+  o << "// " << kUarchHeader
+    << "\n// The core's codes and numbers, shared by the SystemC model, the "
+       "configuration\n// loader and the cosimulation (the RTL's copy is rtl/umbra_uarch.vh).\n"
+    << "#pragma once\n#include <cstdint>\n\nnamespace umbra::uarch {\n\n";
+  o << "// Stages: an instruction fetched in cycle n is in stage k in cycle n + k.\n";
+  o << "constexpr unsigned kFetchToX1 = " << u.fetch_to_x1 << ";\n";
+  o << "constexpr unsigned kFpuLatency = " << u.fpu_latency << ";  // X1 -> W\n";
+  o << "constexpr unsigned kX1ToW = kFpuLatency;\n";
+  o << "constexpr unsigned kFetchToW = kFetchToX1 + kX1ToW;\n";
+  o << "constexpr unsigned kPipelineDepth = kFetchToW + 1;\n";
+  const auto st = stage_names(u);
+  o << "constexpr const char* kStageNames[kPipelineDepth] = {";
+  for (size_t k = 0; k < st.size(); ++k) o << (k ? ", \"" : "\"") << st[k] << "\"";
+  o << "};\n\n// Limits of a configuration (loader, SystemC model, RTL parameters).\n";
+  o << "constexpr unsigned kMinThreads = kPipelineDepth;  // no forwarding, no interlock\n";
+  o << "constexpr unsigned kMaxThreads = " << u.max_threads << ";\n";
+  o << "constexpr unsigned kMinRegisters = " << u.min_registers << ";\n";
+  o << "constexpr unsigned kMaxRegisters = " << isa.registers << ";\n";
+  o << "constexpr uint32_t kMaxImemWords = " << u.max_imem_words << ";\n";
+  for (auto& g : u.codes) {
+    int max = 0;
+    for (auto& v : g.values) max = std::max(max, v.value);
+    o << "\n// " << g.name << ": " << g.doc << "\n";
+    o << "enum class " << g.cpp << " : uint8_t {\n";
+    for (auto& v : g.values)
+      o << "  " << camel_snake(v.name) << " = " << v.value << ",  // " << v.doc << "\n";
+    o << "};\nconstexpr unsigned k" << g.cpp << "Bits = " << g.bits << ";\n";
+    o << "constexpr unsigned k" << g.cpp << "Count = " << max + 1 << ";  // largest value + 1\n";
+  }
+  o << "\n}  // namespace umbra::uarch\n";
+  return o.str();
+}
+
+std::string emit_uarch_verilog(const Isa& isa, const Uarch& u) {
+  std::ostringstream o;
+  o << "// " << kUarchHeader
+    << "\n// The core's codes and numbers for the RTL (the C++ copy is "
+       "umbra/uarch_gen.h).\n`ifndef UMBRA_UARCH_VH\n`define UMBRA_UARCH_VH\n\n";
+  o << "// Stages: an instruction fetched in cycle n is in stage k in cycle n + k.\n";
+  o << "`define UMBRA_FETCH_TO_X1 " << u.fetch_to_x1 << "\n";
+  o << "`define UMBRA_FPU_LATENCY " << u.fpu_latency << "\n";
+  o << "`define UMBRA_X1_TO_W " << u.fpu_latency << "\n";
+  o << "`define UMBRA_PIPELINE_DEPTH " << u.depth() << "\n\n// Limits of the parameters\n";
+  o << "`define UMBRA_MIN_THREADS " << u.depth() << "\n";
+  o << "`define UMBRA_MAX_THREADS " << u.max_threads << "\n";
+  o << "`define UMBRA_MIN_REGISTERS " << u.min_registers << "\n";
+  o << "`define UMBRA_MAX_REGISTERS " << isa.registers << "\n";
+  o << "`define UMBRA_MAX_IMEM_WORDS " << u.max_imem_words << "\n";
+  for (auto& g : u.codes) {
+    const std::string p = "UMBRA_" + ident(g.name);
+    o << "\n// " << g.name << ": " << g.doc << "\n";
+    o << "`define " << p << "_BITS " << g.bits << "\n";
+    for (auto& v : g.values)
+      o << "`define " << p << "_" << ident(v.name) << " " << g.bits << "'d" << v.value << "\n";
+  }
+  o << "\n`endif\n";
+  return o.str();
+}
+
 std::string camel(const std::string& s) {
   std::string r = s;
   r[0] = char(std::toupper(static_cast<unsigned char>(r[0])));
@@ -491,9 +781,11 @@ std::string emit_source(const Isa& isa) {
       o << "{" << quote(op.name) << ", Kind::" << camel(op.kind) << ", " << field_enum(op.field)
         << ", Access::" << acc << ", " << field_enum(op.base) << "}, ";
     }
-    o << "}, " << quote(i.semantics) << ", " << (i.reads[0] ? "true" : "false") << ", "
-      << (i.reads[1] ? "true" : "false") << ", " << (i.reads[2] ? "true" : "false") << ", "
-      << (i.writes_a ? "true" : "false") << "},\n";
+    auto b = [](bool v) { return v ? "true" : "false"; };
+    const Attrs at = attrs_of(isa, i);
+    o << "}, " << quote(i.semantics) << ", " << b(i.reads[0]) << ", " << b(i.reads[1]) << ", "
+      << b(i.reads[2]) << ", " << b(i.writes_a) << ", " << b(at.cond_branch) << ", " << b(at.writes_result)
+      << ", " << b(at.returns_data) << ", " << b(at.memory) << ", " << b(at.fpu) << "},\n";
   }
   // kind_info() indexes kKinds by the Kind enum, so the rows follow the enum's
   // order (kKindNames), not the YAML's.
@@ -551,7 +843,67 @@ std::string emit_verilog(const Isa& isa) {
     o << "`define UMBRA_PORT_OP_" << ident(p.name) << " " << b << "\n";
   }
   o << "\n`define UMBRA_REGISTERS " << isa.registers << "\n`define UMBRA_ZERO_REGISTER " << isa.zero_register
-    << "\n\n`endif\n";
+    << "\n";
+  o << "\n// Decode attributes: umbra_decode_attr(op) (umbra_isa_decode.vh) returns this packed\n"
+       "// vector for each opcode, all zero for an opcode that is no instruction.\n";
+  int total = 0;
+  for (auto& part : kAttrParts) total += part.width;
+  o << "`define UMBRA_ATTR_BITS " << total << "\n";
+  int msb = total - 1;
+  for (auto& part : kAttrParts) {
+    if (part.width == 1)
+      o << "`define UMBRA_ATTR_" << part.name << " " << msb << "  // " << part.doc << "\n";
+    else
+      o << "`define UMBRA_ATTR_" << part.name << "_MSB " << msb << "  // " << part.doc
+        << "\n`define UMBRA_ATTR_" << part.name << "_LSB " << msb - part.width + 1 << "\n";
+    msb -= part.width;
+  }
+  o << "// Formats (UMBRA_ATTR_FMT)\n";
+  for (size_t f = 0; f < kFormatNames.size(); ++f)
+    o << "`define UMBRA_FMT_" << kFormatNames[f] << " 2'd" << f << "\n";
+  o << "// The validity check of an 8-bit field (UMBRA_ATTR_CHK_*)\n";
+  for (size_t c = 0; c < kCheckNames.size(); ++c)
+    o << "`define UMBRA_CHK_" << kCheckNames[c] << " 3'd" << c << "  // " << kCheckDocs[c] << "\n";
+  o << "\n`endif\n";
+  return o.str();
+}
+
+// The per-opcode attribute table as a Verilog function, included inside the body of
+// the module that decodes (a function cannot live outside a module in Verilog-2005),
+// so it has no include guard, like reverse32.vh.
+std::string emit_verilog_decode(const Isa& isa) {
+  std::ostringstream o;
+  o << "// " << kHeader
+    << "\n"
+       "// umbra_decode_attr(attr_op): the decode attributes of each opcode, packed as the\n"
+       "// UMBRA_ATTR_* positions of umbra_isa.vh say; all zero (not KNOWN) for an opcode\n"
+       "// that is no instruction.  Included inside rtl/decode.v's module body; no include\n"
+       "// guard, since a function belongs to the module that includes it.\n";
+  int total = 0;
+  for (auto& part : kAttrParts) total += part.width;
+  o << "//\n//                                   ";
+  for (auto& part : kAttrParts) o << part.name << " ";
+  o << "\nfunction [`UMBRA_ATTR_BITS-1:0] umbra_decode_attr;\n  input [7:0] attr_op;\n  begin\n    case "
+       "(attr_op)\n";
+  for (auto& i : isa.instrs) {
+    const Attrs a = attrs_of(isa, i);
+    std::string bits = "1_" + bits_of(unsigned(a.fmt), 2) + "_" + bits_of(unsigned(a.chk[0]), 3) + "_" +
+                       bits_of(unsigned(a.chk[1]), 3) + "_" + bits_of(unsigned(a.chk[2]), 3) + "_";
+    for (bool f : {a.reads[0], a.reads[1], a.reads[2], a.cond_branch, a.writes_result, a.returns_data,
+                   a.memory, a.fpu})
+      bits += f ? '1' : '0';
+    std::string name = "`UMBRA_OP_" + ident(i.name) + ":";
+    name.resize(std::max<size_t>(name.size(), 22), ' ');
+    o << "      " << name << " umbra_decode_attr = " << total << "'b" << bits << ";\n";
+  }
+  o << "      default:              umbra_decode_attr = {`UMBRA_ATTR_BITS{1'b0}};\n";
+  o << "    endcase\n  end\nendfunction\n\n";
+  o << "// umbra_sreg_known(sreg_number): it is the number of a special register (rdsr's field b).\n";
+  o << "function umbra_sreg_known;\n  input [7:0] sreg_number;\n  begin\n    case (sreg_number)\n      ";
+  for (size_t k = 0; k < isa.sregs.size(); ++k)
+    o << (k ? (k % 5 ? ", " : ",\n      ") : "") << "`UMBRA_SR_" << ident(isa.sregs[k].name);
+  o << ":\n        umbra_sreg_known = 1'b1;\n      default:\n        umbra_sreg_known = 1'b0;\n";
+  o << "    endcase\n  end\nendfunction\n";
   return o.str();
 }
 
@@ -567,6 +919,18 @@ std::string syntax(const InstrDef& i) {
       s += op.name;
   }
   return s;
+}
+
+// Each operand's kind, as "rd: reg (w), imm: uimm16"; "—" for none.
+std::string operand_kinds(const InstrDef& i) {
+  std::string s;
+  for (auto& op : i.operands) {
+    s += (s.empty() ? "" : ", ") + (op.kind == "mem" ? std::string("offset(rB)") : op.name) + ": `" +
+         op.kind + "`";
+    if (!op.access.empty()) s += " (" + op.access + ")";
+    if (op.kind == "mem") s += ", rB: `reg` (r)";
+  }
+  return s.empty() ? "—" : s;
 }
 
 // Bit layout of an instruction: opcode, then each field's content.
@@ -628,14 +992,20 @@ std::string emit_markdown(const Isa& isa) {
   o << "\n## Instructions\n\n";
   o << "Encodings list the fields from bit 31 down, separated by `|`; `0` marks a field that "
        "must be zero.  Branch targets are stored as signed word offsets from the branch's own "
-       "address.\n";
+       "address.  The operands column gives each operand's kind (see Operand kinds above) and, "
+       "for a register, whether it is read (r), written (w) or both (rw).  A memory address "
+       "`rB + offset` (and an atomic's `ra`) is computed modulo 2^32: an offset that carries "
+       "past 0xffffffff or below 0 wraps around, in every model; the address must then be "
+       "aligned and inside data memory.\n";
   for (auto& c : isa.classes) {
     o << "\n### " << camel(c.name) << ": " << c.doc << "\n\n";
-    o << "| mnemonic | opcode | format | syntax | encoding | semantics |\n|---|---|---|---|---|---|\n";
+    o << "| mnemonic | opcode | format | syntax | operands | encoding | semantics |\n"
+         "|---|---|---|---|---|---|---|\n";
     for (auto& i : isa.instrs)
       if (i.cls == c.name)
         o << "| `" << i.name << "` | " << hex2(i.opcode) << " | " << i.format << " | `" << syntax(i) << "` | "
-          << layout(isa, i) << " | " << md_escape(i.semantics) << " |\n";
+          << operand_kinds(i) << " | " << md_escape(layout(isa, i)) << " | " << md_escape(i.semantics)
+          << " |\n";
   }
   if (!isa.port_ops.empty()) {
     o << "\n## Memory-port ops\n\nThese travel in the memory port's op field (`mem_req_op`) beside the "
@@ -666,19 +1036,37 @@ void write_if_changed(const std::string& path, const std::string& text) {
 
 int main(int argc, char** argv) {
   CLI::App app{"umbra-isagen: generate the ISA tables, RTL include and reference from isa.yaml"};
-  std::string yaml, header, source, verilog, markdown;
+  std::string yaml, header, source, verilog, verilog_decode, markdown, uarch, uarch_header, uarch_verilog;
   app.add_option("yaml", yaml, "ISA description")->required();
   app.add_option("--cpp-header", header, "write the C++ table header here");
   app.add_option("--cpp-source", source, "write the C++ table source here");
   app.add_option("--verilog", verilog, "write the Verilog include here");
+  app.add_option("--verilog-decode", verilog_decode, "write the Verilog decode-attribute function here");
   app.add_option("--markdown", markdown, "write the ISA reference here");
+  app.add_option("--uarch", uarch, "microarchitecture description (uarch.yaml)");
+  app.add_option("--uarch-header", uarch_header,
+                 "write the C++ microarchitecture header here (needs --uarch)");
+  app.add_option("--uarch-verilog", uarch_verilog,
+                 "write the Verilog microarchitecture include here (needs --uarch)");
   CLI11_PARSE(app, argc, argv);
+  if (uarch.empty() && (!uarch_header.empty() || !uarch_verilog.empty())) {
+    std::fprintf(stderr, "umbra-isagen: error: --uarch-header and --uarch-verilog need --uarch\n");
+    return 1;
+  }
   try {
     const Isa isa = load(yaml);
+    // Check everything before writing anything.
+    std::string decode_table = emit_verilog_decode(isa);
+    Uarch u;
+    if (!uarch.empty()) u = load_uarch(uarch, isa);
+    g_file = yaml;
     if (!header.empty()) write_if_changed(header, emit_header(isa));
     if (!source.empty()) write_if_changed(source, emit_source(isa));
     if (!verilog.empty()) write_if_changed(verilog, emit_verilog(isa));
+    if (!verilog_decode.empty()) write_if_changed(verilog_decode, decode_table);
     if (!markdown.empty()) write_if_changed(markdown, emit_markdown(isa));
+    if (!uarch_header.empty()) write_if_changed(uarch_header, emit_uarch_header(isa, u));
+    if (!uarch_verilog.empty()) write_if_changed(uarch_verilog, emit_uarch_verilog(isa, u));
   } catch (const Error& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;
@@ -686,7 +1074,7 @@ int main(int argc, char** argv) {
     // A shape load() did not expect (a map where a list belongs, say): still a
     // message with the line, not an abort.
     const std::string at = e.mark.is_null() ? "" : ":" + std::to_string(e.mark.line + 1);
-    std::fprintf(stderr, "%s%s: error: %s\n", yaml.c_str(), at.c_str(), e.msg.c_str());
+    std::fprintf(stderr, "%s%s: error: %s\n", g_file.c_str(), at.c_str(), e.msg.c_str());
     return 1;
   }
   return 0;

@@ -125,9 +125,11 @@ Config load_config(const std::string& path) {
   const std::map<std::string, Setter> keys = {
       {"name", [&](const YAML::Node& n, const std::string&) { c.name = n.as<std::string>(); }},
       {"cores", uint_key(&c.cores, 1, 64)},
-      {"core.threads", uint_key(&c.threads, 1, 64)},
-      {"core.registers", uint_key(&c.registers, 2, 256)},
-      {"core.imem_words", uint_key(&c.imem_words, 1, 1u << 22)},
+      // The core's limits are isa/uarch.yaml's, as in both models (the minimum thread
+      // count, the pipeline depth, is checked below with its own message).
+      {"core.threads", uint_key(&c.threads, 1, uarch::kMaxThreads)},
+      {"core.registers", uint_key(&c.registers, uarch::kMinRegisters, uarch::kMaxRegisters)},
+      {"core.imem_words", uint_key(&c.imem_words, 1, uarch::kMaxImemWords)},
       {"memory.bytes", uint_key(&c.mem_bytes, 4, 1ull << 31)},
       {"memory.data_base", uint_key(&c.data_base, 0, 0xfffffffcull)},
       {"memory.latency", uint_key(&c.mem_latency, 1, 1000)},

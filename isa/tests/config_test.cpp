@@ -167,3 +167,33 @@ TEST(Config, KeysAndValuesOfTheWrongFormNameFileAndLine) {
 }
 
 }  // namespace
+
+// The core's limits are isa/uarch.yaml's, the same numbers the SystemC model and the
+// RTL check: the largest value is accepted and the next one is refused with its line.
+TEST(Config, CoreLimitsAreTheMicroarchitecturesOnes) {
+  const umbra::Config c = umbra::load_config(
+      write("max.yaml", "core:\n  threads: " + std::to_string(umbra::uarch::kMaxThreads) +
+                            "\n  imem_words: " + std::to_string(umbra::uarch::kMaxImemWords) +
+                            "\n  registers: " + std::to_string(umbra::uarch::kMinRegisters) + "\n"));
+  EXPECT_EQ(c.threads, umbra::uarch::kMaxThreads);
+  EXPECT_EQ(c.imem_words, umbra::uarch::kMaxImemWords);
+  EXPECT_EQ(c.registers, umbra::uarch::kMinRegisters);
+  const struct {
+    std::string text, says;
+  } bad[] = {
+      {"core:\n  threads: " + std::to_string(umbra::uarch::kMaxThreads + 1) + "\n", "'core.threads'"},
+      {"core:\n  imem_words: " + std::to_string(umbra::uarch::kMaxImemWords + 1) + "\n", "'core.imem_words'"},
+      {"core:\n  registers: " + std::to_string(umbra::uarch::kMinRegisters - 1) + "\n", "'core.registers'"},
+      {"core:\n  threads: " + std::to_string(umbra::uarch::kPipelineDepth - 1) + "\n", "pipeline depth"},
+  };
+  for (const auto& b : bad) {
+    try {
+      umbra::load_config(write("bad_limit.yaml", b.text));
+      ADD_FAILURE() << "accepted:\n" << b.text;
+    } catch (const umbra::ConfigError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("bad_limit.yaml:2: error:"), std::string::npos) << what;
+      EXPECT_NE(what.find(b.says), std::string::npos) << what;
+    }
+  }
+}

@@ -3,7 +3,8 @@
 // follow the YAML as it evolves), and the message must name the offending entry and
 // its line, since that is all a person editing the YAML gets to go on.  Also: the
 // real YAML is accepted, the C++ tables do not depend on the YAML's list order, and
-// the committed docs/isa.md and rtl/umbra_isa.vh list every instruction.
+// the committed docs/isa.md and rtl/umbra_isa.vh list every instruction.  The same
+// for uarch.yaml: its rejections, and that the FPU latency is one number.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -272,6 +273,86 @@ TEST_P(Rejects, NamesTheEntryAndItsLine) {
 INSTANTIATE_TEST_SUITE_P(BadYaml, Rejects, testing::ValuesIn(kBadCases),
                          [](const testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
 
+// uarch.yaml, the core's codes and numbers: the same kind of edit, the same promise.
+const std::string kUarchYaml = kSourceDir + "/isa/uarch.yaml";
+
+const BadCase kBadUarchCases[] = {
+    {"CodeDoesNotFit",
+     "{name: bad_jump,            value: 4,",
+     "{name: bad_jump,            value: 9,",
+     "",
+     {"code list 'fault' value 'bad_jump'", "does not fit in 3 bits"}},
+    {"TwoNamesOneCode",
+     "{name: merge, value: 3,",
+     "{name: merge, value: 1,",
+     "",
+     {"code list 'cache_outcome' value 'merge'", "value 1 is taken by 'hit'"}},
+    {"MissingCode",
+     "      - {name: exited, value: 2, doc: \"the slot's thread has exited\"}\n",
+     "",
+     "- name: bubble_reason",
+     {"code list 'bubble_reason'", "value 'exited' is not described"}},
+    {"UnknownCode",
+     "{name: sleep,  value: 2,",
+     "{name: nap,    value: 2,",
+     "",
+     {"code list 'thread_state' value 'nap'", "unknown"}},
+    {"FpuLatencyTooShort", "fpu_latency: 4", "fpu_latency: 2", "", {"fpu_latency must be 3..16"}},
+    {"FewerThreadsThanTheDepth", "max_threads: 256", "max_threads: 7", "", {"max_threads must be 8"}},
+    {"ImemNotAPowerOfTwo",
+     "max_imem_words: 4194304",
+     "max_imem_words: 4194305",
+     "",
+     {"max_imem_words must be a power of two"}},
+};
+
+class RejectsUarch : public testing::TestWithParam<BadCase> {};
+
+TEST_P(RejectsUarch, NamesTheEntryAndItsLine) {
+  const BadCase& c = GetParam();
+  const std::string real = read_text(kUarchYaml);
+  ASSERT_EQ(count(real, c.from), 1u) << "uarch.yaml changed: update this case so that it finds\n" << c.from;
+  std::string bad = real;
+  bad.replace(bad.find(c.from), c.from.size(), c.to);
+  const std::string at = c.at.empty() ? c.to : c.at;
+  ASSERT_EQ(count(bad, at), 1u) << "the anchor must occur once in the edited YAML: " << at;
+
+  const fs::path dir = fresh_dir();
+  write_text(dir / "uarch.yaml", bad);
+  const IsagenRun r =
+      run_isagen(kIsaYaml, "--uarch '" + (dir / "uarch.yaml").string() + "' --uarch-verilog '" +
+                               (dir / "out.vh").string() + "' --verilog '" + (dir / "isa.vh").string() + "'");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("uarch.yaml:" + std::to_string(line_of(bad, at)) + ": error: "), std::string::npos)
+      << "expected line " << line_of(bad, at) << " in: " << r.err;
+  for (const std::string& s : c.says)
+    EXPECT_NE(r.err.find(s), std::string::npos) << "no '" << s << "' in: " << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out.vh"));
+  EXPECT_FALSE(fs::exists(dir / "isa.vh"));
+}
+
+INSTANTIATE_TEST_SUITE_P(BadUarchYaml, RejectsUarch, testing::ValuesIn(kBadUarchCases),
+                         [](const testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
+
+// The FPU latency is one number: changing it moves W and the depth in both outputs.
+TEST(Isagen, FpuLatencyMovesWritebackAndDepth) {
+  std::string y = read_text(kUarchYaml);
+  ASSERT_EQ(count(y, "fpu_latency: 4"), 1u);
+  y.replace(y.find("fpu_latency: 4"), 14, "fpu_latency: 6");
+  const fs::path dir = fresh_dir();
+  write_text(dir / "uarch.yaml", y);
+  const IsagenRun r =
+      run_isagen(kIsaYaml, "--uarch '" + (dir / "uarch.yaml").string() + "' --uarch-verilog '" +
+                               (dir / "u.vh").string() + "' --uarch-header '" + (dir / "u.h").string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string vh = read_text(dir / "u.vh"), h = read_text(dir / "u.h");
+  EXPECT_NE(vh.find("`define UMBRA_X1_TO_W 6\n"), std::string::npos) << vh;
+  EXPECT_NE(vh.find("`define UMBRA_PIPELINE_DEPTH 10\n"), std::string::npos) << vh;
+  EXPECT_NE(vh.find("`define UMBRA_MIN_THREADS 10\n"), std::string::npos) << vh;
+  EXPECT_NE(h.find("constexpr unsigned kFpuLatency = 6;"), std::string::npos) << h;
+  EXPECT_NE(h.find("\"X5\", \"X6\", \"W\"}"), std::string::npos) << h;
+}
+
 TEST(Isagen, AcceptsTheRealYaml) {
   const fs::path dir = fresh_dir();
   const IsagenRun r = run_isagen(kIsaYaml, "--cpp-header '" + (dir / "isa_gen.h").string() +
@@ -366,7 +447,17 @@ TEST(CommittedDocs, IsaMdListsEveryInstructionWithOpcodeAndSyntax) {
     const std::string row = "| `" + name + "` | " + hex2(in["opcode"].as<int>()) + " | " +
                             in["format"].as<std::string>() + " | `" + syntax + "` |";
     EXPECT_EQ(count(md, row), 1u) << "docs/isa.md lacks the row starting " << row;
+    // The row then gives each operand's kind, so a reader need not open isa.yaml.
+    const size_t at = md.find(row);
+    if (at == std::string::npos) continue;
+    const std::string line = md.substr(at, md.find('\n', at) - at);
+    for (const auto& op : in["operands"])
+      EXPECT_NE(line.find(": `" + op["kind"].as<std::string>() + "`"), std::string::npos)
+          << name << ": no kind " << op["kind"].as<std::string>() << " in " << line;
   }
+  EXPECT_NE(md.find("imm: `uimm16`"), std::string::npos) << "movhi's immediate kind";
+  EXPECT_NE(md.find("target: `br8`"), std::string::npos) << "beq's offset kind";
+  EXPECT_NE(md.find("modulo 2^32"), std::string::npos) << "address wrap-around";
   for (const auto& s : root["special_registers"])
     EXPECT_NE(md.find("| `" + s["name"].as<std::string>() + "` | " + s["number"].as<std::string>() + " |"),
               std::string::npos)

@@ -1,6 +1,6 @@
 // The issue-slot timeline (umbra/sim_timeline.h).  The sink stores one Slot per cycle
-// of the window plus the seven cycles before it (their slots are still in the pipe when
-// the window opens); with no explicit start it keeps the last eight slots in a ring so
+// of the window plus the depth - 1 cycles before it (their slots are still in the pipe
+// when the window opens); with no explicit start it keeps the last depth slots in a ring so
 // that the window can open at the first issue and still fill its first columns.  The
 // SVG is written by hand: a few hundred rectangles need no library, and the result is
 // a self-contained file any browser shows, with a tooltip per cell.
@@ -15,7 +15,7 @@ namespace umbra::simtools {
 
 namespace {
 
-const char* const kStageNames[kTimelineStages] = {"F", "D", "R", "X1", "X2", "X3", "X4", "W"};
+using uarch::kStageNames;  // F D R X1 .. W, from isa/uarch.yaml
 
 std::optional<uint64_t> number(const std::string& s) {
   if (s.empty() || s.size() > 18) return std::nullopt;

@@ -109,7 +109,7 @@ value:  .word 41, 0
           const Event* wr = find(r.events, EventKind::RegWrite, t, ldw_pc);
           ASSERT_TRUE(next && wr);
           EXPECT_EQ(next->cycle - ld->cycle, uint64_t(T) * (k + 1)) << "thread " << t;
-          EXPECT_EQ(wr->cycle, ld->cycle + 7 + uint64_t(k) * T)
+          EXPECT_EQ(wr->cycle, ld->cycle + uarch::kFetchToW + uint64_t(k) * T)
               << "the load's (late) write is in a W of its thread";
           EXPECT_EQ(wr->value, 41u);
           EXPECT_EQ(wr->reg, 1u);
@@ -323,6 +323,39 @@ TEST(ConfigDeathTest, CoreConstructorRejectsSevenThreads) {
         std::exit(0);
       },
       ::testing::ExitedWithCode(3), "7 threads is below the pipeline depth 8");
+}
+
+// The limits are isa/uarch.yaml's, as in the configuration loader and the RTL: one
+// past each is refused by the module itself.
+TEST(ConfigDeathTest, CoreConstructorRefusesOnePastEachLimit) {
+  struct Case {
+    const char* name;
+    void (*edit)(Config&);
+    const char* says;
+  };
+  const Case cases[] = {
+      {"threads", [](Config& c) { c.threads = uarch::kMaxThreads + 1; }, "do not fit the 8-bit memory tag"},
+      {"registers", [](Config& c) { c.registers = uarch::kMinRegisters - 1; },
+       "registers per thread is outside"},
+      {"imem_words", [](Config& c) { c.imem_words = uarch::kMaxImemWords + 1; },
+       "words is outside 1..4194304"},
+  };
+  for (const Case& k : cases) {
+    SCOPED_TRACE(k.name);
+    EXPECT_EXIT(
+        {
+          Config cfg = config(8);
+          k.edit(cfg);
+          try {
+            umbra_core core("core", cfg);
+          } catch (const CoreConfigError& e) {
+            std::fprintf(stderr, "%s\n", e.what());
+            std::exit(3);
+          }
+          std::exit(0);
+        },
+        ::testing::ExitedWithCode(3), k.says);
+  }
 }
 
 TEST(Runs, BadLaunchesAreErrorsNotCrashes) {

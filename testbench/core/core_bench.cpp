@@ -60,12 +60,14 @@ constexpr unsigned kThreads = CORE_THREADS;
 constexpr unsigned kRegs = CORE_REGS;
 constexpr unsigned kImemWords = CORE_IMEM_WORDS;
 constexpr uint32_t kMemBytes = 1u << 20;
-constexpr unsigned kDepth = 8;  // F D R X1 X2 X3 X4 W
+constexpr unsigned kDepth = umbra::uarch::kPipelineDepth;  // F D R X1 .. W (isa/uarch.yaml)
 // The cache line, as Verilated (rtl/umbra_core.v's CACHE_LINE_BYTES default).
 constexpr uint32_t kLineBytes = 32;
 
-// Bubble reasons on trace_issue_reason (docs/microarchitecture.md).
-enum Reason : unsigned { kWhyIdle = 0, kWhyMemory = 1, kWhyExited = 2 };
+// Bubble reasons on trace_issue_reason (isa/uarch.yaml).
+constexpr unsigned kWhyIdle = unsigned(umbra::uarch::BubbleReason::Idle);
+constexpr unsigned kWhyMemory = unsigned(umbra::uarch::BubbleReason::Memory);
+constexpr unsigned kWhyExited = unsigned(umbra::uarch::BubbleReason::Exited);
 
 bool g_verbose = false;
 int g_failures = 0;
@@ -822,7 +824,7 @@ void expect_fault(const FaultCase& c) {
   // The fault is on the port from X2 of the faulting instruction (fetch + 4).
   for (const Issue& is : r.issues)
     if (is.valid && is.thread == c.thread && is.pc == pc) {
-      CHECK(r.fault_cycle == is.cycle + 4,
+      CHECK(r.fault_cycle == is.cycle + umbra::uarch::kFetchToX1 + 1,
             "fault raised in cycle " << r.fault_cycle << ", fetched in " << is.cycle);
       break;
     }

@@ -29,7 +29,8 @@ const char* rank_name(unsigned r) {
 }
 
 std::string outcome_name(uint32_t v) {
-  return v < 4 ? scm::cache_outcome_name(scm::CacheOutcome(v)) : "? (" + std::to_string(v) + ")";
+  return v < uarch::kCacheOutcomeCount ? scm::cache_outcome_name(scm::CacheOutcome(v))
+                                       : "? (" + std::to_string(v) + ")";
 }
 
 std::string show(const std::optional<scm::Event>& e) {

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "umbra/uarch_gen.h"  // limits and pipeline depth, from isa/uarch.yaml
+
 namespace umbra {
 
 struct Config {
@@ -62,10 +64,10 @@ struct Config {
   std::string fpga_board;         // "icebreaker": also build that board's top; "" none
 };
 
-// Pipeline stages of the barrel core (docs/microarchitecture.md); a configuration
-// needs at least this many threads so that a thread never meets its previous
-// instruction in flight.
-constexpr unsigned kPipelineDepth = 8;
+// Pipeline stages of the barrel core (isa/uarch.yaml, docs/microarchitecture.md); a
+// configuration needs at least this many threads so that a thread never meets its
+// previous instruction in flight.
+constexpr unsigned kPipelineDepth = uarch::kPipelineDepth;
 
 // Bad configuration files: the message names the file, the line and what is wrong.
 struct ConfigError : std::runtime_error {

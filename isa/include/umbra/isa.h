@@ -52,6 +52,11 @@ struct InstrInfo {
   // Derived from the operands: which of fields a, b, c are register reads, and
   // whether field a names a register the instruction writes.
   bool reads_a, reads_b, reads_c, writes_a;
+  // Decode attributes, derived by umbra-isagen from the operands and the class (the
+  // RTL's umbra_decode_attr() has the same): a conditional branch; field a's register
+  // written from the computed result, or from memory (a load, a returning atomic: the
+  // thread sleeps); a data-memory request (load, store, atomic); an FPU instruction.
+  bool cond_branch, writes_result, returns_data, memory, fpu;
 };
 
 struct SpecialRegInfo {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "umbra/isa.h"
+#include "umbra/uarch_gen.h"
 
 namespace umbra {
 
@@ -59,9 +60,10 @@ class Memory {
   virtual void store32(uint32_t addr, uint32_t value) = 0;
 };
 
-// Why a thread stopped other than by `exit`.  InstructionLimit is never produced by
-// execute(); simulators use it when a run exceeds its instruction budget.
-enum class Fault : uint8_t { None, IllegalInstruction, Misaligned, OutOfRange, BadJump, InstructionLimit };
+// Why a thread stopped other than by `exit`, with the values the RTL's
+// trace_fault_cause carries (isa/uarch.yaml, `fault`).  InstructionLimit is never
+// produced by execute(); simulators use it when a run exceeds its instruction budget.
+using Fault = uarch::Fault;
 const char* fault_name(Fault f);
 
 // Whether control may pass to `target` after instruction d in an instruction store
