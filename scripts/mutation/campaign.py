@@ -138,7 +138,7 @@ def first_failure(name, output):
     for line in output.splitlines():
         s = line.strip()
         if s.startswith("[  FAILED  ]") and "test" not in s.split("]")[1][:8]:
-            return name + " " + s.split("]", 1)[1].strip().split(" ")[0], s
+            return name + " " + s.split("]", 1)[1].strip().split(" ")[0].rstrip(","), s
     for line in output.splitlines():
         if line.startswith("seed ") and ": FAIL" in line:
             return "random seed " + line.split()[1], line.strip()[:300]
@@ -227,7 +227,7 @@ def summary(results, path, title, command, results_path):
     for r in sorted(results, key=lambda r: (r["block"], r["line"])):
         change = "`%s` → `%s`" % (r["original"].strip().replace("|", "\\|"), r["mutated"].strip().replace("|", "\\|"))
         lines.append("| %s | %s:%d [%s] | %s | %s | %s |" % (r["id"], r["file"], r["line"], r["kind"], change,
-                                                              r["outcome"], r.get("killer", "").replace("|", "\\|")))
+                                                              r["outcome"], r.get("killer", "").rstrip(",").replace("|", "\\|")))
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
 
