@@ -1,0 +1,324 @@
+#!/usr/bin/env python3
+"""campaign.py: the mutation campaign of docs/verification.md -- does the cosimulation
+catch real bugs planted in the RTL and in the SystemC model?
+
+For each mutant of the sample mutate.py draws (same seed, same sample), it plants the one
+changed line in a scratch copy of the tracked tree, rebuilds the cosimulation there and
+runs the screening set:
+  directed   testbench/directed: every instruction's program under cosim (Isa/Cosim.*)
+  memory     the directed memory-system programs under cosim (Memory/Cosim.*)
+  examples   a few example manifests under umbra-cosim
+  random     20 constrained-random seeds under cosim (umbra-randprog --run cosim)
+and, with --stage full, when the screen does not kill it, the cosim regression (every
+example, the UP5K build's examples, 200 more random seeds, the fixed-memory path).
+Outcomes: killed (a test failed; the first failing test is recorded), survived,
+invalid (the mutant does not build or elaborate: not counted), timeout (the per-mutant
+limit ran out: reported apart, not counted as killed).
+
+Why one scratch tree: the copy is made once (DIR, with its build in DIR/build) and each
+mutant only rewrites its one file and puts it back afterwards, so ninja rebuilds just
+what that file feeds; the shared ccache (base_dir /work) turns the rebuild of the
+unchanged original into cache hits.  Keep DIR under /work for that.  Results are
+appended to a JSON-lines file as each mutant finishes, so an interrupted campaign
+resumes where it stopped (mutants already in the file are skipped), and the Markdown
+summary is rebuilt from that file.
+
+  scripts/mutation/campaign.py --rtl 200 --systemc 100 --stage full          # the campaign
+  scripts/mutation/campaign.py --rtl 6 --systemc 4 --stage screen            # a sample
+  scripts/mutation/campaign.py --summary-only                                # table again
+"""
+import argparse
+import datetime
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mutate  # noqa: E402
+
+ROOT = mutate.ROOT
+SCREEN_EXAMPLES = ["sum", "memcpy", "sort", "atomic_histogram"]
+
+
+def log(msg):
+    print("[%s] %s" % (datetime.datetime.utcnow().strftime("%H:%M:%S"), msg), flush=True)
+
+
+def tracked_files(root):
+    out = subprocess.run(["git", "-C", root, "ls-files", "-z"], check=True, stdout=subprocess.PIPE).stdout
+    return [p for p in out.decode().split("\0") if p]
+
+
+def sync_tree(root, work):
+    """Copies every tracked file whose content differs into work (so unchanged files keep
+    their times and ninja leaves their outputs alone); returns a hash of the tree."""
+    h = hashlib.sha1()
+    copied = 0
+    for rel in tracked_files(root):
+        src = os.path.join(root, rel)
+        if not os.path.isfile(src):
+            continue
+        with open(src, "rb") as f:
+            data = f.read()
+        h.update(rel.encode() + b"\0" + hashlib.sha1(data).digest())
+        dst = os.path.join(work, rel)
+        try:
+            with open(dst, "rb") as f:
+                same = f.read() == data
+        except OSError:
+            same = False
+        if not same:
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copy2(src, dst)
+            copied += 1
+    return h.hexdigest()[:16], copied
+
+
+def run(cmd, cwd, deadline, log_path):
+    """(status, output) of one command under nice, killed (its whole process group) at the
+    deadline; status None means it timed out."""
+    left = deadline - time.monotonic()
+    if left <= 0:
+        return None, ""
+    with open(log_path, "w") as out:
+        p = subprocess.Popen(["nice", "-n", "19"] + cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
+                             start_new_session=True)
+        try:
+            status = p.wait(timeout=left)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+            status = None
+    with open(log_path, errors="replace") as f:
+        return status, f.read()
+
+
+def test_sets(work, stage):
+    """[(name, command)] in the order they run: cheap and sharp first."""
+    b = os.path.join(work, "build")
+    directed = os.path.join(b, "testbench", "directed", "directed_cosim_test")
+    memory = os.path.join(b, "testbench", "directed", "memory", "memory_directed_cosim_test")
+    cosim = os.path.join(b, "testbench", "cosim", "umbra-cosim")
+    randprog = os.path.join(b, "testbench", "random", "umbra-randprog")
+    sets = [("directed", [directed, "--gtest_fail_fast", "--gtest_brief=1"]),
+            ("memory", [memory, "--gtest_fail_fast", "--gtest_brief=1"])]
+    sets += [("example:" + e, [cosim, "--example", "examples/%s.yaml" % e]) for e in SCREEN_EXAMPLES]
+    sets.append(("random:1..20", [randprog, "--seed", "1", "--count", "20", "--run", "cosim"]))
+    if stage == "full":
+        up5k = os.path.join(b, "testbench", "cosim", "umbra-cosim-ice40-up5k")
+        randup5k = os.path.join(b, "testbench", "random", "umbra-randprog-ice40-up5k")
+        examples = sorted(f[:-5] for f in os.listdir(os.path.join(work, "examples")) if f.endswith(".yaml"))
+        sets += [("example:" + e, [cosim, "--example", "examples/%s.yaml" % e])
+                 for e in examples if e not in SCREEN_EXAMPLES]
+        sets += [("up5k:" + e, [up5k, "--config", "configs/ice40-up5k.yaml", "examples/%s.s" % e])
+                 for e in examples]
+        sets.append(("random:1001..1200", [randprog, "--seed", "1001", "--count", "200", "--run", "cosim"]))
+        sets.append(("random-fixed:5001..5050", [randprog, "--seed", "5001", "--count", "50", "--run", "cosim",
+                                                 "--config", "configs/fixed-memory.yaml"]))
+        sets.append(("random-up5k:7001..7050", [randup5k, "--seed", "7001", "--count", "50", "--run", "cosim",
+                                                "--config", "configs/ice40-up5k.yaml"]))
+    return sets
+
+
+def targets(stage):
+    t = ["umbra-cosim", "umbra-randprog", "directed_cosim_test", "memory_directed_cosim_test"]
+    if stage == "full":
+        t += ["umbra-cosim-ice40-up5k", "umbra-randprog-ice40-up5k"]
+    return t
+
+
+def first_failure(name, output):
+    """A short name of what failed: the first failed gtest case, or the first failing seed
+    or mismatch line of the command's output."""
+    for line in output.splitlines():
+        s = line.strip()
+        if s.startswith("[  FAILED  ]") and "test" not in s.split("]")[1][:8]:
+            return name + " " + s.split("]", 1)[1].strip().split(" ")[0].rstrip(","), s
+    for line in output.splitlines():
+        if line.startswith("seed ") and ": FAIL" in line:
+            return "random seed " + line.split()[1], line.strip()[:300]
+    for line in output.splitlines():
+        if "FAIL" in line or "MISMATCH" in line or "mismatch" in line or "error" in line.lower():
+            return name, line.strip()[:300]
+    lines = [l for l in output.splitlines() if l.strip()]
+    return name, (lines[-1].strip()[:300] if lines else "")
+
+
+def configure(work, jobs_log):
+    if os.path.exists(os.path.join(work, "build", "build.ninja")):
+        return True
+    cmd = ["cmake", "-S", work, "-B", os.path.join(work, "build"), "-G", "Ninja",
+           "-DCMAKE_BUILD_TYPE=RelWithDebInfo"]
+    if shutil.which("ccache"):
+        cmd += ["-DCMAKE_CXX_COMPILER_LAUNCHER=ccache", "-DCMAKE_C_COMPILER_LAUNCHER=ccache"]
+    status, out = run(cmd, work, time.monotonic() + 3600, jobs_log)
+    if status != 0:
+        sys.stderr.write(out[-3000:])
+    return status == 0
+
+
+def build(work, stage, jobs, deadline, log_path):
+    return run(["ninja", "-C", os.path.join(work, "build"), "-j%d" % jobs] + targets(stage), work, deadline,
+               log_path)
+
+
+def evaluate(work, stage, jobs, deadline, logdir, tag):
+    """(outcome, killer, detail) of the tree as it is now."""
+    status, out = build(work, stage, jobs, deadline, os.path.join(logdir, tag + ".build.log"))
+    if status is None:
+        return "timeout", "build", ""
+    if status != 0:
+        err = [l for l in out.splitlines() if "rror" in l or "%Error" in l]
+        return "invalid", "build", (err[0] if err else out.strip().splitlines()[-1:] or [""])[0][:300]
+    for name, cmd in test_sets(work, stage):
+        safe = name.replace(":", "_").replace(".", "_")
+        status, out = run(cmd, work, deadline, os.path.join(logdir, "%s.%s.log" % (tag, safe)))
+        if status is None:
+            return "timeout", name, ""
+        if status != 0:
+            killer, detail = first_failure(name, out)
+            return "killed", killer, detail
+    return "survived", "", ""
+
+
+def load_results(path):
+    done = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            for n, line in enumerate(f, 1):
+                if line.strip():
+                    try:
+                        r = json.loads(line)
+                    except ValueError:
+                        sys.exit("campaign.py: %s:%d is not a JSON object; fix or remove that line" % (path, n))
+                    done[r["id"]] = r
+    return done
+
+
+def summary(results, path, title, command, results_path):
+    rows = {}
+    for r in results:
+        b = rows.setdefault(r["block"], {"killed": 0, "survived": 0, "invalid": 0, "timeout": 0})
+        b[r["outcome"]] += 1
+
+    def rate(k, s):
+        return "%.0f%%" % (100.0 * k / (k + s)) if k + s else "-"
+
+    lines = ["# %s" % title, "",
+             "Generated by `scripts/mutation/campaign.py` from `%s`; rerun with:" % os.path.basename(results_path),
+             "", "    " + command, "",
+             "Kill rate = killed / (killed + survived); invalid mutants (do not build) and timeouts are not counted.",
+             "", "| block | killed | survived | invalid | timeout | kill rate |", "|---|---:|---:|---:|---:|---:|"]
+    tot = {"killed": 0, "survived": 0, "invalid": 0, "timeout": 0}
+    for block in sorted(rows):
+        b = rows[block]
+        for k in tot:
+            tot[k] += b[k]
+        lines.append("| %s | %d | %d | %d | %d | %s |" % (block, b["killed"], b["survived"], b["invalid"],
+                                                           b["timeout"], rate(b["killed"], b["survived"])))
+    lines.append("| **all** | %d | %d | %d | %d | %s |" % (tot["killed"], tot["survived"], tot["invalid"],
+                                                           tot["timeout"], rate(tot["killed"], tot["survived"])))
+    lines += ["", "| mutant | where | change | outcome | by |", "|---|---|---|---|---|"]
+    for r in sorted(results, key=lambda r: (r["block"], r["line"])):
+        change = "`%s` → `%s`" % (r["original"].strip().replace("|", "\\|"), r["mutated"].strip().replace("|", "\\|"))
+        lines.append("| %s | %s:%d [%s] | %s | %s | %s |" % (r["id"], r["file"], r["line"], r["kind"], change,
+                                                              r["outcome"], r.get("killer", "").rstrip(",").replace("|", "\\|")))
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Mutation campaign: RTL and SystemC mutants against the cosimulation.")
+    ap.add_argument("--seed", default="1", help="the sample's seed (mutate.py)")
+    ap.add_argument("--rtl", type=int, default=200, help="RTL mutants")
+    ap.add_argument("--systemc", type=int, default=100, help="SystemC mutants")
+    ap.add_argument("--stage", choices=["screen", "full"], default="full",
+                    help="screen: the quick set only; full: the cosim regression for what the screen misses")
+    ap.add_argument("--work", default=os.path.join(ROOT, "build-mutation"),
+                    help="scratch tree, its build in WORK/build (default: build-mutation/ here; keep it under "
+                         "/work so ccache's base_dir shares the cache)")
+    ap.add_argument("--results", default=None, help="JSON-lines results (default: WORK/results.jsonl)")
+    ap.add_argument("--summary", default=None, help="Markdown summary (default: WORK/summary.md)")
+    ap.add_argument("--timeout", type=float, default=1800, help="seconds per mutant, build and tests")
+    ap.add_argument("--jobs", type=int, default=1, help="ninja -j")
+    ap.add_argument("--limit", type=int, default=0, help="stop after this many new mutants (0: all)")
+    ap.add_argument("--summary-only", action="store_true", help="only rewrite the summary from the results")
+    ap.add_argument("--no-baseline", action="store_true",
+                    help="skip checking that the unmutated tree passes the tests first")
+    a = ap.parse_args(argv)
+    if a.rtl < 0 or a.systemc < 0 or a.timeout <= 0 or a.jobs < 1:
+        ap.error("--rtl/--systemc must be >= 0, --timeout > 0, --jobs >= 1")
+    work = os.path.abspath(a.work)
+    results_path = a.results or os.path.join(work, "results.jsonl")
+    summary_path = a.summary or os.path.join(work, "summary.md")
+    command = "scripts/mutation/campaign.py --seed %s --rtl %d --systemc %d --stage %s" % (a.seed, a.rtl, a.systemc,
+                                                                                          a.stage)
+    sample = mutate.draw(ROOT, a.seed, a.rtl, a.systemc)
+    ids = {m["id"] for m in sample}
+    done = load_results(results_path)
+    title = "Mutation campaign: %d of %d mutants (seed %s, stage %s)" % (
+        len([i for i in ids if i in done]), len(sample), a.seed, a.stage)
+    if a.summary_only:
+        summary([done[i] for i in sorted(ids) if i in done], summary_path, title, command, results_path)
+        print(open(summary_path).read())
+        return 0
+
+    os.makedirs(work, exist_ok=True)
+    logdir = os.path.join(work, "logs")
+    os.makedirs(logdir, exist_ok=True)
+    tree, copied = sync_tree(ROOT, work)
+    log("scratch tree %s (%d files copied), %d mutants, %d done" % (work, copied, len(sample),
+                                                                    len([i for i in ids if i in done])))
+    if not configure(work, os.path.join(logdir, "configure.log")):
+        sys.exit("campaign.py: cmake failed in %s (see %s/configure.log)" % (work, logdir))
+    marker = os.path.join(work, "baseline-%s-%s.ok" % (a.stage, tree))
+    if not a.no_baseline and not os.path.exists(marker):
+        log("baseline: building and testing the unmutated tree")
+        outcome, killer, detail = evaluate(work, a.stage, a.jobs, time.monotonic() + 4 * a.timeout, logdir,
+                                           "baseline")
+        if outcome != "survived":
+            sys.exit("campaign.py: the unmutated tree does not pass (%s %s: %s); fix that first"
+                     % (outcome, killer, detail))
+        open(marker, "w").close()
+        log("baseline: passes")
+
+    new = 0
+    for n, m in enumerate(sample, 1):
+        if m["id"] in done:
+            continue
+        if a.limit and new >= a.limit:
+            break
+        log("%d/%d %s %s" % (n, len(sample), m["id"], mutate.describe(m)))
+        start = time.monotonic()
+        try:
+            original = mutate.apply(work, m)
+        except ValueError as e:
+            log("  skipped: %s" % e)
+            continue
+        try:
+            outcome, killer, detail = evaluate(work, a.stage, a.jobs, start + a.timeout, logdir, m["id"])
+        finally:
+            with open(os.path.join(work, m["file"]), "w") as f:
+                f.write(original)
+        r = dict(m, outcome=outcome, killer=killer, detail=detail, stage=a.stage, tree=tree,
+                 seconds=round(time.monotonic() - start, 1))
+        with open(results_path, "a") as f:
+            f.write(json.dumps(r, sort_keys=True) + "\n")
+        done[m["id"]] = r
+        new += 1
+        log("  %s %s (%.0f s)%s" % (outcome, killer, r["seconds"], ": " + detail if detail else ""))
+        title = "Mutation campaign: %d of %d mutants (seed %s, stage %s)" % (
+            len([i for i in ids if i in done]), len(sample), a.seed, a.stage)
+        summary([done[i] for i in sorted(ids) if i in done], summary_path, title, command, results_path)
+    log("summary: %s" % summary_path)
+    print(open(summary_path).read())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
