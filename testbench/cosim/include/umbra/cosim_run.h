@@ -81,7 +81,8 @@ struct Options {
   // The command line that reproduces this run, quoted in mismatch reports.
   std::string repro;
   std::string program_name = "program";
-  enum class Isolation : uint8_t { Subprocess, InProcess } isolation = Isolation::Subprocess;
+  using Isolation = scm::Isolation;
+  Isolation isolation = Isolation::Subprocess;
   // run_cosim: also receives the SystemC side's events as they are compared, cycle by
   // cycle (umbra-sim's progress line, timeline and registers).  Not owned.
   EventSink* observer = nullptr;
