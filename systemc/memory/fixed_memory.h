@@ -23,7 +23,7 @@
 
 namespace umbra::tb {
 
-class fixed_memory final : public memory_model {
+class fixed_memory : public memory_model {
  public:
   SC_HAS_PROCESS(fixed_memory);
   // bytes: a multiple of 4; latency: at least 1 cycle; line_bytes: the cache line a
