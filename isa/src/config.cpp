@@ -90,7 +90,7 @@ Config load_config(const std::string& path) {
       {"memory.bytes", uint_key(&c.mem_bytes, 4, 1ull << 31)},
       {"memory.data_base", uint_key(&c.data_base, 0, 0xfffffffcull)},
       {"memory.latency", uint_key(&c.mem_latency, 1, 1000)},
-      {"memory.model", string_key(&c.mem_model, {"dram", "fixed"})},
+      {"memory.model", string_key(&c.mem_model, {"dram", "fixed", "ideal"})},
       {"cache.bytes", uint_key(&c.cache_bytes, 0, 1u << 20)},
       {"cache.ways", uint_key(&c.cache_ways, 1, 8)},
       {"cache.line_bytes", uint_key(&c.cache_line_bytes, 8, 128)},
