@@ -1,6 +1,8 @@
-// run_rtl and run_cosim (umbra/cosim_run.h): the benches, the checks that refuse a run
-// before any SystemC object exists, the waveform files and the child-process transport
-// that lets one process make many runs although SystemC elaborates only once.
+// run_rtl and run_cosim (umbra/cosim_run.h): the benches (each system wired to its
+// memory and the host by the harness's bench.h, as run_systemc's is), the RTL's own
+// checks on top of the harness's, the monitors, the comparison and the waveform files.
+// The child-process transport is the harness's (subprocess.h) plus the comparison's
+// fields.
 //
 // One clock drives everything.  The host driver's outputs fan out to both cores; their
 // busy and fault outputs, and both memories' fault outputs, are ORed into the driver's
