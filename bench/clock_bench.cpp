@@ -191,6 +191,7 @@ int main() {
     const umbra::Program pl = assemble(kLoadProgram, "clock_bench_load.s");
     umbra::Config def;  // configs/default.yaml, with the fixed-latency memory
     def.mem_model = "fixed";
+    def.queue_enabled = false;
     umbra::Config t16 = def;
     t16.name = "default with T = 16";
     t16.threads = 16;

@@ -434,6 +434,8 @@ int main(int argc, char** argv) {
     for (const std::string& m : models) {
       Config cfg = base;
       cfg.mem_model = m;
+      cfg.queue_enabled =
+          m == "dram";  // the queue before DRAM only, as in configs/default.yaml and fixed-memory.yaml
       run_model(cfg, fillers, summary);
     }
     std::printf("\n======== summary: independent instructions that hide a load ========\n");

@@ -1,7 +1,8 @@
 // sim_speed: how fast each cycle model simulates, on the same program in one process
-// run: the SystemC model, the Verilated RTL and the cosimulation (both in lockstep,
-// compared event by event).  Absolute rates on a shared machine move with the load, so
-// the figure that means something is the ratio between models measured side by side;
+// run: every timing model of the registry (umbra/models.h) — the SystemC model, the
+// Verilated RTL and the cosimulation (both in lockstep, compared event by event).
+// Absolute rates on a shared machine move with the load, so the figure that means
+// something is the ratio between models measured side by side;
 // with --repeat N the models take turns N times (systemc, rtl, cosim, systemc, ...) so
 // that a burst of load hits all of them, and the median of each is reported.
 //
@@ -18,8 +19,7 @@
 
 #include "umbra/asm.h"
 #include "umbra/config.h"
-#include "umbra/cosim_run.h"
-#include "umbra/systemc_run.h"
+#include "umbra/models.h"
 
 #ifndef UMBRA_SOURCE_DIR
 #define UMBRA_SOURCE_DIR "."
@@ -60,23 +60,25 @@ int main(int argc, char** argv) {
     }
     const umbra::Program& p = asr.program;
     const uint64_t max_cycles = 1'000'000'000;
-    const char* names[3] = {"systemc", "rtl", "cosim"};
-    std::vector<Sample> samples[3];
+    // Every model of the registry with timing (systemc, rtl, cosim), the first the base.
+    std::vector<const umbra::models::Model*> models;
+    for (const umbra::models::Model& m : umbra::models::all())
+      if (m.supports.cycles) models.push_back(&m);
+    std::vector<std::vector<Sample>> samples(models.size());
+    umbra::models::Job job;
+    job.program = &p;
+    job.source = program;
+    job.threads = threads;
+    job.max_cycles = max_cycles;
     for (unsigned rep = 0; rep < repeat; ++rep) {
-      for (int m = 0; m < 3; ++m) {
-        std::fprintf(stderr, "sim_speed: run %u/%u: %s...\n", rep + 1, repeat, names[m]);
-        umbra::scm::RunResult r;
-        if (m == 0) {
-          r = umbra::scm::run_systemc(p, cfg, threads, max_cycles);
-        } else if (m == 1) {
-          r = umbra::cosim::run_rtl(p, cfg, threads, max_cycles);
-        } else {
-          const umbra::cosim::CosimResult c = umbra::cosim::run_cosim(p, cfg, threads, max_cycles);
-          if (!c.passed()) throw std::runtime_error("the cosimulation failed:\n" + c.summary());
-          r = c.rtl;
-        }
+      for (size_t m = 0; m < models.size(); ++m) {
+        const char* name = models[m]->name.c_str();
+        std::fprintf(stderr, "sim_speed: run %u/%u: %s...\n", rep + 1, repeat, name);
+        const umbra::models::Result res = models[m]->run(cfg, job);
+        if (!res.agreed) throw std::runtime_error(std::string(name) + " failed:\n" + res.summary);
+        const umbra::scm::RunResult& r = res.run;
         if (r.status != umbra::scm::RunResult::Status::Exited)
-          throw std::runtime_error(std::string(names[m]) + " did not finish: " + r.message);
+          throw std::runtime_error(std::string(name) + " did not finish: " + r.message);
         samples[m].push_back({r.end_cycle + 1, r.wall_seconds, r.cpu_seconds});
       }
     }
@@ -86,7 +88,7 @@ int main(int argc, char** argv) {
     std::printf("%-8s %12s %9s %9s %14s %14s %12s %12s\n", "model", "cycles", "wall s", "cpu s", "cycles/s",
                 "cycles/cpu-s", "vs systemc", "(cpu)");
     double base_wall = 0, base_cpu = 0;
-    for (int m = 0; m < 3; ++m) {
+    for (size_t m = 0; m < models.size(); ++m) {
       std::vector<double> wall, cpu;
       for (const Sample& s : samples[m]) {
         wall.push_back(s.wall);
@@ -99,7 +101,7 @@ int main(int argc, char** argv) {
         base_wall = rate;
         base_cpu = crate;
       }
-      std::printf("%-8s %12llu %9.2f %9.2f %14.0f %14.0f %11.2fx %11.2fx\n", names[m],
+      std::printf("%-8s %12llu %9.2f %9.2f %14.0f %14.0f %11.2fx %11.2fx\n", models[m]->name.c_str(),
                   static_cast<unsigned long long>(cycles), w, c, rate, crate,
                   base_wall > 0 ? rate / base_wall : 0, base_cpu > 0 ? crate / base_cpu : 0);
     }

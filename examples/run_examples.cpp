@@ -2,15 +2,15 @@
 // run against its reference, printing one line per run with its instruction count.
 // It is the same harness the examples_test GoogleTest uses, as a command so that a
 // model under development can be pointed at all the examples at once:
-//     umbra-examples [--model iss] [--config configs/x.yaml] [--dir examples] [name...]
+//     umbra-examples [--model iss|systemc|rtl|cosim] [--config configs/x.yaml] [--dir examples] [name...]
 // Exit status 0 when every run passed, 1 when one failed, 2 on bad input.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
 #include <set>
 
+#include "examples_model.h"
 #include "harness.h"
-#include "iss_model.h"
 #include "reference.h"
 
 #ifndef UMBRA_EXAMPLES_DIR
@@ -22,7 +22,9 @@ int main(int argc, char** argv) {
   CLI::App app{"Run the Umbra example programs on a model and check their results"};
   std::string model_name = "iss", config_path, dir = UMBRA_EXAMPLES_DIR;
   std::vector<std::string> names;
-  app.add_option("--model", model_name, "model to run on")->check(CLI::IsMember({"iss"}));
+  app.add_option("--model", model_name, "model to run on (models/: iss, systemc, rtl, cosim)")
+      ->check(CLI::IsMember(umbra::models::names()))
+      ->capture_default_str();
   app.add_option("--config", config_path, "machine configuration (configs/*.yaml)");
   app.add_option("--dir", dir, "directory holding the examples and their manifests");
   app.add_option("names", names, "examples to run (default: all)");
@@ -31,7 +33,7 @@ int main(int argc, char** argv) {
   Model model;
   try {
     umbra::Config cfg = config_path.empty() ? umbra::Config{} : umbra::load_config(config_path);
-    model = iss_model(cfg);
+    model = harness_model(umbra::models::find(model_name), cfg);
   } catch (const std::exception& e) {
     std::cerr << e.what() << "\n";
     return 2;

@@ -10,7 +10,7 @@
 #include <systemc.h>
 
 #include "reorder_queue.h"
-#include "umbra/systemc_run.h"
+#include "run_result.h"
 #include "umbra_core.h"
 
 namespace umbra::scm {

@@ -4,10 +4,10 @@
 // Also: every example program has a manifest and a reference, and the demo command
 // line the README uses (umbra-sim --dump-mem) writes the reference image.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
-#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "examples_model.h"
 #include "harness.h"
-#include "iss_model.h"
 #include "reference.h"
 
 namespace fs = std::filesystem;
@@ -33,7 +33,9 @@ struct Case {
 };
 
 // GoogleTest prints parameters; without this it dumps Case's raw bytes, padding and all.
-void PrintTo(const Case& c, std::ostream* os) { *os << c.label; }
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.label;
+}
 
 std::string sanitize(std::string s) {
   for (char& c : s)
@@ -65,7 +67,7 @@ TEST_P(ExampleOnIss, MatchesReference) {
   const Reference* ref = find_reference(m.name);
   ASSERT_NE(ref, nullptr) << "no reference for " << m.name;
   const umbra::Program p = assemble(m);
-  const Verdict v = run_and_check(m, m.runs[c.run], p, iss_model(), *ref);
+  const Verdict v = run_and_check(m, m.runs[c.run], p, harness_model(umbra::models::find("iss")), *ref);
   EXPECT_TRUE(v.passed) << v.summary();
   RecordProperty("instructions", std::to_string(v.instructions));
   std::printf("%s (%s): %llu instructions on the ISS\n", m.name.c_str(), m.runs[c.run].name.c_str(),
@@ -87,7 +89,8 @@ TEST(ExamplesInventory, EveryProgramHasAManifestAndEveryManifestAReference) {
     manifests.insert(m.name);
   }
   for (const auto& p : programs) EXPECT_TRUE(manifests.count(p)) << p << ".s has no manifest";
-  for (const auto& r : reference_names()) EXPECT_TRUE(manifests.count(r)) << r << ": reference without manifest";
+  for (const auto& r : reference_names())
+    EXPECT_TRUE(manifests.count(r)) << r << ": reference without manifest";
   EXPECT_GE(programs.size(), 10u);
 }
 
@@ -115,9 +118,10 @@ TEST(Demo, UmbraSimDumpsTheMandelbrotImage) {
   const fs::path dir = fs::temp_directory_path() / ("umbra_demo_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const fs::path dump = dir / "mandelbrot.txt";
-  const std::string cmd = std::string("\"") + UMBRA_SIM + "\" --model iss --threads 8 \"" + UMBRA_EXAMPLES_DIR +
-                          "/mandelbrot.s\" --dump-mem " + start + ":" + std::to_string(length) + ":\"" +
-                          dump.string() + "\" > \"" + (dir / "out.txt").string() + "\" 2>&1";
+  const std::string cmd = std::string("\"") + UMBRA_SIM + "\" --model iss --threads 8 \"" +
+                          UMBRA_EXAMPLES_DIR + "/mandelbrot.s\" --dump-mem " + start + ":" +
+                          std::to_string(length) + ":\"" + dump.string() + "\" > \"" +
+                          (dir / "out.txt").string() + "\" 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
 
   Image expected(p, 8);
@@ -132,7 +136,8 @@ TEST(Demo, UmbraSimDumpsTheMandelbrotImage) {
     ASSERT_EQ(addr_text.back(), ':') << line;
     uint32_t addr = uint32_t(std::stoul(addr_text, nullptr, 16));
     ASSERT_EQ(addr, fb + 4 * words) << line;
-    for (; ls >> w; addr += 4, ++words) differing += uint32_t(std::stoul(w, nullptr, 16)) != expected.load(addr);
+    for (; ls >> w; addr += 4, ++words)
+      differing += uint32_t(std::stoul(w, nullptr, 16)) != expected.load(addr);
   }
   EXPECT_EQ(words, W * H);
   EXPECT_EQ(differing, 0u);

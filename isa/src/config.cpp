@@ -133,11 +133,19 @@ Config load_config(const std::string& path) {
       {"memory.bytes", uint_key(&c.mem_bytes, 4, 1ull << 31)},
       {"memory.data_base", uint_key(&c.data_base, 0, 0xfffffffcull)},
       {"memory.latency", uint_key(&c.mem_latency, 1, 1000)},
-      {"memory.model", string_key(&c.mem_model, {"dram", "fixed"})},
+      {"memory.model", string_key(&c.mem_model, {"dram", "fixed", "ideal"})},
       {"cache.bytes", uint_key(&c.cache_bytes, 0, 1u << 20)},
       {"cache.ways", uint_key(&c.cache_ways, 1, 8)},
       {"cache.line_bytes", uint_key(&c.cache_line_bytes, 8, 128)},
       {"cache.request_queue", uint_key(&c.cache_request_queue, 4, 64)},
+      {"queue.enabled",
+       [&](const YAML::Node& n, const std::string& key) {
+         try {
+           c.queue_enabled = n.as<bool>();
+         } catch (const YAML::Exception&) {
+           fail(path, n, "'" + key + "' must be true or false");
+         }
+       }},
       {"queue.mode", string_key(&c.queue_mode, {"reorder", "fcfs"})},
       {"queue.depth", uint_key(&c.queue_depth, 2, 64)},
       {"queue.open_rows", uint_key(&c.queue_open_rows, 1, 16)},

@@ -5,9 +5,12 @@
 // reports per-thread results, memory dumps, images, statistics (--stats-json), a trace
 // and, for the cycle models, an issue-slot timeline (docs/simulator.md).
 //
-// Every model is reduced to one Outcome (final memory, per-thread final state, the
-// statistics it has) right after its run, so everything after the run — dumps, images,
-// JSON, summary, exit code — is written once for all models.  What the cycle models do
+// The model comes from the registry (umbra/models.h): its name, its description for
+// --help and what it supports (cycles, waveforms, a comparison) decide the options;
+// no model is chosen by comparing names.  Every model is reduced to one Outcome (final
+// memory, per-thread final state, the statistics it has) right after its run, so
+// everything after the run — dumps, images, JSON, summary, exit code — is written once
+// for all models, by sim_report.{h,cpp}.  What the cycle models do
 // not return themselves (registers of the RTL, each thread's last pc) is rebuilt from
 // their event stream, which the runners deliver while they run; the same stream drives
 // the terminal progress line, so the runners need no extra hooks.
@@ -31,11 +34,13 @@
 #include <string>
 #include <vector>
 
+#include "sim_report.h"
 #include "umbra/asm.h"
 #include "umbra/config.h"
 #include "umbra/cosim_run.h"
 #include "umbra/isa.h"
 #include "umbra/iss.h"
+#include "umbra/models.h"
 #include "umbra/program.h"
 #include "umbra/sim_image.h"
 #include "umbra/sim_sinks.h"
@@ -44,11 +49,7 @@
 
 namespace {
 
-constexpr int kExitOk = 0;        // every launched thread executed `exit`
-constexpr int kExitBadInput = 1;  // command line, configuration or program file unusable
-constexpr int kExitFault = 2;     // a thread faulted
-constexpr int kExitLimit = 3;     // the instruction or cycle limit stopped the run
-constexpr int kExitMismatch = 4;  // cosim: the SystemC model and the RTL (or the ISS) disagree
+using namespace umbra::simreport;
 constexpr uint64_t kDefaultMaxInstructions = 100'000'000;
 constexpr uint64_t kDefaultMaxCycles = 100'000'000;
 
@@ -56,12 +57,6 @@ constexpr uint64_t kDefaultMaxCycles = 100'000'000;
 struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-
-std::string hex8(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%08x", v);
-  return buf;
-}
 
 // Decimal, or hex with 0x; an optional K/M/G suffix multiplies by 2^10/2^20/2^30.
 // A leading 0 is decimal, not octal: nobody means 0100 to be 64.
@@ -199,282 +194,6 @@ using umbra::scm::kBubbleReasons;
 namespace scm = umbra::scm;
 namespace simtools = umbra::simtools;
 
-// One thread's end of the run, in the terms every model can give.
-struct ThreadEnd {
-  std::string state;   // exited, faulted, running
-  uint32_t pc = 0;     // iss: exit/fault/next pc; cycle models: exit/fault/last issued pc
-  uint64_t count = 0;  // iss: retired; cycle models: issued
-  std::vector<uint32_t> regs;
-};
-
-// Everything reported after a run, whichever model made it.
-struct Outcome {
-  std::string model;
-  int rc = kExitOk;
-  std::string stop_line;  // "fault: ..." / "stopped: ..." for stderr; empty when all exited
-  std::string status;     // for JSON: exited, fault, instruction limit, cycle limit, mismatch
-  std::vector<uint8_t> memory;
-  std::vector<ThreadEnd> threads;  // the launched ones
-  bool has_cycles = false;
-  scm::RunResult cyc;  // cycle models: cycles, statistics, timing
-  uint64_t iss_retired = 0, iss_rounds = 0;
-  // cosim only
-  bool cosim = false;
-  uint64_t events_compared = 0;
-  std::string mismatch_report;
-  std::vector<std::string> iss_problems, iss_notes;
-};
-
-void write_regs(std::ostream& os, const Outcome& o, unsigned registers) {
-  for (unsigned t = 0; t < o.threads.size(); ++t) {
-    const ThreadEnd& th = o.threads[t];
-    os << "thread " << t << " pc " << hex8(th.pc) << ' ' << th.state << '\n';
-    unsigned on_line = 0;
-    for (unsigned r = 1; r < registers && r < th.regs.size(); ++r) {
-      if (th.regs[r] == 0) continue;
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "%5s=%08x", ("r" + std::to_string(r)).c_str(), th.regs[r]);
-      os << (on_line ? " " : "  ") << buf;
-      if (++on_line == 8) {
-        os << '\n';
-        on_line = 0;
-      }
-    }
-    if (on_line) os << '\n';
-  }
-}
-
-std::string plural(uint64_t n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
-std::string rate_text(double r) {
-  char b[32];
-  if (r >= 1e6)
-    std::snprintf(b, sizeof b, "%.2f M", r / 1e6);
-  else if (r >= 1e3)
-    std::snprintf(b, sizeof b, "%.1f k", r / 1e3);
-  else
-    std::snprintf(b, sizeof b, "%.0f ", r);
-  return b;
-}
-
-nlohmann::json per_thread(const std::vector<uint64_t>& v) {
-  uint64_t total = 0;
-  for (uint64_t x : v) total += x;
-  return {{"per_thread", v}, {"total", total}};
-}
-
-double share(uint64_t part, uint64_t whole) {
-  return whole ? double(part) / double(whole) : 0.0;
-}
-
-// The memory system's lines of the human summary (docs/memory-system.md, "Events and
-// statistics"): the cache, load latency, the reorder queue and the DRAM, each when the
-// model measured it.
-void memory_summary(std::ostream& os, const scm::MemoryStats& m, const scm::CoreStats& s) {
-  char buf[256];
-  const uint64_t loads = m.cache_hits + m.cache_misses + m.cache_merges;
-  std::snprintf(buf, sizeof buf,
-                "cache: %llu loads: %llu hits, %llu misses, %llu merged (hit rate %.1f%%); replays %s; "
-                "slots asleep %llu\n",
-                static_cast<unsigned long long>(loads), static_cast<unsigned long long>(m.cache_hits),
-                static_cast<unsigned long long>(m.cache_misses),
-                static_cast<unsigned long long>(m.cache_merges), 100 * share(m.cache_hits, loads),
-                m.replays_measured ? std::to_string(m.replays).c_str() : "not measured on the RTL alone",
-                static_cast<unsigned long long>(s.total_bubbles(BubbleReason::Memory)));
-  os << buf;
-  if (m.load_count) {
-    std::snprintf(buf, sizeof buf,
-                  "load latency (X1 to wake): mean %.1f, max %llu cycles over %llu loads; histogram "
-                  "(%llu-cycle buckets):",
-                  m.load_mean(), static_cast<unsigned long long>(m.load_max),
-                  static_cast<unsigned long long>(m.load_count),
-                  static_cast<unsigned long long>(m.load_bucket_width));
-    os << buf;
-    for (uint64_t b : m.load_buckets) os << ' ' << b;
-    os << '\n';
-  }
-  if (m.queue) {
-    std::snprintf(
-        buf, sizeof buf,
-        "reorder queue: occupancy mean %.2f, max %llu; %llu requests sent, %llu passed over, longest "
-        "wait %llu cycles\n",
-        share(m.queue_occupancy_sum, m.queue_cycles), static_cast<unsigned long long>(m.queue_occupancy_max),
-        static_cast<unsigned long long>(m.queue_sent), static_cast<unsigned long long>(m.queue_passed_over),
-        static_cast<unsigned long long>(m.queue_longest_wait));
-    os << buf;
-  }
-  if (m.dram) {
-    const uint64_t acc = m.row_hits + m.row_misses + m.row_conflicts;
-    std::snprintf(
-        buf, sizeof buf,
-        "dram: %llu accesses: %llu row hits, %llu misses, %llu conflicts (hit rate %.1f%%); data bus busy "
-        "%llu of %llu cycles (%.1f%%)\n",
-        static_cast<unsigned long long>(acc), static_cast<unsigned long long>(m.row_hits),
-        static_cast<unsigned long long>(m.row_misses), static_cast<unsigned long long>(m.row_conflicts),
-        100 * share(m.row_hits, acc), static_cast<unsigned long long>(m.bus_busy_cycles),
-        static_cast<unsigned long long>(m.dram_cycles), 100 * share(m.bus_busy_cycles, m.dram_cycles));
-    os << buf;
-  }
-}
-
-nlohmann::json memory_json(const scm::MemoryStats& m, const scm::CoreStats& s) {
-  nlohmann::json j;
-  const uint64_t loads = m.cache_hits + m.cache_misses + m.cache_merges;
-  std::vector<uint64_t> asleep;
-  for (const auto& b : s.bubbles) asleep.push_back(b[unsigned(BubbleReason::Memory)]);
-  j["cache"] = {{"loads", loads},
-                {"hits", m.cache_hits},
-                {"misses", m.cache_misses},
-                {"merges", m.cache_merges},
-                {"hit_rate", share(m.cache_hits, loads)}};
-  j["replays"] = m.replays_measured ? nlohmann::json(m.replays) : nlohmann::json(nullptr);
-  j["slots_asleep"] = per_thread(asleep);
-  if (m.load_count)
-    j["load_latency"] = {{"count", m.load_count},
-                         {"mean", m.load_mean()},
-                         {"max", m.load_max},
-                         {"bucket_width", m.load_bucket_width},
-                         {"histogram", m.load_buckets}};
-  else
-    j["load_latency"] = nullptr;
-  if (m.queue)
-    j["queue"] = {{"cycles", m.queue_cycles},
-                  {"mean_occupancy", share(m.queue_occupancy_sum, m.queue_cycles)},
-                  {"max_occupancy", m.queue_occupancy_max},
-                  {"sent", m.queue_sent},
-                  {"passed_over", m.queue_passed_over},
-                  {"longest_wait", m.queue_longest_wait}};
-  else
-    j["queue"] = nullptr;
-  if (m.dram) {
-    const uint64_t acc = m.row_hits + m.row_misses + m.row_conflicts;
-    j["dram"] = {{"cycles", m.dram_cycles},
-                 {"accesses", acc},
-                 {"row_hits", m.row_hits},
-                 {"row_misses", m.row_misses},
-                 {"row_conflicts", m.row_conflicts},
-                 {"row_hit_rate", share(m.row_hits, acc)},
-                 {"bus_busy_cycles", m.bus_busy_cycles},
-                 {"bus_utilisation", share(m.bus_busy_cycles, m.dram_cycles)},
-                 {"bytes", m.dram_bytes}};
-  } else {
-    j["dram"] = nullptr;
-  }
-  return j;
-}
-
-void write_summary(std::ostream& os, const Outcome& o, const umbra::Config& cfg) {
-  os << "umbra-sim: " << o.model << ", configuration '" << cfg.name << "' (T=" << cfg.threads << ", "
-     << cfg.registers << " registers), " << plural(o.threads.size(), "thread") << '\n';
-  if (!o.has_cycles) {
-    os << "thread      retired  state\n";
-    for (unsigned t = 0; t < o.threads.size(); ++t) {
-      char buf[96];
-      std::snprintf(buf, sizeof buf, "%6u %12llu  %s at pc %08x", t,
-                    static_cast<unsigned long long>(o.threads[t].count), o.threads[t].state.c_str(),
-                    o.threads[t].pc);
-      os << buf << '\n';
-    }
-    os << "total " << plural(o.iss_retired, "instruction") << " in " << plural(o.iss_rounds, "round") << '\n';
-    return;
-  }
-  const scm::CoreStats& s = o.cyc.stats;
-  os << "thread       issued  bubbles:  memory    exited      idle  state\n";
-  for (unsigned t = 0; t < o.threads.size(); ++t) {
-    const auto b = t < s.bubbles.size() ? s.bubbles[t] : std::array<uint64_t, kBubbleReasons>{};
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "%6u %12llu  %16llu %9llu %9llu  %s", t,
-                  static_cast<unsigned long long>(o.threads[t].count),
-                  static_cast<unsigned long long>(b[unsigned(BubbleReason::Memory)]),
-                  static_cast<unsigned long long>(b[unsigned(BubbleReason::Exited)]),
-                  static_cast<unsigned long long>(b[unsigned(BubbleReason::Idle)]),
-                  o.threads[t].state.c_str());
-    os << buf << " at pc " << hex8(o.threads[t].pc) << '\n';
-  }
-  char buf[256];
-  std::snprintf(
-      buf, sizeof buf,
-      "total %llu instructions in %llu cycles, IPC %.3f; bubbles: memory %llu, exited %llu, idle %llu\n",
-      static_cast<unsigned long long>(s.total_issued()), static_cast<unsigned long long>(s.cycles), s.ipc(),
-      static_cast<unsigned long long>(s.total_bubbles(BubbleReason::Memory)),
-      static_cast<unsigned long long>(s.total_bubbles(BubbleReason::Exited)),
-      static_cast<unsigned long long>(s.total_bubbles(BubbleReason::Idle)));
-  os << buf;
-  memory_summary(os, o.cyc.mem, s);
-  os << "simulated " << (o.cyc.end_cycle + 1) << " cycles (launch in cycle " << o.cyc.launch_cycle << ") in ";
-  std::snprintf(buf, sizeof buf, "%.2f s, %scycles/s\n", o.cyc.wall_seconds,
-                rate_text(o.cyc.cycles_per_second()).c_str());
-  os << buf;
-  if (o.cosim)
-    os << "cosim: " << o.events_compared << " events compared, "
-       << (o.mismatch_report.empty() && o.iss_problems.empty() ? "SystemC and RTL agree, both match the ISS"
-                                                               : "MISMATCH")
-       << '\n';
-}
-
-nlohmann::json stats_json(const Outcome& o, const umbra::Config& cfg, const std::string& input) {
-  nlohmann::json j;
-  j["model"] = o.model;
-  j["program"] = input;
-  j["configuration"] = cfg.name;
-  j["contexts"] = cfg.threads;
-  j["threads"] = o.threads.size();
-  j["status"] = o.status;
-  j["message"] = o.stop_line;
-  nlohmann::json threads = nlohmann::json::array();
-  for (const ThreadEnd& t : o.threads) {
-    threads.push_back({{"state", t.state}, {"pc", t.pc}});
-  }
-  j["thread_state"] = threads;
-  if (!o.has_cycles) {
-    j["has_cycles"] = false;
-    j["cycles"] = nullptr;
-    j["note"] =
-        "the reference simulator has no timing: it counts retired instructions and issue rounds "
-        "(one instruction per running thread per round), not cycles; no bubbles, no IPC";
-    std::vector<uint64_t> retired;
-    for (const ThreadEnd& t : o.threads) retired.push_back(t.count);
-    j["instructions"] = per_thread(retired);
-    j["rounds"] = o.iss_rounds;
-    return j;
-  }
-  const scm::CoreStats& s = o.cyc.stats;
-  j["has_cycles"] = true;
-  j["cycles"] = s.cycles;
-  j["note"] =
-      "cycles: the cycles with busy high after the launch; per-thread arrays cover all T contexts "
-      "(issued + bubbles = cycles / T for each, +-1)";
-  j["launch_cycle"] = o.cyc.launch_cycle;
-  j["end_cycle"] = o.cyc.end_cycle;
-  j["issued"] = per_thread(s.issued);
-  nlohmann::json bubbles;
-  std::vector<uint64_t> all(s.bubbles.size());
-  for (unsigned k = 0; k < kBubbleReasons; ++k) {
-    std::vector<uint64_t> v;
-    for (size_t t = 0; t < s.bubbles.size(); ++t) {
-      v.push_back(s.bubbles[t][k]);
-      all[t] += s.bubbles[t][k];
-    }
-    bubbles[scm::bubble_reason_name(BubbleReason(k))] = per_thread(v);
-  }
-  bubbles["all"] = per_thread(all);
-  j["bubbles"] = bubbles;
-  j["ipc"] = s.ipc();
-  j["memory"] = memory_json(o.cyc.mem, s);
-  j["wall_seconds"] = o.cyc.wall_seconds;
-  j["cycles_per_second"] = o.cyc.cycles_per_second();
-  if (o.cosim) {
-    j["cosim"] = {{"events_compared", o.events_compared},
-                  {"agree", o.mismatch_report.empty() && o.iss_problems.empty()},
-                  {"mismatch", o.mismatch_report},
-                  {"iss_problems", o.iss_problems},
-                  {"iss_notes", o.iss_notes}};
-  }
-  return j;
-}
-
 // Thread ends for a cycle model from its result and the tracker's view of the events.
 void cycle_thread_ends(Outcome& o, const simtools::ThreadTracker& tr, const umbra::Program& p, unsigned n) {
   const scm::RunResult& r = o.cyc;
@@ -520,7 +239,8 @@ void cycle_status(Outcome& o) {
 }
 
 struct Request {
-  std::string model, input;
+  const umbra::models::Model* model = nullptr;
+  std::string input;
   unsigned threads = 1;
   uint64_t max_instructions = kDefaultMaxInstructions, max_cycles = kDefaultMaxCycles;
   std::ostream* trace = nullptr;  // iss: instruction trace; cycle models: events
@@ -546,7 +266,7 @@ Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Requ
     };
   const umbra::iss::RunResult res = sim.run(rq.threads, rq.max_instructions, obs);
   Outcome o;
-  o.model = "iss";
+  o.model = rq.model->name;
   o.status = "exited";
   if (res.fault) {
     const bool limit = res.fault->fault == umbra::Fault::InstructionLimit;
@@ -581,40 +301,34 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   }
   tee.add(rq.timeline);
   if (rq.progress) {
-    progress = std::make_unique<simtools::ProgressSink>("umbra-sim: " + rq.model);
+    progress = std::make_unique<simtools::ProgressSink>("umbra-sim: " + rq.model->name);
     tee.add(progress.get());
   }
   Outcome o;
-  o.model = rq.model;
+  o.model = rq.model->name;
   o.has_cycles = true;
-  std::optional<std::string> mismatch;  // cosim: what differed
+  std::optional<std::string> mismatch;  // a comparing model: what differed
   // One simulation per process: run it here, so the sinks see events directly.
-  if (rq.model == "systemc") {
-    scm::RunOptions opts;
-    opts.isolation = scm::RunOptions::Isolation::InProcess;
-    o.cyc = scm::run_systemc(prog, cfg, rq.threads, rq.max_cycles, tee.get(), opts);
-  } else {
-    umbra::cosim::Options opts;
-    opts.isolation = umbra::cosim::Options::Isolation::InProcess;
-    opts.program_name = rq.input;
-    opts.vcd = rq.vcd;
-    opts.fst = rq.fst;
-    if (rq.model == "rtl") {
-      o.cyc = umbra::cosim::run_rtl(prog, cfg, rq.threads, rq.max_cycles, tee.get(), opts);
-    } else {
-      // The SystemC side's events, which the cosimulation holds equal to the RTL's.
-      opts.observer = tee.get();
-      opts.repro = "umbra-sim --model cosim " + rq.input + " --threads " + std::to_string(rq.threads);
-      const umbra::cosim::CosimResult cr =
-          umbra::cosim::run_cosim(prog, cfg, rq.threads, rq.max_cycles, opts);
-      o.cosim = true;
-      o.cyc = cr.rtl;  // the statistics of both sides are compared; the RTL is the design
-      o.events_compared = cr.events_compared;
-      o.iss_problems = cr.iss_problems;
-      o.iss_notes = cr.iss_notes;
-      if (cr.mismatch.found) o.mismatch_report = cr.mismatch.report;
-      if (!cr.passed()) mismatch = cr.summary();
-    }
+  umbra::models::Job job;
+  job.program = &prog;
+  job.source = rq.input;
+  job.threads = rq.threads;
+  job.max_cycles = rq.max_cycles;
+  job.sink = tee.get();
+  job.isolation = scm::Isolation::InProcess;
+  job.vcd = rq.vcd;
+  job.fst = rq.fst;
+  job.repro =
+      "umbra-sim --model " + rq.model->name + " " + rq.input + " --threads " + std::to_string(rq.threads);
+  const umbra::models::Result r = rq.model->run(cfg, job);
+  o.cyc = r.run;  // a comparing model: the RTL's, the design; both sides' statistics are compared
+  if (r.compared) {
+    o.cosim = true;
+    o.events_compared = r.events_compared;
+    o.iss_problems = r.iss_problems;
+    o.iss_notes = r.iss_notes;
+    o.mismatch_report = r.mismatch_report;
+    if (!r.agreed) mismatch = r.summary;
   }
   if (progress) progress->finish();
   cycle_status(o);
@@ -641,10 +355,12 @@ int run(int argc, char** argv) {
   std::optional<unsigned> threads;
   std::vector<std::string> dumps, include_dirs, image_dumps, image_shows;
   bool show_regs = false, no_progress = false;
-  app.add_option("--model", model,
-                 "model to run: iss (reference simulator), systemc (cycle-accurate model), rtl (Verilated "
-                 "RTL), cosim (SystemC and RTL in lockstep, compared event by event)")
-      ->check(CLI::IsMember({"iss", "systemc", "rtl", "cosim"}))
+  std::string model_help = "model to run:";
+  for (const umbra::models::Model& m : umbra::models::all())
+    model_help +=
+        std::string(&m == &umbra::models::all().front() ? " " : ", ") + m.name + " (" + m.description + ")";
+  app.add_option("--model", model, model_help)
+      ->check(CLI::IsMember(umbra::models::names()))
       ->capture_default_str();
   app.add_option("--config", config_path, "machine configuration (configs/*.yaml); default: built-in default")
       ->check(CLI::ExistingFile);
@@ -704,7 +420,8 @@ int run(int argc, char** argv) {
     std::cerr << "umbra-sim: error: no input program given\n" << app.help();
     return kExitBadInput;
   }
-  const bool iss = model == "iss";
+  const umbra::models::Model& chosen = umbra::models::find(model);
+  const bool iss = !chosen.supports.cycles;  // the reference simulator counts instructions
   if (iss && !max_cycles_text.empty())
     throw InputError(
         "--max-cycles: the reference simulator (--model iss) has no cycles; use --max-instructions");
@@ -725,9 +442,9 @@ int run(int argc, char** argv) {
     cfg.mem_bytes = uint32_t(*v);
   }
   Request rq;
-  rq.model = model;
+  rq.model = &chosen;
   rq.input = input;
-  if ((!vcd_base.empty() || !fst_base.empty()) && model != "rtl" && model != "cosim")
+  if ((!vcd_base.empty() || !fst_base.empty()) && !chosen.supports.waveforms)
     throw InputError("--vcd/--fst: waveforms come from --model rtl or cosim (cosim writes both sides)");
   rq.vcd = vcd_base;
   rq.fst = fst_base;

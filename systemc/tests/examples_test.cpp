@@ -11,7 +11,6 @@
 
 #include "examples_model.h"
 #include "harness.h"
-#include "iss_model.h"
 #include "reference.h"
 
 namespace fs = std::filesystem;
@@ -54,10 +53,13 @@ TEST_P(ExampleOnSystemC, MatchesReferenceAndIss) {
   const umbra::Program p = assemble(m);
   const umbra::Config cfg;
 
-  umbra::scm::RunResult last;
-  const Verdict v = run_and_check(m, m.runs[c.run], p, systemc_model(cfg, &last), *ref);
+  umbra::models::Result result;
+  const Verdict v =
+      run_and_check(m, m.runs[c.run], p, harness_model(umbra::models::find("systemc"), cfg, &result), *ref);
   EXPECT_TRUE(v.passed) << v.summary();
-  const Verdict iss = run_and_check(m, m.runs[c.run], p, iss_model(cfg), *ref);
+  const Verdict iss =
+      run_and_check(m, m.runs[c.run], p, harness_model(umbra::models::find("iss"), cfg), *ref);
+  const umbra::scm::RunResult& last = result.run;
 
   std::printf(
       "%-16s %-12s %9llu cycles  %9llu instructions (ISS %llu)  IPC %.3f  %.0f cycles/s (%.0f per CPU-s)\n",

@@ -39,6 +39,7 @@ TEST(MemoryStats, CountsMatchTheProgramAndTheEvents) {
     SCOPED_TRACE(model);
     Config cfg;
     cfg.mem_model = model;
+    cfg.queue_enabled = std::string(model) == "dram";  // as configs/default.yaml and fixed-memory.yaml
     const Program p = assemble(kProgram, cfg);
     const ScRun r = run_sc(p, cfg, cfg.threads);
     ASSERT_EQ(r.result.status, RunResult::Status::Exited) << r.result.message;
@@ -107,6 +108,7 @@ x:      .word   7, 0, 0
     SCOPED_TRACE(model);
     Config cfg;
     cfg.mem_model = model;
+    cfg.queue_enabled = std::string(model) == "dram";  // as configs/default.yaml and fixed-memory.yaml
     const Program p = assemble(src, cfg);
     const uint32_t x = *p.symbol("x");
     RunOptions o;

@@ -31,6 +31,7 @@ inline Config config(unsigned threads = 8, unsigned latency = 12) {
   c.threads = threads;
   c.mem_latency = latency;
   c.mem_model = "fixed";  // the timing tests state the fixed memory's contract
+  c.queue_enabled = false;
   return c;
 }
 

@@ -16,7 +16,7 @@
 
 #include "iss_check.h"
 #include "rtl_monitor.h"
-#include "systemc/events.h"
+#include "events.h"
 #include "umbra/cosim_run.h"
 #include "umbra/program.h"
 

@@ -1,6 +1,8 @@
-// run_rtl and run_cosim (umbra/cosim_run.h): the benches, the checks that refuse a run
-// before any SystemC object exists, the waveform files and the child-process transport
-// that lets one process make many runs although SystemC elaborates only once.
+// run_rtl and run_cosim (umbra/cosim_run.h): the benches (each system wired to its
+// memory and the host by the harness's bench.h, as run_systemc's is), the RTL's own
+// checks on top of the harness's, the monitors, the comparison and the waveform files.
+// The child-process transport is the harness's (subprocess.h) plus the comparison's
+// fields.
 //
 // One clock drives everything.  The host driver's outputs fan out to both cores; their
 // busy and fault outputs, and both memories' fault outputs, are ORed into the driver's
@@ -9,9 +11,7 @@
 // falling edge: by then both sides have produced the cycle that the rising edge ended.
 #include "umbra/cosim_run.h"
 
-#include <sys/wait.h>
 #include <systemc.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -22,11 +22,11 @@
 #include <memory>
 
 #include "Vumbra_system.h"
+#include "bench.h"
 #include "comparator.h"
-#include "host_driver.h"
 #include "iss_check.h"
-#include "memory_side.h"
 #include "rtl_monitor.h"
+#include "subprocess.h"
 #include "umbra_core.h"
 #include "umbra_system.h"
 #include "verilated_vcd_sc.h"
@@ -34,13 +34,9 @@
 namespace umbra::cosim {
 
 namespace {
-
-std::string hex(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
-}
-
+using harness::HostWires;
+using harness::SystemWires;
+const auto hex = harness::hex8;
 }  // namespace
 
 void check_config(const Config& cfg) {
@@ -58,7 +54,7 @@ void check_config(const Config& cfg) {
   cmp("cache.ways", cfg.cache_ways, v.cache_ways);
   cmp("cache.line_bytes", cfg.cache_line_bytes, v.cache_line_bytes);
   cmp("cache.request_queue", cfg.cache_request_queue, v.cache_request_queue);
-  if (cfg.mem_model == "dram") {
+  if (cfg.queue_enabled) {
     if ((cfg.queue_mode == "reorder") != v.queue_reorder)
       diff += std::string(diff.empty() ? "" : ", ") + "queue.mode is " + cfg.queue_mode +
               " but the RTL was verilated with " + (v.queue_reorder ? "reorder" : "fcfs");
@@ -103,34 +99,13 @@ std::string CosimResult::summary() const {
 
 namespace {
 
-// Everything that can be checked without SystemC, so a bad run fails alike in and out
-// of a child process.
+// The harness's checks plus the RTL's own: its verilated parameters and CORE_ID.
 void validate(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
               const Options& opts) {
   check_config(cfg);
   if (opts.core_id != 0)
     throw RunError("core id " + std::to_string(opts.core_id) + ": the RTL is verilated with CORE_ID 0");
-  if (nthreads < 1 || nthreads > cfg.threads)
-    throw RunError("cannot launch " + std::to_string(nthreads) + " threads on a core with " +
-                   std::to_string(cfg.threads) + " (1.." + std::to_string(cfg.threads) + ")");
-  if (max_cycles == 0) throw RunError("the cycle budget must be at least 1");
-  if (cfg.mem_latency < 1) throw RunError("memory latency must be at least 1 cycle");
-  if (cfg.mem_bytes % 4) throw RunError("data memory size must be a multiple of 4 bytes");
-  if (p.text.empty()) throw RunError("the program has no text");
-  const uint64_t imem_bytes = uint64_t(cfg.imem_words) * 4;
-  if (p.text_base % 4 || p.text_base + uint64_t(p.text.size()) * 4 > imem_bytes)
-    throw RunError("text (" + std::to_string(p.text.size()) + " words at " + hex(p.text_base) +
-                   ") does not fit in the instruction store of " + std::to_string(cfg.imem_words) + " words");
-  if (p.entry % 4 || p.entry >= imem_bytes)
-    throw RunError("entry point " + hex(p.entry) + " is " +
-                   (p.entry % 4 ? "not a multiple of 4" : "outside the instruction store"));
-  if (uint64_t(p.data_base) + p.data.size() > cfg.mem_bytes)
-    throw RunError("data (" + std::to_string(p.data.size()) + " bytes at " + hex(p.data_base) +
-                   ") does not fit in data memory of " + std::to_string(cfg.mem_bytes) + " bytes");
-  for (const auto& [addr, words] : opts.writes)
-    if (addr % 4 || uint64_t(addr) + 4 * uint64_t(words.size()) > cfg.mem_bytes)
-      throw RunError("input of " + std::to_string(words.size()) + " words at " + hex(addr) +
-                     " is misaligned or outside data memory");
+  harness::validate(p, cfg, nthreads, max_cycles, opts.writes);
 }
 
 // Combinational OR of two flags (the host driver watches one busy and one fault).
@@ -161,86 +136,6 @@ SC_MODULE(negedge_step) {
   }
 };
 
-// One core's outputs and the memory's, as signals; `prefix` keeps the two sides' names
-// apart in the SystemC object tree.
-struct CoreWires {
-  explicit CoreWires(const std::string& prefix)
-      : busy(n(prefix, "busy").c_str()),
-        fault(n(prefix, "fault").c_str()),
-        mem_req_valid(n(prefix, "mem_req_valid").c_str()),
-        mem_req_ready(n(prefix, "mem_req_ready").c_str()),
-        mem_resp_valid(n(prefix, "mem_resp_valid").c_str()),
-        mem_fault(n(prefix, "mem_fault").c_str()),
-        fault_thread(n(prefix, "fault_thread").c_str()),
-        fault_pc(n(prefix, "fault_pc").c_str()),
-        mem_req_op(n(prefix, "mem_req_op").c_str()),
-        mem_req_addr(n(prefix, "mem_req_addr").c_str()),
-        mem_req_data(n(prefix, "mem_req_data").c_str()),
-        mem_req_cmp(n(prefix, "mem_req_cmp").c_str()),
-        mem_req_tag(n(prefix, "mem_req_tag").c_str()),
-        mem_resp_data(n(prefix, "mem_resp_data").c_str()),
-        mem_resp_tag(n(prefix, "mem_resp_tag").c_str()),
-        bypass_queue(n(prefix, "bypass_queue").c_str()) {}
-  static std::string n(const std::string& prefix, const char* name) { return prefix + name; }
-  sc_signal<bool> busy, fault, mem_req_valid, mem_req_ready, mem_resp_valid, mem_fault;
-  sc_signal<uint32_t> fault_thread, fault_pc, mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp,
-      mem_req_tag, mem_resp_data, mem_resp_tag;
-  sc_signal<bool> bypass_queue;
-};
-
-// The inputs every core gets from the host.
-struct HostWires {
-  sc_signal<bool> rst{"rst"}, host_imem_we{"host_imem_we"}, launch_valid{"launch_valid"};
-  sc_signal<uint32_t> host_imem_addr{"host_imem_addr"}, host_imem_data{"host_imem_data"},
-      launch_count{"launch_count"}, launch_entry{"launch_entry"}, ncore{"ncore"};
-};
-
-template <class Core>
-void bind_core(Core& c, sc_clock& clk, HostWires& h, CoreWires& w) {
-  c.clk(clk);
-  c.rst(h.rst);
-  c.bypass_queue(w.bypass_queue);
-  c.host_imem_we(h.host_imem_we);
-  c.host_imem_addr(h.host_imem_addr);
-  c.host_imem_data(h.host_imem_data);
-  c.launch_valid(h.launch_valid);
-  c.launch_count(h.launch_count);
-  c.launch_entry(h.launch_entry);
-  c.ncore(h.ncore);
-  c.busy(w.busy);
-  c.fault(w.fault);
-  c.fault_thread(w.fault_thread);
-  c.fault_pc(w.fault_pc);
-  c.mem_req_valid(w.mem_req_valid);
-  c.mem_req_ready(w.mem_req_ready);
-  c.mem_req_op(w.mem_req_op);
-  c.mem_req_addr(w.mem_req_addr);
-  c.mem_req_data(w.mem_req_data);
-  c.mem_req_cmp(w.mem_req_cmp);
-  c.mem_req_tag(w.mem_req_tag);
-  c.mem_resp_valid(w.mem_resp_valid);
-  c.mem_resp_data(w.mem_resp_data);
-  c.mem_resp_tag(w.mem_resp_tag);
-}
-
-void bind_memory(tb::memory_side& m, sc_clock& clk, HostWires& h, CoreWires& w) {
-  m.clk(clk);
-  m.rst(h.rst);
-  m.launch_valid(h.launch_valid);
-  m.bypass_queue(w.bypass_queue);
-  m.mem_req_valid(w.mem_req_valid);
-  m.mem_req_ready(w.mem_req_ready);
-  m.mem_req_op(w.mem_req_op);
-  m.mem_req_addr(w.mem_req_addr);
-  m.mem_req_data(w.mem_req_data);
-  m.mem_req_cmp(w.mem_req_cmp);
-  m.mem_req_tag(w.mem_req_tag);
-  m.mem_resp_valid(w.mem_resp_valid);
-  m.mem_resp_data(w.mem_resp_data);
-  m.mem_resp_tag(w.mem_resp_tag);
-  m.fault(w.mem_fault);
-}
-
 // The core's own memory port (inside the system top), which the mem and memresp events
 // describe.
 struct PortSignals {
@@ -248,7 +143,7 @@ struct PortSignals {
   sc_signal<uint32_t>&req_op, &req_addr, &req_data, &req_cmp, &req_tag, &resp_data, &resp_tag;
 };
 
-void bind_monitor(core_monitor& m, sc_clock& clk, HostWires& h, CoreWires& w, const PortSignals& p) {
+void bind_monitor(core_monitor& m, sc_clock& clk, HostWires& h, SystemWires& w, const PortSignals& p) {
   m.clk(clk);
   m.rst(h.rst);
   m.mem_req_valid(p.req_valid);
@@ -267,24 +162,9 @@ void bind_monitor(core_monitor& m, sc_clock& clk, HostWires& h, CoreWires& w, co
   m.fault_pc(w.fault_pc);
 }
 
-void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>& busy,
-               sc_signal<bool>& fault, sc_signal<bool>& mem_fault) {
-  d.clk(clk);
-  d.rst(h.rst);
-  d.host_imem_we(h.host_imem_we);
-  d.host_imem_addr(h.host_imem_addr);
-  d.host_imem_data(h.host_imem_data);
-  d.launch_valid(h.launch_valid);
-  d.launch_count(h.launch_count);
-  d.launch_entry(h.launch_entry);
-  d.busy(busy);
-  d.fault(fault);
-  d.mem_fault(mem_fault);
-}
-
 // The RTL, its memory, its wires and its monitor.
 struct RtlSide {
-  CoreWires w{"rtl_"};
+  SystemWires w;
   sc_signal<bool> trace_issue_valid{"trace_issue_valid"}, trace_regwrite_valid{"trace_regwrite_valid"},
       trace_protocol_error{"trace_protocol_error"}, trace_cache_valid{"trace_cache_valid"},
       trace_wake_valid{"trace_wake_valid"};
@@ -307,12 +187,13 @@ struct RtlSide {
 
   RtlSide(sc_clock& clk, HostWires& h, const Config& cfg, core_monitor::Callback cb,
           std::vector<scm::HostWrite> writes)
-      : memory("rtl_memory", cfg, std::move(writes)),
+      : w("rtl_", cfg),
+        memory("rtl_memory", cfg, std::move(writes)),
         monitor("rtl_monitor", true, [this, cb](const CycleSample& s) {
           last = s;
           cb(s);
         }) {
-    bind_core(core, clk, h, w);
+    harness::bind_system(core, clk, h, w, memory);
     core.trace_dram_valid(trace_dram_valid);
     core.trace_core_busy(trace_core_busy);
     core.trace_port_req_valid(port_req_valid);
@@ -343,7 +224,6 @@ struct RtlSide {
     core.trace_cache_outcome(trace_cache_outcome);
     core.trace_wake_valid(trace_wake_valid);
     core.trace_wake_thread(trace_wake_thread);
-    bind_memory(memory, clk, h, w);
     bind_monitor(
         monitor, clk, h, w,
         PortSignals{port_req_valid, port_req_ready, port_resp_valid, trace_core_busy, port_req_op,
@@ -377,7 +257,7 @@ struct RtlSide {
 
 // The SystemC model, its memory, its wires and the monitor of its memory port.
 struct ScSide {
-  CoreWires w{"sc_"};
+  SystemWires w;
   scm::umbra_system sys;
   scm::umbra_core& core;
   tb::memory_side memory;
@@ -385,12 +265,12 @@ struct ScSide {
 
   ScSide(sc_clock& clk, HostWires& h, const Config& cfg, core_monitor::Callback cb,
          std::vector<scm::HostWrite> writes)
-      : sys("sc_system", cfg, 0),
+      : w("sc_", cfg),
+        sys("sc_system", cfg, 0),
         core(sys.core()),
         memory("sc_memory", cfg, std::move(writes)),
         monitor("sc_monitor", false, cb) {
-    bind_core(sys, clk, h, w);
-    bind_memory(memory, clk, h, w);
+    harness::bind_system(sys, clk, h, w, memory);
     bind_monitor(monitor, clk, h, w,
                  PortSignals{sys.c_req_valid, sys.c_req_ready, sys.c_resp_valid, sys.core_busy, sys.c_req_op,
                              sys.c_req_addr, sys.c_req_data, sys.c_req_cmp, sys.c_req_tag, sys.c_resp_data,
@@ -399,29 +279,13 @@ struct ScSide {
   }
 };
 
-void load_memory(tb::memory_side& m, const Program& p, const Options& opts) {
-  m.load(p.data_base, p.data);
-  for (const auto& [addr, words] : opts.writes)
-    for (size_t i = 0; i < words.size(); ++i) m.poke32(addr + uint32_t(4 * i), words[i]);
-}
-
-scm::host_driver::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles) {
-  scm::host_driver::Job job;
-  job.text = p.text;
-  job.first_word = p.text_base / 4;
-  job.entry = p.entry;
-  job.threads = nthreads;
-  job.max_cycles = max_cycles;
-  return job;
-}
-
 // Waveforms of the SystemC side under the names and widths the RTL uses, in a scope
 // "u_core" (the RTL's core instance in umbra_system): the inter-block signals of the model's umbra_core
 // (found by name in its object tree, so the model needs no hooks; r_inst as the RTL's r_word) and the core's
 // ports, traced as the bench signals they are bound to (the model's ports have no names of their own).
 // SystemC pcs are byte addresses where the RTL's inside signals are word indices; testbench/cosim/README.md
 // says so.
-void trace_systemc(sc_trace_file* tf, sc_module& core, unsigned threads, HostWires& h, CoreWires& w,
+void trace_systemc(sc_trace_file* tf, sc_module& core, unsigned threads, HostWires& h, SystemWires& w,
                    sc_clock& clk) {
   int tw = 1;
   while ((1u << tw) < threads) ++tw;
@@ -469,44 +333,6 @@ void to_fst(const std::string& vcd, const std::string& fst) {
   std::remove(vcd.c_str());
 }
 
-// Fills the parts of a RunResult the host driver decides.  `fault_of` gives the
-// core's fault, `mem` the memory's.
-void fill_status(scm::RunResult& r, const scm::host_driver& host, const tb::memory_side& mem,
-                 const std::function<void(scm::RunResult&)>& core_fault, const std::string& stopped,
-                 uint64_t max_cycles) {
-  r.launch_cycle = host.launch_cycle();
-  r.end_cycle = host.end_cycle();
-  r.memory = mem.bytes();
-  switch (host.reason()) {
-    case scm::StopReason::Done: r.status = RunResult::Status::Exited; break;
-    case scm::StopReason::CoreFault: core_fault(r); break;
-    case scm::StopReason::MemoryFault: {
-      const tb::MemFault& f = mem.first_fault();
-      if (!f.raised) {  // the other side's memory faulted (cosim): this one ran on
-        r.status = RunResult::Status::Fault;
-        r.message = "stopped: the other model's memory faulted";
-        break;
-      }
-      r.status = RunResult::Status::Fault;
-      r.fault = f.kind;
-      r.fault_thread = f.tag;
-      r.fault_addr = f.addr;
-      r.message = "thread " + std::to_string(f.tag) + ": " + fault_name(f.kind) + ": " + f.detail +
-                  " (cycle " + std::to_string(f.cycle) + ")";
-      break;
-    }
-    case scm::StopReason::CycleLimit:
-      r.status = RunResult::Status::CycleLimit;
-      r.message = "cycle limit of " + std::to_string(max_cycles) + " cycles after launch reached";
-      break;
-    case scm::StopReason::External:
-    case scm::StopReason::Running:
-      r.status = RunResult::Status::Fault;
-      r.message = stopped.empty() ? "the simulation stopped unexpectedly" : stopped;
-      break;
-  }
-}
-
 void rtl_fault(scm::RunResult& r, const CycleSample& s) {
   r.status = RunResult::Status::Fault;
   if (!s.fault) {
@@ -521,34 +347,6 @@ void rtl_fault(scm::RunResult& r, const CycleSample& s) {
               ")";
 }
 
-void sc_fault(scm::RunResult& r, const scm::umbra_core& core) {
-  const scm::CoreFault& f = core.first_fault();
-  r.status = RunResult::Status::Fault;
-  if (!f.raised) {
-    r.message = "stopped: the other model faulted";
-    return;
-  }
-  r.fault = f.kind;
-  r.fault_thread = f.thread;
-  r.fault_pc = f.pc;
-  r.message = "thread " + std::to_string(f.thread) + ", pc " + hex(f.pc) + ": " + fault_name(f.kind) + ": " +
-              f.detail + " (cycle " + std::to_string(f.cycle) + ")";
-}
-
-bool& elaborated() {
-  static bool used = false;
-  return used;
-}
-
-void claim_process() {
-  if (elaborated())
-    throw RunError(
-        "SystemC can elaborate one design per process and this process has already run one; use "
-        "Options::Isolation::Subprocess");
-  elaborated() = true;
-  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
-}
-
 // The RTL-only bench.
 struct RtlBench {
   sc_clock clk{"clk", 1, SC_NS};
@@ -558,19 +356,19 @@ struct RtlBench {
   RtlBench(const Config& cfg, scm::host_driver::Job job, core_monitor::Callback cb,
            std::vector<scm::HostWrite> writes)
       : rtl(clk, h, cfg, std::move(cb), std::move(writes)), host("host", std::move(job)) {
-    bind_host(host, clk, h, rtl.w.busy, rtl.w.fault, rtl.w.mem_fault);
+    harness::bind_host(host, clk, h, rtl.w.busy, rtl.w.fault, rtl.w.mem_fault);
   }
 };
 
 RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
                        EventSink* sink, const Options& opts) {
-  claim_process();
+  harness::claim_process();
   scm::CoreStats stats;
   stats.issued.assign(cfg.threads, 0);
   stats.bubbles.assign(cfg.threads, {});
   static RtlBench* bench = nullptr;  // never destroyed: SystemC keeps pointers into it
   bool protocol_error = false;
-  auto job = make_job(p, nthreads, max_cycles);
+  auto job = harness::make_job(p, nthreads, max_cycles);
   job.stop = [&protocol_error] { return protocol_error; };
   if (!opts.vcd.empty() || !opts.fst.empty()) Verilated::traceEverOn(true);
   // The RTL's cache outcomes, from its C2 trace (the queue's counters are the SystemC
@@ -606,7 +404,7 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   }
   RtlBench& b = *bench;
   b.h.ncore.write(opts.ncores ? opts.ncores : cfg.cores);
-  load_memory(b.rtl.memory, p, opts);
+  harness::load_memory(b.rtl.memory, p, opts.writes);
 
   const std::string base = !opts.fst.empty() ? opts.fst : opts.vcd;
   std::unique_ptr<VerilatedVcdSc> tfp;
@@ -630,8 +428,8 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   r.stats = stats;
   r.cycles = stats.cycles;
   r.mem = mem;
-  b.rtl.memory.add_stats(r.mem);
-  fill_status(
+  b.rtl.memory.model().add_stats(r.mem);
+  harness::fill_status(
       r, b.host, b.rtl.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.last); },
       protocol_error ? "RTL protocol error: mem_req_ready was low for a request (trace_protocol_error)" : "",
       max_cycles);
@@ -690,7 +488,7 @@ struct CosimBench {
     mem_fault_or.a(rtl.w.mem_fault);
     mem_fault_or.b(sc.w.mem_fault);
     mem_fault_or.y(mem_fault);
-    bind_host(host, clk, h, busy, fault, mem_fault);
+    harness::bind_host(host, clk, h, busy, fault, mem_fault);
     step.clk(clk);
   }
 };
@@ -703,13 +501,13 @@ std::string stats_text(const scm::CoreStats& s) {
 
 CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
                            const Options& opts) {
-  claim_process();
+  harness::claim_process();
   static Comparator* cmp = nullptr;  // never destroyed, like the bench
   static CosimBench* bench = nullptr;
   cmp = new Comparator(p, cfg.threads, opts.history, opts.repro);
   InjectingSink inject(*cmp, opts.inject);
   bool protocol_error = false;
-  auto job = make_job(p, nthreads, max_cycles);
+  auto job = harness::make_job(p, nthreads, max_cycles);
   job.stop = [&protocol_error] {
     return protocol_error || !bench->sc.core.protocol_error().empty() || cmp->mismatch().found;
   };
@@ -739,8 +537,8 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   } tee(inject, opts.observer);
   b.sc.sys.set_event_sink(&tee);
   b.h.ncore.write(opts.ncores ? opts.ncores : cfg.cores);
-  load_memory(b.rtl.memory, p, opts);
-  load_memory(b.sc.memory, p, opts);
+  harness::load_memory(b.rtl.memory, p, opts.writes);
+  harness::load_memory(b.sc.memory, p, opts.writes);
 
   const std::string base = !opts.fst.empty() ? opts.fst : opts.vcd;
   sc_trace_file* sc_tf = nullptr;
@@ -788,18 +586,19 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   }
   out.systemc.stats = b.sc.core.stats();
   out.systemc.mem =
-      scm::memory_stats(b.sc.core.mem_stats(), cfg.mem_model == "dram" ? &b.sc.sys.queue_stats() : nullptr);
-  b.sc.memory.add_stats(out.systemc.mem);
+      scm::memory_stats(b.sc.core.mem_stats(), cfg.queue_enabled ? &b.sc.sys.queue_stats() : nullptr);
+  b.sc.memory.model().add_stats(out.systemc.mem);
   // The RTL's cache and queue behaved as the model's, event for event, as far as the
   // comparison got; its DRAM counters are its own memory's.
   out.rtl.mem = out.systemc.mem;
-  b.rtl.memory.add_stats(out.rtl.mem);
+  b.rtl.memory.model().add_stats(out.rtl.mem);
   out.systemc.cycles = out.systemc.stats.cycles;
-  fill_status(
-      out.systemc, b.host, b.sc.memory, [&](RunResult& x) { sc_fault(x, b.sc.core); }, stopped, max_cycles);
+  harness::fill_status(
+      out.systemc, b.host, b.sc.memory, [&](RunResult& x) { harness::core_fault(x, b.sc.core); }, stopped,
+      max_cycles);
   out.rtl.stats = cmp->rtl_stats();
   out.rtl.cycles = out.rtl.stats.cycles;
-  fill_status(
+  harness::fill_status(
       out.rtl, b.host, b.rtl.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.last); }, stopped, max_cycles);
 
   // After the last cycle: the same statistics and the same final memory.
@@ -839,79 +638,12 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   return out;
 }
 
-// ---- child-process transport -----------------------------------------------------------
-// The child writes one record: 'R' and the result, or 'X' and an error message; both
-// ends are the same binary, so plain values are copied as bytes.
-
-struct Out {
-  std::FILE* f;
-  void raw(const void* p, size_t n) { std::fwrite(p, 1, n, f); }
-  template <class T>
-  void pod(const T& v) {
-    raw(&v, sizeof v);
-  }
-  void str(const std::string& s) {
-    pod(uint64_t(s.size()));
-    raw(s.data(), s.size());
-  }
-  template <class T>
-  void vec(const std::vector<T>& v) {
-    pod(uint64_t(v.size()));
-    raw(v.data(), v.size() * sizeof(T));
-  }
-};
-
-struct In {
-  std::FILE* f;
-  void raw(void* p, size_t n) {
-    if (std::fread(p, 1, n, f) != n)
-      throw RunError("the cosimulation process ended in the middle of its result");
-  }
-  template <class T>
-  void pod(T& v) {
-    raw(&v, sizeof v);
-  }
-  void str(std::string& s) {
-    uint64_t n = 0;
-    pod(n);
-    s.resize(n);
-    raw(s.data(), n);
-  }
-  template <class T>
-  void vec(std::vector<T>& v) {
-    uint64_t n = 0;
-    pod(n);
-    v.resize(n);
-    raw(v.data(), n * sizeof(T));
-  }
-};
-
-// One function for both directions keeps writer and reader in step.
-template <class IO, class R>
-void transfer(IO& io, R& r) {
-  io.pod(r.status);
-  io.str(r.message);
-  io.pod(r.fault);
-  io.pod(r.fault_thread);
-  io.pod(r.fault_pc);
-  io.pod(r.fault_addr);
-  io.pod(r.launch_cycle);
-  io.pod(r.end_cycle);
-  io.pod(r.cycles);
-  io.pod(r.stats.cycles);
-  io.vec(r.stats.issued);
-  io.vec(r.stats.bubbles);
-  for_each_memory_field(r.mem, [&](auto& x) { io.pod(x); });
-  io.vec(r.mem.load_buckets);
-  io.vec(r.memory);
-  io.pod(r.wall_seconds);
-  io.pod(r.cpu_seconds);
-}
+// ---- child-process transport: the harness's (subprocess.h), plus the comparison. ----
 
 template <class IO, class C>
 void transfer_cosim(IO& io, C& c) {
-  transfer(io, c.systemc);
-  transfer(io, c.rtl);
+  harness::transfer(io, c.systemc);
+  harness::transfer(io, c.rtl);
   io.pod(c.mismatch.found);
   io.str(c.mismatch.stage);
   io.pod(c.mismatch.cycle);
@@ -920,99 +652,9 @@ void transfer_cosim(IO& io, C& c) {
   io.str(c.mismatch.systemc);
   io.str(c.mismatch.rtl);
   io.str(c.mismatch.report);
-  for (auto* v : {&c.iss_problems, &c.iss_notes}) {
-    uint64_t n = v->size();
-    io.pod(n);
-    v->resize(n);
-    for (auto& s : *v) io.str(s);
-  }
+  harness::transfer_strings(io, c.iss_problems);
+  harness::transfer_strings(io, c.iss_notes);
   io.pod(c.events_compared);
-}
-
-// Runs `body` in a child; it returns the result through `send`, events go through
-// 'E' records to `sink`.
-template <class Result>
-Result in_child(const std::function<Result(EventSink*)>& body, EventSink* sink,
-                const std::function<void(Out&, Result&)>& send,
-                const std::function<void(In&, Result&)>& receive) {
-  int fds[2];
-  if (pipe(fds) != 0) throw RunError(std::string("cannot create a pipe: ") + std::strerror(errno));
-  std::fflush(stdout);
-  std::fflush(stderr);
-  const pid_t pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    throw RunError(std::string("cannot fork: ") + std::strerror(errno));
-  }
-  if (pid == 0) {
-    close(fds[0]);
-    std::FILE* f = fdopen(fds[1], "wb");
-    static char buffer[1 << 16];
-    std::setvbuf(f, buffer, _IOFBF, sizeof buffer);
-    Out out{f};
-    struct Pipe final : EventSink {
-      Out& o;
-      explicit Pipe(Out& x) : o(x) {}
-      void on_event(const Event& e) override {
-        o.pod('E');
-        o.pod(e);
-      }
-    } pipe_sink(out);
-    int code = 0;
-    try {
-      Result r = body(sink ? &pipe_sink : nullptr);
-      out.pod('R');
-      send(out, r);
-    } catch (const std::exception& e) {
-      out.pod('X');
-      out.str(e.what());
-      code = 1;
-    }
-    std::fclose(f);
-    std::fflush(stdout);
-    std::fflush(stderr);
-    _exit(code);
-  }
-  close(fds[1]);
-  std::FILE* f = fdopen(fds[0], "rb");
-  In in{f};
-  Result r{};
-  std::string error;
-  bool have = false;
-  try {
-    for (int tag; (tag = std::fgetc(f)) != EOF;) {
-      if (tag == 'E') {
-        Event e;
-        in.pod(e);
-        if (sink) sink->on_event(e);
-      } else if (tag == 'R') {
-        receive(in, r);
-        have = true;
-      } else if (tag == 'X') {
-        in.str(error);
-      } else {
-        error = "the cosimulation process sent garbage";
-        break;
-      }
-    }
-  } catch (...) {
-    std::fclose(f);
-    int st = 0;
-    waitpid(pid, &st, 0);
-    throw;
-  }
-  std::fclose(f);
-  int st = 0;
-  waitpid(pid, &st, 0);
-  if (!error.empty()) throw RunError(error);
-  if (!have) {
-    if (WIFSIGNALED(st))
-      throw RunError("the cosimulation process died of signal " + std::to_string(WTERMSIG(st)));
-    throw RunError("the cosimulation process exited (status " + std::to_string(WEXITSTATUS(st)) +
-                   ") without a result");
-  }
-  return r;
 }
 
 }  // namespace
@@ -1022,9 +664,8 @@ RunResult run_rtl(const Program& program, const Config& cfg, unsigned nthreads, 
   validate(program, cfg, nthreads, max_cycles, opts);
   if (opts.isolation == Options::Isolation::InProcess)
     return run_rtl_here(program, cfg, nthreads, max_cycles, sink, opts);
-  return in_child<RunResult>(
-      [&](EventSink* s) { return run_rtl_here(program, cfg, nthreads, max_cycles, s, opts); }, sink,
-      [](Out& o, RunResult& r) { transfer(o, r); }, [](In& i, RunResult& r) { transfer(i, r); });
+  return harness::run_result_in_child(
+      [&](EventSink* s) { return run_rtl_here(program, cfg, nthreads, max_cycles, s, opts); }, sink);
 }
 
 CosimResult run_cosim(const Program& program, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
@@ -1036,14 +677,14 @@ CosimResult run_cosim(const Program& program, const Config& cfg, unsigned nthrea
                    ", which the reference simulator uses; run without the ISS check");
   if (opts.isolation == Options::Isolation::InProcess)
     return run_cosim_here(program, cfg, nthreads, max_cycles, opts);
-  return in_child<CosimResult>(
+  return harness::in_child<CosimResult>(
       [&](EventSink* s) {
         Options here = opts;
         here.observer = s;  // the child's pipe to opts.observer, or none
         return run_cosim_here(program, cfg, nthreads, max_cycles, here);
       },
-      opts.observer, [](Out& o, CosimResult& r) { transfer_cosim(o, r); },
-      [](In& i, CosimResult& r) { transfer_cosim(i, r); });
+      opts.observer, [](harness::Out& o, CosimResult& r) { transfer_cosim(o, r); },
+      [](harness::In& i, CosimResult& r) { transfer_cosim(i, r); });
 }
 
 }  // namespace umbra::cosim

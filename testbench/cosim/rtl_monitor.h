@@ -17,7 +17,7 @@
 #include <functional>
 #include <optional>
 
-#include "systemc/events.h"
+#include "events.h"
 
 namespace umbra::cosim {
 

@@ -18,12 +18,12 @@
 #include <string>
 #include <vector>
 
-#include "cosim_examples.h"
 #include "examples_model.h"
 #include "harness.h"
 #include "reference.h"
 #include "umbra/config.h"
 #include "umbra/cosim_run.h"
+#include "umbra/models.h"
 #include "umbra/program.h"
 
 namespace {
@@ -173,9 +173,19 @@ int main(int argc, char** argv) {
         opts.repro = repro + (run_index < 0 ? " --run " + std::to_string(i) : "");
         opts.program_name = m.name;
         umbra::cosim::CosimResult c;
-        umbra::cosim::RunResult rr;
-        const umbra::examples::Model mdl = model == "rtl" ? umbra::examples::rtl_model(cfg, &rr)
-                                                          : umbra::examples::cosim_model(cfg, opts, &c);
+        umbra::models::Result rtl_result;
+        const umbra::cosim::RunResult& rr = rtl_result.run;
+        // The cosimulation with this command's options (ISS check, injections, history).
+        const auto cosim_run = [&](const umbra::Config& config, const umbra::models::Job& job) {
+          umbra::cosim::Options o = opts;
+          o.writes = job.writes;
+          c = umbra::cosim::run_cosim(*job.program, config, job.threads,
+                                      umbra::models::cycle_budget(config, job.max_instructions), o);
+          return umbra::models::from_cosim(c);
+        };
+        const umbra::examples::Model mdl =
+            model == "rtl" ? umbra::examples::harness_model(umbra::models::find("rtl"), cfg, &rtl_result)
+                           : umbra::examples::harness_model(cfg, cosim_run);
         const auto v = umbra::examples::run_and_check(m, m.runs[i], p, mdl, *ref);
         const std::string what = m.name + " " + m.runs[i].name;
         if (json) {

@@ -1,8 +1,6 @@
-// Running one random program (randprog.h) on a cycle model and checking it against the
-// reference simulator: the SystemC model alone (check_systemc, umbra_randprog_systemc)
-// or the RTL and the SystemC model in cosimulation (check_cosim, umbra_randprog_cosim,
-// which needs the Verilated RTL).  They are separate libraries so that a test of the
-// SystemC path builds without Verilator.
+// Running one random program (randprog.h) on a model of the registry (umbra/models.h:
+// the SystemC model, the RTL, the cosimulation) and checking it against the reference
+// simulator (check_model, umbra_randcheck).
 //
 // A check passes when the model runs every thread to `exit` without a fault within its
 // cycle budget and leaves data memory byte for byte as the reference simulator does;
@@ -16,12 +14,16 @@
 #include "randprog.h"
 #include "umbra/config.h"
 
+namespace umbra::models {
+struct Model;  // umbra/models.h
+}
+
 namespace umbra::randprog {
 
 struct SeedResult {
   uint64_t seed = 0;
   bool passed = false;
-  std::string model;   // "systemc", "cosim"
+  std::string model;   // the registry's name: "systemc", "cosim", ...
   std::string detail;  // why it failed (empty when passed)
   uint64_t cycles = 0;
   uint64_t iss_instructions = 0;
@@ -39,7 +41,7 @@ std::vector<std::string> memory_differences(const std::vector<uint8_t>& expected
 uint64_t cycle_budget(const Config& cfg, uint64_t iss_instructions);
 
 // `config_path` is only quoted in the reproduction command (empty: the default).
-SeedResult check_systemc(const Config& cfg, const Options& opts, const std::string& config_path = "");
-SeedResult check_cosim(const Config& cfg, const Options& opts, const std::string& config_path = "");
+SeedResult check_model(const models::Model& model, const Config& cfg, const Options& opts,
+                       const std::string& config_path = "");
 
 }  // namespace umbra::randprog

@@ -17,6 +17,7 @@
 
 #include "randcheck.h"
 #include "randprog.h"
+#include "umbra/models.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"umbra-randprog: constrained-random test programs for the Umbra memory system"};
@@ -28,9 +29,10 @@ int main(int argc, char** argv) {
                  "machine configuration (configs/*.yaml); default: the built-in one");
   app.add_option("--length", length, "statements in the program body")->check(CLI::Range(1u, 100000u));
   app.add_option("-o,--output", output, "write the program here (default: stdout when --run is iss)");
-  app.add_option("--run", run, "iss: generate and self-check only; systemc or cosim: also run on that model")
-      ->check(CLI::IsMember({"iss", "systemc", "cosim"}));
-  app.add_option("--count", count, "with --run systemc|cosim: run this many consecutive seeds")
+  app.add_option("--run", run,
+                 "iss: generate and self-check only; a cycle model (systemc, rtl, cosim): also run on it")
+      ->check(CLI::IsMember(umbra::models::names()));
+  app.add_option("--count", count, "with --run MODEL: run this many consecutive seeds")
       ->check(CLI::Range(1u, 1000000u));
   CLI11_PARSE(app, argc, argv);
 
@@ -46,9 +48,11 @@ int main(int argc, char** argv) {
   umbra::randprog::Options opts;
   opts.length = length;
 
-  if (run == "iss") {
+  const umbra::models::Model& model = umbra::models::find(run);
+  // The generator runs every program on the reference simulator itself.
+  if (!model.supports.cycles) {
     if (count != 1) {
-      std::cerr << "umbra-randprog: --count needs --run systemc or --run cosim\n";
+      std::cerr << "umbra-randprog: --count needs --run with a cycle model (systemc, rtl, cosim)\n";
       return 1;
     }
     opts.seed = seed;
@@ -92,9 +96,7 @@ int main(int argc, char** argv) {
   unsigned failed = 0;
   for (unsigned i = 0; i < count; ++i) {
     opts.seed = seed + i;
-    const umbra::randprog::SeedResult r = run == "cosim"
-                                              ? umbra::randprog::check_cosim(cfg, opts, config_path)
-                                              : umbra::randprog::check_systemc(cfg, opts, config_path);
+    const umbra::randprog::SeedResult r = umbra::randprog::check_model(model, cfg, opts, config_path);
     std::cout << r.line() << std::endl;
     if (!r.passed) ++failed;
   }

@@ -24,9 +24,9 @@ struct Config {
   // Cycles from a request's acceptance to its response at the fixed-latency memory
   // that stands behind the generic port until the memory system exists.
   unsigned mem_latency = 12;
-  // What stands behind the core's generic memory port: "dram" (the reorder queue and
-  // the DRAM timing model, docs/memory-system.md) or "fixed" (fixed_memory, answers
-  // after mem_latency cycles, as on-chip RAM does on an FPGA board).
+  // What stands behind the core's generic memory port (systemc/memory/): "dram" (the
+  // DRAM timing model, docs/memory-system.md) or "fixed" (fixed_memory, answers after
+  // mem_latency cycles, as on-chip RAM does on an FPGA board).
   std::string mem_model = "dram";
 
   // Data cache, one per core (section `cache:`).  bytes = sets * ways * line_bytes,
@@ -40,7 +40,10 @@ struct Config {
   // markers); a memory instruction that finds too little room is replayed.
   unsigned cache_request_queue = 8;
 
-  // Memory reorder queue, shared by the cores (section `queue:`).
+  // Memory reorder queue, shared by the cores (section `queue:`).  enabled = false
+  // connects the cores' ports straight to the memory (the system top's bypass_queue),
+  // as for on-chip memory that answers in a fixed time.
+  bool queue_enabled = true;
   std::string queue_mode = "reorder";  // "reorder" (row-aware) or "fcfs"
   unsigned queue_depth = 16;           // requests held
   unsigned queue_open_rows = 4;        // open rows whose hits are served first

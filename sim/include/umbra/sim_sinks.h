@@ -1,7 +1,7 @@
 // Event sinks umbra-sim hangs on the cycle-accurate models (SystemC, RTL): a tee, the
 // terminal progress line, and a tracker that rebuilds each thread's final registers
 // and state from the events.  They use only the event stream every cycle model emits
-// (systemc/events.h), so the runners need no hooks for them: the runners hand events
+// (contracts/events.h), so the runners need no hooks for them: the runners hand events
 // over as they happen, which makes the event stream a progress callback for free.
 #pragma once
 #include <chrono>
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "systemc/events.h"
+#include "events.h"
 
 namespace umbra::simtools {
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "systemc/events.h"
+#include "events.h"
 
 namespace umbra::simtools {
 

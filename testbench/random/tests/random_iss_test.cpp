@@ -11,6 +11,7 @@
 #include <string>
 
 #include "randcheck.h"
+#include "umbra/models.h"
 
 namespace umbra::randprog {
 namespace {
@@ -33,7 +34,7 @@ TEST_P(RandomSystemc, MatchesTheReferenceSimulator) {
     Options o;
     o.seed = first + i;
     o.length = length;
-    const SeedResult r = check_systemc(cfg, o);
+    const SeedResult r = check_model(models::find("systemc"), cfg, o);
     EXPECT_TRUE(r.passed) << r.line();
     cycles += r.cycles;
     instructions += r.iss_instructions;

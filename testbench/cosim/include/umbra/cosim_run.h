@@ -1,12 +1,14 @@
 // Running a program on the Verilated RTL of one core, alone (run_rtl) or side by side
-// with the SystemC model (run_cosim), from C++.  The result mirrors
-// umbra/systemc_run.h's RunResult, so `umbra-sim --model rtl|cosim` and the examples
-// harness treat every model alike.
+// with the SystemC model (run_cosim), from C++.  The result is the contracts'
+// RunResult (run_result.h), as run_systemc's, so the model registry (models/) treats
+// every model alike; the checks, wiring and child-process transport are the run
+// harness's (harness/).
 //
 // run_cosim builds ONE SystemC simulation: one clock, one host driver whose outputs
-// fan out to both cores, and a fixed_memory behind each core.  The SystemC core
-// reports events through its event sink; a monitor rebuilds the RTL's from its
-// trace_* ports and its memory port.  A comparator checks every cycle's events as
+// fan out to both cores, and the configuration's memory model behind each (one
+// instance per side, harness/memory_side.h).  The SystemC core reports events through
+// its event sink; a monitor rebuilds the RTL's from its trace_* ports and its memory
+// port.  A comparator checks every cycle's events as
 // they are produced and stops the run at the first difference, with a report that
 // says where, shows the instruction and the events before it, and gives the command
 // that reproduces it.  Afterwards both final memories are compared with each other,
@@ -81,7 +83,8 @@ struct Options {
   // The command line that reproduces this run, quoted in mismatch reports.
   std::string repro;
   std::string program_name = "program";
-  enum class Isolation : uint8_t { Subprocess, InProcess } isolation = Isolation::Subprocess;
+  using Isolation = scm::Isolation;
+  Isolation isolation = Isolation::Subprocess;
   // run_cosim: also receives the SystemC side's events as they are compared, cycle by
   // cycle (umbra-sim's progress line, timeline and registers).  Not owned.
   EventSink* observer = nullptr;
@@ -110,8 +113,8 @@ struct CosimResult {
   std::string summary() const;  // what failed, for a person; empty when passed
 };
 
-// The RTL alone behind a fixed_memory.  `sink` receives its events (from the trace
-// ports and the memory port), cycle by cycle from cycle 0.
+// The RTL alone behind the configuration's memory.  `sink` receives its events (from
+// the trace ports and the memory port), cycle by cycle from cycle 0.
 RunResult run_rtl(const Program& program, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
                   EventSink* sink = nullptr, const Options& opts = {});
 

@@ -1,26 +1,16 @@
-// Running a program on the cycle-accurate SystemC model of one core, from C++: builds
-// the core, the fixed-latency memory and the host driver, loads the data memory
-// directly and the instruction store through the host port, launches, runs until the
-// core is idle (or faults, or the cycle budget is spent) and returns the cycles, the
-// statistics and the final memory.  `umbra-sim --model systemc`, the example harness
-// and the tests use it.
-//
-// SystemC can elaborate a design only once per process, so by default every call runs
-// the simulation in a child process (fork) and streams the events and the result back;
-// a caller that runs one simulation per process (a command-line tool, a debugger
-// session) can ask for Isolation::InProcess instead, once.  The blocks themselves
-// (umbra_core.h, fixed_memory.h, host_driver.h) are ordinary SC_MODULEs for
-// testbenches that build their own design, such as the cosimulation.
+// The results of a run that every model returns, whichever runs it (the SystemC
+// model, the Verilated RTL, the cosimulation; the tools reduce the reference simulator
+// to them too): the status, the statistics of the core and of the memory system, the
+// final memory and registers; and the error a run that cannot be made throws.  Plain
+// C++ (no SystemC), so the tools on top and the models below share them without
+// depending on each other: this is the contract layer (docs/architecture.md).
 #pragma once
 #include <cstdint>
 #include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
-#include "systemc/events.h"
-#include "umbra/config.h"
-#include "umbra/program.h"
+#include "events.h"
 #include "umbra/semantics.h"
 
 namespace umbra::scm {
@@ -49,7 +39,7 @@ struct MemoryStats {
   // Loads and returning atomics, X1 to wake, in cycles; bucket i counts [i*w, (i+1)*w).
   uint64_t load_count = 0, load_sum = 0, load_max = 0, load_bucket_width = 1;
   std::vector<uint64_t> load_buckets;
-  // The reorder queue (memory.model dram only).
+  // The reorder queue (queue.enabled only).
   bool queue = false;
   uint64_t queue_cycles = 0, queue_occupancy_sum = 0, queue_occupancy_max = 0, queue_sent = 0,
            queue_passed_over = 0, queue_longest_wait = 0;
@@ -72,15 +62,10 @@ void for_each_memory_field(M& m, F f) {
   f(m.dram_requests), f(m.dram_bytes);
 }
 
-struct RunOptions {
-  unsigned core_id = 0;  // `rdsr cid`
-  unsigned ncores = 0;   // `rdsr ncore`; 0: the configuration's `cores`
-  // Words written into data memory after the program's data, before launch.
-  std::vector<std::pair<uint32_t, std::vector<uint32_t>>> writes;
-  std::vector<HostWrite> host_writes;
-  bool capture_registers = false;  // fill RunResult::registers
-  enum class Isolation : uint8_t { Subprocess, InProcess } isolation = Isolation::Subprocess;
-};
+// Where a runner makes its simulation: SystemC elaborates one design per process, so by
+// default each run is a forked child (harness/subprocess.h); a process that makes one
+// run only (a command-line tool) may make it in place, once.
+enum class Isolation : uint8_t { Subprocess, InProcess };
 
 struct RunResult {
   enum class Status : uint8_t { Exited, Fault, CycleLimit };
@@ -103,12 +88,5 @@ struct RunResult {
   double cycles_per_cpu_second() const { return cpu_seconds > 0 ? double(end_cycle + 1) / cpu_seconds : 0.0; }
 };
 const char* status_name(RunResult::Status s);
-
-// Runs threads 0..nthreads-1 of `program` from its entry point.  max_cycles bounds the
-// busy cycles after launch.  `sink` (optional) receives every cycle's events from cycle
-// 0 (the first after reset) to end_cycle, in order.  Throws RunError for runs that
-// cannot be made; faults and the cycle limit are results, not exceptions.
-RunResult run_systemc(const Program& program, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
-                      EventSink* sink = nullptr, const RunOptions& opts = {});
 
 }  // namespace umbra::scm

@@ -1,5 +1,6 @@
-// dram: the DRAM timing model behind the reorder queue's DRAM port
-// (docs/memory-system.md, "The DRAM timing model"), with the data.  SystemC only: in
+// dram: the DRAM timing model (`memory.model: dram`, a memory_model, memory_model.h)
+// usually behind the reorder queue (docs/memory-system.md, "The DRAM timing model"),
+// with the data.  SystemC only: in
 // cosimulation each side has its own instance.  Like fixed_memory it performs every
 // access when it accepts the request, so the queue's order is the memory's order
 // (atomics with umbra::atomic_update), and refuses a bad request with a sticky fault.
@@ -50,7 +51,7 @@
 #include <string>
 #include <vector>
 
-#include "fixed_memory.h"  // MemFault
+#include "memory_model.h"
 #include "umbra/config.h"
 #include "umbra/semantics.h"
 
@@ -131,40 +132,19 @@ class DramModel {
   MemFault fault_;
 };
 
-SC_MODULE(dram) {
-  sc_in<bool> clk;
-  sc_in<bool> rst;
-  sc_in<bool> dram_req_valid;
-  sc_out<bool> dram_req_ready;
-  sc_in<uint32_t> dram_req_op, dram_req_addr, dram_req_data, dram_req_cmp, dram_req_tag;
-  sc_out<bool> dram_resp_valid;
-  sc_out<uint32_t> dram_resp_data, dram_resp_tag;
-  sc_out<bool> fault;  // sticky: a refused request (first_fault() says which)
-
+class dram final : public memory_model {
+ public:
   SC_HAS_PROCESS(dram);
   dram(sc_module_name name, const Config& cfg, uint32_t bytes);
 
-  void load(uint32_t addr, const std::vector<uint8_t>& bytes) {
-    model_.load(addr, bytes);
-  }
-  void poke32(uint32_t addr, uint32_t value) {
-    model_.poke32(addr, value);
-  }
-  uint32_t peek32(uint32_t addr) const {
-    return model_.peek32(addr);
-  }
-  const std::vector<uint8_t>& bytes() const {
-    return model_.bytes();
-  }
-  const DramStats& stats() const {
-    return model_.stats();
-  }
-  const MemFault& first_fault() const {
-    return model_.first_fault();
-  }
-  const DramModel& model() const {
-    return model_;
-  }
+  void load(uint32_t addr, const std::vector<uint8_t>& bytes) override { model_.load(addr, bytes); }
+  void poke32(uint32_t addr, uint32_t value) override { model_.poke32(addr, value); }
+  uint32_t peek32(uint32_t addr) const { return model_.peek32(addr); }
+  const std::vector<uint8_t>& bytes() const override { return model_.bytes(); }
+  const DramStats& stats() const { return model_.stats(); }
+  const MemFault& first_fault() const override { return model_.first_fault(); }
+  void add_stats(scm::MemoryStats& m) const override;
+  const DramModel& model() const { return model_; }
 
  private:
   void start_of_simulation() override;

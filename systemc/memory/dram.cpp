@@ -196,7 +196,7 @@ void DramModel::clock(bool req_valid, uint32_t op, uint32_t addr, uint32_t data,
 }
 
 dram::dram(sc_module_name name, const Config& cfg, uint32_t bytes)
-    : sc_module(name), model_(DramParams::from(cfg), bytes) {
+    : memory_model(name), model_(DramParams::from(cfg), bytes) {
   fault.initialize(false);
   SC_METHOD(tick);
   sensitive << clk.pos();
@@ -209,10 +209,10 @@ void dram::start_of_simulation() {
 }
 
 void dram::drive() {
-  dram_req_ready.write(model_.req_ready());
-  dram_resp_valid.write(model_.resp_valid());
-  dram_resp_data.write(model_.resp_data());
-  dram_resp_tag.write(model_.resp_tag());
+  mem_req_ready.write(model_.req_ready());
+  mem_resp_valid.write(model_.resp_valid());
+  mem_resp_data.write(model_.resp_data());
+  mem_resp_tag.write(model_.resp_tag());
   fault.write(model_.first_fault().raised);
 }
 
@@ -220,11 +220,28 @@ void dram::tick() {
   if (rst.read()) {
     model_.reset();
   } else {
-    model_.clock(dram_req_valid.read(), dram_req_op.read(), dram_req_addr.read(), dram_req_data.read(),
-                 dram_req_cmp.read(), dram_req_tag.read());
+    model_.clock(mem_req_valid.read(), mem_req_op.read(), mem_req_addr.read(), mem_req_data.read(),
+                 mem_req_cmp.read(), mem_req_tag.read());
   }
   drive();
 }
+
+void dram::add_stats(scm::MemoryStats& m) const {
+  const DramStats& d = model_.stats();
+  m.dram = true;
+  m.dram_cycles = d.cycles;
+  m.row_hits = d.row_hits;
+  m.row_misses = d.row_misses;
+  m.row_conflicts = d.row_conflicts;
+  m.bus_busy_cycles = d.bus_busy_cycles;
+  m.dram_requests = d.requests;
+  m.dram_bytes = d.bytes;
+}
+
+UMBRA_REGISTER_MEMORY_MODEL(dram, "the DRAM timing model (section dram:), open-page, one command at a time",
+                            [](sc_module_name n, const Config& c) -> std::unique_ptr<memory_model> {
+                              return std::make_unique<dram>(n, c, c.mem_bytes);
+                            });
 
 }  // namespace umbra::tb
 

@@ -1,4 +1,4 @@
-// Unit tests of the DRAM timing model (testbench/dram.h): row hit, miss and conflict
+// Unit tests of the DRAM timing model (dram.h): row hit, miss and conflict
 // timing against the formulas documented there, the response beats (fills on
 // consecutive cycles, never interleaved), the in-flight limit, atomics, counters and
 // refused requests.  The expected cycles are computed from the formulas and the

@@ -17,7 +17,7 @@ std::string hex8(uint32_t v) {
 }  // namespace
 
 fixed_memory::fixed_memory(sc_module_name name, uint32_t bytes, unsigned latency, unsigned line_bytes)
-    : sc_module(name),
+    : memory_model(name),
       mem_(bytes, 0),
       latency_(latency),
       line_bytes_(line_bytes),
@@ -182,5 +182,12 @@ void fixed_memory::tick() {
   ++now_;
   free_.write(now_ + latency_ > last_beat_);
 }
+
+UMBRA_REGISTER_MEMORY_MODEL(fixed,
+                            "on-chip RAM: every access answered memory.latency cycles after it is accepted",
+                            [](sc_module_name n, const Config& c) -> std::unique_ptr<memory_model> {
+                              return std::make_unique<fixed_memory>(n, c.mem_bytes, c.mem_latency,
+                                                                    c.cache_line_bytes);
+                            });
 
 }  // namespace umbra::tb

@@ -1,0 +1,162 @@
+// The shared pieces of the runners' benches (bench.h).
+#include "bench.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "umbra_core.h"
+
+namespace umbra::harness {
+
+std::string hex8(uint32_t v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "0x%08x", v);
+  return b;
+}
+
+void validate(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
+              const Writes& writes) {
+  if (cfg.threads < kPipelineDepth)
+    throw RunError(
+        "configuration '" + cfg.name + "': " + std::to_string(cfg.threads) +
+        " threads is below the pipeline depth " + std::to_string(kPipelineDepth) +
+        ": a thread's next instruction would meet its previous one in flight (docs/microarchitecture.md)");
+  if (nthreads < 1 || nthreads > cfg.threads)
+    throw RunError("cannot launch " + std::to_string(nthreads) + " threads on a core with " +
+                   std::to_string(cfg.threads) + " (1.." + std::to_string(cfg.threads) + ")");
+  if (max_cycles == 0) throw RunError("the cycle budget must be at least 1");
+  if (cfg.mem_latency < 1) throw RunError("memory latency must be at least 1 cycle");
+  if (cfg.mem_bytes % 4) throw RunError("data memory size must be a multiple of 4 bytes");
+  if (p.text.empty()) throw RunError("the program has no text");
+  const uint64_t imem_bytes = uint64_t(cfg.imem_words) * 4;
+  if (p.text_base % 4) throw RunError("text base " + hex8(p.text_base) + " is not a multiple of 4");
+  if (p.text_base + uint64_t(p.text.size()) * 4 > imem_bytes)
+    throw RunError("text (" + std::to_string(p.text.size()) + " words at " + hex8(p.text_base) +
+                   ") does not fit in the instruction store of " + std::to_string(cfg.imem_words) + " words");
+  if (p.entry % 4 || p.entry >= imem_bytes)
+    throw RunError("entry point " + hex8(p.entry) + " is " +
+                   (p.entry % 4 ? "not a multiple of 4" : "outside the instruction store"));
+  if (uint64_t(p.data_base) + p.data.size() > cfg.mem_bytes)
+    throw RunError("data (" + std::to_string(p.data.size()) + " bytes at " + hex8(p.data_base) +
+                   ") does not fit in data memory of " + std::to_string(cfg.mem_bytes) + " bytes");
+  for (const auto& [addr, words] : writes)
+    if (addr % 4 || uint64_t(addr) + 4 * uint64_t(words.size()) > cfg.mem_bytes)
+      throw RunError("input of " + std::to_string(words.size()) + " words at " + hex8(addr) +
+                     " is misaligned or outside data memory");
+}
+
+void claim_process() {
+  static bool used = false;
+  if (used)
+    throw RunError(
+        "SystemC can elaborate one design per process and this process has already run one; use "
+        "Isolation::Subprocess");
+  used = true;
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+}
+
+namespace {
+std::string n(const std::string& prefix, const char* name) {
+  return prefix + name;
+}
+}  // namespace
+
+SystemWires::SystemWires(const std::string& prefix, const Config& cfg)
+    : busy(n(prefix, "busy").c_str()),
+      fault(n(prefix, "fault").c_str()),
+      mem_req_valid(n(prefix, "mem_req_valid").c_str()),
+      mem_req_ready(n(prefix, "mem_req_ready").c_str()),
+      mem_resp_valid(n(prefix, "mem_resp_valid").c_str()),
+      mem_fault(n(prefix, "mem_fault").c_str()),
+      fault_thread(n(prefix, "fault_thread").c_str()),
+      fault_pc(n(prefix, "fault_pc").c_str()),
+      mem_req_op(n(prefix, "mem_req_op").c_str()),
+      mem_req_addr(n(prefix, "mem_req_addr").c_str()),
+      mem_req_data(n(prefix, "mem_req_data").c_str()),
+      mem_req_cmp(n(prefix, "mem_req_cmp").c_str()),
+      mem_req_tag(n(prefix, "mem_req_tag").c_str()),
+      mem_resp_data(n(prefix, "mem_resp_data").c_str()),
+      mem_resp_tag(n(prefix, "mem_resp_tag").c_str()),
+      bypass_queue(n(prefix, "bypass_queue").c_str(), !cfg.queue_enabled) {}
+
+void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>& busy,
+               sc_signal<bool>& fault, sc_signal<bool>& mem_fault) {
+  d.clk(clk);
+  d.rst(h.rst);
+  d.host_imem_we(h.host_imem_we);
+  d.host_imem_addr(h.host_imem_addr);
+  d.host_imem_data(h.host_imem_data);
+  d.launch_valid(h.launch_valid);
+  d.launch_count(h.launch_count);
+  d.launch_entry(h.launch_entry);
+  d.busy(busy);
+  d.fault(fault);
+  d.mem_fault(mem_fault);
+}
+
+scm::host_driver::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles) {
+  scm::host_driver::Job job;
+  job.text = p.text;
+  job.first_word = p.text_base / 4;
+  job.entry = p.entry;
+  job.threads = nthreads;
+  job.max_cycles = max_cycles;
+  return job;
+}
+
+void load_memory(tb::memory_side& m, const Program& p, const Writes& writes) {
+  m.model().load(p.data_base, p.data);
+  for (const auto& [addr, words] : writes)
+    for (size_t i = 0; i < words.size(); ++i) m.model().poke32(addr + uint32_t(4 * i), words[i]);
+}
+
+void fill_status(RunResult& r, const scm::host_driver& host, const tb::memory_side& mem,
+                 const std::function<void(RunResult&)>& core_fault, const std::string& stopped,
+                 uint64_t max_cycles) {
+  r.launch_cycle = host.launch_cycle();
+  r.end_cycle = host.end_cycle();
+  r.memory = mem.model().bytes();
+  switch (host.reason()) {
+    case scm::StopReason::Done: r.status = RunResult::Status::Exited; break;
+    case scm::StopReason::CoreFault: core_fault(r); break;
+    case scm::StopReason::MemoryFault: {
+      const tb::MemFault& f = mem.model().first_fault();
+      r.status = RunResult::Status::Fault;
+      if (!f.raised) {  // the other side's memory faulted (cosim): this one ran on
+        r.message = "stopped: the other model's memory faulted";
+        break;
+      }
+      r.fault = f.kind;
+      r.fault_thread = f.tag;
+      r.fault_addr = f.addr;
+      r.message = "thread " + std::to_string(f.tag) + ": " + fault_name(f.kind) + ": " + f.detail +
+                  " (cycle " + std::to_string(f.cycle) + ")";
+      break;
+    }
+    case scm::StopReason::CycleLimit:
+      r.status = RunResult::Status::CycleLimit;
+      r.message = "cycle limit of " + std::to_string(max_cycles) + " cycles after launch reached";
+      break;
+    case scm::StopReason::External:
+    case scm::StopReason::Running:
+      r.status = RunResult::Status::Fault;
+      r.message = stopped.empty() ? "the simulation stopped unexpectedly" : stopped;
+      break;
+  }
+}
+
+void core_fault(RunResult& r, const scm::umbra_core& core) {
+  const scm::CoreFault& f = core.first_fault();
+  r.status = RunResult::Status::Fault;
+  if (!f.raised) {  // the other model faulted (cosim): this one ran on
+    r.message = "stopped: the other model faulted";
+    return;
+  }
+  r.fault = f.kind;
+  r.fault_thread = f.thread;
+  r.fault_pc = f.pc;
+  r.message = "thread " + std::to_string(f.thread) + ", pc " + hex8(f.pc) + ": " + fault_name(f.kind) + ": " +
+              f.detail + " (cycle " + std::to_string(f.cycle) + ")";
+}
+
+}  // namespace umbra::harness

@@ -1,0 +1,126 @@
+// The pieces of a run's bench that every runner shares (run_systemc here, run_rtl and
+// run_cosim in testbench/cosim): the checks that refuse a run before any SystemC
+// object exists, the host's and a system's wires, the one wiring of a system top (the
+// SystemC umbra_system or the Verilated Vumbra_system: the same ports) to its memory
+// and the host driver, and the reading of the host driver's verdict into a RunResult.
+// The queue bypass is driven from the configuration's queue.enabled, on every system.
+#pragma once
+#include <systemc.h>
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "host_driver.h"
+#include "memory_side.h"
+#include "run_result.h"
+#include "umbra/config.h"
+#include "umbra/program.h"
+
+namespace umbra::scm {
+struct umbra_core;
+}
+
+namespace umbra::harness {
+
+using scm::RunError;
+using scm::RunResult;
+using Writes = std::vector<std::pair<uint32_t, std::vector<uint32_t>>>;
+
+std::string hex8(uint32_t v);  // "0x0000abcd"
+
+// Everything that can be checked without SystemC, so that a bad run fails the same way
+// in and out of a child process, with the caller's stack intact.  Throws RunError.
+void validate(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
+              const Writes& writes);
+
+// SystemC elaborates one design per process: the first call claims it, a second
+// throws RunError.  Also keeps SystemC's banner out of the tools' output.
+void claim_process();
+
+// The inputs every system gets from the host.
+struct HostWires {
+  sc_signal<bool> rst{"rst"}, host_imem_we{"host_imem_we"}, launch_valid{"launch_valid"};
+  sc_signal<uint32_t> host_imem_addr{"host_imem_addr"}, host_imem_data{"host_imem_data"},
+      launch_count{"launch_count"}, launch_entry{"launch_entry"}, ncore{"ncore"};
+};
+
+// One system's outputs, its memory port and its memory's fault, as signals; `prefix`
+// keeps two systems' names apart in the SystemC object tree.  bypass_queue is the
+// constant !cfg.queue_enabled.
+struct SystemWires {
+  SystemWires(const std::string& prefix, const Config& cfg);
+  sc_signal<bool> busy, fault, mem_req_valid, mem_req_ready, mem_resp_valid, mem_fault;
+  sc_signal<uint32_t> fault_thread, fault_pc, mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp,
+      mem_req_tag, mem_resp_data, mem_resp_tag;
+  sc_signal<bool> bypass_queue;
+};
+
+// A system top and its memory on their wires.
+template <class System>
+void bind_system(System& s, sc_clock& clk, HostWires& h, SystemWires& w, tb::memory_side& m) {
+  s.clk(clk);
+  s.rst(h.rst);
+  s.bypass_queue(w.bypass_queue);
+  s.host_imem_we(h.host_imem_we);
+  s.host_imem_addr(h.host_imem_addr);
+  s.host_imem_data(h.host_imem_data);
+  s.launch_valid(h.launch_valid);
+  s.launch_count(h.launch_count);
+  s.launch_entry(h.launch_entry);
+  s.ncore(h.ncore);
+  s.busy(w.busy);
+  s.fault(w.fault);
+  s.fault_thread(w.fault_thread);
+  s.fault_pc(w.fault_pc);
+  s.mem_req_valid(w.mem_req_valid);
+  s.mem_req_ready(w.mem_req_ready);
+  s.mem_req_op(w.mem_req_op);
+  s.mem_req_addr(w.mem_req_addr);
+  s.mem_req_data(w.mem_req_data);
+  s.mem_req_cmp(w.mem_req_cmp);
+  s.mem_req_tag(w.mem_req_tag);
+  s.mem_resp_valid(w.mem_resp_valid);
+  s.mem_resp_data(w.mem_resp_data);
+  s.mem_resp_tag(w.mem_resp_tag);
+  m.clk(clk);
+  m.rst(h.rst);
+  m.launch_valid(h.launch_valid);
+  m.mem_req_valid(w.mem_req_valid);
+  m.mem_req_ready(w.mem_req_ready);
+  m.mem_req_op(w.mem_req_op);
+  m.mem_req_addr(w.mem_req_addr);
+  m.mem_req_data(w.mem_req_data);
+  m.mem_req_cmp(w.mem_req_cmp);
+  m.mem_req_tag(w.mem_req_tag);
+  m.mem_resp_valid(w.mem_resp_valid);
+  m.mem_resp_data(w.mem_resp_data);
+  m.mem_resp_tag(w.mem_resp_tag);
+  m.fault(w.mem_fault);
+}
+
+// The host driver on the host's wires, watching one busy, one fault and one memory
+// fault (a cosimulation ORs both sides' into these).
+void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>& busy,
+               sc_signal<bool>& fault, sc_signal<bool>& mem_fault);
+
+// The host's job for a program.
+scm::host_driver::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles);
+
+// The program's data, then `writes`, into the memory's storage.
+void load_memory(tb::memory_side& m, const Program& p, const Writes& writes);
+
+// Fills the parts of a RunResult the host driver decides: launch and end cycles, the
+// final memory, the status and its message.  `core_fault` fills a core fault;
+// `stopped` is the message for a run stopped from outside (a protocol error, a
+// mismatch).
+void fill_status(RunResult& r, const scm::host_driver& host, const tb::memory_side& mem,
+                 const std::function<void(RunResult&)>& core_fault, const std::string& stopped,
+                 uint64_t max_cycles);
+
+// A SystemC core's first fault into r (a core that did not fault: "stopped: the other
+// model faulted", as in a cosimulation where the RTL stopped the run).
+void core_fault(RunResult& r, const scm::umbra_core& core);
+
+}  // namespace umbra::harness

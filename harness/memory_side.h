@@ -1,0 +1,52 @@
+// memory_side: the memory behind one system's memory port in a run — the model the
+// configuration's memory.model names, made by the factory (systemc/memory/
+// memory_model.h) — plus the host-write hook (HostWrite, run_result.h), which writes
+// words straight into the model's storage in the middle of a run.  Every runner
+// (run_systemc, run_rtl, run_cosim: one per side) builds its memory here, so the two
+// sides of a cosimulation get the same memory and a new model needs no runner change.
+#pragma once
+#include <systemc.h>
+
+#include <memory>
+#include <vector>
+
+#include "memory_model.h"
+#include "run_result.h"
+#include "umbra/config.h"
+
+namespace umbra::tb {
+
+SC_MODULE(memory_side) {
+  sc_in<bool> clk;
+  sc_in<bool> rst;
+  sc_in<bool> launch_valid;  // the host's launch, to time host writes
+  sc_in<bool> mem_req_valid;
+  sc_out<bool> mem_req_ready;
+  sc_in<uint32_t> mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag;
+  sc_out<bool> mem_resp_valid;
+  sc_out<uint32_t> mem_resp_data, mem_resp_tag;
+  sc_out<bool> fault;
+
+  SC_HAS_PROCESS(memory_side);
+  // Throws std::invalid_argument for a memory the configuration cannot have.
+  memory_side(sc_module_name name, const Config& cfg, std::vector<scm::HostWrite> writes = {});
+
+  memory_model& model() {
+    return *model_;
+  }
+  const memory_model& model() const {
+    return *model_;
+  }
+
+ private:
+  void count();
+  void host_write();
+
+  std::unique_ptr<memory_model> model_;
+  std::vector<scm::HostWrite> writes_;
+  uint64_t cycle_ = 0;  // cycles completed since reset
+  bool launched_ = false;
+  uint64_t launch_ = 0;
+};
+
+}  // namespace umbra::tb

@@ -1,0 +1,115 @@
+// run_systemc (umbra/systemc_run.h): the bench of one SystemC system (clock, system
+// top, its memory, host driver; wired by bench.h as every runner wires its systems)
+// and the run itself.  The checks, the status and the child-process transport are the
+// harness's shared ones (bench.h, subprocess.h).
+#include "umbra/systemc_run.h"
+
+#include <systemc.h>
+
+#include <chrono>
+#include <ctime>
+#include <memory>
+
+#include "bench.h"
+#include "subprocess.h"
+#include "umbra_core.h"
+#include "umbra_system.h"
+
+namespace umbra::scm {
+
+const char* status_name(RunResult::Status s) {
+  switch (s) {
+    case RunResult::Status::Exited: return "exited";
+    case RunResult::Status::Fault: return "fault";
+    case RunResult::Status::CycleLimit: return "cycle limit";
+  }
+  return "?";
+}
+
+namespace {
+
+using harness::hex8;
+
+// The design of one run.  Never destroyed: SystemC objects outlive the simulation in
+// the kernel's tables, and a process makes at most one of these.
+struct Bench {
+  sc_clock clk{"clk", 1, SC_NS};
+  harness::HostWires h;
+  harness::SystemWires w;
+  umbra_system sys;
+  tb::memory_side memory;
+  host_driver host;
+
+  Bench(const Config& cfg, unsigned core_id, host_driver::Job job, std::vector<HostWrite> writes)
+      : w("", cfg),
+        sys("system", cfg, core_id),
+        memory("memory", cfg, std::move(writes)),
+        host("host", std::move(job)) {
+    harness::bind_system(sys, clk, h, w, memory);
+    harness::bind_host(host, clk, h, w.busy, w.fault, w.mem_fault);
+  }
+};
+
+RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
+                   EventSink* sink, const RunOptions& opts) {
+  harness::claim_process();
+  host_driver::Job job = harness::make_job(p, nthreads, max_cycles);
+  static Bench* bench = nullptr;  // reachable for leak checkers; see Bench
+  // A port protocol error loses a request; nothing after it would mean anything.
+  job.stop = [] { return bench && !bench->sys.core().protocol_error().empty(); };
+  try {
+    bench = new Bench(cfg, opts.core_id, std::move(job), opts.host_writes);
+  } catch (const CoreConfigError& e) {
+    throw RunError(e.what());
+  } catch (const QueueConfigError& e) {
+    throw RunError(e.what());
+  } catch (const std::invalid_argument& e) {
+    throw RunError(e.what());
+  }
+  Bench& b = *bench;
+  b.h.ncore.write(opts.ncores ? opts.ncores : cfg.cores);
+  b.sys.set_event_sink(sink);
+  harness::load_memory(b.memory, p, opts.writes);
+
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t c0 = std::clock();
+  sc_start();
+  const std::clock_t c1 = std::clock();
+  const auto t1 = std::chrono::steady_clock::now();
+  b.sys.core().flush_events();
+
+  RunResult r;
+  r.wall_seconds = std::chrono::duration<double>(t1 - t0).count();
+  r.cpu_seconds = double(c1 - c0) / CLOCKS_PER_SEC;
+  r.stats = b.sys.core().stats();
+  r.mem = memory_stats(b.sys.core().mem_stats(), cfg.queue_enabled ? &b.sys.queue_stats() : nullptr);
+  b.memory.model().add_stats(r.mem);
+  r.cycles = r.stats.cycles;
+  harness::fill_status(
+      r, b.host, b.memory, [&](RunResult& x) { harness::core_fault(x, b.sys.core()); },
+      b.sys.core().protocol_error(), max_cycles);
+  if (opts.capture_registers) {
+    r.registers.assign(nthreads, std::vector<uint32_t>(cfg.registers));
+    for (unsigned t = 0; t < nthreads; ++t)
+      for (unsigned reg = 0; reg < cfg.registers; ++reg) r.registers[t][reg] = b.sys.core().reg(t, reg);
+  }
+  return r;
+}
+
+}  // namespace
+
+RunResult run_systemc(const Program& program, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
+                      EventSink* sink, const RunOptions& opts) {
+  harness::validate(program, cfg, nthreads, max_cycles, opts.writes);
+  if (opts.isolation == RunOptions::Isolation::InProcess)
+    return run_here(program, cfg, nthreads, max_cycles, sink, opts);
+  return harness::run_result_in_child(
+      [&](EventSink* s) {
+        RunOptions here = opts;
+        here.isolation = RunOptions::Isolation::InProcess;
+        return run_here(program, cfg, nthreads, max_cycles, s, here);
+      },
+      sink);
+}
+
+}  // namespace umbra::scm

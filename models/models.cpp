@@ -1,0 +1,161 @@
+// The model registry (umbra/models.h): each entry adapts one runner (iss::Simulator,
+// run_systemc, run_rtl, run_cosim) to the one Job/Result signature.
+#include "umbra/models.h"
+
+#include <stdexcept>
+
+#include "umbra/cosim_run.h"
+#include "umbra/iss.h"
+#include "umbra/systemc_run.h"
+
+namespace umbra::models {
+
+namespace {
+
+uint64_t cycles_for(const Config& cfg, const Job& job) {
+  return job.max_cycles ? job.max_cycles : cycle_budget(cfg, job.max_instructions);
+}
+
+Result run_iss(const Config& cfg, const Job& job) {
+  iss::Simulator sim(cfg);
+  try {
+    sim.load(*job.program, job.source);
+  } catch (const iss::LoadError& e) {
+    throw scm::RunError(e.what());
+  }
+  for (const auto& [addr, words] : job.writes)
+    for (size_t i = 0; i < words.size(); ++i) sim.memory().store32(addr + uint32_t(4 * i), words[i]);
+  const iss::RunResult r = sim.run(job.threads, job.max_instructions);
+  Result out;
+  out.instructions = r.retired;
+  out.iss_rounds = r.rounds;
+  if (r.fault) {
+    out.run.status = r.fault->fault == Fault::InstructionLimit ? scm::RunResult::Status::CycleLimit
+                                                               : scm::RunResult::Status::Fault;
+    out.run.message = r.fault->message();
+    out.run.fault = r.fault->fault;
+    out.run.fault_thread = r.fault->thread;
+    out.run.fault_pc = r.fault->pc;
+  }
+  out.run.memory = sim.memory().bytes();
+  if (job.capture_registers)
+    for (const iss::ThreadResult& t : r.threads)
+      out.run.registers.emplace_back(std::begin(t.state.r), std::begin(t.state.r) + cfg.registers);
+  return out;
+}
+
+Result run_systemc(const Config& cfg, const Job& job) {
+  scm::RunOptions o;
+  o.writes = job.writes;
+  o.host_writes = job.host_writes;
+  o.capture_registers = job.capture_registers;
+  o.isolation = job.isolation;
+  Result out;
+  out.run = scm::run_systemc(*job.program, cfg, job.threads, cycles_for(cfg, job), job.sink, o);
+  out.instructions = out.run.stats.total_issued();
+  return out;
+}
+
+cosim::Options cosim_options(const Job& job) {
+  cosim::Options o;
+  o.writes = job.writes;
+  o.host_writes = job.host_writes;
+  o.isolation = job.isolation;
+  o.vcd = job.vcd;
+  o.fst = job.fst;
+  o.program_name = job.source;
+  o.repro = job.repro;
+  return o;
+}
+
+Result run_rtl(const Config& cfg, const Job& job) {
+  Result out;
+  out.run =
+      cosim::run_rtl(*job.program, cfg, job.threads, cycles_for(cfg, job), job.sink, cosim_options(job));
+  out.instructions = out.run.stats.total_issued();
+  return out;
+}
+
+Result run_cosim(const Config& cfg, const Job& job) {
+  cosim::Options o = cosim_options(job);
+  o.observer = job.sink;  // the SystemC side's events, which the comparison holds equal to the RTL's
+  return from_cosim(cosim::run_cosim(*job.program, cfg, job.threads, cycles_for(cfg, job), o));
+}
+
+}  // namespace
+
+Result from_cosim(const cosim::CosimResult& c) {
+  Result out;
+  out.run = c.rtl;
+  out.compared = true;
+  out.other = c.systemc;
+  out.instructions = c.rtl.stats.total_issued();
+  out.agreed = c.passed();
+  if (c.mismatch.found) out.mismatch_report = c.mismatch.report;
+  out.summary = c.summary();
+  out.iss_problems = c.iss_problems;
+  out.iss_notes = c.iss_notes;
+  out.events_compared = c.events_compared;
+  return out;
+}
+
+namespace {
+
+Supports supports(bool cycles, bool waveforms, bool compares, bool registers, bool host_writes,
+                  bool instruction_trace) {
+  Supports s;
+  s.cycles = cycles;
+  s.waveforms = waveforms;
+  s.compares = compares;
+  s.registers = registers;
+  s.host_writes = host_writes;
+  s.instruction_trace = instruction_trace;
+  return s;
+}
+
+}  // namespace
+
+const std::vector<Model>& all() {
+  //                                        cycles waves  compares regs   host_w trace
+  static const std::vector<Model> models = {
+      {"iss", "reference simulator", supports(false, false, false, true, false, true), run_iss},
+      {"systemc", "cycle-accurate model", supports(true, false, false, true, true, false), run_systemc},
+      {"rtl", "Verilated RTL", supports(true, true, false, false, true, false), run_rtl},
+      {"cosim", "SystemC and RTL in lockstep, compared event by event",
+       supports(true, true, true, false, true, false), run_cosim},
+  };
+  return models;
+}
+
+std::vector<std::string> names() {
+  std::vector<std::string> v;
+  for (const Model& m : all()) v.push_back(m.name);
+  return v;
+}
+
+const Model& find(const std::string& name) {
+  for (const Model& m : all())
+    if (m.name == name) return m;
+  std::string known;
+  for (const Model& m : all()) known += (known.empty() ? "" : ", ") + m.name;
+  throw std::invalid_argument("no model '" + name + "' (models: " + known + ")");
+}
+
+uint64_t cycle_budget(const Config& cfg, uint64_t max_instructions) {
+  const uint64_t t = cfg.threads;
+  const uint64_t rounds_per_instruction = 1 + (cfg.mem_latency + t - 1) / t;
+  return (max_instructions + 1) * t * rounds_per_instruction + 64;
+}
+
+bool read_words(const std::vector<uint8_t>& memory, uint32_t address, uint32_t words,
+                std::vector<uint32_t>& out) {
+  out.clear();
+  if (uint64_t(address) + 4 * uint64_t(words) > memory.size()) return false;
+  for (uint32_t i = 0; i < words; ++i) {
+    const uint8_t* b = &memory[size_t(address) + 4 * i];
+    out.push_back(uint32_t(b[0]) | uint32_t(b[1]) << 8 | uint32_t(b[2]) << 16 | uint32_t(b[3]) << 24);
+  }
+  return true;
+}
+
+}  // namespace umbra::models

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Regenerates docs/architecture.svg, the layer picture of docs/architecture.md, from the
+# build itself: `cmake --graphviz` over a scratch configuration of this tree, filtered to
+# the project's own libraries and tools (no tests, no external packages, one
+# cosimulation variant), laid out bottom to top by Graphviz `dot`.  Also run by the
+# `architecture_svg` build target.
+#   scripts/architecture_graph.sh [SCRATCH_BUILD_DIR]      (default: a temporary one)
+set -euo pipefail
+src=$(cd "$(dirname "$0")/.." && pwd)
+scratch=${1:-$(mktemp -d)}
+command -v dot >/dev/null || { echo "architecture_graph: Graphviz 'dot' is not installed (apt-get install graphviz)" >&2; exit 1; }
+mkdir -p "$scratch"
+# cmake reads the filter from the build directory.
+cat >"$scratch/CMakeGraphVizOptions.cmake" <<'OPTS'
+set(GRAPHVIZ_GRAPH_NAME "umbra")
+set(GRAPHVIZ_EXTERNAL_LIBS FALSE)
+set(GRAPHVIZ_INTERFACE_LIBS TRUE)
+set(GRAPHVIZ_GENERATE_PER_TARGET FALSE)
+set(GRAPHVIZ_GENERATE_DEPENDERS FALSE)
+set(GRAPHVIZ_IGNORE_TARGETS ".*_test$" ".*_test_.*" "^fuzz" ".*-ice40-up5k$" "^core_bench" "^fpu_bench"
+    "^reorder_queue_cosim" "^umbra_directed" "^umbra-directed" "^umbra_memory_directed" "^fpga" "^umbra-config"
+    "^umbra_fpga" "^umbra-as$" "^umbra-objdump$" "^umbra-gen" "^access_patterns$" "^latency_hiding$"
+    "^queue_bench$" "^clock_bench$" "^umbra-dis$" "^umbra-load$" "^umbra_board$" "^umbra-isagen$" "^random_iss$")
+OPTS
+cmake -S "$src" -B "$scratch" -G Ninja --graphviz="$scratch/umbra.dot" >/dev/null
+# Top to bottom: what is used sits below what uses it; without cmake's legend.
+python3 - "$scratch/umbra.dot" "$scratch/umbra-bt.dot" <<'PY'
+import re, sys
+dot = open(sys.argv[1]).read()
+dot = re.sub(r'subgraph clusterLegend \{.*?\n\}\n', '', dot, flags=re.S)
+dot = dot.replace('digraph "umbra" {', 'digraph "umbra" {\n  node [fontname = "Helvetica", fontsize = 11];', 1)
+open(sys.argv[2], 'w').write(dot)
+PY
+dot -Tsvg "$scratch/umbra-bt.dot" -o "$src/docs/architecture.svg"
+echo "architecture_graph: wrote $src/docs/architecture.svg"

@@ -1,0 +1,87 @@
+// memory_model: what stands behind a system's memory port (the generic port of
+// docs/microarchitecture.md with the 16-bit {core, thread} tag, docs/memory-system.md),
+// as one interface, and the factory that builds the one a configuration names
+// (`memory.model`).  A memory model is one class derived from memory_model plus one
+// UMBRA_REGISTER_MEMORY_MODEL line in its .cpp; the run harness, the cosimulation
+// (one instance per side) and the tools know it only through this header.  Whether
+// the reorder queue stands in front of it is the configuration's `queue.enabled`, not
+// a property of the model.
+//
+// The port has the C++ types a Verilated model's ports have, so a memory serves the
+// SystemC core and the RTL alike.  The backdoor (load, poke32, bytes) and the
+// statistics are virtual: they are called before and after a run, never per cycle.
+// Registration is a static object in each model's file; the library is linked whole
+// (systemc/memory/CMakeLists.txt) so that no linker drops an unreferenced model.
+#pragma once
+#include <systemc.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "run_result.h"
+#include "umbra/config.h"
+#include "umbra/semantics.h"
+
+namespace umbra::tb {
+
+// A request the memory refused: no access, no response, the sticky `fault` output.
+struct MemFault {
+  bool raised = false;
+  Fault kind = Fault::None;  // Misaligned, OutOfRange, or IllegalInstruction for a bad op
+  uint32_t tag = 0, addr = 0, op = 0;
+  uint64_t cycle = 0;  // the cycle the request was on the port (counted from reset)
+  std::string detail;
+};
+
+class memory_model : public sc_module {
+ public:
+  sc_in<bool> clk;
+  sc_in<bool> rst;
+  sc_in<bool> mem_req_valid;
+  sc_out<bool> mem_req_ready;
+  sc_in<uint32_t> mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag;
+  sc_out<bool> mem_resp_valid;
+  sc_out<uint32_t> mem_resp_data, mem_resp_tag;
+  sc_out<bool> fault;  // sticky: a refused request (first_fault() says which)
+
+  // Backdoor access for loading and inspecting (not timed, not on the port).  Throws
+  // std::out_of_range for bytes outside the memory.
+  virtual void load(uint32_t addr, const std::vector<uint8_t>& bytes) = 0;
+  virtual void poke32(uint32_t addr, uint32_t value) = 0;
+  virtual const std::vector<uint8_t>& bytes() const = 0;
+  virtual const MemFault& first_fault() const = 0;
+  // The model's own counters into `m` (the DRAM's rows and bus); nothing by default.
+  virtual void add_stats(scm::MemoryStats& m) const { (void)m; }
+
+ protected:
+  explicit memory_model(sc_module_name name) : sc_module(name) {}
+};
+
+// Builds a model for a configuration; throws std::invalid_argument for parameters the
+// model cannot have.
+using MemoryFactory = std::function<std::unique_ptr<memory_model>(sc_module_name, const Config&)>;
+
+struct MemoryModelInfo {
+  std::string name;         // the value of `memory.model`
+  std::string description;  // one line, for --help texts and docs
+  MemoryFactory make;
+};
+
+// Every registered model, sorted by name.
+std::vector<MemoryModelInfo> memory_models();
+// The model cfg.mem_model names; throws std::invalid_argument naming the known ones.
+std::unique_ptr<memory_model> make_memory(sc_module_name name, const Config& cfg);
+
+// For UMBRA_REGISTER_MEMORY_MODEL; returns true.
+bool register_memory_model(MemoryModelInfo info);
+
+}  // namespace umbra::tb
+
+// One line per model, at namespace scope in its .cpp:
+//   UMBRA_REGISTER_MEMORY_MODEL(fixed, "on-chip RAM ...", [](sc_module_name n, const Config& c) {...});
+#define UMBRA_REGISTER_MEMORY_MODEL(id, description, factory)             \
+  static const bool umbra_memory_model_registered_##id [[maybe_unused]] = \
+      ::umbra::tb::register_memory_model({#id, description, factory})
