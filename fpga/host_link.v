@@ -164,25 +164,40 @@ module host_link #(
   wire [7:0] flags = {3'd0, launched, protocol_error, mem_fault, fault, busy};
   wire [8*27-1:0] status_reply = {snap_issued, snap_cycles, mem_fault_addr, fault_pc,
                                   fault_thread, flags, ST_OK};
-  // A byte of a reply as a case over its index, which Yosys builds as a multiplexer
-  // per bit; an indexed part-select of the whole reply becomes a shifter of every bit.
-  reg [7:0] info_byte, status_byte;
-  integer i;
+  // A reply's byte: the 32-bit word holding it (by tx_idx[4:2]), then the byte within
+  // the word, so the word read from memory and the 1-byte codes share the last
+  // multiplexer.  This multiplexer is about 220 of the link's 700 LUT4s (the status
+  // reply's 27 live bytes most of them).
+  reg [31:0] info_word, status_word, reply_word;
   always @(*) begin
-    info_byte   = 8'd0;
-    status_byte = 8'd0;
-    for (i = 0; i < 27; i = i + 1) begin
-      if (tx_idx == i[4:0]) begin
-        if (i < 24) info_byte = info_reply[8*i +: 8];
-        status_byte = status_reply[8*i +: 8];
-      end
-    end
+    case (tx_idx[4:2])
+      3'd0: info_word = info_reply[31:0];
+      3'd1: info_word = info_reply[63:32];
+      3'd2: info_word = info_reply[95:64];
+      3'd3: info_word = info_reply[127:96];
+      3'd4: info_word = info_reply[159:128];
+      default: info_word = info_reply[191:160];
+    endcase
+    case (tx_idx[4:2])
+      3'd0: status_word = status_reply[31:0];
+      3'd1: status_word = status_reply[63:32];
+      3'd2: status_word = status_reply[95:64];
+      3'd3: status_word = status_reply[127:96];
+      3'd4: status_word = status_reply[159:128];
+      3'd5: status_word = status_reply[191:160];
+      default: status_word = {8'd0, status_reply[215:192]};
+    endcase
     case (tx_kind)
-      R_INFO:   tx_byte = info_byte;
-      R_STATUS: tx_byte = status_byte;
-      R_WORD:   tx_byte = tx_idx[1] ? (tx_idx[0] ? word[31:24] : word[23:16])
-                                    : (tx_idx[0] ? word[15:8] : word[7:0]);
-      default:  tx_byte = reply_code;
+      R_INFO:   reply_word = info_word;
+      R_STATUS: reply_word = status_word;
+      R_WORD:   reply_word = word;
+      default:  reply_word = {24'd0, reply_code};
+    endcase
+    case (tx_idx[1:0])
+      2'd0: tx_byte = reply_word[7:0];
+      2'd1: tx_byte = reply_word[15:8];
+      2'd2: tx_byte = reply_word[23:16];
+      default: tx_byte = reply_word[31:24];
     endcase
   end
 

@@ -107,7 +107,11 @@ module spram_memory #(
   reg [6:0]  fill_left;         // fill words still to read after this cycle's
   reg [14:0] fill_word;         // next fill word index
   reg [7:0]  fill_tag;
-  wire       engaged = rmw_pend || (fill_left != 7'd0);
+  // With one-word lines (no cache: both FPGA configurations) a fill is a single read,
+  // so `filling` is constant 0 and Yosys drops the fill counter, its word address
+  // incrementer and that source of the RAM's address.
+  wire       filling = (BEATS > 1) && (fill_left != 7'd0);
+  wire       engaged = rmw_pend || filling;
 
   assign host_grant    = host_valid && !engaged;
   assign mem_req_ready = !engaged && !host_valid;
@@ -145,7 +149,7 @@ module spram_memory #(
     acc_wdata = mem_req_data;
     if (rmw_pend) begin
       acc_en = 1'b1; acc_we = 1'b1; acc_word = rmw_word; acc_wdata = rmw_new;
-    end else if (fill_left != 7'd0) begin
+    end else if (filling) begin
       acc_en = 1'b1; acc_word = fill_word;
     end else if (host_valid) begin
       acc_en = 1'b1; acc_we = host_we; acc_word = host_addr; acc_wdata = host_wdata;
@@ -215,7 +219,7 @@ module spram_memory #(
       rd_answer <= op_atom;
       fill_word <= mem_req_addr[16:2] + 15'd1;
       fill_tag  <= mem_req_tag;
-    end else if (fill_left != 7'd0 && !rmw_pend) begin
+    end else if (filling && !rmw_pend) begin
       fill_word <= fill_word + 15'd1;
       rd_tag    <= fill_tag;
     end
@@ -238,7 +242,7 @@ module spram_memory #(
       rd_kind        <= RD_NONE;
       if (rmw_pend) begin
         // The write half: nothing else this cycle.
-      end else if (fill_left != 7'd0) begin
+      end else if (filling) begin
         fill_left <= fill_left - 7'd1;
         rd_kind   <= RD_CORE;
       end else if (host_valid) begin
