@@ -213,7 +213,8 @@ for cfg in "${configs[@]}"; do
   chparam=" $("$tool" --top synth_top --format yosys "$cfg")"
   board="${C[fpga.board]:-}"
   # The board top: the same core parameters under the board top's names, its own
-  # memory (SPRAM, with atomics), the UART host link and the pins of fpga/$board.pcf.
+  # memory (SPRAM or block RAM, with atomics), the UART host link and the pins of
+  # fpga/$board.pcf, and its clock from fpga.board_clock_mhz.
   bparam=""
   if [ -n "$board" ]; then
     board_clock "${C[fpga.board_clock_mhz]}"
