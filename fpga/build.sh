@@ -12,10 +12,11 @@
 #   3. fpga/logic_depth.py: the deepest logic paths in LUT levels (before placement);
 #   4. nextpnr-ice40 at the configured clock (--report: utilization and Fmax), icepack
 #      to <out>/<name>/<name>.bin;
-#   5. with --board and fpga.board (icebreaker): the same for the board top
-#      fpga/<board>_top.v (core, SPRAM memory, UART host link, LEDs) with its pins
-#      fpga/<board>.pcf, at the board's clock, to <out>/<name>/<board>/<board>.bin,
-#      what goes on the board.  Not by default: it does not fit yet (docs/fpga.md).
+#   5. with --board and fpga.board (icebreaker, hx8k_breakout): the same for the
+#      board top fpga/<board>_top.v (core, data memory, UART host link, LEDs) with its
+#      pins fpga/<board>.pcf, at fpga.board_clock_mhz (the 12 MHz oscillator, halved,
+#      or the PLL with icepll's settings), to <out>/<name>/<board>/<board>.bin, what
+#      goes on the board.
 # Then Yosys-only utilization of the first configuration for a Lattice ECP5
 # (synth_ecp5) and a Xilinx 7-series part (synth_xilinx), which have no packaged
 # place-and-route.  fpga/report.py prints the table and writes <out>/report.json.
@@ -160,13 +161,42 @@ flow() {
   echo "   bitstream $d/$name.bin"
 }
 
-# The iCEBreaker's board top (fpga/icebreaker_top.v): its 12 MHz oscillator divided by
-# two clocks everything (the core's Fmax is below 12 MHz; the PLL makes nothing below
-# 16), so place-and-route times it at 6 MHz.
+# The board tops (fpga/<board>_top.v): both boards have a 12 MHz oscillator.  The
+# core clock is fpga.board_clock_mhz: the oscillator itself, halved by a flip-flop, or
+# the PLL with the settings icepll gives (and the frequency it achieves, which the top
+# learns as CLK_HZ so that its UART divider follows the clock).
 board_osc_mhz=12
-board_clk_div=2
 board_files=("$root/fpga/uart_rx.v" "$root/fpga/uart_tx.v" "$root/fpga/spram_memory.v"
-             "$root/fpga/host_link.v" "$root/fpga/icebreaker_top.v")
+             "$root/fpga/host_link.v")
+
+# board_clock MHZ: the board top's clock parameters (yosys -set ...) for MHZ, and the
+# frequency in MHz to time it at, in the globals bclk_params and bclk_mhz.
+board_clock() {
+  local mhz="$1"
+  if [ "$mhz" = "$board_osc_mhz" ]; then
+    bclk_params=" -set CLK_DIV 1 -set PLL 0"
+    bclk_mhz="$mhz"
+  elif [ $((mhz * 2)) = "$board_osc_mhz" ]; then
+    bclk_params=" -set CLK_DIV 2 -set PLL 0"
+    bclk_mhz="$mhz"
+  else
+    need icepll fpga-icestorm
+    local o
+    if ! o=$(icepll -i "$board_osc_mhz" -o "$mhz" 2>&1); then
+      echo "build.sh: error: icepll cannot make fpga.board_clock_mhz = $mhz from $board_osc_mhz MHz:" >&2
+      echo "$o" >&2
+      exit 1
+    fi
+    local r f q filt hz
+    r=$(sed -n 's/^DIVR: *\([0-9]*\).*/\1/p' <<<"$o")
+    f=$(sed -n 's/^DIVF: *\([0-9]*\).*/\1/p' <<<"$o")
+    q=$(sed -n 's/^DIVQ: *\([0-9]*\).*/\1/p' <<<"$o")
+    filt=$(sed -n 's/^FILTER_RANGE: *\([0-9]*\).*/\1/p' <<<"$o")
+    bclk_mhz=$(sed -n 's/^F_PLLOUT: *\([0-9.]*\) MHz (achieved).*/\1/p' <<<"$o")
+    hz=$(python3 -c "print(round($bclk_mhz * 1e6))")
+    bclk_params=" -set PLL 1 -set PLL_DIVR $r -set PLL_DIVF $f -set PLL_DIVQ $q -set PLL_FILTER $filt -set CLK_HZ $hz"
+  fi
+}
 
 for cfg in "${configs[@]}"; do
   declare -A C=() P=()
@@ -183,9 +213,13 @@ for cfg in "${configs[@]}"; do
   chparam=" $("$tool" --top synth_top --format yosys "$cfg")"
   board="${C[fpga.board]:-}"
   # The board top: the same core parameters under the board top's names, its own
-  # memory (SPRAM, with atomics), the UART host link and the pins of fpga/$board.pcf.
+  # memory (SPRAM or block RAM, with atomics), the UART host link and the pins of
+  # fpga/$board.pcf, and its clock from fpga.board_clock_mhz.
   bparam=""
-  [ -n "$board" ] && bparam=" $("$tool" --top "${board}_top" --format yosys "$cfg") -set CLK_DIV $board_clk_div"
+  if [ -n "$board" ]; then
+    board_clock "${C[fpga.board_clock_mhz]}"
+    bparam=" $("$tool" --top "${board}_top" --format yosys "$cfg")$bclk_params"
+  fi
   if [ $params_only = 1 ]; then
     echo "$name synth_top:$chparam"
     [ $boards = 1 ] && [ -n "$board" ] && echo "$name ${board}_top:$bparam"
@@ -215,11 +249,11 @@ for cfg in "${configs[@]}"; do
   mkdir -p "$bd"
   names+=("$name/$board")
   dirs+=("$bd")
-  bfreq=$((board_osc_mhz / board_clk_div))
+  bfreq="$bclk_mhz"
   sed "s/^top=.*/top=${board}_top/; s/^fpga.clock_mhz=.*/fpga.clock_mhz=$bfreq/" "$d/flow.txt" >"$bd/flow.txt"
   echo "== $name/$board: yosys synth_ice40$synth_opts (board top ${board}_top, ${bfreq} MHz)"
   flow "$board" "$bd" "${board}_top" "$bparam" "$synth_opts" "$dev" "${C[fpga.package]}" \
-    "$bfreq" "$root/fpga/$board.pcf" "${rtl_files[@]}" "${board_files[@]}"
+    "$bfreq" "$root/fpga/$board.pcf" "${rtl_files[@]}" "${board_files[@]}" "$root/fpga/${board}_top.v"
 done
 
 if [ $synth_only = 1 ] || [ $params_only = 1 ]; then

@@ -14,10 +14,11 @@
 //     finished (halted), red on a fault (the core's, the memory's, or a port
 //     protocol error); both off before the first launch.
 //
-// Everything runs on one clock, the 12 MHz oscillator divided by CLK_DIV (default 2:
-// 6 MHz).  The core's measured Fmax (docs/fpga.md) is below 12 MHz and the iCE40's
-// PLL makes nothing below 16 MHz, so the divider is a flip-flop whose output nextpnr
-// promotes to a global clock; fpga/build.sh times the board at OSC_HZ / CLK_DIV.
+// Everything runs on one clock: the 12 MHz oscillator, or it divided by two (a
+// flip-flop whose output nextpnr promotes to a global clock), or the PLL
+// (SB_PLL40_PAD: the oscillator's pin 35 is a PLL input pad), as the configuration's
+// fpga.board_clock_mhz says (fpga/build.sh): the iCE40's PLL makes nothing below
+// 16 MHz, and the core's Fmax today (docs/fpga.md) is below 12 MHz, so it runs at 6.
 // Reset: power-on (a few cycles after configuration), the button, and the host's
 // RESET command (core and memory controller only; the link stays up).  Simulation
 // (Verilator, Icarus) compiles fpga/sim/SB_SPRAM256KA.v beside this file and sets
@@ -34,8 +35,18 @@ module icebreaker_top #(
     parameter integer CACHE_BYTES  = 0,
     parameter integer CACHE_WAYS   = 1,
     parameter integer REQ_QUEUE    = 8,
+    parameter integer MUL_ROWS     = 0,             // 1: multiplier as logic rows (no DSPs)
     parameter integer OSC_HZ       = 12000000,      // the board's oscillator
-    parameter integer CLK_DIV      = 2,             // system clock = OSC_HZ / CLK_DIV
+    // The core clock: the oscillator divided by CLK_DIV (1 or 2) with PLL = 0, or the
+    // PLL's output with PLL = 1 (its DIVR/DIVF/DIVQ/FILTER_RANGE as icepll gives
+    // them, CLK_HZ its output frequency); fpga/build.sh sets these from
+    // fpga.board_clock_mhz.  The UART's bit length follows CLK_HZ.
+    parameter integer CLK_DIV      = 2,
+    parameter integer PLL          = 0,
+    parameter integer PLL_DIVR     = 0,
+    parameter integer PLL_DIVF     = 0,
+    parameter integer PLL_DIVQ     = 0,
+    parameter integer PLL_FILTER   = 1,
     parameter integer CLK_HZ       = OSC_HZ / CLK_DIV,
     parameter integer BAUD         = 115200,
     parameter integer IDLE_CLKS    = CLK_HZ / 4     // a bad frame ends after 250 ms quiet
@@ -52,13 +63,30 @@ module icebreaker_top #(
 
   // ---- clock ----------------------------------------------------------------------------
   wire clk;
+  wire pll_lock;
   generate
-    if (CLK_DIV == 1) begin : g_osc
+    if (PLL != 0) begin : g_pll
+      // The PLL's settings come from icepll at build time (fpga/build.sh, from the
+      // configuration's fpga.board_clock_mhz); the design is held in reset until it locks.
+      localparam [3:0] DIVR = PLL_DIVR;
+      localparam [6:0] DIVF = PLL_DIVF;
+      localparam [2:0] DIVQ = PLL_DIVQ;
+      localparam [2:0] FILT = PLL_FILTER;
+      wire pll_out;
+      SB_PLL40_PAD #(
+          .FEEDBACK_PATH("SIMPLE"), .DIVR(DIVR), .DIVF(DIVF), .DIVQ(DIVQ), .FILTER_RANGE(FILT)
+      ) u_pll (
+          .PACKAGEPIN(CLK), .PLLOUTGLOBAL(pll_out), .LOCK(pll_lock), .RESETB(1'b1),
+          .BYPASS(1'b0));
+      assign clk = pll_out;
+    end else if (CLK_DIV == 1) begin : g_osc
       assign clk = CLK;
+      assign pll_lock = 1'b1;
     end else if (CLK_DIV == 2) begin : g_half
       reg half = 1'b0;
       always @(posedge CLK) half <= !half;
       assign clk = half;
+      assign pll_lock = 1'b1;
     end else begin : g_bad_div
       icebreaker_top_CLK_DIV_must_be_1_or_2 u_error ();
     end
@@ -73,7 +101,7 @@ module icebreaker_top #(
     btn_s <= {btn_s[0], BTN_N};
     if (por != 4'hf) por <= por + 4'd1;
   end
-  wire sys_rst = (por != 4'hf) || !btn_s[1];
+  wire sys_rst = (por != 4'hf) || !btn_s[1] || !pll_lock;
   wire link_core_rst;
   reg  core_rst;
   always @(posedge clk) core_rst <= sys_rst || link_core_rst;
@@ -95,7 +123,7 @@ module icebreaker_top #(
   umbra_core #(
       .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0),
       .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(LINE_BYTES),
-      .REQ_QUEUE(REQ_QUEUE)
+      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS)
   ) u_core (
       .clk(clk), .rst(core_rst),
       .host_imem_we(imem_we), .host_imem_addr(imem_addr), .host_imem_data(imem_data),
@@ -120,7 +148,7 @@ module icebreaker_top #(
   wire [14:0] hm_addr;
   wire [31:0] hm_wdata, hm_rdata, mem_fault_addr;
   spram_memory #(
-      .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES)
+      .SPRAM(1), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES)
   ) u_mem (
       .clk(clk), .rst(core_rst),
       .mem_req_valid(req_valid), .mem_req_ready(req_ready), .mem_req_op(req_op),

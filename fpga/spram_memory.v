@@ -1,9 +1,13 @@
-// spram_memory: the iCEBreaker board's data memory, the UP5K's SPRAM (SB_SPRAM256KA,
-// 16K x 16 each; two side by side make a 32-bit bank, so MEM_WORDS = 16384 uses two
-// and 32768 all four), behind the core's generic memory port (docs/memory-system.md,
-// "The generic memory port") and a second, simpler port for the host link.
+// spram_memory: a board top's data memory behind the core's generic memory port
+// (docs/memory-system.md, "The generic memory port") and a second, simpler port for
+// the host link.  SPRAM = 1 (the iCEBreaker): the UP5K's SPRAM (SB_SPRAM256KA, 16K x
+// 16 each; two side by side make a 32-bit bank, so MEM_WORDS = 16384 uses two and
+// 32768 all four).  SPRAM = 0 (the HX8K breakout, which has no SPRAM): one inferred
+// single-port RAM of MEM_WORDS words (a power of two up to 16384), which Yosys maps to
+// block RAM (SB_RAM40_4K, 256 words of 32 bits per two BRAMs).  Either way the
+// controller below is the same and so is every cycle of its timing.
 //
-// SPRAM has one port, so every access takes the single slot of its cycle and the
+// The RAM has one port, so every access takes the single slot of its cycle and the
 // controller serializes them.  With a request accepted in cycle m:
 //   ldw        read in m; one response beat in m+2 (latency 2, as the UP5K
 //              configuration's memory.latency says);
@@ -32,7 +36,8 @@
 `include "umbra_isa.vh"
 
 module spram_memory #(
-    parameter integer MEM_WORDS  = 32768,  // 16384 or 32768 (two or four SPRAMs)
+    parameter integer SPRAM      = 1,      // 1: SB_SPRAM256KA; 0: inferred block RAM
+    parameter integer MEM_WORDS  = 32768,  // SPRAM: 16384 or 32768 (two or four SPRAMs)
     parameter integer LINE_BYTES = 32      // cache line: a fill is LINE_BYTES/4 beats
 ) (
     input  wire        clk,
@@ -65,11 +70,14 @@ module spram_memory #(
 );
 
   localparam integer BEATS = LINE_BYTES / 4;
-  localparam integer BANKS = MEM_WORDS / 16384;
 
   generate
-    if (MEM_WORDS != 16384 && MEM_WORDS != 32768) begin : g_check_words
+    if (SPRAM != 0 && MEM_WORDS != 16384 && MEM_WORDS != 32768) begin : g_check_words
       spram_memory_MEM_WORDS_must_be_16384_or_32768 u_error ();
+    end
+    if (SPRAM == 0 && (MEM_WORDS < 256 || MEM_WORDS > 16384 ||
+                       (MEM_WORDS & (MEM_WORDS - 1)) != 0)) begin : g_check_bram
+      spram_memory_MEM_WORDS_must_be_a_power_of_two_256_to_16384 u_error ();
     end
     if (BEATS < 1 || BEATS > 64 || (LINE_BYTES & (LINE_BYTES - 1)) != 0) begin : g_check_line
       spram_memory_LINE_BYTES_must_be_a_power_of_two_4_to_256 u_error ();
@@ -99,7 +107,11 @@ module spram_memory #(
   reg [6:0]  fill_left;         // fill words still to read after this cycle's
   reg [14:0] fill_word;         // next fill word index
   reg [7:0]  fill_tag;
-  wire       engaged = rmw_pend || (fill_left != 7'd0);
+  // With one-word lines (no cache: both FPGA configurations) a fill is a single read,
+  // so `filling` is constant 0 and Yosys drops the fill counter, its word address
+  // incrementer and that source of the RAM's address.
+  wire       filling = (BEATS > 1) && (fill_left != 7'd0);
+  wire       engaged = rmw_pend || filling;
 
   assign host_grant    = host_valid && !engaged;
   assign mem_req_ready = !engaged && !host_valid;
@@ -112,13 +124,13 @@ module spram_memory #(
   reg [14:0] rmw_word;
   wire [31:0] ram_q;            // the word read in the previous cycle
   reg  [31:0] rmw_new;
+  // min and max share one signed compare: on equal operands either choice is the value.
+  wire        q_less = $signed(ram_q) < $signed(rmw_val);
   always @(*) begin
     case (rmw_op)
       `UMBRA_OP_RED_ADD, `UMBRA_OP_ATOM_ADD:   rmw_new = ram_q + rmw_val;
-      `UMBRA_OP_RED_MIN, `UMBRA_OP_ATOM_MIN:
-        rmw_new = ($signed(ram_q) < $signed(rmw_val)) ? ram_q : rmw_val;
-      `UMBRA_OP_RED_MAX, `UMBRA_OP_ATOM_MAX:
-        rmw_new = ($signed(ram_q) > $signed(rmw_val)) ? ram_q : rmw_val;
+      `UMBRA_OP_RED_MIN, `UMBRA_OP_ATOM_MIN:   rmw_new = q_less ? ram_q : rmw_val;
+      `UMBRA_OP_RED_MAX, `UMBRA_OP_ATOM_MAX:   rmw_new = q_less ? rmw_val : ram_q;
       `UMBRA_OP_RED_XCHG, `UMBRA_OP_ATOM_XCHG: rmw_new = rmw_val;
       // The comparand travels in mem_req_cmp (field a's register).
       `UMBRA_OP_RED_CAS, `UMBRA_OP_ATOM_CAS:   rmw_new = (ram_q == rmw_cmp) ? rmw_val : ram_q;
@@ -137,7 +149,7 @@ module spram_memory #(
     acc_wdata = mem_req_data;
     if (rmw_pend) begin
       acc_en = 1'b1; acc_we = 1'b1; acc_word = rmw_word; acc_wdata = rmw_new;
-    end else if (fill_left != 7'd0) begin
+    end else if (filling) begin
       acc_en = 1'b1; acc_word = fill_word;
     end else if (host_valid) begin
       acc_en = 1'b1; acc_we = host_we; acc_word = host_addr; acc_wdata = host_wdata;
@@ -147,20 +159,36 @@ module spram_memory #(
     if (rst) acc_en = 1'b0;
   end
 
-  // ---- the SPRAMs ----------------------------------------------------------------------
+  // ---- the RAM --------------------------------------------------------------------------
+  localparam integer BANKS = (SPRAM != 0) ? MEM_WORDS / 16384 : 1;
   wire [32*BANKS-1:0] bank_q;
   genvar b;
   generate
-    for (b = 0; b < BANKS; b = b + 1) begin : g_bank
-      wire sel = acc_en && ((BANKS == 1) || (acc_word[14] == b[0]));
-      SB_SPRAM256KA u_lo (
-          .ADDRESS(acc_word[13:0]), .DATAIN(acc_wdata[15:0]), .MASKWREN(4'b1111),
-          .WREN(acc_we), .CHIPSELECT(sel), .CLOCK(clk), .STANDBY(1'b0), .SLEEP(1'b0),
-          .POWEROFF(1'b1), .DATAOUT(bank_q[32*b +: 16]));
-      SB_SPRAM256KA u_hi (
-          .ADDRESS(acc_word[13:0]), .DATAIN(acc_wdata[31:16]), .MASKWREN(4'b1111),
-          .WREN(acc_we), .CHIPSELECT(sel), .CLOCK(clk), .STANDBY(1'b0), .SLEEP(1'b0),
-          .POWEROFF(1'b1), .DATAOUT(bank_q[32*b + 16 +: 16]));
+    if (SPRAM != 0) begin : g_spram
+      for (b = 0; b < BANKS; b = b + 1) begin : g_bank
+        wire sel = acc_en && ((BANKS == 1) || (acc_word[14] == b[0]));
+        SB_SPRAM256KA u_lo (
+            .ADDRESS(acc_word[13:0]), .DATAIN(acc_wdata[15:0]), .MASKWREN(4'b1111),
+            .WREN(acc_we), .CHIPSELECT(sel), .CLOCK(clk), .STANDBY(1'b0), .SLEEP(1'b0),
+            .POWEROFF(1'b1), .DATAOUT(bank_q[32*b +: 16]));
+        SB_SPRAM256KA u_hi (
+            .ADDRESS(acc_word[13:0]), .DATAIN(acc_wdata[31:16]), .MASKWREN(4'b1111),
+            .WREN(acc_we), .CHIPSELECT(sel), .CLOCK(clk), .STANDBY(1'b0), .SLEEP(1'b0),
+            .POWEROFF(1'b1), .DATAOUT(bank_q[32*b + 16 +: 16]));
+      end
+    end else begin : g_bram
+      // Read or write, never both in one cycle (a write's read data is never used),
+      // so Yosys needs no read-during-write logic beside the block RAMs.
+      localparam integer AW = $clog2(MEM_WORDS);
+      reg [31:0] ram [0:MEM_WORDS-1];
+      reg [31:0] q;
+      always @(posedge clk)
+        if (acc_en) begin
+          if (acc_we) ram[acc_word[AW-1:0]] <= acc_wdata;
+          else q <= ram[acc_word[AW-1:0]];
+        end
+      assign bank_q = q;
+      wire unused_high = ^acc_word[14:AW - 1];   // in range, the bits above AW are 0
     end
   endgenerate
 
@@ -191,7 +219,7 @@ module spram_memory #(
       rd_answer <= op_atom;
       fill_word <= mem_req_addr[16:2] + 15'd1;
       fill_tag  <= mem_req_tag;
-    end else if (fill_left != 7'd0 && !rmw_pend) begin
+    end else if (filling && !rmw_pend) begin
       fill_word <= fill_word + 15'd1;
       rd_tag    <= fill_tag;
     end
@@ -214,7 +242,7 @@ module spram_memory #(
       rd_kind        <= RD_NONE;
       if (rmw_pend) begin
         // The write half: nothing else this cycle.
-      end else if (fill_left != 7'd0) begin
+      end else if (filling) begin
         fill_left <= fill_left - 7'd1;
         rd_kind   <= RD_CORE;
       end else if (host_valid) begin

@@ -125,6 +125,7 @@ int main(int argc, char** argv) {
             << "fpga.package=" << c.fpga_package << "\n"
             << "fpga.clock_mhz=" << c.fpga_clock_mhz << "\n"
             << "fpga.dsp=" << (c.fpga_dsp ? "true" : "false") << "\n"
-            << "fpga.board=" << c.fpga_board << "\n";
+            << "fpga.board=" << c.fpga_board << "\n"
+            << "fpga.board_clock_mhz=" << c.fpga_board_clock_mhz << "\n";
   return 0;
 }

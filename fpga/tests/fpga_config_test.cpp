@@ -69,6 +69,7 @@ TEST(FpgaConfig, Up5kIsTheEightThreadCoreWithDspsOnTheIcebreakerPackage) {
   EXPECT_EQ(c.fpga_clock_mhz, 40u);
   EXPECT_TRUE(c.fpga_dsp);
   EXPECT_EQ(c.fpga_board, "icebreaker");
+  EXPECT_EQ(c.fpga_board_clock_mhz, 6u);
   // The examples' data starts at 0x10000: the UP5K's SPRAM memory must reach past it.
   EXPECT_GT(c.mem_bytes, 0x10000u);
   // umbra-sim with this file must time what the chip has: on-chip RAM, no DRAM model.
@@ -84,6 +85,8 @@ TEST(FpgaConfig, Hx8kIsTheEightThreadCoreWithoutDsps) {
   EXPECT_EQ(c.fpga_clock_mhz, 50u);
   EXPECT_FALSE(c.fpga_dsp);
   EXPECT_EQ(c.mem_model, "fixed");
+  EXPECT_EQ(c.fpga_board, "hx8k_breakout");
+  EXPECT_EQ(c.fpga_board_clock_mhz, 12u);
 }
 
 TEST(FpgaConfig, DefaultConfigurationNamesNoFpga) {
@@ -105,7 +108,11 @@ TEST(FpgaConfig, BadFpgaSectionsAreRefusedWithLineAndReason) {
       {"fpga:\n  device: up5k\n  freq: 40\n", ":3: error: unknown configuration key 'fpga.freq'"},
       {"fpga:\n  device: [up5k]\n", ":2: error: 'fpga.device' must be a non-empty string"},
       {"fpga:\n  device: up5k\n  board: tinyfpga\n",
-       ":3: error: 'fpga.board' = 'tinyfpga' is not one of: icebreaker"},
+       ":3: error: 'fpga.board' = 'tinyfpga' is not one of: icebreaker, hx8k_breakout"},
+      {"fpga:\n  device: up5k\n  package: ct256\n  board: hx8k_breakout\n",
+       ":4: error: 'fpga.board' = 'hx8k_breakout' needs 'fpga.device' hx8k and 'fpga.package' ct256"},
+      {"fpga:\n  device: up5k\n  package: sg48\n  board: icebreaker\n",
+       ":4: error: 'fpga.board' needs 'fpga.board_clock_mhz', the board top's core clock"},
       {"fpga:\n  device: hx8k\n  package: ct256\n  board: icebreaker\n",
        ":4: error: 'fpga.board' = 'icebreaker' needs 'fpga.device' up5k and 'fpga.package' sg48"},
   };
@@ -255,8 +262,9 @@ TEST(UmbraConfig, UnknownTopOrFormatIsAUsageError) {
   EXPECT_NE(o.err.find("--format needs --top"), std::string::npos) << o.err;
 }
 
-// fpga/build.sh hands yosys the table's parameters for both tops it builds; only the
-// board's clock divider is its own.
+// fpga/build.sh hands yosys the table's parameters for every top it builds; only the
+// boards' clock settings (from fpga.board_clock_mhz: 6 MHz is the 12 MHz oscillator
+// halved, 12 the oscillator itself) are its own.
 TEST(BuildScript, ParametersAreUmbraConfigs) {
   const Outcome o = run("UMBRA_CONFIG_TOOL='" + std::string(UMBRA_CONFIG_PATH) + "' " + UMBRA_SOURCE_DIR +
                         "/fpga/build.sh --params-only --board '" + kUp5k + "' '" + kHx8k + "'");
@@ -268,8 +276,10 @@ TEST(BuildScript, ParametersAreUmbraConfigs) {
     return out;
   };
   EXPECT_EQ(o.out, "ice40-up5k synth_top: " + yosys("synth_top", kUp5k) + "\n" +
-                       "ice40-up5k icebreaker_top: " + yosys("icebreaker_top", kUp5k) + " -set CLK_DIV 2\n" +
-                       "ice40-hx8k synth_top: " + yosys("synth_top", kHx8k) + "\n");
+                       "ice40-up5k icebreaker_top: " + yosys("icebreaker_top", kUp5k) +
+                       " -set CLK_DIV 2 -set PLL 0\n" + "ice40-hx8k synth_top: " + yosys("synth_top", kHx8k) +
+                       "\n" + "ice40-hx8k hx8k_breakout_top: " + yosys("hx8k_breakout_top", kHx8k) +
+                       " -set CLK_DIV 1 -set PLL 0\n");
 }
 
 TEST(FpgaConfigTools, SimulatorRunsAnExampleOnTheUp5kConfiguration) {

@@ -162,7 +162,8 @@ Config load_config(const std::string& path) {
       {"fpga.device", string_key(&c.fpga_device, {"up5k", "hx8k"})},
       {"fpga.package", string_key(&c.fpga_package, {})},
       {"fpga.clock_mhz", uint_key(&c.fpga_clock_mhz, 1, 1000)},
-      {"fpga.board", string_key(&c.fpga_board, {"icebreaker"})},
+      {"fpga.board", string_key(&c.fpga_board, {"icebreaker", "hx8k_breakout"})},
+      {"fpga.board_clock_mhz", uint_key(&c.fpga_board_clock_mhz, 1, 300)},
       {"fpga.dsp",
        [&](const YAML::Node& n, const std::string& key) {
          try {
@@ -222,6 +223,13 @@ Config load_config(const std::string& path) {
   if (c.fpga_board == "icebreaker" && (c.fpga_device != "up5k" || c.fpga_package != "sg48"))
     fail(path, root["fpga"]["board"],
          "'fpga.board' = 'icebreaker' needs 'fpga.device' up5k and 'fpga.package' sg48");
+  // The iCE40-HX8K breakout board carries an iCE40HX8K in the CT256 package.
+  if (c.fpga_board == "hx8k_breakout" && (c.fpga_device != "hx8k" || c.fpga_package != "ct256"))
+    fail(path, root["fpga"]["board"],
+         "'fpga.board' = 'hx8k_breakout' needs 'fpga.device' hx8k and 'fpga.package' ct256");
+  if (!c.fpga_board.empty() && c.fpga_board_clock_mhz == 0)
+    fail(path, root["fpga"]["board"],
+         "'fpga.board' needs 'fpga.board_clock_mhz', the board top's core clock");
   return c;
 }
 

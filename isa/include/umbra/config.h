@@ -65,6 +65,7 @@ struct Config {
   unsigned fpga_clock_mhz = 0;    // target clock for place-and-route
   bool fpga_dsp = false;          // map the FP32/integer multipliers onto DSP blocks
   std::string fpga_board;         // "icebreaker": also build that board's top; "" none
+  unsigned fpga_board_clock_mhz = 0;  // the board top's core clock (oscillator, divider or PLL)
 };
 
 // Pipeline stages of the barrel core (isa/uarch.yaml, docs/microarchitecture.md); a

@@ -25,7 +25,7 @@ enum class RtlTop : unsigned {
   Core = 1u << 0,          // rtl/umbra_core.v: one core (core_bench)
   System = 1u << 1,        // rtl/umbra_system.v: core + reorder queue (the cosimulation)
   SynthTop = 1u << 2,      // fpga/synth_top.v: core + on-chip memory (fpga/build.sh)
-  BoardTop = 1u << 3,      // fpga/icebreaker_top.v: the iCEBreaker board top
+  BoardTop = 1u << 3,      // fpga/icebreaker_top.v, fpga/hx8k_breakout_top.v: the board tops
   Fpu = 1u << 4,           // rtl/fpu.v: the FP32 unit (fpu_bench)
   ReorderQueue = 1u << 5,  // rtl/reorder_queue.v: the memory reorder queue (memsys)
 };
