@@ -63,6 +63,10 @@ class EventSink {
  public:
   virtual ~EventSink() = default;
   virtual void on_event(const Event& e) = 0;
+  // A sink that has seen enough (umbra-sim's livelock watcher) asks for the run to end;
+  // the runners poll it once a cycle, with their other stop conditions, and end the
+  // run as stopped from outside (host_driver's StopReason::External).
+  virtual bool stop_requested() const { return false; }
 };
 
 // Writes format_event lines to a stdio stream (not owned).
@@ -121,7 +125,7 @@ struct CoreStats {
 // woken (wake_valid high, W+1), so a hit's latency is 5.
 struct LatencyHistogram {
   uint64_t count = 0, sum = 0, max = 0;
-  unsigned bucket_width = 1;       // T: bucket i counts latencies in [i*T, (i+1)*T)
+  unsigned bucket_width = 1;      // T: bucket i counts latencies in [i*T, (i+1)*T)
   std::vector<uint64_t> buckets;  // grows to the largest bucket used
   void add(uint64_t latency);
   double mean() const { return count ? double(sum) / double(count) : 0.0; }

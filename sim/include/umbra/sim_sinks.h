@@ -26,6 +26,11 @@ class TeeSink final : public scm::EventSink {
   void on_event(const scm::Event& e) override {
     for (auto* s : sinks_) s->on_event(e);
   }
+  bool stop_requested() const override {
+    for (auto* s : sinks_)
+      if (s->stop_requested()) return true;
+    return false;
+  }
 
  private:
   std::vector<scm::EventSink*> sinks_;
@@ -65,6 +70,37 @@ class ThreadTracker final : public scm::EventSink {
   std::vector<std::vector<uint32_t>> regs_;
   std::vector<uint32_t> last_pc_;
   std::vector<bool> exited_;
+};
+
+// Asks a cycle model's run to stop once it can make no more progress: every launched
+// thread that has not exited has issued the same pc `window` times in a row, with no
+// memory traffic of its own (request, response, cache, wake; any DRAM transfer counts
+// for all) and no register write that changed a value.  Such a thread's state repeats
+// exactly, so it would spin until the cycle limit.  The window only keeps the watcher
+// slow to accuse; a thread asleep on memory issues bubbles, not its pc.
+class LivelockWatch final : public scm::EventSink {
+ public:
+  LivelockWatch(unsigned threads, unsigned registers, uint64_t window)
+      : threads_(threads), regs_(threads, std::vector<uint32_t>(registers)), window_(window) {}
+  void on_event(const scm::Event& e) override;
+  bool stop_requested() const override { return detected_; }
+  bool detected() const { return detected_; }
+  // "every thread has been at pc 0x... for N cycles with no register or memory change"
+  std::string message() const;
+
+ private:
+  struct Thread {
+    uint32_t pc = 0;
+    uint64_t repeats = 0;  // issues of pc in a row with nothing changed
+    uint64_t since = 0;    // the cycle of the first of them
+    bool exited = false;
+  };
+  void check(uint64_t cycle);
+  std::vector<Thread> threads_;
+  std::vector<std::vector<uint32_t>> regs_;
+  uint64_t window_;
+  bool detected_ = false;
+  uint64_t cycle_ = 0;
 };
 
 }  // namespace umbra::simtools
