@@ -66,6 +66,27 @@ void ThreadTracker::on_event(const scm::Event& e) {
   }
 }
 
+void RequestOrigins::on_event(const scm::Event& e) {
+  if (e.thread >= issued_.size()) return;
+  if (e.kind == scm::EventKind::Issue) {
+    if (is_memory_(e.pc)) issued_[e.thread] = e.pc;
+  } else if ((e.kind == scm::EventKind::Mem || e.kind == scm::EventKind::Cache) && issued_[e.thread]) {
+    auto& r = recent_[e.thread];
+    r.push_back({e.addr, *issued_[e.thread]});
+    if (r.size() > kRemembered) r.pop_front();
+  }
+}
+
+std::optional<uint32_t> RequestOrigins::pc_of(unsigned thread, uint32_t addr) const {
+  if (thread >= recent_.size()) return std::nullopt;
+  const auto& r = recent_[thread];
+  for (auto it = r.rbegin(); it != r.rend(); ++it)
+    if (it->addr == addr) return it->pc;
+  for (auto it = r.rbegin(); it != r.rend(); ++it)
+    if (it->addr / 32 == addr / 32) return it->pc;
+  return std::nullopt;
+}
+
 void LivelockWatch::on_event(const scm::Event& e) {
   if (detected_) return;
   if (e.kind == scm::EventKind::Dram) {  // the tag is {core, thread}: count it for everyone

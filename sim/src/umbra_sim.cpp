@@ -323,9 +323,21 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   std::unique_ptr<scm::TextEventSink> text;
   std::unique_ptr<simtools::ProgressSink> progress;
   simtools::LivelockWatch livelock(rq.threads, cfg.registers, kLivelockRounds);
+  auto word_at = [&](uint32_t pc) -> std::optional<uint32_t> {
+    if (pc < prog.text_base || (pc - prog.text_base) / 4 >= prog.text.size()) return std::nullopt;
+    return prog.text[(pc - prog.text_base) / 4];
+  };
+  simtools::RequestOrigins origins(rq.threads, [&](uint32_t pc) {
+    const auto w = word_at(pc);
+    const auto d = w ? umbra::isa::decode(*w) : std::nullopt;
+    if (!d) return false;
+    const auto c = d->info->cls;
+    return c == umbra::isa::Class::Load || c == umbra::isa::Class::Store || c == umbra::isa::Class::Atomic;
+  });
   simtools::TeeSink tee;
   tee.add(&tracker);
   tee.add(&livelock);
+  tee.add(&origins);
   if (rq.event_trace) {
     std::fputs("# cycle event thread fields (docs/microarchitecture.md, Events)\n", rq.event_trace);
     text = std::make_unique<scm::TextEventSink>(rq.event_trace);
@@ -363,6 +375,24 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
     if (!r.agreed) mismatch = r.summary;
   }
   if (progress) progress->finish();
+  // The memory refuses an access knowing only its thread and address; name the
+  // instruction that made it, as the reference simulator does ("thread 0, pc 0x0000000c
+  // (ldw r1, 0(r2)): misaligned access: ...").  A posted store is refused after its
+  // thread has issued on (the DRAM model takes it from the queue later), so the
+  // thread's last issued pc would blame the next instruction.
+  scm::RunResult& rr = o.cyc;
+  const std::string prefix = "thread " + std::to_string(rr.fault_thread) + ": ";
+  if (rr.status == scm::RunResult::Status::Fault &&
+      (rr.fault == umbra::Fault::Misaligned || rr.fault == umbra::Fault::OutOfRange) &&
+      rr.message.rfind(prefix, 0) == 0)
+    if (const auto pc = origins.pc_of(rr.fault_thread, rr.fault_addr)) {
+      const auto w = word_at(*pc);
+      rr.fault_pc = *pc;
+      rr.message =
+          "thread " + std::to_string(rr.fault_thread) + ", pc 0x" + hex8(*pc) + " (" +
+          umbra::isa::disassemble(w.value_or(0), *pc, [&](uint32_t a) { return prog.text_label(a); }) +
+          "): " + rr.message.substr(prefix.size());
+    }
   cycle_status(o);
   cycle_thread_ends(o, tracker, prog, rq.threads);
   o.memory = o.cyc.memory;

@@ -220,6 +220,49 @@ flag:   .word 0
   }
 }
 
+// Item 6: a misaligned access names the pc and the instruction on every model and
+// memory (the memory refuses it knowing only the thread and the address), with the
+// word rule (4) and no internal word ("fill"); a posted store under DRAM is blamed on
+// the store, not on the instruction its thread issued next.
+TEST_F(UmbraSimHostile, MisalignedAccessNamesThePcAndTheInstructionOnEveryModel) {
+  const std::string load = write("load.s", R"(
+_start: la   r2, buf
+        addi r2, r2, 2
+        ldw  r1, 0(r2)
+        exit
+        .data
+buf:    .word 1, 2
+)");
+  const std::string store = write("store.s", R"(
+_start: la   r2, buf
+        addi r2, r2, 2
+        li   r1, 3
+        stw  r1, 0(r2)
+        exit
+        .data
+buf:    .word 1, 2
+)");
+  struct {
+    std::string prog, says, at;
+  } cases[] = {
+      {load, "fault: thread 0, pc 0x0000000c (ldw r1, 0(r2)): misaligned access: ", "faulted at pc 0000000c"},
+      {store,
+       "fault: thread 0, pc 0x00000010 (stw r1, 0(r2)): misaligned access: ", "faulted at pc 00000010"},
+  };
+  for (const auto& c : cases)
+    for (const std::string model : {"iss", "systemc", "rtl", "cosim"})
+      for (const std::string config : {"default", "fixed-memory"}) {
+        const Outcome o = run("--model " + model + " --config " + UMBRA_CONFIGS + "/" + config +
+                              ".yaml --threads 1 " + c.prog);
+        const std::string what = c.prog + " " + model + " " + config + "\n" + o.err;
+        EXPECT_EQ(o.rc, 2) << what;
+        EXPECT_TRUE(has(o.err, c.says)) << what;
+        EXPECT_TRUE(has(o.err, "address 0x00010002 is not a multiple of 4")) << what;
+        EXPECT_FALSE(has(o.err, "fill")) << what;
+        EXPECT_TRUE(has(o.err, c.at)) << what;
+      }
+}
+
 // The default limits are said where a user looks for them.
 TEST_F(UmbraSimHostile, HelpStatesTheDefaultLimits) {
   const Outcome o = run("--help");
