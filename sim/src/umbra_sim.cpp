@@ -52,9 +52,10 @@
 namespace {
 
 using namespace umbra::simreport;
-// The default budgets end a run that never exits in seconds (the ISS retires about
-// 50 M instructions/s, SystemC simulates about 1.5 M cycles/s, cosim about 0.3 M);
-// a longer program asks for more.
+// The default budgets end a run that never exits within tens of seconds: measured on
+// the shared 2-core machine, the ISS retires 4-10 M instructions/s and SystemC
+// simulates 0.4-1.5 M cycles/s, cosim about a fifth of that; a longer program asks for
+// more.  A livelock ends much sooner (kLivelockRounds).
 constexpr uint64_t kDefaultMaxInstructions = 100'000'000;
 constexpr uint64_t kDefaultMaxCycles = 10'000'000;
 // Rounds (every thread issuing once) of spinning on one pc with nothing changed
@@ -435,13 +436,14 @@ int run(int argc, char** argv) {
       ->check(CLI::Range(1u, 256u));
   app.add_option("--mem-size", mem_size_text,
                  "data memory bytes (overrides the configuration; K/M/G, 0x ok)");
-  app.add_option("--max-instructions", max_text,
-                 "iss: stop after this many instructions of all threads (default 100000000, a few seconds); "
-                 "a run whose every thread spins on one pc changing nothing stops earlier, as a livelock");
+  app.add_option(
+      "--max-instructions", max_text,
+      "iss: stop after this many instructions of all threads (default 100000000, tens of seconds); "
+      "a run whose every thread spins on one pc changing nothing stops earlier, as a livelock");
   app.add_option(
       "--max-cycles", max_cycles_text,
-      "systemc/rtl/cosim: stop after this many busy cycles after launch (default 10000000: seconds "
-      "under systemc, about half a minute under cosim); livelocks stop earlier");
+      "systemc/rtl/cosim: stop after this many busy cycles after launch (default 10000000: 10-30 s "
+      "under systemc, a minute or two under cosim); livelocks stop earlier");
   app.add_option("--dump-mem", dumps,
                  "after the run, print words START:LENGTH (bytes; START may be a symbol), "
                  "or write them to FILE with START:LENGTH:FILE")
