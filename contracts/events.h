@@ -125,7 +125,7 @@ struct CoreStats {
 // woken (wake_valid high, W+1), so a hit's latency is 5.
 struct LatencyHistogram {
   uint64_t count = 0, sum = 0, max = 0;
-  unsigned bucket_width = 1;      // T: bucket i counts latencies in [i*T, (i+1)*T)
+  unsigned bucket_width = 1;       // T: bucket i counts latencies in [i*T, (i+1)*T)
   std::vector<uint64_t> buckets;  // grows to the largest bucket used
   void add(uint64_t latency);
   double mean() const { return count ? double(sum) / double(count) : 0.0; }
