@@ -63,6 +63,10 @@ class EventSink {
  public:
   virtual ~EventSink() = default;
   virtual void on_event(const Event& e) = 0;
+  // A sink that has seen enough (umbra-sim's livelock watcher) asks for the run to end;
+  // the runners poll it once a cycle, with their other stop conditions, and end the
+  // run as stopped from outside (host_driver's StopReason::External).
+  virtual bool stop_requested() const { return false; }
 };
 
 // Writes format_event lines to a stdio stream (not owned).

@@ -56,7 +56,9 @@ RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint6
   host_driver::Job job = harness::make_job(p, nthreads, max_cycles);
   static Bench* bench = nullptr;  // reachable for leak checkers; see Bench
   // A port protocol error loses a request; nothing after it would mean anything.
-  job.stop = [] { return bench && !bench->sys.core().protocol_error().empty(); };
+  job.stop = [sink] {
+    return (bench && !bench->sys.core().protocol_error().empty()) || (sink && sink->stop_requested());
+  };
   try {
     bench = new Bench(cfg, opts.core_id, std::move(job), opts.host_writes);
   } catch (const CoreConfigError& e) {

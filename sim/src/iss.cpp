@@ -124,6 +124,17 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
     res.fault = std::move(fr);
   };
 
+  // Livelock watch (set_livelock_window): per thread, how many times in a row it has
+  // repeated a self-jump that changed nothing, and the register write it made last
+  // (writing the value a register already holds is no change).
+  struct Spin {
+    uint64_t repeats = 0;
+    bool wrote = false;
+    uint8_t reg = 0;
+    uint32_t value = 0;
+  };
+  std::vector<Spin> spin(livelock_rounds_ ? n : 0);
+
   unsigned running = n;
   for (uint64_t round = 0; running > 0; ++round) {
     res.rounds = round + 1;
@@ -170,6 +181,28 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
         // The exit's own pc stays visible in the result, like a faulting one.
         th.status = ThreadStatus::Exited;
         --running;
+      } else if (!spin.empty()) {
+        Spin& s = spin[tid];
+        const bool same_write =
+            r.writes_reg == s.wrote && (!r.writes_reg || (r.reg == s.reg && r.value == s.value));
+        s.repeats = r.next_pc == pc && r.mem == Retired::Mem::None && (s.repeats == 0 || same_write)
+                        ? s.repeats + 1
+                        : 0;
+        s.wrote = r.writes_reg;
+        s.reg = r.reg;
+        s.value = r.value;
+      }
+    }
+    if (!spin.empty() && running > 0) {
+      uint64_t least = UINT64_MAX;
+      for (unsigned tid = 0; tid < n; ++tid)
+        if (res.threads[tid].status == ThreadStatus::Running) least = std::min(least, spin[tid].repeats);
+      if (least >= livelock_rounds_) {
+        Livelock l;
+        for (const ThreadResult& th : res.threads) l.pcs.push_back(th.state.pc);
+        l.rounds = least;
+        res.livelock = std::move(l);
+        return res;
       }
     }
   }

@@ -21,6 +21,7 @@ constexpr int kExitBadInput = 1;  // command line, configuration or program file
 constexpr int kExitFault = 2;     // a thread faulted
 constexpr int kExitLimit = 3;     // the instruction or cycle limit stopped the run
 constexpr int kExitMismatch = 4;  // cosim: the SystemC model and the RTL (or the ISS) disagree
+constexpr int kExitLivelock = 5;  // every running thread spun on one pc, changing nothing
 
 std::string hex8(uint32_t v);  // "0000abcd", as the listings print words
 std::string plural(uint64_t n, const char* word);
@@ -38,7 +39,7 @@ struct Outcome {
   std::string model;
   int rc = kExitOk;
   std::string stop_line;  // "fault: ..." / "stopped: ..." for stderr; empty when all exited
-  std::string status;     // for JSON: exited, fault, instruction limit, cycle limit, mismatch
+  std::string status;     // for JSON: exited, fault, instruction limit, cycle limit, livelock, mismatch
   std::vector<uint8_t> memory;
   std::vector<ThreadEnd> threads;  // the launched ones
   bool has_cycles = false;

@@ -3,6 +3,7 @@
 // the summary that follows starts on a clean line.
 #include "umbra/sim_sinks.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace umbra::simtools {
@@ -63,6 +64,102 @@ void ThreadTracker::on_event(const scm::Event& e) {
       break;
     default: break;
   }
+}
+
+void RequestOrigins::on_event(const scm::Event& e) {
+  if (e.thread >= issued_.size()) return;
+  if (e.kind == scm::EventKind::Issue) {
+    if (is_memory_(e.pc)) issued_[e.thread] = e.pc;
+  } else if ((e.kind == scm::EventKind::Mem || e.kind == scm::EventKind::Cache) && issued_[e.thread]) {
+    auto& r = recent_[e.thread];
+    r.push_back({e.addr, *issued_[e.thread]});
+    if (r.size() > kRemembered) r.pop_front();
+  }
+}
+
+std::optional<uint32_t> RequestOrigins::pc_of(unsigned thread, uint32_t addr) const {
+  if (thread >= recent_.size()) return std::nullopt;
+  const auto& r = recent_[thread];
+  for (auto it = r.rbegin(); it != r.rend(); ++it)
+    if (it->addr == addr) return it->pc;
+  for (auto it = r.rbegin(); it != r.rend(); ++it)
+    if (it->addr / 32 == addr / 32) return it->pc;
+  return std::nullopt;
+}
+
+void LivelockWatch::on_event(const scm::Event& e) {
+  if (detected_) return;
+  if (e.kind == scm::EventKind::Dram) {  // the tag is {core, thread}: count it for everyone
+    for (Thread& t : threads_) t.repeats = 0;
+    return;
+  }
+  if (e.thread >= threads_.size()) return;
+  Thread& t = threads_[e.thread];
+  switch (e.kind) {
+    case scm::EventKind::Issue:
+      t.exited = false;
+      if (t.repeats && e.pc == t.pc) {
+        if (++t.repeats >= window_) check(e.cycle);
+      } else {
+        t.pc = e.pc;
+        t.repeats = 1;
+        t.since = e.cycle;
+      }
+      break;
+    case scm::EventKind::Bubble:
+      if (e.reason == scm::BubbleReason::Exited) {
+        t.exited = true;
+        check(e.cycle);  // the last thread still working may already be spinning
+      }
+      break;
+    case scm::EventKind::RegWrite:
+      if (e.reg < regs_[e.thread].size() && regs_[e.thread][e.reg] != e.value) {
+        regs_[e.thread][e.reg] = e.value;
+        t.repeats = 0;
+      }
+      break;
+    default: t.repeats = 0; break;  // memory traffic: a request, a response, the cache, a wake
+  }
+}
+
+void LivelockWatch::check(uint64_t cycle) {
+  bool any = false;
+  for (const Thread& t : threads_) {
+    if (t.exited) continue;
+    if (t.repeats < window_) return;
+    any = true;
+  }
+  detected_ = any;
+  cycle_ = cycle;
+}
+
+std::string LivelockWatch::message() const {
+  auto hex = [](uint32_t v) {
+    char b[16];
+    std::snprintf(b, sizeof b, "0x%08x", v);
+    return std::string(b);
+  };
+  uint64_t first = cycle_;
+  std::vector<std::string> where;
+  bool one_pc = true;
+  const Thread* spinning = nullptr;
+  for (size_t i = 0; i < threads_.size(); ++i) {
+    const Thread& t = threads_[i];
+    if (t.exited) continue;
+    first = std::min(first, t.since);
+    if (spinning && spinning->pc != t.pc) one_pc = false;
+    spinning = spinning ? spinning : &t;
+    where.push_back("thread " + std::to_string(i) + " at pc " + hex(t.pc));
+  }
+  std::string who;
+  if (where.size() == 1)
+    who = where[0];
+  else if (one_pc && spinning)
+    who = "every running thread at pc " + hex(spinning->pc);
+  else
+    for (const std::string& w : where) who += (who.empty() ? "" : ", ") + w;
+  return "livelock: " + who + " for " + std::to_string(cycle_ - first) +
+         " cycles with no register or memory change; did the program forget `exit`?";
 }
 
 }  // namespace umbra::simtools

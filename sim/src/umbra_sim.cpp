@@ -25,6 +25,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -41,6 +42,7 @@
 #include "umbra/isa.h"
 #include "umbra/iss.h"
 #include "umbra/models.h"
+#include "umbra/output_files.h"
 #include "umbra/program.h"
 #include "umbra/sim_image.h"
 #include "umbra/sim_sinks.h"
@@ -50,8 +52,16 @@
 namespace {
 
 using namespace umbra::simreport;
+// The default budgets end a run that never exits within tens of seconds: measured on
+// the shared 2-core machine, the ISS retires 4-10 M instructions/s and SystemC
+// simulates 0.4-1.5 M cycles/s, cosim about a fifth of that; a longer program asks for
+// more.  A livelock ends much sooner (kLivelockRounds).
 constexpr uint64_t kDefaultMaxInstructions = 100'000'000;
-constexpr uint64_t kDefaultMaxCycles = 100'000'000;
+constexpr uint64_t kDefaultMaxCycles = 10'000'000;
+// Rounds (every thread issuing once) of spinning on one pc with nothing changed
+// before a run is called a livelock: long enough that no waiting program is accused,
+// short enough (well under a second on every model) to save the user the limit.
+constexpr uint64_t kLivelockRounds = 10'000;
 
 // An input problem: the message already names the file and what is wrong.
 struct InputError : std::runtime_error {
@@ -97,10 +107,15 @@ std::string ext_of(const std::string& path) {
   return path.substr(dot);
 }
 
-std::vector<uint8_t> read_bytes(const std::string& path) {
+// The input must be a file that can be opened; reading it is the loaders' business
+// (obj::read_file bounds what it reads at Program::kMaxImageFileBytes, the assembler
+// refuses what is not a regular file), so nothing is read here.
+void check_input(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError(path + ": error: is a directory, not a program");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw InputError(path + ": error: cannot open: " + std::strerror(errno));
-  return std::vector<uint8_t>((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
 }
 
 // Assembly is assembled here rather than through obj::read_file so that the
@@ -110,7 +125,7 @@ umbra::Program load_program(const std::string& path, const std::string& format, 
   const std::string ext = ext_of(path);
   const bool is_asm = format == "asm" || (format == "auto" && (ext == ".s" || ext == ".S" || ext == ".asm"));
   if (is_asm) {
-    read_bytes(path);  // a missing file gets one clear message, not an assembler diagnostic
+    check_input(path);  // a missing file gets one clear message, not an assembler diagnostic
     umbra::as::Options o;
     o.registers = cfg.registers;
     o.data_base = cfg.data_base;
@@ -123,7 +138,7 @@ umbra::Program load_program(const std::string& path, const std::string& format, 
     }
     return r.program;
   }
-  read_bytes(path);
+  check_input(path);
   const auto fmt = umbra::obj::parse_format(format);
   try {
     return umbra::obj::read_file(path, *fmt);
@@ -252,6 +267,7 @@ struct Request {
 
 Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Request& rq) {
   umbra::iss::Simulator sim(cfg);
+  sim.set_livelock_window(kLivelockRounds);
   try {
     sim.load(prog, rq.input);
   } catch (const umbra::iss::LoadError& e) {
@@ -273,6 +289,21 @@ Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Requ
     o.stop_line = std::string(limit ? "stopped: " : "fault: ") + res.fault->message();
     o.rc = limit ? kExitLimit : kExitFault;
     o.status = limit ? "instruction limit" : "fault";
+  } else if (res.livelock) {
+    std::vector<std::string> where;
+    bool one_pc = true;
+    for (size_t t = 0; t < res.threads.size(); ++t) {
+      if (res.threads[t].status != umbra::iss::ThreadStatus::Running) continue;
+      if (!where.empty() && res.livelock->pcs[t] != res.livelock->pcs[0]) one_pc = false;
+      where.push_back("thread " + std::to_string(t) + " at pc 0x" + hex8(res.livelock->pcs[t]));
+    }
+    std::string who;
+    for (const std::string& w : where) who += (who.empty() ? "" : ", ") + w;
+    if (where.size() > 1 && one_pc) who = "every running thread at pc 0x" + hex8(res.livelock->pcs[0]);
+    o.stop_line = "livelock: " + who + " for " + std::to_string(res.livelock->rounds) +
+                  " rounds with no register or memory change; did the program forget `exit`?";
+    o.rc = kExitLivelock;
+    o.status = "livelock";
   }
   for (const auto& th : res.threads) {
     ThreadEnd e;
@@ -292,8 +323,22 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   simtools::ThreadTracker tracker(rq.threads, cfg.registers);
   std::unique_ptr<scm::TextEventSink> text;
   std::unique_ptr<simtools::ProgressSink> progress;
+  simtools::LivelockWatch livelock(rq.threads, cfg.registers, kLivelockRounds);
+  auto word_at = [&](uint32_t pc) -> std::optional<uint32_t> {
+    if (pc < prog.text_base || (pc - prog.text_base) / 4 >= prog.text.size()) return std::nullopt;
+    return prog.text[(pc - prog.text_base) / 4];
+  };
+  simtools::RequestOrigins origins(rq.threads, [&](uint32_t pc) {
+    const auto w = word_at(pc);
+    const auto d = w ? umbra::isa::decode(*w) : std::nullopt;
+    if (!d) return false;
+    const auto c = d->info->cls;
+    return c == umbra::isa::Class::Load || c == umbra::isa::Class::Store || c == umbra::isa::Class::Atomic;
+  });
   simtools::TeeSink tee;
   tee.add(&tracker);
+  tee.add(&livelock);
+  tee.add(&origins);
   if (rq.event_trace) {
     std::fputs("# cycle event thread fields (docs/microarchitecture.md, Events)\n", rq.event_trace);
     text = std::make_unique<scm::TextEventSink>(rq.event_trace);
@@ -331,9 +376,32 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
     if (!r.agreed) mismatch = r.summary;
   }
   if (progress) progress->finish();
+  // The memory refuses an access knowing only its thread and address; name the
+  // instruction that made it, as the reference simulator does ("thread 0, pc 0x0000000c
+  // (ldw r1, 0(r2)): misaligned access: ...").  A posted store is refused after its
+  // thread has issued on (the DRAM model takes it from the queue later), so the
+  // thread's last issued pc would blame the next instruction.
+  scm::RunResult& rr = o.cyc;
+  const std::string prefix = "thread " + std::to_string(rr.fault_thread) + ": ";
+  if (rr.status == scm::RunResult::Status::Fault &&
+      (rr.fault == umbra::Fault::Misaligned || rr.fault == umbra::Fault::OutOfRange) &&
+      rr.message.rfind(prefix, 0) == 0)
+    if (const auto pc = origins.pc_of(rr.fault_thread, rr.fault_addr)) {
+      const auto w = word_at(*pc);
+      rr.fault_pc = *pc;
+      rr.message =
+          "thread " + std::to_string(rr.fault_thread) + ", pc 0x" + hex8(*pc) + " (" +
+          umbra::isa::disassemble(w.value_or(0), *pc, [&](uint32_t a) { return prog.text_label(a); }) +
+          "): " + rr.message.substr(prefix.size());
+    }
   cycle_status(o);
   cycle_thread_ends(o, tracker, prog, rq.threads);
   o.memory = o.cyc.memory;
+  if (livelock.detected()) {  // the watcher stopped the run (StopReason::External)
+    o.status = "livelock";
+    o.rc = kExitLivelock;
+    o.stop_line = livelock.message();
+  }
   if (mismatch) {  // outranks whatever the run itself ended with
     o.rc = kExitMismatch;
     o.status = "mismatch";
@@ -368,10 +436,14 @@ int run(int argc, char** argv) {
       ->check(CLI::Range(1u, 256u));
   app.add_option("--mem-size", mem_size_text,
                  "data memory bytes (overrides the configuration; K/M/G, 0x ok)");
-  app.add_option("--max-instructions", max_text,
-                 "iss: stop after this many instructions of all threads (default 100000000)");
-  app.add_option("--max-cycles", max_cycles_text,
-                 "systemc/rtl/cosim: stop after this many busy cycles after launch (default 100000000)");
+  app.add_option(
+      "--max-instructions", max_text,
+      "iss: stop after this many instructions of all threads (default 100000000, tens of seconds); "
+      "a run whose every thread spins on one pc changing nothing stops earlier, as a livelock");
+  app.add_option(
+      "--max-cycles", max_cycles_text,
+      "systemc/rtl/cosim: stop after this many busy cycles after launch (default 10000000: 10-30 s "
+      "under systemc, a minute or two under cosim); livelocks stop earlier");
   app.add_option("--dump-mem", dumps,
                  "after the run, print words START:LENGTH (bytes; START may be a symbol), "
                  "or write them to FILE with START:LENGTH:FILE")
@@ -486,6 +558,42 @@ int run(int argc, char** argv) {
     throw InputError(e.what());
   }
 
+  // No output may replace the program (or another output): the same guard as
+  // umbra-as's (umbra/output_files.h).  Outputs here are streamed or written after the
+  // run, so only its check is used, before anything is opened.
+  umbra::OutputFiles outputs;
+  outputs.add_input(input);
+  if (trace->count() && !trace_file.empty()) outputs.add(trace_file, "", "--trace");
+  if (!stats_path.empty() && stats_path != "-") outputs.add(stats_path, "", "--stats-json");
+  for (const DumpSpec& d : dump_specs)
+    if (!d.file.empty()) outputs.add(d.file, "", "--dump-mem");
+  for (const auto& s : png_specs) outputs.add(s.file, "", "--dump-image");
+  if (!timeline_path.empty()) outputs.add(timeline_path, "", "--timeline");
+  // Waveforms are written by the model as it runs, under names derived from BASE; a
+  // directory that is not there would otherwise be noticed (or not) only by the
+  // writer, after the whole run.
+  for (const auto& [option, base] :
+       {std::pair<std::string, std::string>{"--vcd", vcd_base}, {"--fst", fst_base}}) {
+    if (base.empty()) continue;
+    const std::string ext = option == "--vcd" ? ".vcd" : ".fst";
+    outputs.add(base + ".rtl" + ext, "", option);
+    if (chosen.supports.compares) outputs.add(base + ".systemc" + ext, "", option);
+    const std::filesystem::path parent = std::filesystem::path(base).parent_path();
+    const std::string dir = parent.empty() ? "." : parent.string();
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec))
+      throw InputError(option + " '" + base + "': directory '" + dir + "' " +
+                       (std::filesystem::exists(dir, ec) ? "is not a directory" : "does not exist"));
+    if (::access(dir.c_str(), W_OK | X_OK) != 0)
+      throw InputError(option + " '" + base + "': cannot write in directory '" + dir +
+                       "': " + std::strerror(errno));
+  }
+  try {
+    outputs.check();
+  } catch (const umbra::OutputError& e) {
+    throw InputError("error: " + std::string(e.what()));
+  }
+
   // Output files are opened before the run, so a bad path costs nothing.
   std::ofstream trace_out, stats_out;
   std::FILE* event_file = nullptr;
@@ -527,20 +635,32 @@ int run(int argc, char** argv) {
   } catch (const scm::RunError& e) {
     throw InputError("--model " + model + ": " + e.what());
   }
-  if (rq.trace) rq.trace->flush();
-  if (event_file) {
-    if (event_file != stdout)
-      std::fclose(event_file);
-    else
-      std::fflush(stdout);
-  }
-  std::cout.flush();
-
   int rc = o.rc;
   if (!o.stop_line.empty()) std::cerr << "umbra-sim: " << o.stop_line << '\n';
+  // A file that could not be written is an error even after a run that succeeded:
+  // the user would otherwise read a truncated trace or dump as the whole.
   auto output_failed = [&](const std::string& what) {
     std::cerr << "umbra-sim: " << what << '\n';
     if (rc == kExitOk) rc = kExitBadInput;
+  };
+  if (rq.trace && rq.trace != &std::cout) {
+    trace_out.close();
+    if (!trace_out) output_failed(trace_file + ": error: cannot write trace: " + std::strerror(errno));
+  }
+  if (event_file && event_file != stdout) {
+    const bool bad = std::ferror(event_file) != 0;
+    if (std::fclose(event_file) != 0 || bad)
+      output_failed(trace_file + ": error: cannot write trace: " + std::strerror(errno));
+  }
+  // stdout (the trace, --regs, --dump-mem without FILE, --show-image, --stats-json -)
+  // is checked once, at the end, after everything was written to it.
+  auto check_stdout = [&] {
+    std::cout.flush();
+    if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+      output_failed("error: cannot write standard output: " + std::string(std::strerror(errno)));
+      std::cout.clear();
+      std::clearerr(stdout);
+    }
   };
   if (show_regs) write_regs(std::cout, o, cfg.registers);
   for (const DumpSpec& d : dump_specs) {
@@ -550,6 +670,7 @@ int run(int argc, char** argv) {
     }
     std::ofstream f(d.file);
     if (f) write_dump(f, o.memory, d);
+    f.close();
     if (!f) output_failed(d.file + ": error: cannot write memory dump: " + std::strerror(errno));
   }
   for (const auto& s : png_specs) {
@@ -593,6 +714,7 @@ int run(int argc, char** argv) {
       if (!stats_out) output_failed(stats_path + ": error: cannot write statistics: " + std::strerror(errno));
     }
   }
+  check_stdout();
   write_summary(std::cerr, o, cfg);
   return rc;
 }

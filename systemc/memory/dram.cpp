@@ -106,8 +106,11 @@ void DramModel::accept(uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, 
            "request op " + hex8(op) + " is no memory instruction or port op");
     return;
   }
-  const std::string name = fill ? "fill" : in->name;
-  const uint32_t n = fill ? p_.line_bytes : 4;
+  // A fill's address is its line's; a misaligned ldw's fill carries the load's own
+  // address, which is refused under the load's name and rule (4), as fixed_memory does.
+  const bool ldw_fill = fill && (addr & 3u);
+  const std::string name = ldw_fill ? "ldw" : fill ? "fill" : in->name;
+  const uint32_t n = fill && !ldw_fill ? p_.line_bytes : 4;
   if (addr % n) {
     refuse(Fault::Misaligned, op, addr, tag,
            name + " address " + hex8(addr) + " is not a multiple of " + std::to_string(n));

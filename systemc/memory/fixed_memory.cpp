@@ -101,7 +101,7 @@ void fixed_memory::accept() {
     // A fill's address is its line's; a misaligned ldw's fill carries the load's own
     // address, which is refused here as the load would have been.
     if (addr & 3u) {
-      refuse(Fault::Misaligned, "fill (of an ldw) address " + hex8(addr) + " is not a multiple of 4");
+      refuse(Fault::Misaligned, "ldw address " + hex8(addr) + " is not a multiple of 4");
       return;
     }
     if (addr % line_bytes_) {

@@ -369,7 +369,7 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   static RtlBench* bench = nullptr;  // never destroyed: SystemC keeps pointers into it
   bool protocol_error = false;
   auto job = harness::make_job(p, nthreads, max_cycles);
-  job.stop = [&protocol_error] { return protocol_error; };
+  job.stop = [&protocol_error, sink] { return protocol_error || (sink && sink->stop_requested()); };
   if (!opts.vcd.empty() || !opts.fst.empty()) Verilated::traceEverOn(true);
   // The RTL's cache outcomes, from its C2 trace (the queue's counters are the SystemC
   // model's only).
@@ -508,8 +508,9 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   InjectingSink inject(*cmp, opts.inject);
   bool protocol_error = false;
   auto job = harness::make_job(p, nthreads, max_cycles);
-  job.stop = [&protocol_error] {
-    return protocol_error || !bench->sc.core.protocol_error().empty() || cmp->mismatch().found;
+  job.stop = [&protocol_error, &opts] {
+    return protocol_error || !bench->sc.core.protocol_error().empty() || cmp->mismatch().found ||
+           (opts.observer && opts.observer->stop_requested());
   };
   if (!opts.vcd.empty() || !opts.fst.empty()) Verilated::traceEverOn(true);
   try {

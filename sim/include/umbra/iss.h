@@ -72,12 +72,20 @@ struct FaultReport {
   std::string message() const;
 };
 
+// A run stopped because it could make no more progress (Simulator::set_livelock_window):
+// every thread still running was repeating one instruction that changed nothing.
+struct Livelock {
+  std::vector<uint32_t> pcs;  // per launched thread: the pc it spins on (exited: its exit)
+  uint64_t rounds = 0;        // rounds every running thread had been spinning
+};
+
 struct RunResult {
   std::vector<ThreadResult> threads;  // one per launched thread, by tid
   std::optional<FaultReport> fault;
-  uint64_t retired = 0;  // all threads
-  uint64_t rounds = 0;   // issue rounds of T slots
-  bool all_exited() const { return !fault; }
+  std::optional<Livelock> livelock;  // set only with a livelock window
+  uint64_t retired = 0;              // all threads
+  uint64_t rounds = 0;               // issue rounds of T slots
+  bool all_exited() const { return !fault && !livelock; }
 };
 
 // Called for every retired instruction, and once more for the instruction that
@@ -104,6 +112,12 @@ class Simulator {
   // core's launch port allows; a run starts from fresh registers every time, and
   // data memory keeps what earlier runs wrote.
   RunResult run(unsigned n, uint64_t max_instructions, const Observer& observer = nullptr);
+  // With rounds > 0, run() also stops (RunResult::livelock) once every running thread
+  // has executed the same instruction `rounds` times in a row, each time jumping back
+  // to itself with no memory access and no register value changed: its state then
+  // repeats exactly, so only the instruction limit would end it.  Off (0) by default:
+  // the models compared with each other must all run to the same limit.
+  void set_livelock_window(uint64_t rounds) { livelock_rounds_ = rounds; }
 
   const Config& config() const { return cfg_; }
   FlatMemory& memory() { return mem_; }
@@ -119,6 +133,7 @@ class Simulator {
   FlatMemory mem_;
   uint32_t entry_ = 0;
   std::vector<Symbol> text_symbols_;
+  uint64_t livelock_rounds_ = 0;
 };
 
 }  // namespace umbra::iss
