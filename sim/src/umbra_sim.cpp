@@ -38,6 +38,7 @@
 #include "umbra/asm.h"
 #include "umbra/config.h"
 #include "umbra/cosim_run.h"
+#include "umbra/format.h"
 #include "umbra/isa.h"
 #include "umbra/iss.h"
 #include "umbra/models.h"
@@ -50,6 +51,7 @@
 namespace {
 
 using namespace umbra::simreport;
+using umbra::hex8_bare;
 constexpr uint64_t kDefaultMaxInstructions = 100'000'000;
 constexpr uint64_t kDefaultMaxCycles = 100'000'000;
 
@@ -167,9 +169,9 @@ DumpSpec parse_dump(const std::string& spec, const umbra::Program& p, const std:
   const auto len = parse_number(length, true);
   if (!len) throw bad("LENGTH '" + length + "' is not a number");
   if (*len == 0 || *len % 4) throw bad("LENGTH must be a positive multiple of 4 bytes");
-  if (d.start % 4) throw bad("START 0x" + hex8(d.start) + " is not a multiple of 4");
+  if (d.start % 4) throw bad("START 0x" + hex8_bare(d.start) + " is not a multiple of 4");
   if (d.start + *len > mem_bytes)
-    throw bad("0x" + hex8(d.start) + "+" + std::to_string(*len) + " is beyond data memory (" +
+    throw bad("0x" + hex8_bare(d.start) + "+" + std::to_string(*len) + " is beyond data memory (" +
               std::to_string(mem_bytes) + " bytes)");
   d.length = uint32_t(*len);
   return d;
@@ -183,8 +185,8 @@ uint32_t peek32(const std::vector<uint8_t>& m, uint32_t a) {
 
 void write_dump(std::ostream& os, const std::vector<uint8_t>& m, const DumpSpec& d) {
   for (uint32_t a = d.start; a < d.start + d.length; a += 32) {
-    os << hex8(a) << ':';
-    for (uint32_t w = a; w < a + 32 && w < d.start + d.length; w += 4) os << ' ' << hex8(peek32(m, w));
+    os << hex8_bare(a) << ':';
+    for (uint32_t w = a; w < a + 32 && w < d.start + d.length; w += 4) os << ' ' << hex8_bare(peek32(m, w));
     os << '\n';
   }
 }
