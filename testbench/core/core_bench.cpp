@@ -5,9 +5,15 @@
 // (every access, atomics included, performed at acceptance; the first response beat
 // `latency` cycles later, a line fill's beats on consecutive cycles; not ready for a
 // responding request whose beats would overlap the previous response's, as
-// testbench/fixed_memory does).  Each run is checked two ways:
+// systemc/memory/fixed_memory does).  That model is not reused here because it is a
+// SystemC module and this bench runs the core without the SystemC kernel, so that RTL
+// bring-up needs nothing but Verilator; the model here is the behaviour of that one,
+// kept to the Bench class's accept() and the response queue step() drains.  Each run
+// is checked two ways:
 //
-//   against the reference simulator (umbra_iss) for meaning: per thread, the sequence
+//   against the reference simulator (umbra_iss, run here through iss::Simulator; the
+//   cosimulation's check, testbench/cosim/iss_check, is in umbra_cosim, which needs
+//   SystemC, and compares register writes only) for meaning: per thread, the sequence
 //   of register writes (pc, register, value) and of stores and atomics on the port
 //   (loads are the data cache's: the port carries line fills, each checked to be a
 //   line that thread loads from), the final data memory, and the fault, if any;
