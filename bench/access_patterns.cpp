@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_common.h"
 #include "umbra/asm.h"
 #include "umbra/config.h"
 #include "umbra/isa.h"
@@ -46,6 +47,7 @@ namespace {
 
 namespace scm = umbra::scm;
 using umbra::Config;
+using umbra::bench::word;
 
 constexpr unsigned kIterations = 16;
 constexpr unsigned kUnroll = 4;
@@ -120,42 +122,13 @@ std::string program_text(Pattern p, const KindInfo& k, const Config& cfg) {
   for (unsigned u = 0; u < kUnroll; ++u) access();
   line("addi r9, r9, -1");
   line("bnz r9, loop");
-  s += "loop_end:\n";
-  line("rdsr r3, clock");
-  line("la r7, out");
-  line("shli r5, r1, 4");
-  line("add r7, r7, r5");
-  line("stw r2, 0(r7)");
-  line("stw r3, 4(r7)");
-  line("stw r10, 8(r7)");
-  line("exit");
-  s += "        .data\nout:    .space " + std::to_string(16 * cfg.threads) + "\n";
-  return s;
+  return s + umbra::bench::timed_loop_end("r10", cfg.threads);
 }
 
-uint32_t word(const std::vector<uint8_t>& m, uint32_t a) {
-  return uint32_t(m[a]) | uint32_t(m[a + 1]) << 8 | uint32_t(m[a + 2]) << 16 | uint32_t(m[a + 3]) << 24;
+// The events measure() reads: all but register writes.
+bool wanted(const scm::Event& e) {
+  return e.kind != scm::EventKind::RegWrite;
 }
-
-umbra::Program assemble(const std::string& text, const Config& cfg) {
-  umbra::as::Options o;
-  o.registers = cfg.registers;
-  o.data_base = cfg.data_base;
-  const umbra::as::Result r = umbra::as::assemble_string(text, "access_patterns.s", o);
-  if (!r.ok()) {
-    std::string msg = "the generated program does not assemble:\n";
-    for (const auto& d : r.errors) msg += d.render();
-    throw std::runtime_error(msg);
-  }
-  return r.program;
-}
-
-struct CollectSink final : scm::EventSink {
-  std::vector<scm::Event> events;
-  void on_event(const scm::Event& e) override {
-    if (e.kind != scm::EventKind::RegWrite) events.push_back(e);
-  }
-};
 
 struct Point {
   double thread_cycles = 0;  // per access, mean over the active threads
@@ -172,7 +145,7 @@ struct Point {
 };
 
 Point measure(Pattern pat, const KindInfo& k, unsigned active, const Config& cfg) {
-  const umbra::Program prog = assemble(program_text(pat, k, cfg), cfg);
+  const umbra::Program prog = umbra::bench::assemble(program_text(pat, k, cfg), cfg, "access_patterns.s");
   scm::RunOptions opts;
   {
     const uint32_t bytes = std::max<uint32_t>(cfg.threads * cfg.cache_line_bytes, 4 * cfg.threads);
@@ -180,7 +153,7 @@ Point measure(Pattern pat, const KindInfo& k, unsigned active, const Config& cfg
     for (size_t i = 0; i < w.size(); ++i) w[i] = initial_word(k.k, kBase + uint32_t(4 * i));
     opts.writes.emplace_back(kBase, std::move(w));
   }
-  CollectSink sink;
+  umbra::bench::CollectSink sink(wanted);
   const scm::RunResult r = scm::run_systemc(prog, cfg, active, 5000000, &sink, opts);
   const std::string where =
       std::string(k.name) + ", " + std::to_string(active) + " threads, memory " + cfg.mem_model;
@@ -313,26 +286,10 @@ std::string pct(uint64_t a, uint64_t total) {
   return b;
 }
 
-void describe(const Config& cfg) {
-  std::printf("configuration '%s': T = %u threads, data cache %u B, %u-way, %u-byte lines, request FIFO %u\n",
-              cfg.name.c_str(), cfg.threads, cfg.cache_bytes, cfg.cache_ways, cfg.cache_line_bytes,
-              cfg.cache_request_queue);
-  if (cfg.mem_model == "fixed")
-    std::printf("memory: fixed, answering %u cycles after acceptance\n", cfg.mem_latency);
-  else
-    std::printf(
-        "memory: dram: reorder queue %s, depth %u, %u open rows; DRAM %u banks, %u-byte rows, tRCD %u tRP %u "
-        "CL %u "
-        "tRAS %u, %u-byte bus (peak %u B/cycle), burst %u\n",
-        cfg.queue_mode.c_str(), cfg.queue_depth, cfg.queue_open_rows, cfg.dram_banks, cfg.dram_row_bytes,
-        cfg.dram_tRCD, cfg.dram_tRP, cfg.dram_CL, cfg.dram_tRAS, cfg.dram_bus_bytes, 2 * cfg.dram_bus_bytes,
-        cfg.dram_burst);
-}
-
 void run_model(const Config& cfg, const std::vector<unsigned>& counts) {
   const unsigned T = cfg.threads;
   std::printf("\n======== memory model '%s' ========\n", cfg.mem_model.c_str());
-  describe(cfg);
+  umbra::bench::describe(cfg);
   std::printf(
       "columns: thr = active threads; cyc/acc = cycles per access of one thread (its loop time / %u "
       "accesses)\n"

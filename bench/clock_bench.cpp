@@ -32,13 +32,9 @@
 
 namespace {
 
-// Two back-to-back clock reads; the delta goes to out[tid], the first read to
-// out[256 + tid].  Nothing runs between the
-// reads, so the delta is the distance between the thread's consecutive fetches.
-const char* kProgram = R"(
-        .text
-_start: rdsr    r2, clock
-        rdsr    r3, clock
+// What both programs do after their two clock reads (r2, r3): the delta goes to
+// out[tid], the first read to out[256 + tid].
+const std::string kStoreDelta = R"(
         sub     r4, r3, r2
         rdsr    r1, tid
         shli    r5, r1, 2
@@ -53,29 +49,25 @@ _start: rdsr    r2, clock
 out:    .space  512 * 4
 )";
 
+// Two back-to-back clock reads: nothing runs between them, so the delta is the
+// distance between the thread's consecutive fetches.
+const std::string kProgram = R"(
+        .text
+_start: rdsr    r2, clock
+        rdsr    r3, clock)" + kStoreDelta;
+
 // The same with a dependent load between the reads: rdsr, ldw, xor (uses the loaded
-// value, so the second read cannot come before the data), rdsr.
-const char* kLoadProgram = R"(
+// value, so the second read cannot come before the data), rdsr.  `cell` is declared
+// first so that it stays the first data word, before kStoreDelta's `out`.
+const std::string kLoadProgram = R"(
+        .data
+cell:   .word   0x5a5a5a5a
         .text
 _start: la      r6, cell
         rdsr    r2, clock
         ldw     r7, 0(r6)
         xor     r7, r7, r2
-        rdsr    r3, clock
-        sub     r4, r3, r2
-        rdsr    r1, tid
-        shli    r5, r1, 2
-        la      r6, out
-        add     r6, r6, r5
-        stw     r4, 0(r6)
-        li      r7, 1024
-        add     r6, r6, r7
-        stw     r2, 0(r6)
-        exit
-        .data
-cell:   .word   0x5a5a5a5a
-out:    .space  512 * 4
-)";
+        rdsr    r3, clock)" + kStoreDelta;
 
 uint32_t word(const std::vector<uint8_t>& m, uint32_t a) {
   return uint32_t(m[a]) | uint32_t(m[a + 1]) << 8 | uint32_t(m[a + 2]) << 16 | uint32_t(m[a + 3]) << 24;
@@ -187,8 +179,8 @@ std::function<uint32_t(uint32_t)> constant(uint32_t v) {
 
 int main() {
   try {
-    const umbra::Program p = assemble(kProgram, "clock_bench.s");
-    const umbra::Program pl = assemble(kLoadProgram, "clock_bench_load.s");
+    const umbra::Program p = assemble(kProgram.c_str(), "clock_bench.s");
+    const umbra::Program pl = assemble(kLoadProgram.c_str(), "clock_bench_load.s");
     umbra::Config def;  // configs/default.yaml, with the fixed-latency memory
     def.mem_model = "fixed";
     def.queue_enabled = false;

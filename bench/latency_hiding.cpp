@@ -35,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_common.h"
 #include "umbra/asm.h"
 #include "umbra/config.h"
 #include "umbra/isa.h"
@@ -44,6 +45,7 @@ namespace {
 
 namespace scm = umbra::scm;
 using umbra::Config;
+using umbra::bench::word;
 
 constexpr unsigned kIterations = 32;  // as in the reference
 // Instructions per iteration besides the N fillers: advance, ldw, add, addi, bnz.
@@ -98,17 +100,7 @@ std::string program_text(Case c, unsigned fillers, const Config& cfg) {
   line("add r12, r12, r10");
   line("addi r9, r9, -1");
   line("bnz r9, loop");
-  s += "loop_end:\n";
-  line("rdsr r3, clock");
-  line("la r7, out");
-  line("shli r5, r1, 4");
-  line("add r7, r7, r5");
-  line("stw r2, 0(r7)");
-  line("stw r3, 4(r7)");
-  line("stw r12, 8(r7)");
-  line("exit");
-  s += "        .data\nout:    .space " + std::to_string(16 * cfg.threads) + "\n";
-  return s;
+  return s + umbra::bench::timed_loop_end("r12", cfg.threads);
 }
 
 // What the loop's loads find: every word of a thread's lines holds its own address.
@@ -127,10 +119,6 @@ scm::RunOptions region_words(const Config& cfg) {
   for (size_t i = 0; i < w.size(); ++i) w[i] = region_base(cfg) + uint32_t(4 * i);
   o.writes.emplace_back(region_base(cfg), std::move(w));
   return o;
-}
-
-uint32_t word(const std::vector<uint8_t>& m, uint32_t a) {
-  return uint32_t(m[a]) | uint32_t(m[a + 1]) << 8 | uint32_t(m[a + 2]) << 16 | uint32_t(m[a + 3]) << 24;
 }
 
 struct Point {
@@ -207,30 +195,15 @@ struct LoadTracker {
   }
 };
 
-struct CollectSink final : scm::EventSink {
-  std::vector<scm::Event> events;
-  void on_event(const scm::Event& e) override {
-    if (e.kind == scm::EventKind::Mem || e.kind == scm::EventKind::MemResp || e.kind == scm::EventKind::Cache)
-      events.push_back(e);
-  }
-};
-
-umbra::Program assemble(const std::string& text, const Config& cfg) {
-  umbra::as::Options o;
-  o.registers = cfg.registers;
-  o.data_base = cfg.data_base;
-  const umbra::as::Result r = umbra::as::assemble_string(text, "latency_hiding.s", o);
-  if (!r.ok()) {
-    std::string msg = "the generated program does not assemble:\n";
-    for (const auto& d : r.errors) msg += d.render();
-    throw std::runtime_error(msg);
-  }
-  return r.program;
+// The events measure() reads.
+bool wanted(const scm::Event& e) {
+  return e.kind == scm::EventKind::Mem || e.kind == scm::EventKind::MemResp ||
+         e.kind == scm::EventKind::Cache;
 }
 
 Point measure(Case c, unsigned fillers, unsigned active, const Config& cfg) {
-  const umbra::Program p = assemble(program_text(c, fillers, cfg), cfg);
-  CollectSink sink;
+  const umbra::Program p = umbra::bench::assemble(program_text(c, fillers, cfg), cfg, "latency_hiding.s");
+  umbra::bench::CollectSink sink(wanted);
   const scm::RunResult r = scm::run_systemc(p, cfg, active, 2000000, &sink, region_words(cfg));
   const std::string where = std::string("N = ") + std::to_string(fillers) + ", " + std::to_string(active) +
                             " threads, memory " + cfg.mem_model;
@@ -272,21 +245,6 @@ std::string fmt(const char* f, double v) {
   return b;
 }
 
-void describe(const Config& cfg) {
-  std::printf("configuration '%s': T = %u threads, data cache %u B, %u-way, %u-byte lines, request FIFO %u\n",
-              cfg.name.c_str(), cfg.threads, cfg.cache_bytes, cfg.cache_ways, cfg.cache_line_bytes,
-              cfg.cache_request_queue);
-  if (cfg.mem_model == "fixed")
-    std::printf("memory: fixed, answering %u cycles after acceptance\n", cfg.mem_latency);
-  else
-    std::printf(
-        "memory: dram: reorder queue %s, depth %u, %u open rows; DRAM %u banks, %u-byte rows, tRCD %u tRP %u "
-        "CL %u "
-        "tRAS %u, %u-byte bus, burst %u\n",
-        cfg.queue_mode.c_str(), cfg.queue_depth, cfg.queue_open_rows, cfg.dram_banks, cfg.dram_row_bytes,
-        cfg.dram_tRCD, cfg.dram_tRP, cfg.dram_CL, cfg.dram_tRAS, cfg.dram_bus_bytes, cfg.dram_burst);
-}
-
 bool all_equal(const std::vector<std::vector<Point>>& g, double v) {
   for (const auto& row : g)
     for (const Point& p : row)
@@ -301,7 +259,7 @@ struct Summary {
 void run_model(const Config& cfg, const std::vector<unsigned>& fillers, std::vector<std::string>& summary) {
   const unsigned T = cfg.threads;
   std::printf("\n======== memory model '%s' ========\n", cfg.mem_model.c_str());
-  describe(cfg);
+  umbra::bench::describe(cfg);
   for (const CaseInfo& ci : kCases) {
     std::vector<std::vector<Point>> grid;
     for (unsigned n : fillers) {

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "umbra/asm.h"
+#include "umbra/format.h"
 
 namespace umbra::examples {
 namespace fs = std::filesystem;
@@ -163,21 +164,16 @@ Program assemble(const Manifest& m) {
 Span resolve(const Region& r, const Program& p, const std::string& manifest_path) {
   Span s;
   s.words = r.words;
-  char buf[32];
   if (r.symbol.empty()) {
     s.address = r.offset;
-    std::snprintf(buf, sizeof buf, "0x%08x", s.address);
-    s.label = buf;
+    s.label = hex8(s.address);
     return s;
   }
   const auto v = p.symbol(r.symbol);
   if (!v) throw ManifestError(manifest_path + ": the program has no symbol '" + r.symbol + "'");
   s.address = *v + r.offset;
   s.label = r.symbol;
-  if (r.offset) {
-    std::snprintf(buf, sizeof buf, "+0x%x", r.offset);
-    s.label += buf;
-  }
+  if (r.offset) s.label += "+" + hex(r.offset);
   return s;
 }
 

@@ -4,15 +4,10 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "umbra/format.h"
 #include "umbra_core.h"
 
 namespace umbra::harness {
-
-std::string hex8(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
-}
 
 void validate(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
               const Writes& writes) {

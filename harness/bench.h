@@ -28,8 +28,6 @@ using scm::RunError;
 using scm::RunResult;
 using Writes = std::vector<std::pair<uint32_t, std::vector<uint32_t>>>;
 
-std::string hex8(uint32_t v);  // "0x0000abcd"
-
 // Everything that can be checked without SystemC, so that a bad run fails the same way
 // in and out of a child process, with the caller's stack intact.  Throws RunError.
 void validate(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,

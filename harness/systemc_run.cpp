@@ -12,6 +12,7 @@
 
 #include "bench.h"
 #include "subprocess.h"
+#include "umbra/format.h"
 #include "umbra_core.h"
 #include "umbra_system.h"
 
@@ -27,8 +28,6 @@ const char* status_name(RunResult::Status s) {
 }
 
 namespace {
-
-using harness::hex8;
 
 // The design of one run.  Never destroyed: SystemC objects outlive the simulation in
 // the kernel's tables, and a process makes at most one of these.

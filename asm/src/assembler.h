@@ -25,6 +25,7 @@
 
 #include "lex.h"
 #include "umbra/asm.h"
+#include "umbra/format.h"
 #include "umbra/isa.h"
 
 namespace umbra::as::detail {
@@ -83,7 +84,6 @@ struct SourceFile {
 
 // Message helpers (diagnostics.cpp).
 std::string closest(std::string word, const std::vector<std::string>& candidates);
-std::string hex(uint64_t v);
 std::string plural(size_t n, const char* one);
 // A number node, for operands the assembler supplies itself (symbols.cpp).
 ExprPtr num_expr(int64_t v, int col);

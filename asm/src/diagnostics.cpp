@@ -90,12 +90,6 @@ std::string closest(std::string word, const std::vector<std::string>& candidates
   return best;
 }
 
-std::string hex(uint64_t v) {
-  char b[24];
-  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
-  return b;
-}
-
 std::string plural(size_t n, const char* one) {
   return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
 }

@@ -28,6 +28,7 @@
 
 #include "lex.h"  // the assembler's own lexer decides what is a symbol name
 #include "umbra/asm.h"
+#include "umbra/format.h"
 #include "umbra/isa.h"
 #include "umbra/output_files.h"
 #include "umbra/program.h"
@@ -52,12 +53,6 @@ inline bool is_symbol_name(const std::string& name) {
          !as::detail::register_number(name);
 }
 
-inline std::string hex32(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
-}
-
 namespace detail {
 
 constexpr const char* kIndent = "        ";
@@ -71,7 +66,7 @@ inline void emit(std::string& out, const std::string& code, const std::string& c
                  uint32_t address, const std::string& encoding) {
   std::string line = kIndent + code;
   std::string note;
-  if (addresses) note = hex32(address) + (encoding.empty() ? "" : "  " + encoding);
+  if (addresses) note = hex8(address) + (encoding.empty() ? "" : "  " + encoding);
   if (!comment.empty()) note += (note.empty() ? "" : "  ") + comment;
   if (!note.empty()) {
     if (line.size() < kCommentColumn) line.append(kCommentColumn - line.size(), ' ');
@@ -110,13 +105,13 @@ inline std::string listing(const Program& p, const ListingOptions& opt = {}) {
     else if (s.name == "_start" && s.section != Symbol::Section::Text)
       why = "umbra-as takes _start as the entry point, so it must be a text label";
     else if (s.name == "_start" && s.value != p.entry && in_text(p.entry))
-      why = "the entry point is " + hex32(p.entry) + ", and umbra-as takes _start as the entry point";
+      why = "the entry point is " + hex8(p.entry) + ", and umbra-as takes _start as the entry point";
     else if (s.section == Symbol::Section::Text && !in_text(s.value))
       why = "a text symbol outside the text";
     else if (s.section == Symbol::Section::Data && (s.value < p.data_base || s.value > data_end))
       why = "a data symbol outside the data";
     if (!why.empty()) {
-      notes.push_back("symbol '" + s.name + "' = " + hex32(s.value) + " left out: " + why);
+      notes.push_back("symbol '" + s.name + "' = " + hex8(s.value) + " left out: " + why);
       continue;
     }
     switch (s.section) {
@@ -137,12 +132,12 @@ inline std::string listing(const Program& p, const ListingOptions& opt = {}) {
         text_labels[p.entry].push_back("_start");
         taken.insert("_start");
       } else {
-        notes.push_back("entry point " + hex32(p.entry) +
+        notes.push_back("entry point " + hex8(p.entry) +
                         " is not in the text; umbra-as will use the text start");
       }
     }
   } else if (start->value != p.entry) {
-    notes.push_back("entry point " + hex32(p.entry) + " is not _start; umbra-as will use _start");
+    notes.push_back("entry point " + hex8(p.entry) + " is not _start; umbra-as will use _start");
   }
 
   // A label for every branch target inside the text that no symbol names.
@@ -163,14 +158,14 @@ inline std::string listing(const Program& p, const ListingOptions& opt = {}) {
   if (!opt.source.empty()) out += ": " + opt.source;
   out += "\n";
   if (p.text_base != 0)
-    out += "# the text was at " + hex32(p.text_base) +
+    out += "# the text was at " + hex8(p.text_base) +
            "; umbra-as places it at 0, and every branch is relative, so the words are the same\n";
   if (!p.data.empty() && p.data_base != Program::kDefaultDataBase)
-    out += "# the data was at " + hex32(p.data_base) + ", not umbra-as's default " +
-           hex32(Program::kDefaultDataBase) + "; assemble with that data base to get the same addresses\n";
+    out += "# the data was at " + hex8(p.data_base) + ", not umbra-as's default " +
+           hex8(Program::kDefaultDataBase) + "; assemble with that data base to get the same addresses\n";
   for (const std::string& n : notes) out += "# " + n + "\n";
   for (const auto& [name, value] : constants)
-    out += detail::kIndent + std::string(".equ ") + name + ", " + hex32(value) + "\n";
+    out += detail::kIndent + std::string(".equ ") + name + ", " + hex8(value) + "\n";
   for (const std::string& g : globals) out += detail::kIndent + std::string(".global ") + g + "\n";
 
   out += "\n        .text\n";
@@ -304,7 +299,7 @@ int main(int argc, char** argv) {
     }
     const umbra::obj::Format f = *umbra::obj::parse_format(format);
     if (base && *base % 4 != 0)
-      throw umbra::ObjectError("--base " + umbra::dis::hex32(*base) + " is not a multiple of 4");
+      throw umbra::ObjectError("--base " + umbra::hex8(*base) + " is not a multiple of 4");
     umbra::Program p = umbra::obj::read_file(input, f);
     if (base) {
       // An ELF records its own addresses; moving its text would silently misplace its symbols.

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "umbra/format.h"
+
 namespace umbra::board {
 
 namespace {
@@ -27,12 +29,6 @@ uint32_t get32(const uint8_t* p) {
 uint64_t get64(const uint8_t* p) {
   return uint64_t(get32(p)) | uint64_t(get32(p + 4)) << 32;
 }
-std::string hex(uint32_t v) {
-  char s[16];
-  std::snprintf(s, sizeof s, "0x%08x", v);
-  return s;
-}
-
 }  // namespace
 
 std::string code_name(uint8_t code) {
@@ -50,8 +46,8 @@ std::string code_name(uint8_t code) {
 std::string Status::describe() const {
   std::string s = busy ? "running" : (launched ? "halted" : "idle");
   s += ", " + std::to_string(cycles) + " cycles, " + std::to_string(issued) + " issued";
-  if (fault) s += ", fault: thread " + std::to_string(fault_thread) + " at pc " + hex(fault_pc);
-  if (mem_fault) s += ", memory refused a request at " + hex(mem_fault_addr);
+  if (fault) s += ", fault: thread " + std::to_string(fault_thread) + " at pc " + hex8(fault_pc);
+  if (mem_fault) s += ", memory refused a request at " + hex8(mem_fault_addr);
   if (protocol_error) s += ", memory port protocol error";
   return s;
 }
@@ -168,16 +164,16 @@ void Link::launch(uint32_t count, uint32_t entry) {
 
 void Link::load(const Program& p, const BoardInfo& info) {
   if (p.text_base % 4 != 0)
-    throw LinkError(-2, "program text base " + hex(p.text_base) + " is not word-aligned");
+    throw LinkError(-2, "program text base " + hex8(p.text_base) + " is not word-aligned");
   const uint64_t text_end = p.text_base / 4 + uint64_t(p.text.size());
   if (text_end > info.imem_words)
     throw LinkError(-2, "program text needs " + std::to_string(text_end) +
                             " instruction words; the board has " + std::to_string(info.imem_words));
   if (!p.data.empty()) {
     if (p.data_base % 4 != 0)
-      throw LinkError(-2, "program data base " + hex(p.data_base) + " is not word-aligned");
+      throw LinkError(-2, "program data base " + hex8(p.data_base) + " is not word-aligned");
     if (uint64_t(p.data_base) + p.data.size() > info.mem_bytes)
-      throw LinkError(-2, "program data ends at " + hex(uint32_t(p.data_base + p.data.size())) +
+      throw LinkError(-2, "program data ends at " + hex8(uint32_t(p.data_base + p.data.size())) +
                               "; the board's memory is " + std::to_string(info.mem_bytes) + " bytes");
   }
   // A reset leaves no thread running and no stale cache line from an earlier run.
@@ -223,9 +219,9 @@ void check_launch(const BoardInfo& info, uint32_t threads) {
 
 void check_read(const BoardInfo& info, uint32_t byte_addr, uint32_t words, const std::string& what) {
   const uint64_t end = uint64_t(byte_addr) + 4 * uint64_t(words);
-  if (byte_addr % 4 != 0) throw LinkError(-2, what + ": address " + hex(byte_addr) + " is not word-aligned");
+  if (byte_addr % 4 != 0) throw LinkError(-2, what + ": address " + hex8(byte_addr) + " is not word-aligned");
   if (words == 0 || end > info.mem_bytes)
-    throw LinkError(-2, what + ": " + std::to_string(words) + " words at " + hex(byte_addr) +
+    throw LinkError(-2, what + ": " + std::to_string(words) + " words at " + hex8(byte_addr) +
                             " reach past the board's " + std::to_string(info.mem_bytes) + " bytes of memory");
 }
 

@@ -7,7 +7,6 @@
 // umbra-config prints it alike in every form its consumers read (CMake, Verilator,
 // yosys through fpga/build.sh, JSON).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -18,20 +17,13 @@
 
 #include "umbra/config.h"
 #include "umbra/rtl_params.h"
+#include "umbra_testing/command.h"
+#include "umbra_testing/config_cases.h"
 
 namespace {
 
-struct Outcome {
-  int rc = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using umbra::testkit::Outcome;
+using umbra::testkit::slurp;
 
 std::string scratch(const std::string& name) {
   return ::testing::TempDir() + "fpga_config_test_" + name;
@@ -46,13 +38,7 @@ std::string write(const std::string& name, const std::string& text) {
 // ctest runs the cases as parallel processes: each its own output files.
 Outcome run(const std::string& cmd) {
   const std::string pid = std::to_string(getpid());
-  const std::string out = scratch("stdout." + pid), err = scratch("stderr." + pid);
-  const int status = std::system((cmd + " >'" + out + "' 2>'" + err + "' </dev/null").c_str());
-  Outcome o;
-  o.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  o.out = slurp(out);
-  o.err = slurp(err);
-  return o;
+  return umbra::testkit::run_command(cmd, scratch("stdout." + pid), scratch("stderr." + pid));
 }
 
 const std::string kUp5k = std::string(UMBRA_SOURCE_DIR) + "/configs/ice40-up5k.yaml";
@@ -96,10 +82,7 @@ TEST(FpgaConfig, DefaultConfigurationNamesNoFpga) {
 }
 
 TEST(FpgaConfig, BadFpgaSectionsAreRefusedWithLineAndReason) {
-  struct Case {
-    const char* yaml;
-    const char* message;
-  } cases[] = {
+  umbra::testkit::expect_refused(scratch(""), {
       {"fpga:\n  device: ecp5\n", ":2: error: 'fpga.device' = 'ecp5' is not one of: up5k, hx8k"},
       {"fpga:\n  device: hx8k\n  dsp: true\n", ":3: error: 'fpga.dsp' needs a device with DSP blocks (up5k)"},
       {"fpga:\n  device: up5k\n  dsp: sometimes\n", ":3: error: 'fpga.dsp' must be true or false"},
@@ -115,18 +98,7 @@ TEST(FpgaConfig, BadFpgaSectionsAreRefusedWithLineAndReason) {
        ":4: error: 'fpga.board' needs 'fpga.board_clock_mhz', the board top's core clock"},
       {"fpga:\n  device: hx8k\n  package: ct256\n  board: icebreaker\n",
        ":4: error: 'fpga.board' = 'icebreaker' needs 'fpga.device' up5k and 'fpga.package' sg48"},
-  };
-  int i = 0;
-  for (const auto& tc : cases) {
-    const std::string p = write("bad" + std::to_string(i++) + ".yaml", tc.yaml);
-    try {
-      umbra::load_config(p);
-      ADD_FAILURE() << "accepted:\n" << tc.yaml;
-    } catch (const umbra::ConfigError& e) {
-      EXPECT_NE(std::string(e.what()).find(p + tc.message), std::string::npos)
-          << "got: " << e.what() << "\nwanted: " << tc.message;
-    }
-  }
+  });
 }
 
 TEST(UmbraConfig, VerilogParametersAreTheYamlNumbers) {

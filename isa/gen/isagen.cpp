@@ -24,7 +24,11 @@
 #include <string>
 #include <vector>
 
+#include "umbra/format.h"
+
 namespace {
+
+using umbra::hex2;
 
 struct Error : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -107,12 +111,6 @@ const std::vector<std::string> kFieldNames = {"a", "b", "c", "imm16", "imm24", "
 std::string ident(std::string s) {
   for (auto& ch : s) ch = ch == '.' ? '_' : char(std::toupper(static_cast<unsigned char>(ch)));
   return s;
-}
-
-std::string hex2(int v) {
-  char b[8];
-  std::snprintf(b, sizeof b, "0x%02x", v);
-  return b;
 }
 
 // Every entry is a map; checking that first turns a stray scalar or list into a

@@ -7,6 +7,8 @@
 #include <array>
 #include <cstdio>
 
+#include "umbra/format.h"
+
 namespace umbra::isa {
 
 namespace {
@@ -37,12 +39,6 @@ int32_t sign_extend(uint32_t v, unsigned bits) {
   const uint32_t m = 1u << (bits - 1);
   v &= (bits >= 32) ? 0xffffffffu : ((1u << bits) - 1u);
   return int32_t((v ^ m) - m);
-}
-
-std::string hex(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%x", v);
-  return b;
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include <cstdio>
 
+#include "umbra/format.h"
 #include "umbra/fp32.h"
 
 namespace umbra {
@@ -27,12 +28,6 @@ inline int32_t s32(uint32_t v) {
 }
 inline uint32_t b2u(bool b) {
   return b ? 1u : 0u;
-}
-
-std::string hex8(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
 }
 
 // The immediate of a register-immediate form, sign-extended as its kind says.

@@ -18,9 +18,13 @@
 #include <random>
 #include <string>
 
+#include "umbra/format.h"
+
 namespace fp = umbra::fp32;
 
 namespace {
+
+using umbra::hex8;
 
 constexpr int kRandomCount = 1000000;
 constexpr int kMaxReported = 10;
@@ -41,12 +45,6 @@ bool is_nan_bits(uint32_t u) {
 }
 uint32_t canonical(uint32_t u) {
   return is_nan_bits(u) ? fp::kCanonicalNaN : u;
-}
-
-std::string hex(uint32_t u) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08" PRIx32, u);
-  return buf;
 }
 
 // Puts the host SSE unit under the ISA rules for the lifetime of the object.
@@ -162,9 +160,9 @@ class Mismatches {
     if (got == want) return;
     if (++count_ <= kMaxReported) {
       std::string text;
-      for (uint32_t u : operands) text += (text.empty() ? "" : ", ") + hex(u);
-      ADD_FAILURE() << op_ << "(" << text << "): got " << hex(static_cast<uint32_t>(got)) << ", want "
-                    << hex(static_cast<uint32_t>(want));
+      for (uint32_t u : operands) text += (text.empty() ? "" : ", ") + hex8(u);
+      ADD_FAILURE() << op_ << "(" << text << "): got " << hex8(static_cast<uint32_t>(got)) << ", want "
+                    << hex8(static_cast<uint32_t>(want));
     }
   }
 
@@ -174,10 +172,10 @@ class Mismatches {
 };
 
 std::string args(uint32_t a) {
-  return hex(a);
+  return hex8(a);
 }
 std::string args(uint32_t a, uint32_t b) {
-  return hex(a) + ", " + hex(b);
+  return hex8(a) + ", " + hex8(b);
 }
 
 // Biased operand generator.
@@ -394,8 +392,8 @@ void check_cases(const char* name, uint32_t (*ours)(uint32_t, uint32_t), uint32_
                  std::initializer_list<Case2> cases) {
   HostRules rules;
   for (const Case2& c : cases) {
-    EXPECT_EQ(hex(ours(c.a, c.b)), hex(c.want)) << name << "(" << args(c.a, c.b) << ")";
-    EXPECT_EQ(hex(host(c.a, c.b)), hex(c.want)) << "host " << name << "(" << args(c.a, c.b) << ")";
+    EXPECT_EQ(hex8(ours(c.a, c.b)), hex8(c.want)) << name << "(" << args(c.a, c.b) << ")";
+    EXPECT_EQ(hex8(host(c.a, c.b)), hex8(c.want)) << "host " << name << "(" << args(c.a, c.b) << ")";
   }
 }
 
@@ -536,14 +534,14 @@ TEST(Fp32Edge, MaddIsNotFused) {
   HostRules rules;
   // (1 + 2^-23)^2 - (1 + 2^-22): fused would give 2^-46; rounding the product
   // first gives 0.
-  EXPECT_EQ(hex(fp::madd(0x3f800001u, 0x3f800001u, 0xbf800002u)), hex(kPosZero));
-  EXPECT_EQ(hex(host_madd(0x3f800001u, 0x3f800001u, 0xbf800002u)), hex(kPosZero));
+  EXPECT_EQ(hex8(fp::madd(0x3f800001u, 0x3f800001u, 0xbf800002u)), hex8(kPosZero));
+  EXPECT_EQ(hex8(host_madd(0x3f800001u, 0x3f800001u, 0xbf800002u)), hex8(kPosZero));
   // A tiny product is flushed before the add: 2^-127 + 2^-126 = 2^-126.
-  EXPECT_EQ(hex(fp::madd(kMinNormal, 0x3f000000u, kMinNormal)), hex(kMinNormal));
+  EXPECT_EQ(hex8(fp::madd(kMinNormal, 0x3f000000u, kMinNormal)), hex8(kMinNormal));
   // The product overflows to inf even though adding -max would bring it back.
-  EXPECT_EQ(hex(fp::madd(kMaxFloat, 0x40000000u, 0xff7fffffu)), hex(kPosInf));
-  EXPECT_EQ(hex(fp::madd(kPosZero, kPosInf, kOne)), hex(kNaN));
-  EXPECT_EQ(hex(fp::madd(kNegZero, kOne, kNegZero)), hex(kNegZero));
+  EXPECT_EQ(hex8(fp::madd(kMaxFloat, 0x40000000u, 0xff7fffffu)), hex8(kPosInf));
+  EXPECT_EQ(hex8(fp::madd(kPosZero, kPosInf, kOne)), hex8(kNaN));
+  EXPECT_EQ(hex8(fp::madd(kNegZero, kOne, kNegZero)), hex8(kNegZero));
 }
 
 TEST(Fp32Edge, MinMax) {
@@ -668,8 +666,8 @@ TEST(Fp32Edge, Itof) {
       {33554435, 0x4c000001u},    // 2^25 + 3: above the tie
   };
   for (const C& c : cases) {
-    EXPECT_EQ(hex(fp::itof(c.a)), hex(c.want)) << c.a;
-    EXPECT_EQ(hex(host_itof(c.a)), hex(c.want)) << "host " << c.a;
+    EXPECT_EQ(hex8(fp::itof(c.a)), hex8(c.want)) << c.a;
+    EXPECT_EQ(hex8(host_itof(c.a)), hex8(c.want)) << "host " << c.a;
   }
 }
 
@@ -704,7 +702,7 @@ TEST(Fp32Edge, FromUnorm8AllValues) {
   for (uint32_t n = 0; n < 256; ++n) {
     const uint32_t got = fp::from_unorm8(n);
     // Reference 1: double n/255 rounded to float.
-    EXPECT_EQ(hex(got), hex(to_bits(static_cast<float>(n / 255.0)))) << n;
+    EXPECT_EQ(hex8(got), hex8(to_bits(static_cast<float>(n / 255.0)))) << n;
     // Reference 2, exact: neither float neighbour is closer to n/255.  Work in
     // units of half the float's ulp so the neighbour below a power of two
     // (spaced half as far) is an integer too: candidates 2m-2 (or 2m-1), 2m,

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "umbra/format.h"
+
 namespace umbra::isa {
 namespace {
 
@@ -277,9 +279,7 @@ TEST(Decode, EveryOpcodeIsAnInstructionExactlyWhenIsaYamlSaysSo) {
     } else {
       EXPECT_FALSE(d) << "opcode " << opcode << " decodes as " << d->info->name;
       EXPECT_EQ(find_opcode(uint8_t(opcode)), nullptr);
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "0x%x", opcode);
-      EXPECT_TRUE(contains(why, std::string("opcode ") + hex)) << why;
+      EXPECT_TRUE(contains(why, "opcode " + umbra::hex(opcode))) << why;
     }
   }
 }

@@ -19,7 +19,11 @@
 #include <string>
 #include <vector>
 
+#include "umbra/format.h"
+
 namespace {
+
+using umbra::hex2;
 
 namespace fs = std::filesystem;
 
@@ -415,12 +419,6 @@ TEST(Isagen, TablesDoNotDependOnYamlListOrder) {
     out[i] = read_text(dir / "h") + read_text(dir / "cpp");
   }
   EXPECT_EQ(out[0], out[1]);
-}
-
-std::string hex2(int v) {
-  char b[8];
-  std::snprintf(b, sizeof b, "0x%02x", v);
-  return b;
 }
 
 std::string upper_ident(std::string s) {

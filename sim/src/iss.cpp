@@ -8,15 +8,11 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "umbra/format.h"
+
 namespace umbra::iss {
 
 namespace {
-
-std::string hex8(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
-}
 
 // The highest register a decoded instruction names, or -1 for none: a binary made
 // for 256 registers must not silently run on a configuration with fewer.

@@ -14,6 +14,8 @@
 #include <memory>
 #include <utility>
 
+#include "umbra/format.h"
+
 namespace umbra::simtools {
 
 namespace {
@@ -77,8 +79,7 @@ ImageSpec parse_image_spec(const std::string& option, const std::string& spec, b
     throw bad("size '" + size + "': WIDTH and HEIGHT must be numbers from 1 to 65536");
   s.width = unsigned(*w);
   s.height = unsigned(*h);
-  char hex[16];
-  std::snprintf(hex, sizeof hex, "0x%08x", s.address);
+  const std::string hex = hex8(s.address);
   if (s.address % 4) throw bad(std::string("ADDR ") + hex + " is not a multiple of 4");
   if (s.address + s.bytes() > mem_bytes)
     throw bad(std::string(hex) + " + " + std::to_string(s.bytes()) + " bytes is beyond data memory (" +

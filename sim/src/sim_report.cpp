@@ -3,21 +3,17 @@
 
 #include <cstdio>
 
+#include "umbra/format.h"
+
 namespace umbra::simreport {
 
 using umbra::scm::BubbleReason;
 using umbra::scm::kBubbleReasons;
 
-std::string hex8(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%08x", v);
-  return buf;
-}
-
 void write_regs(std::ostream& os, const Outcome& o, unsigned registers) {
   for (unsigned t = 0; t < o.threads.size(); ++t) {
     const ThreadEnd& th = o.threads[t];
-    os << "thread " << t << " pc " << hex8(th.pc) << ' ' << th.state << '\n';
+    os << "thread " << t << " pc " << hex8_bare(th.pc) << ' ' << th.state << '\n';
     unsigned on_line = 0;
     for (unsigned r = 1; r < registers && r < th.regs.size(); ++r) {
       if (th.regs[r] == 0) continue;
@@ -184,7 +180,7 @@ void write_summary(std::ostream& os, const Outcome& o, const umbra::Config& cfg)
                   static_cast<unsigned long long>(b[unsigned(BubbleReason::Exited)]),
                   static_cast<unsigned long long>(b[unsigned(BubbleReason::Idle)]),
                   o.threads[t].state.c_str());
-    os << buf << " at pc " << hex8(o.threads[t].pc) << '\n';
+    os << buf << " at pc " << hex8_bare(o.threads[t].pc) << '\n';
   }
   char buf[256];
   std::snprintf(

@@ -23,7 +23,6 @@ constexpr int kExitLimit = 3;     // the instruction or cycle limit stopped the 
 constexpr int kExitMismatch = 4;  // cosim: the SystemC model and the RTL (or the ISS) disagree
 constexpr int kExitLivelock = 5;  // every running thread spun on one pc, changing nothing
 
-std::string hex8(uint32_t v);  // "0000abcd", as the listings print words
 std::string plural(uint64_t n, const char* word);
 
 // One thread's end of the run, in the terms every model can give.

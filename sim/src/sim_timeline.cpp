@@ -11,6 +11,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "umbra/format.h"
+
 namespace umbra::simtools {
 
 namespace {
@@ -56,12 +58,6 @@ const char* text_colour(unsigned t, unsigned threads) {
   if (threads > 9) return "#000";
   static const bool dark[] = {true, false, true, false, true, false, true, false, true};
   return dark[t % 9] ? "#fff" : "#000";
-}
-
-std::string hex32(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
 }
 
 }  // namespace
@@ -192,7 +188,7 @@ std::string TimelineSink::svg(const Style& style) const {
         fill = thread_colour(s.thread, style.threads);
         fg = text_colour(s.thread, style.threads);
         label = std::to_string(s.thread);
-        tip += "thread " + std::to_string(s.thread) + ", pc " + hex32(s.pc);
+        tip += "thread " + std::to_string(s.thread) + ", pc " + hex8(s.pc);
         if (style.describe) tip += " (" + style.describe(s.pc) + ")";
       } else {
         switch (s.reason) {

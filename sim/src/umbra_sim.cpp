@@ -39,6 +39,7 @@
 #include "umbra/asm.h"
 #include "umbra/config.h"
 #include "umbra/cosim_run.h"
+#include "umbra/format.h"
 #include "umbra/isa.h"
 #include "umbra/iss.h"
 #include "umbra/models.h"
@@ -52,6 +53,7 @@
 namespace {
 
 using namespace umbra::simreport;
+using umbra::hex8_bare;
 // The default budgets end a run that never exits within tens of seconds: measured on
 // the shared 2-core machine, the ISS retires 4-10 M instructions/s and SystemC
 // simulates 0.4-1.5 M cycles/s, cosim about a fifth of that; a longer program asks for
@@ -182,9 +184,9 @@ DumpSpec parse_dump(const std::string& spec, const umbra::Program& p, const std:
   const auto len = parse_number(length, true);
   if (!len) throw bad("LENGTH '" + length + "' is not a number");
   if (*len == 0 || *len % 4) throw bad("LENGTH must be a positive multiple of 4 bytes");
-  if (d.start % 4) throw bad("START 0x" + hex8(d.start) + " is not a multiple of 4");
+  if (d.start % 4) throw bad("START 0x" + hex8_bare(d.start) + " is not a multiple of 4");
   if (d.start + *len > mem_bytes)
-    throw bad("0x" + hex8(d.start) + "+" + std::to_string(*len) + " is beyond data memory (" +
+    throw bad("0x" + hex8_bare(d.start) + "+" + std::to_string(*len) + " is beyond data memory (" +
               std::to_string(mem_bytes) + " bytes)");
   d.length = uint32_t(*len);
   return d;
@@ -198,8 +200,8 @@ uint32_t peek32(const std::vector<uint8_t>& m, uint32_t a) {
 
 void write_dump(std::ostream& os, const std::vector<uint8_t>& m, const DumpSpec& d) {
   for (uint32_t a = d.start; a < d.start + d.length; a += 32) {
-    os << hex8(a) << ':';
-    for (uint32_t w = a; w < a + 32 && w < d.start + d.length; w += 4) os << ' ' << hex8(peek32(m, w));
+    os << hex8_bare(a) << ':';
+    for (uint32_t w = a; w < a + 32 && w < d.start + d.length; w += 4) os << ' ' << hex8_bare(peek32(m, w));
     os << '\n';
   }
 }
@@ -295,11 +297,11 @@ Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Requ
     for (size_t t = 0; t < res.threads.size(); ++t) {
       if (res.threads[t].status != umbra::iss::ThreadStatus::Running) continue;
       if (!where.empty() && res.livelock->pcs[t] != res.livelock->pcs[0]) one_pc = false;
-      where.push_back("thread " + std::to_string(t) + " at pc 0x" + hex8(res.livelock->pcs[t]));
+      where.push_back("thread " + std::to_string(t) + " at pc " + hex8(res.livelock->pcs[t]));
     }
     std::string who;
     for (const std::string& w : where) who += (who.empty() ? "" : ", ") + w;
-    if (where.size() > 1 && one_pc) who = "every running thread at pc 0x" + hex8(res.livelock->pcs[0]);
+    if (where.size() > 1 && one_pc) who = "every running thread at pc " + hex8(res.livelock->pcs[0]);
     o.stop_line = "livelock: " + who + " for " + std::to_string(res.livelock->rounds) +
                   " rounds with no register or memory change; did the program forget `exit`?";
     o.rc = kExitLivelock;
@@ -390,7 +392,7 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
       const auto w = word_at(*pc);
       rr.fault_pc = *pc;
       rr.message =
-          "thread " + std::to_string(rr.fault_thread) + ", pc 0x" + hex8(*pc) + " (" +
+          "thread " + std::to_string(rr.fault_thread) + ", pc " + hex8(*pc) + " (" +
           umbra::isa::disassemble(w.value_or(0), *pc, [&](uint32_t a) { return prog.text_label(a); }) +
           "): " + rr.message.substr(prefix.size());
     }

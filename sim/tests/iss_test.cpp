@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "program_builder.h"
+#include "umbra/format.h"
 
 namespace umbra {
 namespace {
@@ -208,9 +209,7 @@ TEST_P(IssFaults, StopTheRunNamingThreadPcAndInstruction) {
   EXPECT_NE(res.fault->detail.find(fc.detail), std::string::npos) << res.fault->detail;
   const std::string msg = res.fault->message();
   EXPECT_NE(msg.find("thread 2"), std::string::npos) << msg;
-  char pc_text[16];
-  std::snprintf(pc_text, sizeof pc_text, "0x%08x", fault_pc);
-  EXPECT_NE(msg.find(pc_text), std::string::npos) << msg;
+  EXPECT_NE(msg.find(umbra::hex8(fault_pc)), std::string::npos) << msg;
   EXPECT_NE(msg.find(res.fault->disassembly), std::string::npos) << msg;
   EXPECT_NE(msg.find(fault_name(fc.fault)), std::string::npos) << msg;
 

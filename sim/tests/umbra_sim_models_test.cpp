@@ -7,7 +7,6 @@
 // cannot honour.  Integration: each case starts SystemC and Verilator simulations.
 #include <gtest/gtest.h>
 #include <png.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -18,50 +17,20 @@
 #include <string>
 #include <vector>
 
+#include "umbra_testing/command.h"
+
 namespace {
+
+using umbra::testkit::has;
+using umbra::testkit::Outcome;
+using umbra::testkit::slurp;
 
 constexpr int kOk = 0, kBadInput = 1, kFault = 2, kLimit = 3;  // docs/simulator.md
 const char* const kModels[] = {"iss", "systemc", "rtl", "cosim"};
 
-struct Outcome {
-  int rc = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-bool has(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
-
-class UmbraSimModels : public ::testing::Test {
+class UmbraSimModels : public umbra::testkit::ScratchTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = ::testing::TempDir() + "umbra_sim_models_test_" + info->name();
-    ASSERT_EQ(std::system(("rm -rf '" + dir_ + "' && mkdir -p '" + dir_ + "'").c_str()), 0);
-  }
-  std::string path(const std::string& name) const { return dir_ + "/" + name; }
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path(name), std::ios::binary) << text;
-    return path(name);
-  }
-  Outcome run(const std::string& args) const {
-    const std::string cmd = std::string(UMBRA_SIM_PATH) + " " + args + " >'" + path("stdout") + "' 2>'" +
-                            path("stderr") + "' </dev/null";
-    const int status = std::system(cmd.c_str());
-    Outcome o;
-    o.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    o.out = slurp(path("stdout"));
-    o.err = slurp(path("stderr"));
-    return o;
-  }
-  std::string dir_;
+  Outcome run(const std::string& args) const { return run_command(std::string(UMBRA_SIM_PATH) + " " + args); }
 };
 
 // Each thread stores tid * 3 + 1 into out[tid] and leaves tid + 100 in r5; thread 0
@@ -195,7 +164,7 @@ TEST_F(UmbraSimModels, OptionsAModelCannotHonourAreRefusedByName) {
       {"--model systemc --timeline-window 0:10", "--timeline-window needs --timeline"},
       {"--model systemc --timeline t.svg --timeline-window 5", "--timeline-window '5': missing ':COUNT'"},
       {"--model systemc --timeline t.svg --timeline-window 0:0", "COUNT must be a number from 1 to 4096"},
-      {"--model systemc --config configs/default.yaml --threads 9", "--threads 9"},
+      {"--model systemc --threads 9", "--threads 9"},  // the default configuration has T = 8
       {"--model systemc --vcd w", "--vcd/--fst: waveforms come from --model rtl or cosim"},
   };
   for (const auto& b : bad) {

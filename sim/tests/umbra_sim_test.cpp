@@ -3,64 +3,31 @@
 // --dump-mem and --trace formats (docs/simulator.md), which stream carries what, the
 // exit codes, and that bad input is named in the message.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include "program_builder.h"
+#include "umbra_testing/command.h"
 #include "umbra/asm.h"
 #include "umbra/program.h"
 
 namespace {
 
+using umbra::testkit::has;
+using umbra::testkit::Outcome;
+using umbra::testkit::slurp;
+
 using umbra::test::enc;
 
 constexpr int kOk = 0, kBadInput = 1, kFault = 2, kLimit = 3;  // docs/simulator.md
 
-struct Outcome {
-  int rc = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-class UmbraSim : public ::testing::Test {
+class UmbraSim : public umbra::testkit::ScratchTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = ::testing::TempDir() + "umbra_sim_test_" + info->name();
-    ASSERT_EQ(std::system(("rm -rf '" + dir_ + "' && mkdir -p '" + dir_ + "'").c_str()), 0);
-  }
-  std::string path(const std::string& name) const { return dir_ + "/" + name; }
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path(name), std::ios::binary) << text;
-    return path(name);
-  }
-  Outcome run(const std::string& args) const {
-    const std::string cmd = std::string(UMBRA_SIM_PATH) + " " + args + " >'" + path("stdout") + "' 2>'" +
-                            path("stderr") + "' </dev/null";
-    const int status = std::system(cmd.c_str());
-    Outcome o;
-    o.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    o.out = slurp(path("stdout"));
-    o.err = slurp(path("stderr"));
-    return o;
-  }
-  std::string dir_;
+  Outcome run(const std::string& args) const { return run_command(std::string(UMBRA_SIM_PATH) + " " + args); }
 };
-
-bool has(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
 
 // Stores 0xdeadbeef over the second of ten words 1..10 at `out` (the start of .data,
 // 0x10000), in thread 0 only.

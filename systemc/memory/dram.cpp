@@ -5,16 +5,12 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "umbra/format.h"
 #include "umbra/isa.h"
 
 namespace umbra::tb {
 
 namespace {
-std::string hex8(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
-}
 bool pow2(uint64_t v) {
   return v && !(v & (v - 1));
 }

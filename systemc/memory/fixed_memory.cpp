@@ -4,17 +4,12 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "umbra/format.h"
 #include "umbra/isa.h"
 
 namespace umbra::tb {
 
-namespace {
-std::string hex8(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
-}
-}  // namespace
+namespace {}  // namespace
 
 fixed_memory::fixed_memory(sc_module_name name, uint32_t bytes, unsigned latency, unsigned line_bytes)
     : memory_model(name),

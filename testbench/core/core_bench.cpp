@@ -5,9 +5,15 @@
 // (every access, atomics included, performed at acceptance; the first response beat
 // `latency` cycles later, a line fill's beats on consecutive cycles; not ready for a
 // responding request whose beats would overlap the previous response's, as
-// testbench/fixed_memory does).  Each run is checked two ways:
+// systemc/memory/fixed_memory does).  That model is not reused here because it is a
+// SystemC module and this bench runs the core without the SystemC kernel, so that RTL
+// bring-up needs nothing but Verilator; the model here is the behaviour of that one,
+// kept to the Bench class's accept() and the response queue step() drains.  Each run
+// is checked two ways:
 //
-//   against the reference simulator (umbra_iss) for meaning: per thread, the sequence
+//   against the reference simulator (umbra_iss, run here through iss::Simulator; the
+//   cosimulation's check, testbench/cosim/iss_check, is in umbra_cosim, which needs
+//   SystemC, and compares register writes only) for meaning: per thread, the sequence
 //   of register writes (pc, register, value) and of stores and atomics on the port
 //   (loads are the data cache's: the port carries line fills, each checked to be a
 //   line that thread loads from), the final data memory, and the fault, if any;
@@ -49,12 +55,15 @@
 #include "reference.h"
 #include "umbra/asm.h"
 #include "umbra/config.h"
+#include "umbra/format.h"
 #include "umbra/isa.h"
 #include "umbra/iss.h"
 #include "umbra/semantics.h"
 #include "verilated.h"
 
 namespace {
+
+using umbra::hex8;
 
 constexpr unsigned kThreads = CORE_THREADS;
 constexpr unsigned kRegs = CORE_REGS;
@@ -85,12 +94,6 @@ void fail(const std::string& what) {
       fail(os_.str());        \
     }                         \
   } while (0)
-
-std::string hex(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
-}
 
 // ---- events the core shows ----------------------------------------------------------------
 struct Issue {
@@ -265,7 +268,7 @@ class Bench {
     if (q.op == umbra::isa::kPortOpFill) {
       if (q.addr % kLineBytes || uint64_t(q.addr) + kLineBytes > mem_.size()) {
         if (r->mem_fault.empty())
-          r->mem_fault = "refused fill addr " + hex(q.addr) + " tag " + std::to_string(q.tag);
+          r->mem_fault = "refused fill addr " + hex8(q.addr) + " tag " + std::to_string(q.tag);
         return;
       }
       for (uint32_t i = 0; i < kLineBytes / 4; ++i)
@@ -277,7 +280,7 @@ class Bench {
     if (!in || in->cls == umbra::isa::Class::Load || (q.addr & 3) || uint64_t(q.addr) + 4 > mem_.size()) {
       if (r->mem_fault.empty())
         r->mem_fault =
-            "refused request op " + hex(q.op) + " addr " + hex(q.addr) + " tag " + std::to_string(q.tag);
+            "refused request op " + hex8(q.op) + " addr " + hex8(q.addr) + " tag " + std::to_string(q.tag);
       return;
     }
     const uint32_t old = word(q.addr);
@@ -389,7 +392,7 @@ void check_against_iss(const RunResult& r, const Reference& ref, const std::vect
           "thread " << t << ": " << got_fills.size() << " fills for " << loaded_lines.size() << " loads");
     for (const MemReq& q : got_fills)
       CHECK(std::find(loaded_lines.begin(), loaded_lines.end(), q.addr) != loaded_lines.end(),
-            "thread " << t << ": fill of line " << hex(q.addr) << ", which it never loads from");
+            "thread " << t << ": fill of line " << hex8(q.addr) << ", which it never loads from");
     CHECK(got.size() == want.size(),
           "thread " << t << ": " << got.size() << " register writes, ISS has " << want.size());
     for (size_t i = 0; i < std::min(got.size(), want.size()); ++i) {
@@ -404,14 +407,15 @@ void check_against_iss(const RunResult& r, const Reference& ref, const std::vect
         if (g_verbose)
           std::printf("[%s] thread %u write %zu: %s read %s, the ISS %s (another thread's order)\n",
                       g_test.c_str(), t, i, umbra::isa::disassemble(w.word, w.pc).c_str(),
-                      hex(g.value).c_str(), hex(w.value).c_str());
+                      hex8(g.value).c_str(), hex8(w.value).c_str());
         other_order = true;
         break;
       }
       if (g.pc != w.pc || g.reg != w.reg || (g.value != w.value && (compare_clock || !is_clock))) {
-        CHECK(false, "thread " << t << " write " << i << ": RTL pc " << hex(g.pc) << " r" << g.reg << " = "
-                               << hex(g.value) << ", ISS pc " << hex(w.pc) << " r" << unsigned(w.reg) << " = "
-                               << hex(w.value) << "  (" << umbra::isa::disassemble(w.word, w.pc) << ")");
+        CHECK(false, "thread " << t << " write " << i << ": RTL pc " << hex8(g.pc) << " r" << g.reg << " = "
+                               << hex8(g.value) << ", ISS pc " << hex8(w.pc) << " r" << unsigned(w.reg)
+                               << " = " << hex8(w.value) << "  (" << umbra::isa::disassemble(w.word, w.pc)
+                               << ")");
         break;
       }
     }
@@ -422,9 +426,10 @@ void check_against_iss(const RunResult& r, const Reference& ref, const std::vect
       const umbra::Retired& w = *want_mem[i];
       const bool store = w.mem == umbra::Retired::Mem::Store;
       if (g.op != (w.word >> 24) || g.addr != w.addr || (store && g.data != w.data)) {
-        CHECK(false, "thread " << t << " request " << i << ": RTL op " << hex(g.op) << " addr " << hex(g.addr)
-                               << " data " << hex(g.data) << ", ISS " << umbra::isa::disassemble(w.word, w.pc)
-                               << " addr " << hex(w.addr) << " data " << hex(w.data));
+        CHECK(false, "thread " << t << " request " << i << ": RTL op " << hex8(g.op) << " addr "
+                               << hex8(g.addr) << " data " << hex8(g.data) << ", ISS "
+                               << umbra::isa::disassemble(w.word, w.pc) << " addr " << hex8(w.addr)
+                               << " data " << hex8(w.data));
         break;
       }
     }
@@ -434,7 +439,7 @@ void check_against_iss(const RunResult& r, const Reference& ref, const std::vect
     for (size_t a = 0; a + 4 <= mem.size() && diffs < 4; a += 4)
       if (std::memcmp(&mem[a], &ref.memory[a], 4) != 0) {
         ++diffs;
-        CHECK(false, "memory " << hex(uint32_t(a)) << " differs from the ISS's");
+        CHECK(false, "memory " << hex8(uint32_t(a)) << " differs from the ISS's");
       }
   }
 }
@@ -463,7 +468,7 @@ void check_timing(const RunResult& r, unsigned n, unsigned latency) {
     const Issue& f = *it->second;
     if (f.valid) {
       CHECK(f.thread == w.thread && f.pc == w.pc, "write at cycle " << w.cycle << " (thread " << w.thread
-                                                                    << " pc " << hex(w.pc)
+                                                                    << " pc " << hex8(w.pc)
                                                                     << ") is not 7 cycles after its fetch");
     } else {
       CHECK(f.thread == w.thread && f.reason == kWhyMemory,
@@ -514,7 +519,7 @@ RunResult run_program(const std::string& name, const std::string& src, unsigned 
     CHECK(false, "ISS faulted: " << ref.result.fault->message());
   } else {
     CHECK(r.finished, "busy never fell");
-    CHECK(!r.fault, "core faulted: thread " << r.fault_thread << " pc " << hex(r.fault_pc) << " cause "
+    CHECK(!r.fault, "core faulted: thread " << r.fault_thread << " pc " << hex8(r.fault_pc) << " cause "
                                             << r.fault_cause);
     CHECK(r.mem_fault.empty(), r.mem_fault);
   }
@@ -819,8 +824,8 @@ void expect_fault(const FaultCase& c) {
   const uint32_t pc = c.label.empty() ? c.pc : *p.symbol(c.label);
   CHECK(r.fault, "no fault");
   CHECK(r.fault_thread == c.thread && r.fault_pc == pc && r.fault_cause == c.cause,
-        "fault thread " << r.fault_thread << " pc " << hex(r.fault_pc) << " cause " << r.fault_cause
-                        << ", expected thread " << c.thread << " pc " << hex(pc) << " cause " << c.cause);
+        "fault thread " << r.fault_thread << " pc " << hex8(r.fault_pc) << " cause " << r.fault_cause
+                        << ", expected thread " << c.thread << " pc " << hex8(pc) << " cause " << c.cause);
   // The fault is on the port from X2 of the faulting instruction (fetch + 4).
   for (const Issue& is : r.issues)
     if (is.valid && is.thread == c.thread && is.pc == pc) {
@@ -1036,7 +1041,7 @@ umbra::examples::Model rtl_model(unsigned latency) {
     for (const Issue& is : r.issues) out.instructions += is.valid;
     out.all_exited = r.finished && !r.fault;
     if (r.fault)
-      out.fault = "core fault: thread " + std::to_string(r.fault_thread) + " pc " + hex(r.fault_pc) +
+      out.fault = "core fault: thread " + std::to_string(r.fault_thread) + " pc " + hex8(r.fault_pc) +
                   " cause " + std::to_string(r.fault_cause);
     if (!r.mem_fault.empty()) out.fault += (out.fault.empty() ? "" : "; ") + r.mem_fault;
     if (r.protocol_error) out.fault += (out.fault.empty() ? "" : "; ") + std::string("protocol error");

@@ -3,17 +3,12 @@
 
 #include <cstdio>
 
+#include "umbra/format.h"
 #include "umbra/isa.h"
 
 namespace umbra::cosim {
 
 namespace {
-
-std::string hex(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
-}
 
 std::string opname(uint8_t op) {
   const isa::InstrInfo* in = isa::find_opcode(op);
@@ -51,32 +46,32 @@ FieldDiff first_difference(const scm::Event& a, const scm::Event& b) {
             std::to_string(a.thread), std::to_string(b.thread)};
   switch (a.kind) {
     case EventKind::Issue:
-      if (a.pc != b.pc) return {"pc", hex(a.pc), hex(b.pc)};
+      if (a.pc != b.pc) return {"pc", hex8(a.pc), hex8(b.pc)};
       break;
     case EventKind::Bubble:
       if (a.reason != b.reason)
         return {"reason", scm::bubble_reason_name(a.reason), scm::bubble_reason_name(b.reason)};
       break;
     case EventKind::RegWrite:
-      if (a.pc != b.pc) return {"pc", hex(a.pc), hex(b.pc)};
+      if (a.pc != b.pc) return {"pc", hex8(a.pc), hex8(b.pc)};
       if (a.reg != b.reg) return {"reg", "r" + std::to_string(a.reg), "r" + std::to_string(b.reg)};
-      if (a.value != b.value) return {"value", hex(a.value), hex(b.value)};
+      if (a.value != b.value) return {"value", hex8(a.value), hex8(b.value)};
       break;
     case EventKind::Cache:
       if (a.op != b.op) return {"op", opname(a.op), opname(b.op)};
-      if (a.addr != b.addr) return {"addr", hex(a.addr), hex(b.addr)};
+      if (a.addr != b.addr) return {"addr", hex8(a.addr), hex8(b.addr)};
       if (a.value != b.value) return {"outcome", outcome_name(a.value), outcome_name(b.value)};
       break;
     case EventKind::Wake: break;
     case EventKind::Mem:
     case EventKind::Dram:
       if (a.op != b.op) return {"op", opname(a.op), opname(b.op)};
-      if (a.addr != b.addr) return {"addr", hex(a.addr), hex(b.addr)};
-      if (a.data != b.data) return {"data", hex(a.data), hex(b.data)};
-      if (a.cmp != b.cmp) return {"cmp", hex(a.cmp), hex(b.cmp)};
+      if (a.addr != b.addr) return {"addr", hex8(a.addr), hex8(b.addr)};
+      if (a.data != b.data) return {"data", hex8(a.data), hex8(b.data)};
+      if (a.cmp != b.cmp) return {"cmp", hex8(a.cmp), hex8(b.cmp)};
       break;
     case EventKind::MemResp:
-      if (a.value != b.value) return {"data", hex(a.value), hex(b.value)};
+      if (a.value != b.value) return {"data", hex8(a.value), hex8(b.value)};
       break;
   }
   return {};
@@ -87,9 +82,9 @@ FieldDiff first_difference(const scm::Event& a, const scm::Event& b) {
 std::string describe_instruction(const Program& p, uint32_t pc) {
   const uint64_t index = (uint64_t(pc) - p.text_base) / 4;
   if (pc < p.text_base || pc % 4 || index >= p.text.size())
-    return "pc " + hex(pc) + ": (outside the program's text)";
+    return "pc " + hex8(pc) + ": (outside the program's text)";
   const auto label = [&p](uint32_t a) { return p.text_label(a); };
-  return "pc " + hex(pc) + ": " + isa::disassemble(p.text[index], pc, label);
+  return "pc " + hex8(pc) + ": " + isa::disassemble(p.text[index], pc, label);
 }
 
 Comparator::Comparator(const Program& program, unsigned threads, unsigned history, std::string repro)
@@ -230,9 +225,9 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
     lines(sc_line, rtl_line);
     report("ports", c, rtl.fault_thread, "fault",
            std::to_string(port.fault) + " thread " + std::to_string(port.fault_thread) + " pc " +
-               hex(port.fault_pc),
+               hex8(port.fault_pc),
            std::to_string(rtl.fault) + " thread " + std::to_string(rtl.fault_thread) + " pc " +
-               hex(rtl.fault_pc),
+               hex8(rtl.fault_pc),
            rtl.fault_pc, rtl.fault, sc_line, rtl_line);
     return;
   }

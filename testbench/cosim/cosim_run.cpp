@@ -27,6 +27,7 @@
 #include "iss_check.h"
 #include "rtl_monitor.h"
 #include "subprocess.h"
+#include "umbra/format.h"
 #include "umbra_core.h"
 #include "umbra_system.h"
 #include "verilated_vcd_sc.h"
@@ -36,7 +37,6 @@ namespace umbra::cosim {
 namespace {
 using harness::HostWires;
 using harness::SystemWires;
-const auto hex = harness::hex8;
 }  // namespace
 
 void check_config(const Config& cfg) {
@@ -342,7 +342,7 @@ void rtl_fault(scm::RunResult& r, const CycleSample& s) {
   r.fault = Fault(s.fault_cause);
   r.fault_thread = s.fault_thread;
   r.fault_pc = s.fault_pc;
-  r.message = "thread " + std::to_string(s.fault_thread) + ", pc " + hex(s.fault_pc) + ": " +
+  r.message = "thread " + std::to_string(s.fault_thread) + ", pc " + hex8(s.fault_pc) + ": " +
               fault_name(Fault(s.fault_cause)) + " (RTL fault outputs, cycle " + std::to_string(s.cycle) +
               ")";
 }
@@ -617,8 +617,8 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
     auto word = [](const std::vector<uint8_t>& v, size_t i) {
       return uint32_t(v[i]) | uint32_t(v[i + 1]) << 8 | uint32_t(v[i + 2]) << 16 | uint32_t(v[i + 3]) << 24;
     };
-    cmp->fail("final memory", out.rtl.end_cycle, 0, "word at " + hex(uint32_t(first)), hex(word(a, first)),
-              hex(word(m, first)), std::to_string(count) + " word(s) differ");
+    cmp->fail("final memory", out.rtl.end_cycle, 0, "word at " + hex8(uint32_t(first)), hex8(word(a, first)),
+              hex8(word(m, first)), std::to_string(count) + " word(s) differ");
   }
   out.mismatch = cmp->mismatch();
   out.events_compared = cmp->events_compared();

@@ -3,17 +3,12 @@
 
 #include <cstdio>
 
+#include "umbra/format.h"
 #include "umbra/isa.h"
 
 namespace umbra::cosim {
 
 namespace {
-
-std::string hex(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
-}
 
 std::optional<isa::Decoded> decode_at(const Program& p, uint32_t pc) {
   if (pc < p.text_base || pc % 4) return std::nullopt;
@@ -71,8 +66,8 @@ std::vector<Record> without_replays(const Program& p, const std::vector<Record>&
 
 std::string show(const Program& p, const Record& r) {
   const auto d = decode_at(p, r.pc);
-  std::string s = hex(r.pc) + " (" + (d ? isa::disassemble(d->word, r.pc) : std::string("?")) + ")";
-  if (r.writes) s += " r" + std::to_string(r.reg) + "=" + hex(r.value);
+  std::string s = hex8(r.pc) + " (" + (d ? isa::disassemble(d->word, r.pc) : std::string("?")) + ")";
+  if (r.writes) s += " r" + std::to_string(r.reg) + "=" + hex8(r.value);
   return s;
 }
 
@@ -97,8 +92,8 @@ Reference run_reference(const Program& p, const Config& cfg, unsigned nthreads, 
     if (rec.writes && nwrite++ == inject) {
       ++rec.value;
       ref.injected = "ISS register write " + std::to_string(inject) + " (thread " + std::to_string(t) +
-                     ", pc " + hex(r.pc) + ", r" + std::to_string(r.reg) + ") changed from " + hex(r.value) +
-                     " to " + hex(rec.value);
+                     ", pc " + hex8(r.pc) + ", r" + std::to_string(r.reg) + ") changed from " +
+                     hex8(r.value) + " to " + hex8(rec.value);
     }
     ref.records[t].push_back(rec);
   });
@@ -154,8 +149,8 @@ void compare_with_reference(const std::string& model, const Program& p, const Re
       }
       if (a.writes && a.value != b.value && !reads_clock(p, a.pc)) {
         if (reads_memory(p, a.pc))
-          out.notes.push_back(who + ", instruction " + std::to_string(i) + ": read " + hex(a.value) +
-                              " from memory where the ISS read " + hex(b.value) + " at " + show(p, b) +
+          out.notes.push_back(who + ", instruction " + std::to_string(i) + ": read " + hex8(a.value) +
+                              " from memory where the ISS read " + hex8(b.value) + " at " + show(p, b) +
                               " (another thread's order); not compared further");
         else
           out.problems.push_back(who + ", instruction " + std::to_string(i) + ": the model's write " +
@@ -187,7 +182,7 @@ void compare_with_reference(const std::string& model, const Program& p, const Re
       y = y << 8 | ref.memory[a + k];
     }
     if (x != y && differing++ < 4)
-      first += "\n    " + hex(uint32_t(a)) + ": model " + hex(x) + ", ISS " + hex(y);
+      first += "\n    " + hex8(uint32_t(a)) + ": model " + hex8(x) + ", ISS " + hex8(y);
   }
   if (differing)
     out.problems.push_back(model + ": final memory differs from the ISS's in " + std::to_string(differing) +

@@ -96,6 +96,21 @@ void print_cosim(const std::string& what, const umbra::cosim::CosimResult& c, bo
   if (!c.passed()) std::fputs(c.summary().c_str(), stdout);
 }
 
+// The models this tool runs are the registry's that run the Verilated RTL (they alone
+// make waveforms); the one among them that compares is the cosimulation, the other the
+// RTL alone.  Chosen by what the registry says, so a model added there needs no change
+// here unless it needs options of its own.
+const umbra::models::Model& rtl_model(const std::string& name) {
+  std::string known;
+  for (const umbra::models::Model& m : umbra::models::all()) {
+    if (!m.supports.waveforms) continue;
+    if (m.name == name) return m;
+    known += (known.empty() ? "" : ", ") + m.name;
+  }
+  throw std::runtime_error("--model must be one of the models that run the RTL (" + known + "), not '" +
+                           name + "'");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -114,7 +129,8 @@ int main(int argc, char** argv) {
   app.add_option("--config", config_path,
                  "machine configuration; default: the one the RTL was verilated for");
   app.add_option("--threads", threads, "threads to launch, 1..T (default: T)");
-  app.add_option("--max-cycles", max_cycles, "busy cycles allowed after launch (default 100000000)");
+  app.add_option("--max-cycles", max_cycles, "busy cycles allowed after launch (default 100000000)")
+      ->check(CLI::PositiveNumber);
   app.add_option("--format", format, "input format: auto, elf, hex, bin, asm");
   app.add_option("--model", model, "cosim (default): RTL and SystemC in lockstep; rtl: the RTL alone");
   app.add_option("--vcd", vcd, "waveforms: BASE.rtl.vcd and BASE.systemc.vcd");
@@ -137,10 +153,10 @@ int main(int argc, char** argv) {
   try {
     if (input.empty() == example.empty())
       throw std::runtime_error("give a program or --example MANIFEST (one of them)");
-    if (model != "cosim" && model != "rtl")
-      throw std::runtime_error("--model must be cosim or rtl, not '" + model + "'");
+    const umbra::models::Model& mdl = rtl_model(model);
+    const bool lockstep = mdl.supports.compares;  // cosim; else the RTL alone
     if (!vcd.empty() && !fst.empty()) throw std::runtime_error("--vcd and --fst: choose one");
-    if (!events_path.empty() && model != "rtl")
+    if (!events_path.empty() && lockstep)
       throw std::runtime_error("--events is for --model rtl (the cosim reports events at a mismatch)");
     const umbra::Config cfg =
         umbra::load_config(config_path.empty() ? umbra::cosim::verilated_params().config_file : config_path);
@@ -183,18 +199,18 @@ int main(int argc, char** argv) {
                                       umbra::models::cycle_budget(config, job.max_instructions), o);
           return umbra::models::from_cosim(c);
         };
-        const umbra::examples::Model mdl =
-            model == "rtl" ? umbra::examples::harness_model(umbra::models::find("rtl"), cfg, &rtl_result)
-                           : umbra::examples::harness_model(cfg, cosim_run);
-        const auto v = umbra::examples::run_and_check(m, m.runs[i], p, mdl, *ref);
+        const umbra::examples::Model harness = lockstep
+                                                   ? umbra::examples::harness_model(cfg, cosim_run)
+                                                   : umbra::examples::harness_model(mdl, cfg, &rtl_result);
+        const auto v = umbra::examples::run_and_check(m, m.runs[i], p, harness, *ref);
         const std::string what = m.name + " " + m.runs[i].name;
         if (json) {
-          nlohmann::json j = model == "rtl" ? run_json(rr) : cosim_json(c);
+          nlohmann::json j = lockstep ? cosim_json(c) : run_json(rr);
           j["run"] = m.runs[i].name;
           j["checked"] = v.passed;
           j["problems"] = v.problems;
           all.push_back(j);
-        } else if (model == "rtl") {
+        } else if (!lockstep) {
           std::printf("%s: %s; %llu cycles, %.0f cycles/s\n", what.c_str(), v.passed ? "correct" : "WRONG",
                       (unsigned long long)rr.end_cycle, rr.cycles_per_second());
         } else {
@@ -216,14 +232,24 @@ int main(int argc, char** argv) {
     opts.repro = repro;
     opts.program_name = input;
     opts.isolation = umbra::cosim::Options::Isolation::InProcess;
-    if (model == "rtl") {
+    if (!lockstep) {
       std::FILE* events = nullptr;
       if (events_path == "-")
         events = stdout;
       else if (!events_path.empty() && !(events = std::fopen(events_path.c_str(), "w")))
         throw std::runtime_error("cannot write " + events_path);
       umbra::scm::TextEventSink sink(events);
-      const auto r = umbra::cosim::run_rtl(p, cfg, n, max_cycles, events ? &sink : nullptr, opts);
+      umbra::models::Job job;
+      job.program = &p;
+      job.source = input;
+      job.threads = n;
+      job.max_cycles = max_cycles;
+      job.sink = events ? &sink : nullptr;
+      job.isolation = opts.isolation;
+      job.vcd = vcd;
+      job.fst = fst;
+      job.repro = repro;
+      const umbra::cosim::RunResult r = mdl.run(cfg, job).run;
       if (events && events != stdout) std::fclose(events);
       if (json)
         std::printf("%s\n", run_json(r).dump(2).c_str());

@@ -15,6 +15,8 @@
 #include <cstdio>
 #include <string>
 
+#include "umbra/format.h"
+
 namespace umbra::directed {
 
 namespace {
@@ -33,12 +35,6 @@ const uint32_t kIntPool[] = {0,          1,           0xffffffffu, 2,           
 const uint32_t kFloatPool[] = {0x00000000, 0x80000000u, 0x3f800000, 0xbfc00000u, 0x7f800000, 0xff800000u,
                                0x7fc00000, 0x7f800001,  0x00000001, 0x807fffffu, 0x7f7fffff, 0x4b000000,
                                0x4f000000, 0xcf000000u, 0x3eaaaaab, 0x40490fdb,  0x3f000000, 0x437f0000};
-
-std::string hex(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
-}
 
 // Immediates for an operand kind: both ends of its range, around zero, and a middle.
 std::vector<int64_t> immediates(isa::Kind k) {
@@ -76,8 +72,8 @@ std::string case_program(const isa::InstrInfo& in, unsigned& cases_out) {
     const uint32_t a = pool[k % pool_n], b = pool[(k * 7 + 3) % pool_n], c = pool[(k * 5 + 1) % pool_n];
     const std::string label = "case" + std::to_string(k) + "_target";
     s += "        # case " + std::to_string(k) + "\n";
-    s += "        li      r1, " + hex(a) + "\n        li      r2, " + hex(b) + "\n        li      r3, " +
-         hex(c) + "\n";
+    s += "        li      r1, " + hex8(a) + "\n        li      r2, " + hex8(b) + "\n        li      r3, " +
+         hex8(c) + "\n";
     // Odd cases differ per thread (thread 0 keeps the pool's values).
     if (k % 2) s += "        xor     r1, r1, r26\n";
     // Every third case has equal first operands: compares and branches see equality.
@@ -96,7 +92,7 @@ std::string case_program(const isa::InstrInfo& in, unsigned& cases_out) {
       if (k % 2) s += "        addi    " + cmp + ", " + cmp + ", 1\n";
     } else if (in.num_operands && in.operands[0].kind == isa::Kind::Reg &&
                in.operands[0].access == isa::Access::ReadWrite) {
-      s += "        li      r10, " + hex(c ^ 0x5a5a5a5a) + "\n";
+      s += "        li      r10, " + hex8(c ^ 0x5a5a5a5a) + "\n";
     }
     const bool branch = in.cls == isa::Class::Branch;
     if (branch) s += "        movi    r10, 1\n";
@@ -156,7 +152,7 @@ std::string case_program(const isa::InstrInfo& in, unsigned& cases_out) {
   for (unsigned t = 0; t < kMaxThreads; ++t) {
     s += "        .word ";
     for (unsigned w = 0; w < kScratchWords; ++w)
-      s += (w ? ", " : "") + hex(0x9e3779b9u * (t * kScratchWords + w + 1));
+      s += (w ? ", " : "") + hex8(0x9e3779b9u * (t * kScratchWords + w + 1));
     s += "\n";
   }
   s += "shared: .word 0x00000010\n";

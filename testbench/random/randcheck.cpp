@@ -4,18 +4,14 @@
 
 #include <cstdio>
 
+#include "umbra/format.h"
+
 namespace umbra::randprog {
 
 namespace {
 
 uint32_t word_at(const std::vector<uint8_t>& m, uint32_t a) {
   return uint32_t(m[a]) | uint32_t(m[a + 1]) << 8 | uint32_t(m[a + 2]) << 16 | uint32_t(m[a + 3]) << 24;
-}
-
-std::string hex(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
 }
 
 std::string region(uint32_t a, const Layout& L, unsigned threads) {
@@ -61,7 +57,8 @@ std::vector<std::string> memory_differences(const std::vector<uint8_t>& expected
     const uint32_t e = word_at(expected, a), g = word_at(got, a);
     if (e == g) continue;
     if (n++ < max_reported)
-      out.push_back(hex(a) + " (" + region(a, layout, threads) + "): expected " + hex(e) + ", got " + hex(g));
+      out.push_back(hex8(a) + " (" + region(a, layout, threads) + "): expected " + hex8(e) + ", got " +
+                    hex8(g));
   }
   if (n > max_reported) out.push_back(std::to_string(n - max_reported) + " more differing words");
   return out;

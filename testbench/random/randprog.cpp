@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "umbra/asm.h"
+#include "umbra/format.h"
 #include "umbra/isa.h"
 #include "umbra/iss.h"
 
@@ -31,12 +32,6 @@ constexpr unsigned kSharedWords = 16;  // word i takes ops of kind i % 3: add, m
 constexpr unsigned kFirstData = 9;
 constexpr unsigned kMaxRegs = 48;
 constexpr unsigned kMaxLoop = 8;  // iterations of a bounded loop, at most
-
-std::string hex(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
-}
 
 uint32_t align_up(uint32_t v, uint32_t a) {
   return (v + a - 1) / a * a;
@@ -101,10 +96,10 @@ class Gen {
          << " registers)\n";
     out_ << "# replay: umbra-randprog --seed " << seed_ << " --length " << length_
          << " [--config <the same configuration>] -o prog.s\n";
-    out_ << "# data: ro " << hex(L_.ro) << " (" << L_.ro_words << " words, read only), shared "
-         << hex(L_.shared) << " (" << L_.shared_words << " words, atomics add/min/max by word % 3), dump "
-         << hex(L_.dump) << " (" << L_.dump_words << " words per thread), private cells from " << hex(L_.priv)
-         << " (" << L_.rows << " rows x " << L_.banks << " banks, " << L_.chunk_bytes
+    out_ << "# data: ro " << hex8(L_.ro) << " (" << L_.ro_words << " words, read only), shared "
+         << hex8(L_.shared) << " (" << L_.shared_words << " words, atomics add/min/max by word % 3), dump "
+         << hex8(L_.dump) << " (" << L_.dump_words << " words per thread), private cells from "
+         << hex8(L_.priv) << " (" << L_.rows << " rows x " << L_.banks << " banks, " << L_.chunk_bytes
          << " bytes per thread)\n";
   }
 
@@ -122,9 +117,9 @@ class Gen {
     // Per-thread starting values: a mix of the thread number and constants.
     for (unsigned r = kFirstData; r < nregs_; ++r) {
       if (chance(40)) {
-        emit("li      " + reg(r) + ", " + hex(kFloats[rnd(std::size(kFloats))]));
+        emit("li      " + reg(r) + ", " + hex8(kFloats[rnd(std::size(kFloats))]));
       } else {
-        emit("li      " + reg(r) + ", " + hex(uint32_t(rng_())));
+        emit("li      " + reg(r) + ", " + hex8(uint32_t(rng_())));
         if (chance(50)) emit("add     " + reg(r) + ", " + reg(r) + ", r1");
       }
     }
@@ -133,7 +128,7 @@ class Gen {
 
   // r5 = this thread's chunk of cell (row, bank).
   void point_r5(unsigned row, unsigned bank) {
-    emit("li      r5, " + hex(L_.cell_address(row, bank, 0)) + "   # cell row " + std::to_string(row) +
+    emit("li      r5, " + hex8(L_.cell_address(row, bank, 0)) + "   # cell row " + std::to_string(row) +
          " bank " + std::to_string(bank));
     emit("add     r5, r5, r2");
     r5_valid_ = true;
@@ -168,7 +163,7 @@ class Gen {
   void constant() {
     const std::string d = data_reg();
     switch (rnd(4)) {
-      case 0: emit("li      " + d + ", " + hex(kFloats[rnd(std::size(kFloats))])); break;
+      case 0: emit("li      " + d + ", " + hex8(kFloats[rnd(std::size(kFloats))])); break;
       case 1: emit("movi    " + d + ", " + std::to_string(int(rnd(65536)) - 32768)); break;
       case 2: emit("movhi   " + d + ", " + std::to_string(rnd(65536))); break;
       default: {
@@ -377,17 +372,17 @@ class Gen {
     for (unsigned i = 0; i < L_.ro_words; i += 8) {
       out_ << "        .word ";
       for (unsigned j = i; j < i + 8 && j < L_.ro_words; ++j)
-        out_ << (j > i ? ", " : "") << hex(chance(30) ? kFloats[rnd(std::size(kFloats))] : uint32_t(rng_()));
+        out_ << (j > i ? ", " : "") << hex8(chance(30) ? kFloats[rnd(std::size(kFloats))] : uint32_t(rng_()));
       out_ << "\n";
     }
     out_ << "        .space " << (L_.shared - L_.ro - 4 * L_.ro_words) << "\n";
     out_ << "shared: # atomics from every thread: word i takes add (i%3==0), min (1), max (2)\n";
     for (unsigned i = 0; i < L_.shared_words; ++i)
-      out_ << "        .word " << hex(i % 3 == 0 ? rnd(1000) : uint32_t(rng_())) << "\n";
+      out_ << "        .word " << hex8(i % 3 == 0 ? rnd(1000) : uint32_t(rng_())) << "\n";
     out_ << "        .space " << (L_.dump - L_.shared - 4 * L_.shared_words) << "\n";
     out_ << "dump:   # per thread, its final r" << kFirstData << "..r" << nregs_ - 1 << "\n";
     out_ << "        .space " << L_.dump_words * 4 * cfg_.threads << "\n";
-    out_ << "priv = " << hex(L_.priv) << "   # private cells (not initialized: memory starts at 0)\n";
+    out_ << "priv = " << hex8(L_.priv) << "   # private cells (not initialized: memory starts at 0)\n";
   }
 
   const Config& cfg_;
@@ -428,13 +423,13 @@ Layout layout_for(const Config& cfg) {
   L.banks = std::min(cfg.dram_banks, 4u);
   if (cfg.mem_bytes <= L.priv)
     throw GenError(where + "memory.bytes = " + std::to_string(cfg.mem_bytes) +
-                   " ends before the private cells at " + hex(L.priv) + " (data starts at " + hex(base) +
+                   " ends before the private cells at " + hex8(L.priv) + " (data starts at " + hex8(base) +
                    ")");
   L.rows = std::min<uint32_t>(4, (cfg.mem_bytes - L.priv) / L.row_stride);
   if (L.rows < 1 ||
       (L.rows == 1 && L.priv + (L.banks - 1) * L.row_bytes + cfg.threads * L.chunk_bytes > cfg.mem_bytes))
     throw GenError(where + "memory.bytes = " + std::to_string(cfg.mem_bytes) +
-                   " leaves no room for one row of private cells at " + hex(L.priv));
+                   " leaves no room for one row of private cells at " + hex8(L.priv));
   L.end = L.cell_address(L.rows - 1, L.banks - 1, cfg.threads);
   return L;
 }

@@ -14,6 +14,7 @@
 
 #include "umbra/asm.h"
 #include "umbra/cosim_run.h"
+#include "umbra/format.h"
 
 namespace umbra::cosim {
 namespace {
@@ -56,12 +57,6 @@ std::vector<Event> clean_events(const Program& p, const Config& cfg) {
   const RunResult r = run_rtl(p, cfg, cfg.threads, 100000, &sink);
   EXPECT_EQ(r.status, RunResult::Status::Exited) << r.message;
   return sink.events;
-}
-
-std::string hex(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
 }
 
 TEST(Config, VerilatedParametersAreTheConfigurationFiles) {
@@ -137,10 +132,10 @@ TEST(Checker, RegisterWriteFaultIsCaughtAtItsCycle) {
   EXPECT_EQ(r.mismatch.cycle, w.cycle);
   EXPECT_EQ(r.mismatch.thread, w.thread);
   EXPECT_EQ(r.mismatch.field, "value (regwrite)");
-  EXPECT_EQ(r.mismatch.rtl, hex(w.value));
-  EXPECT_EQ(r.mismatch.systemc, hex(w.value ^ 1));
+  EXPECT_EQ(r.mismatch.rtl, hex8(w.value));
+  EXPECT_EQ(r.mismatch.systemc, hex8(w.value ^ 1));
   const std::string& rep = r.mismatch.report;
-  EXPECT_NE(rep.find("instruction: pc " + hex(w.pc) + ": " + isa::disassemble(p.text[w.pc / 4], w.pc)),
+  EXPECT_NE(rep.find("instruction: pc " + hex8(w.pc) + ": " + isa::disassemble(p.text[w.pc / 4], w.pc)),
             std::string::npos)
       << rep;
   EXPECT_NE(rep.find("last 16 events both models agreed on"), std::string::npos) << rep;
@@ -190,8 +185,8 @@ TEST(Checker, IssueFaultIsCaughtAtItsCycle) {
   EXPECT_EQ(r.mismatch.cycle, issue->cycle);
   EXPECT_EQ(r.mismatch.thread, issue->thread);
   EXPECT_EQ(r.mismatch.field, "pc (issue)");
-  EXPECT_EQ(r.mismatch.rtl, hex(issue->pc));
-  EXPECT_EQ(r.mismatch.systemc, hex(issue->pc + 4));
+  EXPECT_EQ(r.mismatch.rtl, hex8(issue->pc));
+  EXPECT_EQ(r.mismatch.systemc, hex8(issue->pc + 4));
 }
 
 TEST(Checker, DifferenceFromTheIssIsCaught) {

@@ -10,16 +10,11 @@
 #include <sstream>
 
 #include "umbra/asm.h"
+#include "umbra/format.h"
 
 namespace umbra::memdirected {
 
 namespace {
-
-std::string hex(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%x", v);
-  return b;
-}
 
 [[noreturn]] void fail(const std::string& path, unsigned line, const std::string& what) {
   throw SpecError(path + ":" + std::to_string(line) + ": " + what);

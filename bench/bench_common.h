@@ -1,0 +1,82 @@
+// bench_common.h: what the memory-system benches (latency_hiding, access_patterns)
+// share: the timed loop's end that stores each thread's clock reads and result, the
+// assembler call, the reading of result words, an event collector and the lines that
+// say which memory system a table was measured on.
+//
+// Header-only: each bench is one executable, and the pieces are a few lines each; a
+// library would add a target for nothing.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "events.h"
+#include "umbra/asm.h"
+#include "umbra/config.h"
+
+namespace umbra::bench {
+
+// The end of a generated timed loop: the label loop_end, the second clock read into
+// r3, and out[tid] = {r2 (first clock read), r3, `result_reg`, -} (16 bytes a thread),
+// then exit and the .data section holding `out` for `threads` threads.
+inline std::string timed_loop_end(const char* result_reg, unsigned threads) {
+  std::string s = "loop_end:\n";
+  for (const std::string& l : std::vector<std::string>{"rdsr r3, clock", "la r7, out", "shli r5, r1, 4",
+                                                       "add r7, r7, r5", "stw r2, 0(r7)", "stw r3, 4(r7)",
+                                                       std::string("stw ") + result_reg + ", 8(r7)", "exit"})
+    s += "        " + l + "\n";
+  return s + "        .data\nout:    .space " + std::to_string(16 * threads) + "\n";
+}
+
+// A generated program, assembled for `cfg`; a program that does not assemble is the
+// bench's own bug, reported with the assembler's messages.
+inline Program assemble(const std::string& text, const Config& cfg, const char* name) {
+  as::Options o;
+  o.registers = cfg.registers;
+  o.data_base = cfg.data_base;
+  const as::Result r = as::assemble_string(text, name, o);
+  if (!r.ok()) {
+    std::string msg = "the generated program does not assemble:\n";
+    for (const auto& d : r.errors) msg += d.render();
+    throw std::runtime_error(msg);
+  }
+  return r.program;
+}
+
+// The little-endian word at `a` of a run's final memory.
+inline uint32_t word(const std::vector<uint8_t>& m, uint32_t a) {
+  return uint32_t(m[a]) | uint32_t(m[a + 1]) << 8 | uint32_t(m[a + 2]) << 16 | uint32_t(m[a + 3]) << 24;
+}
+
+// Keeps the events `keep` accepts (a bench reads them after the run).
+struct CollectSink final : scm::EventSink {
+  explicit CollectSink(bool (*keep)(const scm::Event&)) : keep_(keep) {}
+  std::vector<scm::Event> events;
+  void on_event(const scm::Event& e) override {
+    if (keep_(e)) events.push_back(e);
+  }
+
+ private:
+  bool (*keep_)(const scm::Event&);
+};
+
+// Two lines: the configuration's core and cache, and its memory behind the port.
+inline void describe(const Config& cfg) {
+  std::printf("configuration '%s': T = %u threads, data cache %u B, %u-way, %u-byte lines, request FIFO %u\n",
+              cfg.name.c_str(), cfg.threads, cfg.cache_bytes, cfg.cache_ways, cfg.cache_line_bytes,
+              cfg.cache_request_queue);
+  if (cfg.mem_model == "fixed")
+    std::printf("memory: fixed, answering %u cycles after acceptance\n", cfg.mem_latency);
+  else
+    std::printf(
+        "memory: dram: reorder queue %s, depth %u, %u open rows; DRAM %u banks, %u-byte rows, tRCD %u tRP %u "
+        "CL %u tRAS %u, %u-byte bus (peak %u B/cycle), burst %u\n",
+        cfg.queue_mode.c_str(), cfg.queue_depth, cfg.queue_open_rows, cfg.dram_banks, cfg.dram_row_bytes,
+        cfg.dram_tRCD, cfg.dram_tRP, cfg.dram_CL, cfg.dram_tRAS, cfg.dram_bus_bytes, 2 * cfg.dram_bus_bytes,
+        cfg.dram_burst);
+}
+
+}  // namespace umbra::bench
