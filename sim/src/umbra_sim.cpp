@@ -297,11 +297,11 @@ Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Requ
     for (size_t t = 0; t < res.threads.size(); ++t) {
       if (res.threads[t].status != umbra::iss::ThreadStatus::Running) continue;
       if (!where.empty() && res.livelock->pcs[t] != res.livelock->pcs[0]) one_pc = false;
-      where.push_back("thread " + std::to_string(t) + " at pc " + hex8(res.livelock->pcs[t]));
+      where.push_back("thread " + std::to_string(t) + " at pc " + umbra::hex8(res.livelock->pcs[t]));
     }
     std::string who;
     for (const std::string& w : where) who += (who.empty() ? "" : ", ") + w;
-    if (where.size() > 1 && one_pc) who = "every running thread at pc " + hex8(res.livelock->pcs[0]);
+    if (where.size() > 1 && one_pc) who = "every running thread at pc " + umbra::hex8(res.livelock->pcs[0]);
     o.stop_line = "livelock: " + who + " for " + std::to_string(res.livelock->rounds) +
                   " rounds with no register or memory change; did the program forget `exit`?";
     o.rc = kExitLivelock;
@@ -392,7 +392,7 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
       const auto w = word_at(*pc);
       rr.fault_pc = *pc;
       rr.message =
-          "thread " + std::to_string(rr.fault_thread) + ", pc " + hex8(*pc) + " (" +
+          "thread " + std::to_string(rr.fault_thread) + ", pc " + umbra::hex8(*pc) + " (" +
           umbra::isa::disassemble(w.value_or(0), *pc, [&](uint32_t a) { return prog.text_label(a); }) +
           "): " + rr.message.substr(prefix.size());
     }
