@@ -71,6 +71,20 @@ void check_config(const Config& cfg) {
         "the SystemC model or the ISS for this configuration");
 }
 
+namespace {
+const std::pair<const char*, Injection::Kind> kInjections[] = {
+    {"regwrite", Injection::Kind::RegWriteValue}, {"issue", Injection::Kind::IssuePc},
+    {"mem", Injection::Kind::MemAddr},           {"memresp", Injection::Kind::MemRespData},
+    {"cache", Injection::Kind::CacheOutcome},     {"wake", Injection::Kind::WakeThread},
+    {"dram", Injection::Kind::DramAddr},          {"port-mem", Injection::Kind::PortMemAddr},
+    {"busy", Injection::Kind::Busy},              {"system-busy", Injection::Kind::SystemBusy},
+    {"fault-cause", Injection::Kind::FaultCause}};
+}  // namespace
+
+const char* injection_kinds() {
+  return "regwrite, issue, mem, memresp, cache, wake, dram, port-mem, busy, system-busy, fault-cause";
+}
+
 Injection parse_injection(const std::string& spec) {
   Injection in;
   const auto colon = spec.find(':');
@@ -79,11 +93,12 @@ Injection parse_injection(const std::string& spec) {
   char* end = nullptr;
   errno = 0;
   const unsigned long long c = num.empty() ? 0 : std::strtoull(num.c_str(), &end, 10);
-  if (num.empty() || *end || errno || (kind != "regwrite" && kind != "issue"))
-    throw RunError("--inject-fault '" + spec +
-                   "': expected CYCLE:regwrite or CYCLE:issue, e.g. 120:regwrite");
+  for (const auto& [name, k] : kInjections)
+    if (kind == name) in.kind = k;
+  if (num.empty() || *end || errno || in.kind == Injection::Kind::None)
+    throw RunError("--inject-fault '" + spec + "': expected CYCLE:KIND with KIND one of " +
+                   injection_kinds() + ", e.g. 120:regwrite");
   in.cycle = c;
-  in.kind = kind == "regwrite" ? Injection::Kind::RegWriteValue : Injection::Kind::IssuePc;
   return in;
 }
 
@@ -150,6 +165,7 @@ void bind_monitor(core_monitor& m, sc_clock& clk, HostWires& h, SystemWires& w, 
   m.mem_req_ready(p.req_ready);
   m.mem_resp_valid(p.resp_valid);
   m.busy(p.core_busy);
+  m.system_busy(w.busy);
   m.fault(w.fault);
   m.mem_req_op(p.req_op);
   m.mem_req_addr(p.req_addr);
@@ -269,7 +285,13 @@ struct ScSide {
         sys("sc_system", cfg, 0),
         core(sys.core()),
         memory("sc_memory", cfg, std::move(writes)),
-        monitor("sc_monitor", false, cb) {
+        monitor("sc_monitor", false, [this, cb](const CycleSample& s) {
+          // The SystemC core has no fault-cause port: its first fault says it.
+          if (!s.fault) return cb(s);
+          CycleSample x = s;
+          x.fault_cause = uint32_t(core.first_fault().kind);
+          cb(x);
+        }) {
     harness::bind_system(sys, clk, h, w, memory);
     bind_monitor(monitor, clk, h, w,
                  PortSignals{sys.c_req_valid, sys.c_req_ready, sys.c_resp_valid, sys.core_busy, sys.c_req_op,
@@ -347,6 +369,23 @@ void rtl_fault(scm::RunResult& r, const CycleSample& s) {
               ")";
 }
 
+// The RTL's cache outcomes, from its C2 trace: the statistics the RTL itself shows.  Its
+// replays, load latencies and queue counters are not in its trace, so they are marked
+// not measured rather than taken from the SystemC model.
+scm::MemoryStats rtl_memory_stats() {
+  scm::MemoryStats m;
+  m.replays_measured = false;
+  return m;
+}
+void count_cache(scm::MemoryStats& mem, const CycleSample& s) {
+  if (const auto& k = s.events[rank(scm::EventKind::Cache)]) {
+    const auto outcome = scm::CacheOutcome(k->value);
+    mem.cache_hits += outcome == scm::CacheOutcome::Hit;
+    mem.cache_misses += outcome == scm::CacheOutcome::Miss;
+    mem.cache_merges += outcome == scm::CacheOutcome::Merge;
+  }
+}
+
 // The RTL-only bench.
 struct RtlBench {
   sc_clock clk{"clk", 1, SC_NS};
@@ -371,21 +410,13 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   auto job = harness::make_job(p, nthreads, max_cycles);
   job.stop = [&protocol_error, sink] { return protocol_error || (sink && sink->stop_requested()); };
   if (!opts.vcd.empty() || !opts.fst.empty()) Verilated::traceEverOn(true);
-  // The RTL's cache outcomes, from its C2 trace (the queue's counters are the SystemC
-  // model's only).
-  scm::MemoryStats mem;
-  mem.replays_measured = false;
+  scm::MemoryStats mem = rtl_memory_stats();
   try {
     bench = new RtlBench(
         cfg, std::move(job),
         [&](const CycleSample& s) {
           if (s.protocol_error) protocol_error = true;
-          if (const auto& k = s.events[rank(scm::EventKind::Cache)]) {
-            const auto outcome = scm::CacheOutcome(k->value);
-            mem.cache_hits += outcome == scm::CacheOutcome::Hit;
-            mem.cache_misses += outcome == scm::CacheOutcome::Miss;
-            mem.cache_merges += outcome == scm::CacheOutcome::Merge;
-          }
+          count_cache(mem, s);
           const scm::Event& e = *s.events[0];
           if (s.busy && e.thread < cfg.threads) {
             ++stats.cycles;
@@ -443,14 +474,25 @@ class InjectingSink final : public EventSink {
   InjectingSink(EventSink& next, Injection in) : next_(next), in_(in) {}
   void on_event(const Event& e) override {
     if (in_.kind == Injection::Kind::None || done_ || e.cycle < in_.cycle) return next_.on_event(e);
+    using K = Injection::Kind;
+    using E = scm::EventKind;
     Event x = e;
-    if (in_.kind == Injection::Kind::RegWriteValue && e.kind == scm::EventKind::RegWrite) {
+    if (in_.kind == K::RegWriteValue && e.kind == E::RegWrite)
       x.value ^= 1;
-    } else if (in_.kind == Injection::Kind::IssuePc && e.kind == scm::EventKind::Issue) {
+    else if (in_.kind == K::IssuePc && e.kind == E::Issue)
       x.pc += 4;
-    } else {
+    else if (in_.kind == K::MemAddr && e.kind == E::Mem)
+      x.addr += 4;
+    else if (in_.kind == K::MemRespData && e.kind == E::MemResp)
+      x.value ^= 1;
+    else if (in_.kind == K::CacheOutcome && e.kind == E::Cache)
+      x.value ^= 1;
+    else if (in_.kind == K::WakeThread && e.kind == E::Wake)
+      x.thread ^= 1;
+    else if (in_.kind == K::DramAddr && e.kind == E::Dram)
+      x.addr += 4;
+    else
       return next_.on_event(e);
-    }
     done_ = true;
     std::fprintf(stderr, "umbra-cosim: injected fault: %s -> %s\n", scm::format_event(e).c_str(),
                  scm::format_event(x).c_str());
@@ -463,21 +505,61 @@ class InjectingSink final : public EventSink {
   bool done_ = false;
 };
 
+// The same for what the SystemC side's monitor sees at the ports (test-only): the memory
+// port's request, the core's busy, the system's busy, a fault's cause.
+class InjectingPort {
+ public:
+  explicit InjectingPort(Injection in) : in_(in) {}
+  CycleSample operator()(const CycleSample& s) {
+    using K = Injection::Kind;
+    if (done_ || s.cycle < in_.cycle) return s;
+    CycleSample x = s;
+    auto& mem = x.events[rank(scm::EventKind::Mem)];
+    if (in_.kind == K::PortMemAddr && mem)
+      mem->addr += 4;
+    else if (in_.kind == K::Busy)
+      x.busy = !x.busy;
+    else if (in_.kind == K::SystemBusy)
+      x.system_busy = !x.system_busy;
+    else if (in_.kind == K::FaultCause && x.fault)
+      x.fault_cause = x.fault_cause == uint32_t(Fault::IllegalInstruction) ? uint32_t(Fault::BadJump)
+                                                                           : uint32_t(Fault::IllegalInstruction);
+    else
+      return s;
+    done_ = true;
+    std::fprintf(stderr, "umbra-cosim: injected fault at the SystemC side's ports, cycle %llu\n",
+                 static_cast<unsigned long long>(s.cycle));
+    return x;
+  }
+
+ private:
+  Injection in_;
+  bool done_ = false;
+};
+
 struct CosimBench {
   sc_clock clk{"clk", 1, SC_NS};
   HostWires h;
   sc_signal<bool> busy{"any_busy"}, fault{"any_fault"}, mem_fault{"any_mem_fault"};
+  scm::MemoryStats rtl_mem = rtl_memory_stats();  // the RTL's own, from its trace
   RtlSide rtl;
   ScSide sc;
   or_gate busy_or{"busy_or"}, fault_or{"fault_or"}, mem_fault_or{"mem_fault_or"};
   scm::host_driver host;
   negedge_step step{"compare"};
   CosimBench(const Config& cfg, scm::host_driver::Job job, Comparator& cmp,
-             const std::vector<scm::HostWrite>& writes)
+             const std::vector<scm::HostWrite>& writes, Injection inject)
       : rtl(
-            clk, h, cfg, [&cmp](const CycleSample& s) { cmp.on_rtl(s); }, writes),
+            clk, h, cfg,
+            [this, &cmp](const CycleSample& s) {
+              count_cache(rtl_mem, s);
+              cmp.on_rtl(s);
+            },
+            writes),
         sc(
-            clk, h, cfg, [&cmp](const CycleSample& s) { cmp.on_systemc_port(s); }, writes),
+            clk, h, cfg,
+            [&cmp, port = InjectingPort(inject)](const CycleSample& s) mutable { cmp.on_systemc_port(port(s)); },
+            writes),
         host("host", std::move(job)) {
     busy_or.a(rtl.w.busy);
     busy_or.b(sc.w.busy);
@@ -514,7 +596,7 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   };
   if (!opts.vcd.empty() || !opts.fst.empty()) Verilated::traceEverOn(true);
   try {
-    bench = new CosimBench(cfg, std::move(job), *cmp, opts.host_writes);
+    bench = new CosimBench(cfg, std::move(job), *cmp, opts.host_writes, opts.inject);
   } catch (const scm::CoreConfigError& e) {
     throw RunError(e.what());
   } catch (const scm::QueueConfigError& e) {
@@ -589,9 +671,9 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   out.systemc.mem =
       scm::memory_stats(b.sc.core.mem_stats(), cfg.queue_enabled ? &b.sc.sys.queue_stats() : nullptr);
   b.sc.memory.model().add_stats(out.systemc.mem);
-  // The RTL's cache and queue behaved as the model's, event for event, as far as the
-  // comparison got; its DRAM counters are its own memory's.
-  out.rtl.mem = out.systemc.mem;
+  // The RTL's own statistics: its cache outcomes from its trace, its DRAM counters from
+  // its memory; nothing taken from the SystemC side.
+  out.rtl.mem = b.rtl_mem;
   b.rtl.memory.model().add_stats(out.rtl.mem);
   out.systemc.cycles = out.systemc.stats.cycles;
   harness::fill_status(

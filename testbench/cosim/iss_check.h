@@ -5,15 +5,17 @@
 //   - `rdsr clock` / `rdsr clockh`: the ISS's clock is an issue-slot count, the
 //     cycle models' the real cycle; these writes (found by decoding the instruction at
 //     the write's pc) are left out on both sides, and nothing else is.
-//   - a value a thread read from memory (a load or a returning atomic) that another
-//     thread wrote: it depends on the order in which threads reach memory, which the
-//     ISS cannot know.  A thread whose first difference is such a value has
+//   - a value a thread read from memory (a load or a returning atomic) of a word that
+//     another thread wrote (in the ISS's run, so only with two or more threads): it
+//     depends on the order in which threads reach memory, which the ISS cannot know.  A thread whose first difference is such a value has
 //     legitimately taken another path (a spin lock that spun a different number of
 //     times); that thread is not compared further, and the fact is kept as a note.
 //     Any other first difference, and any difference in the final memory, is a
 //     problem.
 #pragma once
 #include <cstdint>
+#include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +33,7 @@ struct Record {
   bool writes = false;
   uint8_t reg = 0;
   uint32_t value = 0;
+  uint32_t addr = 0;  // the ISS's records only: a load's or atomic's word address
 };
 using ThreadRecords = std::vector<std::vector<Record>>;  // [thread][retire order]
 
@@ -38,6 +41,9 @@ struct Reference {
   iss::RunResult result;
   ThreadRecords records;
   std::vector<uint8_t> memory;
+  // Every word a store or an atomic wrote in the ISS's run, with the threads that wrote
+  // it: a read of one that another thread wrote may legitimately differ.
+  std::map<uint32_t, std::set<unsigned>> writers;
   std::string injected;  // what Options::inject_iss changed, for the log
 };
 

@@ -6,9 +6,8 @@
 #   - the directed test of `sleu` to FAIL, with a mismatch in a register write's value
 #     at an `sleu` instruction (the RTL against the SystemC model);
 #   - the directed test of `sltu` (the unbroken neighbour) to pass.
-# A fresh build with Verilator takes several minutes on two cores, so this is not part
-# of the default test run: configure with -DUMBRA_COSIM_MUTATION=ON to register it as
-# the ctest `cosim_mutation` (label slow), or run it by hand.  The tree it checks is
+# A fresh build with Verilator takes several minutes on two cores, so it is the ctest
+# `cosim_mutation` under the label slow (`ctest -LE slow` leaves it out), or run by hand.  The tree it checks is
 # the working tree's tracked files.
 set -euo pipefail
 src="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

@@ -122,6 +122,7 @@ void core_monitor::tick() {
     s.events[rank(scm::EventKind::MemResp)] = r;
   }
   s.busy = busy.read();
+  s.system_busy = system_busy.read();
   s.fault = fault.read();
   s.fault_thread = fault_thread.read();
   s.fault_pc = fault_pc.read();

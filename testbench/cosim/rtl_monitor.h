@@ -34,6 +34,7 @@ struct CycleSample {
   uint64_t cycle = 0;
   std::array<std::optional<scm::Event>, scm::kEventRanks> events;
   bool busy = false, fault = false;
+  bool system_busy = false;  // the system top's busy: the core's or the queue's pending DRAM traffic
   uint32_t fault_thread = 0, fault_pc = 0, fault_cause = 0;
   bool protocol_error = false;
 };
@@ -43,6 +44,7 @@ SC_MODULE(core_monitor) {
   sc_in<bool> rst;
   // Generic memory port and status outputs (both models).
   sc_in<bool> mem_req_valid, mem_req_ready, mem_resp_valid, busy, fault;
+  sc_in<bool> system_busy;  // the system top's busy output (what ends a run)
   sc_in<uint32_t> mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag, mem_resp_data,
       mem_resp_tag;
   sc_in<uint32_t> fault_thread, fault_pc;

@@ -21,7 +21,7 @@ namespace umbra::directed {
 
 namespace {
 
-constexpr unsigned kCases = 24;       // per thread; the output area has 64 words
+constexpr unsigned kCases = 24;       // per thread, plus a few directed ones; the output area has 64 words
 constexpr unsigned kMaxThreads = 64;  // scratch is reserved for this many threads
 constexpr unsigned kScratchWords = 64;
 
@@ -50,6 +50,10 @@ bool named(const isa::InstrInfo& in, const char* suffix) {
   const std::string n = in.name;
   const std::string s = suffix;
   return n.size() >= s.size() && n.compare(n.size() - s.size(), s.size(), s) == 0;
+}
+
+bool name_is(const isa::InstrInfo& in, const char* name) {
+  return std::string(in.name) == name;
 }
 
 std::string case_program(const isa::InstrInfo& in, unsigned& cases_out) {
@@ -145,6 +149,47 @@ std::string case_program(const isa::InstrInfo& in, unsigned& cases_out) {
     }
     if (stores_result) s += "        stw     r10, " + std::to_string(4 * k) + "(r21)\n";
     ++cases;
+  }
+  // fadd/fsub: sums exactly halfway between two binary32 values, which round to the
+  // even one (1 + 2^-24 -> 1; (1 + 2^-23) + 2^-24 -> 1 + 2^-22; 2^23 + 1.5 -> 2^23 + 2),
+  // positive and negative.  Pool pairs reach a tie only by luck.
+  if (name_is(in, "fadd") || name_is(in, "fsub")) {
+    static const uint32_t ties[][2] = {{0x3f800000, 0x33800000}, {0x3f800001, 0x33800000},
+                                       {0xbf800000u, 0xb3800000u}, {0x4b000001, 0x3f000000},
+                                       {0x4b000000, 0x3f000000}, {0xcb000003u, 0xbf000000u}};
+    const uint32_t flip = name_is(in, "fsub") ? 0x80000000u : 0;  // a - (-b) = a + b
+    for (const auto& t : ties) {
+      s += "        # round to nearest, ties to even\n";
+      s += "        li      r1, " + hex(t[0]) + "\n        li      r2, " + hex(t[1] ^ flip) + "\n";
+      s += std::string("        ") + in.name + " r10, r1, r2\n";
+      s += "        stw     r10, " + std::to_string(4 * cases) + "(r21)\n";
+      ++cases;
+    }
+  }
+  // bz/bnz: a backward branch (its offset's high byte, where an R-format instruction has
+  // field b, is 0xff) and a forward one over 300 words (high byte 1: r1, made non-zero),
+  // each taken and then not taken.  A decoder that reads field b of a branch as a register
+  // must not change what the branch does.
+  if (name_is(in, "bz") || name_is(in, "bnz")) {
+    const bool bz = name_is(in, "bz");
+    s += "        # backward, taken twice then not\n";
+    s += "        movi    r13, 0\n";
+    s += "back_loop:\n        addi    r13, r13, 1\n        slti    r14, r13, 3\n";
+    if (bz) s += "        xori    r14, r14, 1\n";
+    s += std::string("        ") + in.name + " r14, back_loop\n";
+    s += "        stw     r13, " + std::to_string(4 * cases++) + "(r21)\n";
+    for (int taken = 1; taken >= 0; --taken) {
+      const std::string target = "long_target" + std::to_string(taken);
+      s += "        # forward over 300 words, " + std::string(taken ? "taken" : "not taken") + "\n";
+      s += "        li      r1, 0x5a5a5a5a\n";
+      s += "        movi    r10, " + std::to_string(bz == bool(taken) ? 0 : 1) + "\n";
+      s += "        movi    r11, 7\n";
+      s += std::string("        ") + in.name + " r10, " + target + "\n";
+      s += "        movi    r11, 9\n";
+      for (int i = 0; i < 300; ++i) s += "        nop\n";
+      s += target + ":\n";
+      s += "        stw     r11, " + std::to_string(4 * cases++) + "(r21)\n";
+    }
   }
   s += "        exit\n\n        .data\n";
   s += "out:    .space " + std::to_string(kMaxThreads * 256) + "\n";

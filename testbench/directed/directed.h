@@ -5,8 +5,9 @@
 // binary32 zeros, infinities, NaNs, denormals, ...; immediates at both ends of their
 // operand kind's range), and stores each result to its own output word, so a wrong
 // result shows up in the final memory as well as in the register-write events.
-// Branches are run taken and not taken, memory operations on per-thread and shared
-// words.  The programs are assembly text: they go through the real assembler.
+// Branches are run taken and not taken (bz/bnz also backward and over 300 words, where
+// the offset's high byte lies in field b's place), memory operations on per-thread and
+// shared words; fadd/fsub add sums halfway between two binary32 values (ties to even).  The programs are assembly text: they go through the real assembler.
 #pragma once
 #include <string>
 #include <vector>

@@ -57,11 +57,30 @@ void check_config(const Config& cfg);
 
 // A test-only perturbation of the SystemC side's event stream, to show that the
 // checker catches a difference where it happens (the model itself runs unchanged).
+// One kind for every compared event and port: the SystemC core's events (a register
+// write's value xor 1, an issue's pc + 4, a memory request's address + 4, a response's
+// data xor 1, a cache outcome xor 1, a wake-up's thread xor 1, a DRAM transfer's
+// address + 4) and what the monitor sees at its ports (the memory port's request
+// address + 4, the core's busy and the system's busy inverted, a fault's cause changed).
 struct Injection {
-  enum class Kind : uint8_t { None, RegWriteValue, IssuePc } kind = Kind::None;
+  enum class Kind : uint8_t {
+    None,
+    RegWriteValue,
+    IssuePc,
+    MemAddr,
+    MemRespData,
+    CacheOutcome,
+    WakeThread,
+    DramAddr,
+    PortMemAddr,
+    Busy,
+    SystemBusy,
+    FaultCause
+  } kind = Kind::None;
   uint64_t cycle = 0;  // the first event of that kind at or after this cycle
 };
-// Parses "CYCLE:regwrite" or "CYCLE:issue"; throws RunError on anything else.
+// Parses "CYCLE:KIND" (KIND one of injection_kinds()); throws RunError on anything else.
+const char* injection_kinds();
 Injection parse_injection(const std::string& spec);
 
 struct Options {
