@@ -20,11 +20,12 @@ mkdir -p "$build"
 exec 9>"$build/.fuzz.lock"
 flock 9
 
-if [ ! -f "$build/build.ninja" ]; then
-  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DUMBRA_FUZZ=ON >"$build/configure.log" 2>&1 ||
-    { cat "$build/configure.log" >&2; echo "fuzz.sh: configuring $build failed" >&2; exit 1; }
-fi
+# Configured every time, not only when build.ninja is missing: ninja's own re-run of
+# the configure step can first rebuild a generator with a stale tree's flags (a tree
+# from before a CMakeLists change), and an explicit configure is quick once cached.
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DUMBRA_FUZZ=ON >"$build/configure.log" 2>&1 ||
+  { cat "$build/configure.log" >&2; echo "fuzz.sh: configuring $build failed" >&2; exit 1; }
 ninja -C "$build" -j2 fuzz_asm fuzz_dis fuzz_config
 
 declare -A seeds=([fuzz_asm]="$root/fuzz/corpus/asm" [fuzz_dis]="$root/fuzz/corpus/dis" [fuzz_config]="$root/fuzz/corpus/config")

@@ -10,9 +10,9 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${UMBRA_ASAN_BUILD:-$root/build-asan}
 jobs=${UMBRA_JOBS:-2}
 
-if [ ! -f "$build/build.ninja" ]; then
-  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DUMBRA_SANITIZE=ON
-fi
+# Configured every time, as scripts/setup.sh does (a stale tree's own re-run of the
+# configure step can fail after a CMakeLists change).
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DUMBRA_SANITIZE=ON
 # Keep going past a target that fails to build (in a tree several people change at
 # once, one broken test binary should not hide every sanitizer report); the script
 # still fails at the end.

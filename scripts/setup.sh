@@ -37,7 +37,12 @@ umbra_install_packages() {
 umbra_build() {
   local jobs
   jobs=$(nproc 2>/dev/null || echo 2)
-  if [ ! -f "$UMBRA_BUILD/build.ninja" ]; then
+  # Configured every time (quick once cached): ninja's own re-run of the configure step
+  # can first rebuild a generator with a tree's stale flags after a CMakeLists change.
+  # An existing tree keeps its generator and cache (a user's own options stay).
+  if [ -f "$UMBRA_BUILD/CMakeCache.txt" ]; then
+    cmake -S "$UMBRA_ROOT" -B "$UMBRA_BUILD" >/dev/null
+  else
     cmake -S "$UMBRA_ROOT" -B "$UMBRA_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
   fi
   cmake --build "$UMBRA_BUILD" -j "$jobs"
