@@ -83,7 +83,9 @@ class SimBoard : public board::Transport {
     for (uint8_t b : bytes) send_frame(b, true);
   }
   // One 8N1 frame; stop = false sends a low stop bit (a framing error at the board).
-  void send_frame(uint8_t b, bool stop) { out_.push_back(uint16_t(b) << 1 | uint16_t(stop) << 9); }
+  void send_frame(uint8_t b, bool stop) {
+    out_.push_back(uint16_t(b) << 1 | uint16_t(stop) << 9);
+  }
 
   size_t read(uint8_t* out, size_t n, unsigned timeout_ms) override {
     const uint64_t limit = cycle_ + timeout_ms * kClkHz / 1000;
@@ -95,7 +97,9 @@ class SimBoard : public board::Transport {
     }
     return got;
   }
-  void pause(unsigned ms) override { run(ms * kClkHz / 1000); }
+  void pause(unsigned ms) override {
+    run(ms * kClkHz / 1000);
+  }
 
   void run(uint64_t cycles) {
     for (uint64_t i = 0; i < cycles; ++i) tick();
@@ -104,9 +108,15 @@ class SimBoard : public board::Transport {
   void drain() {
     while (!out_.empty() || tx_bits_ > 0) tick();
   }
-  Vboard_top& top() { return *top_; }
-  uint64_t cycle() const { return cycle_; }
-  unsigned framing_errors_seen() const { return rx_ferr_; }
+  Vboard_top& top() {
+    return *top_;
+  }
+  uint64_t cycle() const {
+    return cycle_;
+  }
+  unsigned framing_errors_seen() const {
+    return rx_ferr_;
+  }
 
  private:
   void tick() {

@@ -82,23 +82,27 @@ TEST(FpgaConfig, DefaultConfigurationNamesNoFpga) {
 }
 
 TEST(FpgaConfig, BadFpgaSectionsAreRefusedWithLineAndReason) {
-  umbra::testkit::expect_refused(scratch(""), {
-      {"fpga:\n  device: ecp5\n", ":2: error: 'fpga.device' = 'ecp5' is not one of: up5k, hx8k"},
-      {"fpga:\n  device: hx8k\n  dsp: true\n", ":3: error: 'fpga.dsp' needs a device with DSP blocks (up5k)"},
-      {"fpga:\n  device: up5k\n  dsp: sometimes\n", ":3: error: 'fpga.dsp' must be true or false"},
-      {"fpga:\n  package: sg48\n", ":2: error: the 'fpga' section needs 'fpga.device'"},
-      {"fpga:\n  device: up5k\n  clock_mhz: 0\n", ":3: error: 'fpga.clock_mhz' = 0 is out of range 1..1000"},
-      {"fpga:\n  device: up5k\n  freq: 40\n", ":3: error: unknown configuration key 'fpga.freq'"},
-      {"fpga:\n  device: [up5k]\n", ":2: error: 'fpga.device' must be a non-empty string"},
-      {"fpga:\n  device: up5k\n  board: tinyfpga\n",
-       ":3: error: 'fpga.board' = 'tinyfpga' is not one of: icebreaker, hx8k_breakout"},
-      {"fpga:\n  device: up5k\n  package: ct256\n  board: hx8k_breakout\n",
-       ":4: error: 'fpga.board' = 'hx8k_breakout' needs 'fpga.device' hx8k and 'fpga.package' ct256"},
-      {"fpga:\n  device: up5k\n  package: sg48\n  board: icebreaker\n",
-       ":4: error: 'fpga.board' needs 'fpga.board_clock_mhz', the board top's core clock"},
-      {"fpga:\n  device: hx8k\n  package: ct256\n  board: icebreaker\n",
-       ":4: error: 'fpga.board' = 'icebreaker' needs 'fpga.device' up5k and 'fpga.package' sg48"},
-  });
+  umbra::testkit::expect_refused(
+      scratch(""),
+      {
+          {"fpga:\n  device: ecp5\n", ":2: error: 'fpga.device' = 'ecp5' is not one of: up5k, hx8k"},
+          {"fpga:\n  device: hx8k\n  dsp: true\n",
+           ":3: error: 'fpga.dsp' needs a device with DSP blocks (up5k)"},
+          {"fpga:\n  device: up5k\n  dsp: sometimes\n", ":3: error: 'fpga.dsp' must be true or false"},
+          {"fpga:\n  package: sg48\n", ":2: error: the 'fpga' section needs 'fpga.device'"},
+          {"fpga:\n  device: up5k\n  clock_mhz: 0\n",
+           ":3: error: 'fpga.clock_mhz' = 0 is out of range 1..1000"},
+          {"fpga:\n  device: up5k\n  freq: 40\n", ":3: error: unknown configuration key 'fpga.freq'"},
+          {"fpga:\n  device: [up5k]\n", ":2: error: 'fpga.device' must be a non-empty string"},
+          {"fpga:\n  device: up5k\n  board: tinyfpga\n",
+           ":3: error: 'fpga.board' = 'tinyfpga' is not one of: icebreaker, hx8k_breakout"},
+          {"fpga:\n  device: up5k\n  package: ct256\n  board: hx8k_breakout\n",
+           ":4: error: 'fpga.board' = 'hx8k_breakout' needs 'fpga.device' hx8k and 'fpga.package' ct256"},
+          {"fpga:\n  device: up5k\n  package: sg48\n  board: icebreaker\n",
+           ":4: error: 'fpga.board' needs 'fpga.board_clock_mhz', the board top's core clock"},
+          {"fpga:\n  device: hx8k\n  package: ct256\n  board: icebreaker\n",
+           ":4: error: 'fpga.board' = 'icebreaker' needs 'fpga.device' up5k and 'fpga.package' sg48"},
+      });
 }
 
 TEST(UmbraConfig, VerilogParametersAreTheYamlNumbers) {

@@ -2,13 +2,14 @@
 // memory-system keys have the brief's defaults, and a bad value names its file, line
 // and what is wrong (a typo must never fall back to a default silently).
 #include "umbra/config.h"
-#include "umbra_testing/config_cases.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <string>
+
+#include "umbra_testing/config_cases.h"
 
 namespace {
 
@@ -90,23 +91,27 @@ TEST(Config, CacheBytesZeroMeansNoCacheAndOneWordFills) {
 }
 
 TEST(Config, BadMemorySystemValuesNameLineAndReason) {
-  umbra::testkit::expect_refused(scratch_dir(), {
-      {"cache:\n  ways: 3\n", ":2: error: 'cache.ways' = 3 must be a power of two"},
-      {"cache:\n  line_bytes: 48\n", ":2: error: 'cache.line_bytes' = 48 must be a power of two"},
-      {"cache:\n  line_bytes: 4\n", ":2: error: 'cache.line_bytes' = 4 is out of range 8..128"},
-      {"cache:\n  bytes: 64\n  ways: 4\n", "is smaller than one set of 'cache.ways' lines"},
-      {"queue:\n  mode: lifo\n", ":2: error: 'queue.mode' = 'lifo' is not one of: reorder, fcfs"},
-      {"dram:\n  banks: 6\n", ":2: error: 'dram.banks' = 6 must be a power of two"},
-      {"dram:\n  row_bytes: 64\ncache:\n  line_bytes: 128\n", ":2: error: 'dram.row_bytes' is smaller"},
-      {"memory:\n  model: sram\n", ":2: error: 'memory.model' = 'sram' is not one of: dram, fixed"},
-      {"memory:\n  bytes: 8192\n", ":2: error: 'memory.data_base' = 65536 must be a multiple of 4 inside"},
-      {"memory:\n  data_base: 6\n", ":2: error: 'memory.data_base' = 6 must be a multiple of 4"},
-      {"cache:\n  size: 4096\n", ":2: error: unknown configuration key 'cache.size'"},
-      {"cache:\n  bytes: 0\n  line_bytes: 16\n",
-       ":3: error: 'cache.line_bytes' has no meaning with 'cache.bytes' = 0"},
-      {"cache:\n  bytes: 0\n  ways: 2\n", ":3: error: 'cache.ways' has no meaning with 'cache.bytes' = 0"},
-      {"cache:\n  bytes: 24\n", ":2: error: 'cache.bytes' = 24 must be a power of two"},
-  });
+  umbra::testkit::expect_refused(
+      scratch_dir(),
+      {
+          {"cache:\n  ways: 3\n", ":2: error: 'cache.ways' = 3 must be a power of two"},
+          {"cache:\n  line_bytes: 48\n", ":2: error: 'cache.line_bytes' = 48 must be a power of two"},
+          {"cache:\n  line_bytes: 4\n", ":2: error: 'cache.line_bytes' = 4 is out of range 8..128"},
+          {"cache:\n  bytes: 64\n  ways: 4\n", "is smaller than one set of 'cache.ways' lines"},
+          {"queue:\n  mode: lifo\n", ":2: error: 'queue.mode' = 'lifo' is not one of: reorder, fcfs"},
+          {"dram:\n  banks: 6\n", ":2: error: 'dram.banks' = 6 must be a power of two"},
+          {"dram:\n  row_bytes: 64\ncache:\n  line_bytes: 128\n", ":2: error: 'dram.row_bytes' is smaller"},
+          {"memory:\n  model: sram\n", ":2: error: 'memory.model' = 'sram' is not one of: dram, fixed"},
+          {"memory:\n  bytes: 8192\n",
+           ":2: error: 'memory.data_base' = 65536 must be a multiple of 4 inside"},
+          {"memory:\n  data_base: 6\n", ":2: error: 'memory.data_base' = 6 must be a multiple of 4"},
+          {"cache:\n  size: 4096\n", ":2: error: unknown configuration key 'cache.size'"},
+          {"cache:\n  bytes: 0\n  line_bytes: 16\n",
+           ":3: error: 'cache.line_bytes' has no meaning with 'cache.bytes' = 0"},
+          {"cache:\n  bytes: 0\n  ways: 2\n",
+           ":3: error: 'cache.ways' has no meaning with 'cache.bytes' = 0"},
+          {"cache:\n  bytes: 24\n", ":2: error: 'cache.bytes' = 24 must be a power of two"},
+      });
 }
 
 // The message a bad file gives, or "" if it was accepted.

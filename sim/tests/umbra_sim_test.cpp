@@ -10,9 +10,9 @@
 #include <string>
 
 #include "program_builder.h"
-#include "umbra_testing/command.h"
 #include "umbra/asm.h"
 #include "umbra/program.h"
+#include "umbra_testing/command.h"
 
 namespace {
 

@@ -224,15 +224,16 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
   // when a run ends, so a side that would stop early or late differs here first.
   if (port.system_busy != rtl.system_busy) {
     lines(sc_line, rtl_line);
-    report("ports", c, 0, "system busy", std::to_string(port.system_busy), std::to_string(rtl.system_busy),
-           0, false, sc_line, rtl_line);
+    report("ports", c, 0, "system busy", std::to_string(port.system_busy), std::to_string(rtl.system_busy), 0,
+           false, sc_line, rtl_line);
     return;
   }
-  if (port.fault != rtl.fault || (rtl.fault && (port.fault_thread != rtl.fault_thread ||
-                                                port.fault_pc != rtl.fault_pc || port.fault_cause != rtl.fault_cause))) {
+  if (port.fault != rtl.fault ||
+      (rtl.fault && (port.fault_thread != rtl.fault_thread || port.fault_pc != rtl.fault_pc ||
+                     port.fault_cause != rtl.fault_cause))) {
     const auto text = [](const CycleSample& s) {
-      return std::to_string(s.fault) + " thread " + std::to_string(s.fault_thread) + " pc " + hex8(s.fault_pc) +
-             " cause " + (s.fault ? fault_name(Fault(s.fault_cause)) : std::string("-"));
+      return std::to_string(s.fault) + " thread " + std::to_string(s.fault_thread) + " pc " +
+             hex8(s.fault_pc) + " cause " + (s.fault ? fault_name(Fault(s.fault_cause)) : std::string("-"));
     };
     lines(sc_line, rtl_line);
     report("ports", c, rtl.fault_thread, "fault", text(port), text(rtl), rtl.fault_pc, rtl.fault, sc_line,

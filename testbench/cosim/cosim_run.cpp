@@ -72,13 +72,17 @@ void check_config(const Config& cfg) {
 }
 
 namespace {
-const std::pair<const char*, Injection::Kind> kInjections[] = {
-    {"regwrite", Injection::Kind::RegWriteValue}, {"issue", Injection::Kind::IssuePc},
-    {"mem", Injection::Kind::MemAddr},           {"memresp", Injection::Kind::MemRespData},
-    {"cache", Injection::Kind::CacheOutcome},     {"wake", Injection::Kind::WakeThread},
-    {"dram", Injection::Kind::DramAddr},          {"port-mem", Injection::Kind::PortMemAddr},
-    {"busy", Injection::Kind::Busy},              {"system-busy", Injection::Kind::SystemBusy},
-    {"fault-cause", Injection::Kind::FaultCause}};
+const std::pair<const char*, Injection::Kind> kInjections[] = {{"regwrite", Injection::Kind::RegWriteValue},
+                                                               {"issue", Injection::Kind::IssuePc},
+                                                               {"mem", Injection::Kind::MemAddr},
+                                                               {"memresp", Injection::Kind::MemRespData},
+                                                               {"cache", Injection::Kind::CacheOutcome},
+                                                               {"wake", Injection::Kind::WakeThread},
+                                                               {"dram", Injection::Kind::DramAddr},
+                                                               {"port-mem", Injection::Kind::PortMemAddr},
+                                                               {"busy", Injection::Kind::Busy},
+                                                               {"system-busy", Injection::Kind::SystemBusy},
+                                                               {"fault-cause", Injection::Kind::FaultCause}};
 }  // namespace
 
 const char* injection_kinds() {
@@ -522,8 +526,9 @@ class InjectingPort {
     else if (in_.kind == K::SystemBusy)
       x.system_busy = !x.system_busy;
     else if (in_.kind == K::FaultCause && x.fault)
-      x.fault_cause = x.fault_cause == uint32_t(Fault::IllegalInstruction) ? uint32_t(Fault::BadJump)
-                                                                           : uint32_t(Fault::IllegalInstruction);
+      x.fault_cause = x.fault_cause == uint32_t(Fault::IllegalInstruction)
+                          ? uint32_t(Fault::BadJump)
+                          : uint32_t(Fault::IllegalInstruction);
     else
       return s;
     done_ = true;
@@ -558,7 +563,9 @@ struct CosimBench {
             writes),
         sc(
             clk, h, cfg,
-            [&cmp, port = InjectingPort(inject)](const CycleSample& s) mutable { cmp.on_systemc_port(port(s)); },
+            [&cmp, port = InjectingPort(inject)](const CycleSample& s) mutable {
+              cmp.on_systemc_port(port(s));
+            },
             writes),
         host("host", std::move(job)) {
     busy_or.a(rtl.w.busy);

@@ -7,11 +7,10 @@
 //     the write's pc) are left out on both sides, and nothing else is.
 //   - a value a thread read from memory (a load or a returning atomic) of a word that
 //     another thread wrote (in the ISS's run, so only with two or more threads): it
-//     depends on the order in which threads reach memory, which the ISS cannot know.  A thread whose first difference is such a value has
-//     legitimately taken another path (a spin lock that spun a different number of
-//     times); that thread is not compared further, and the fact is kept as a note.
-//     Any other first difference, and any difference in the final memory, is a
-//     problem.
+//     depends on the order in which threads reach memory, which the ISS cannot know.  A thread whose first
+//     difference is such a value has legitimately taken another path (a spin lock that spun a different
+//     number of times); that thread is not compared further, and the fact is kept as a note. Any other first
+//     difference, and any difference in the final memory, is a problem.
 #pragma once
 #include <cstdint>
 #include <map>

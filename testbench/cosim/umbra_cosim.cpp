@@ -141,8 +141,10 @@ int main(int argc, char** argv) {
   app.add_flag("--json", json, "print a JSON summary on stdout instead of text");
   app.add_option(
       "--inject-fault", inject,
-      std::string("test only: perturb the SystemC side's first event of KIND at or after CYCLE (CYCLE:KIND, KIND one "
-                  "of ") + umbra::cosim::injection_kinds() + ")");
+      std::string(
+          "test only: perturb the SystemC side's first event of KIND at or after CYCLE (CYCLE:KIND, KIND one "
+          "of ") +
+          umbra::cosim::injection_kinds() + ")");
   app.add_option("--inject-iss", inject_iss,
                  "test only: add 1 to the reference simulator's K-th register write");
   try {

@@ -154,9 +154,9 @@ std::string case_program(const isa::InstrInfo& in, unsigned& cases_out) {
   // even one (1 + 2^-24 -> 1; (1 + 2^-23) + 2^-24 -> 1 + 2^-22; 2^23 + 1.5 -> 2^23 + 2),
   // positive and negative.  Pool pairs reach a tie only by luck.
   if (name_is(in, "fadd") || name_is(in, "fsub")) {
-    static const uint32_t ties[][2] = {{0x3f800000, 0x33800000}, {0x3f800001, 0x33800000},
+    static const uint32_t ties[][2] = {{0x3f800000, 0x33800000},   {0x3f800001, 0x33800000},
                                        {0xbf800000u, 0xb3800000u}, {0x4b000001, 0x3f000000},
-                                       {0x4b000000, 0x3f000000}, {0xcb000003u, 0xbf000000u}};
+                                       {0x4b000000, 0x3f000000},   {0xcb000003u, 0xbf000000u}};
     const uint32_t flip = name_is(in, "fsub") ? 0x80000000u : 0;  // a - (-b) = a + b
     for (const auto& t : ties) {
       s += "        # round to nearest, ties to even\n";

@@ -7,7 +7,8 @@
 // result shows up in the final memory as well as in the register-write events.
 // Branches are run taken and not taken (bz/bnz also backward and over 300 words, where
 // the offset's high byte lies in field b's place), memory operations on per-thread and
-// shared words; fadd/fsub add sums halfway between two binary32 values (ties to even).  The programs are assembly text: they go through the real assembler.
+// shared words; fadd/fsub add sums halfway between two binary32 values (ties to even).  The programs are
+// assembly text: they go through the real assembler.
 #pragma once
 #include <string>
 #include <vector>

@@ -2,7 +2,6 @@
 // memory against the reference simulator's; a comparing model (the cosimulation) must
 // also have compared events and agreed on both sides, each side's memory checked.
 #include "randcheck.h"
-
 #include "umbra/models.h"
 
 namespace umbra::randprog {

@@ -19,7 +19,7 @@
 namespace umbra::simtools {
 
 constexpr unsigned kTimelineStages = uarch::kPipelineDepth;  // isa/uarch.yaml
-constexpr unsigned kTimelineMaxCycles = 4096;  // beyond this the SVG is unusable anyway
+constexpr unsigned kTimelineMaxCycles = 4096;                // beyond this the SVG is unusable anyway
 
 // Parses START:COUNT (numbers; COUNT 1..kTimelineMaxCycles).  Throws std::runtime_error
 // naming --timeline-window and what is wrong.

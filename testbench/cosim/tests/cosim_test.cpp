@@ -176,8 +176,8 @@ TEST(Checker, EveryComparedEventKindIsCaughtAtItsCycle) {
 TEST(Checker, BusyOfTheCoreAndOfTheSystemAreComparedEveryCycle) {
   const Config cfg = verilated_config();
   const Program p = assemble(kProgram);
-  for (const auto& [kind, field] : {std::pair{Injection::Kind::Busy, "busy"},
-                                    std::pair{Injection::Kind::SystemBusy, "system busy"}}) {
+  for (const auto& [kind, field] :
+       {std::pair{Injection::Kind::Busy, "busy"}, std::pair{Injection::Kind::SystemBusy, "system busy"}}) {
     SCOPED_TRACE(field);
     Options opts;
     opts.inject = {kind, 77};
@@ -465,7 +465,8 @@ TEST(Checker, IllegalEncodingsFaultIdenticallyOnEveryModel) {
       } else if (o.kind == isa::Kind::Uimm5) {
         cases.push_back({std::string(in.name) + " 5-bit immediate 32", cleared | 32u << sh});
       } else if (o.kind == isa::Kind::Sreg) {
-        cases.push_back({std::string(in.name) + " unknown special register", cleared | uint32_t(unknown_sreg) << sh});
+        cases.push_back(
+            {std::string(in.name) + " unknown special register", cleared | uint32_t(unknown_sreg) << sh});
       }
     }
     for (isa::Field f : {isa::Field::A, isa::Field::B, isa::Field::C})
@@ -479,7 +480,8 @@ TEST(Checker, IllegalEncodingsFaultIdenticallyOnEveryModel) {
       break;
     }
   // The narrowed lane check of issue 15 accepts lane 4: the cases must include it.
-  ASSERT_TRUE(std::any_of(cases.begin(), cases.end(), [](const Case& c) { return c.what == "unpack lane 4"; }));
+  ASSERT_TRUE(
+      std::any_of(cases.begin(), cases.end(), [](const Case& c) { return c.what == "unpack lane 4"; }));
   for (size_t k = 0; k < cases.size(); ++k) {
     const Case& c = cases[k];
     SCOPED_TRACE(c.what + " (" + hex8(c.word) + ")");
@@ -551,7 +553,8 @@ TEST(CommandLine, BadInputIsRefusedWithExitStatus1) {
   EXPECT_EQ(r.status, 1) << r.out;
   r = cli(write_program("bad.s") + " --inject-fault soon");
   EXPECT_EQ(r.status, 1) << r.out;
-  EXPECT_NE(r.out.find("expected CYCLE:KIND with KIND one of regwrite, issue, mem"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("expected CYCLE:KIND with KIND one of regwrite, issue, mem"), std::string::npos)
+      << r.out;
   r = cli(write_program("bad2.s") + " --threads 99");
   EXPECT_EQ(r.status, 1) << r.out;
   r = cli(write_program("bad3.s") + " --model gate");

@@ -5,9 +5,9 @@
 // (UMBRA_HOST_WRITES and Options::host_writes, see README.md).
 #include <gtest/gtest.h>
 
-#include "memory_programs.h"
 #include <cstring>
 
+#include "memory_programs.h"
 #include "umbra/cosim_run.h"
 #include "umbra/iss.h"
 
