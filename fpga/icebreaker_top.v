@@ -102,106 +102,16 @@ module icebreaker_top #(
     if (por != 4'hf) por <= por + 4'd1;
   end
   wire sys_rst = (por != 4'hf) || !btn_s[1] || !pll_lock;
-  wire link_core_rst;
-  reg  core_rst;
-  always @(posedge clk) core_rst <= sys_rst || link_core_rst;
-
-  // ---- the core -------------------------------------------------------------------------
-  wire        imem_we, launch_valid;
-  wire [31:0] imem_addr, imem_data, launch_count, launch_entry;
-  wire        busy, fault, protocol_error, issue_valid;
-  wire [7:0]  fault_thread;
-  wire [31:0] fault_pc;
-  wire        req_valid, req_ready;
-  wire [7:0]  req_op, req_tag;
-  wire [31:0] req_addr, req_data, req_cmp;
-  wire        resp_valid;
-  wire [31:0] resp_data;
-  wire [7:0]  resp_tag;
-
-  /* verilator lint_off PINCONNECTEMPTY */
-  umbra_core #(
-      .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0),
-      .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(LINE_BYTES),
-      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS)
-  ) u_core (
-      .clk(clk), .rst(core_rst),
-      .host_imem_we(imem_we), .host_imem_addr(imem_addr), .host_imem_data(imem_data),
-      .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
-      .ncore(32'd1),
-      .busy(busy), .fault(fault), .fault_thread(fault_thread), .fault_pc(fault_pc),
-      .mem_req_valid(req_valid), .mem_req_ready(req_ready), .mem_req_op(req_op),
-      .mem_req_addr(req_addr), .mem_req_data(req_data), .mem_req_cmp(req_cmp),
-      .mem_req_tag(req_tag),
-      .mem_resp_valid(resp_valid), .mem_resp_data(resp_data), .mem_resp_tag(resp_tag),
-      .trace_issue_valid(issue_valid), .trace_issue_thread(), .trace_issue_pc(),
-      .trace_issue_reason(), .trace_regwrite_valid(), .trace_regwrite_thread(),
-      .trace_regwrite_pc(), .trace_regwrite_reg(), .trace_regwrite_value(),
-      .trace_fault_cause(), .trace_protocol_error(protocol_error),
-      .trace_cache_valid(), .trace_cache_thread(), .trace_cache_op(), .trace_cache_addr(),
-      .trace_cache_outcome(), .trace_wake_valid(), .trace_wake_thread()
+  wire led_r, led_g;
+  board_system #(
+      .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS),
+      .LINE_BYTES(LINE_BYTES), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
+      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .SPRAM(1), .CLK_HZ(CLK_HZ),
+      .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS),
+      .BLINK_BIT(21   /* toggles every third of a second at 6 MHz */)
+  ) u_sys (
+      .clk(clk), .sys_rst(sys_rst), .rx(RX), .tx(TX), .led_r(led_r), .led_g(led_g)
   );
-  /* verilator lint_on PINCONNECTEMPTY */
-
-  // ---- data memory ----------------------------------------------------------------------
-  wire        hm_valid, hm_grant, hm_we, hm_rvalid, mem_fault;
-  wire [14:0] hm_addr;
-  wire [31:0] hm_wdata, hm_rdata, mem_fault_addr;
-  spram_memory #(
-      .SPRAM(1), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES)
-  ) u_mem (
-      .clk(clk), .rst(core_rst),
-      .mem_req_valid(req_valid), .mem_req_ready(req_ready), .mem_req_op(req_op),
-      .mem_req_addr(req_addr), .mem_req_data(req_data), .mem_req_cmp(req_cmp),
-      .mem_req_tag(req_tag),
-      .mem_resp_valid(resp_valid), .mem_resp_data(resp_data), .mem_resp_tag(resp_tag),
-      .host_valid(hm_valid), .host_grant(hm_grant), .host_we(hm_we), .host_addr(hm_addr),
-      .host_wdata(hm_wdata), .host_rvalid(hm_rvalid), .host_rdata(hm_rdata),
-      .fault(mem_fault), .fault_addr(mem_fault_addr)
-  );
-
-  // ---- run counters -----------------------------------------------------------------------
-  reg [63:0] cycles, issued;
-  reg        launched;
-  always @(posedge clk) begin
-    if (core_rst) begin
-      cycles   <= 64'd0;
-      issued   <= 64'd0;
-      launched <= 1'b0;
-    end else if (launch_valid) begin
-      cycles   <= 64'd0;
-      issued   <= 64'd0;
-      launched <= 1'b1;
-    end else begin
-      if (busy) cycles <= cycles + 64'd1;
-      if (issue_valid) issued <= issued + 64'd1;
-    end
-  end
-
-  // ---- the host link ------------------------------------------------------------------------
-  host_link #(
-      .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS), .THREADS(THREADS), .REGS(REGS),
-      .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES), .CLK_HZ(CLK_HZ)
-  ) u_link (
-      .clk(clk), .rst(sys_rst), .rx(RX), .tx(TX),
-      .core_rst(link_core_rst),
-      .imem_we(imem_we), .imem_addr(imem_addr), .imem_data(imem_data),
-      .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
-      .mem_valid(hm_valid), .mem_grant(hm_grant), .mem_we(hm_we), .mem_addr(hm_addr),
-      .mem_wdata(hm_wdata), .mem_rvalid(hm_rvalid), .mem_rdata(hm_rdata),
-      .busy(busy), .fault(fault), .fault_thread(fault_thread), .fault_pc(fault_pc),
-      .mem_fault(mem_fault), .mem_fault_addr(mem_fault_addr),
-      .protocol_error(protocol_error), .launched(launched), .cycles(cycles), .issued(issued)
-  );
-
-  // ---- LEDs -------------------------------------------------------------------------------
-  reg [21:0] blink = 22'd0;           // bit 21 toggles every third of a second at 6 MHz
-  reg        led_r, led_g;
-  always @(posedge clk) begin
-    blink <= blink + 22'd1;
-    led_r <= fault || mem_fault || protocol_error;
-    led_g <= busy || (launched && blink[21]);
-  end
   assign LEDR_N = !led_r;
   assign LEDG_N = !led_g;
 

@@ -1,0 +1,132 @@
+// board_system: what both board tops put around the core -- the core, its data memory
+// (spram_memory: SPRAM on the UP5K, block RAM on the HX8K), the run counters, the UART
+// host link and the two status lights.  The tops keep only what differs per board:
+// the clock (oscillator, divider or PLL), the reset inputs and the pins.
+`default_nettype none
+
+module board_system #(
+    parameter integer THREADS      = 8,
+    parameter integer REGS         = 32,
+    parameter integer IMEM_WORDS   = 1024,
+    parameter integer MEM_WORDS    = 32768,
+    parameter integer LINE_BYTES   = 4,
+    parameter integer CACHE_BYTES  = 0,
+    parameter integer CACHE_WAYS   = 1,
+    parameter integer REQ_QUEUE    = 8,
+    parameter integer MUL_ROWS     = 0,
+    parameter integer SPRAM        = 1,             // data memory in SPRAM (UP5K) or block RAM
+    parameter integer CLK_HZ       = 6000000,
+    parameter integer CLKS_PER_BIT = 52,
+    parameter integer IDLE_CLKS    = CLK_HZ / 4,
+    parameter integer BLINK_BIT    = 21             // the counter bit that blinks the "ran" light
+) (
+    input  wire clk,
+    input  wire sys_rst,
+    input  wire rx,
+    output wire tx,
+    output reg  led_r,   // a fault or a protocol error
+    output reg  led_g    // busy, or blinking after a run
+);
+  wire link_core_rst;
+  reg  core_rst;
+  always @(posedge clk) core_rst <= sys_rst || link_core_rst;
+
+  // ---- the core -------------------------------------------------------------------------
+  wire        imem_we, launch_valid;
+  wire [31:0] imem_addr, imem_data, launch_count, launch_entry;
+  wire        busy, fault, protocol_error, issue_valid;
+  wire [7:0]  fault_thread;
+  wire [31:0] fault_pc;
+  wire        req_valid, req_ready;
+  wire [7:0]  req_op, req_tag;
+  wire [31:0] req_addr, req_data, req_cmp;
+  wire        resp_valid;
+  wire [31:0] resp_data;
+  wire [7:0]  resp_tag;
+
+  /* verilator lint_off PINCONNECTEMPTY */
+  umbra_core #(
+      .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0),
+      .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(LINE_BYTES),
+      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS)
+  ) u_core (
+      .clk(clk), .rst(core_rst),
+      .host_imem_we(imem_we), .host_imem_addr(imem_addr), .host_imem_data(imem_data),
+      .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
+      .ncore(32'd1),
+      .busy(busy), .fault(fault), .fault_thread(fault_thread), .fault_pc(fault_pc),
+      .mem_req_valid(req_valid), .mem_req_ready(req_ready), .mem_req_op(req_op),
+      .mem_req_addr(req_addr), .mem_req_data(req_data), .mem_req_cmp(req_cmp),
+      .mem_req_tag(req_tag),
+      .mem_resp_valid(resp_valid), .mem_resp_data(resp_data), .mem_resp_tag(resp_tag),
+      .trace_issue_valid(issue_valid), .trace_issue_thread(), .trace_issue_pc(),
+      .trace_issue_reason(), .trace_regwrite_valid(), .trace_regwrite_thread(),
+      .trace_regwrite_pc(), .trace_regwrite_reg(), .trace_regwrite_value(),
+      .trace_fault_cause(), .trace_protocol_error(protocol_error),
+      .trace_cache_valid(), .trace_cache_thread(), .trace_cache_op(), .trace_cache_addr(),
+      .trace_cache_outcome(), .trace_wake_valid(), .trace_wake_thread()
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  // ---- data memory ----------------------------------------------------------------------
+  wire        hm_valid, hm_grant, hm_we, hm_rvalid, mem_fault;
+  wire [14:0] hm_addr;
+  wire [31:0] hm_wdata, hm_rdata, mem_fault_addr;
+  spram_memory #(
+      .SPRAM(SPRAM), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES)
+  ) u_mem (
+      .clk(clk), .rst(core_rst),
+      .mem_req_valid(req_valid), .mem_req_ready(req_ready), .mem_req_op(req_op),
+      .mem_req_addr(req_addr), .mem_req_data(req_data), .mem_req_cmp(req_cmp),
+      .mem_req_tag(req_tag),
+      .mem_resp_valid(resp_valid), .mem_resp_data(resp_data), .mem_resp_tag(resp_tag),
+      .host_valid(hm_valid), .host_grant(hm_grant), .host_we(hm_we), .host_addr(hm_addr),
+      .host_wdata(hm_wdata), .host_rvalid(hm_rvalid), .host_rdata(hm_rdata),
+      .fault(mem_fault), .fault_addr(mem_fault_addr)
+  );
+
+  // ---- run counters -----------------------------------------------------------------------
+  reg [63:0] cycles, issued;
+  reg        launched;
+  always @(posedge clk) begin
+    if (core_rst) begin
+      cycles   <= 64'd0;
+      issued   <= 64'd0;
+      launched <= 1'b0;
+    end else if (launch_valid) begin
+      cycles   <= 64'd0;
+      issued   <= 64'd0;
+      launched <= 1'b1;
+    end else begin
+      if (busy) cycles <= cycles + 64'd1;
+      if (issue_valid) issued <= issued + 64'd1;
+    end
+  end
+
+  // ---- the host link ------------------------------------------------------------------------
+  host_link #(
+      .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS), .THREADS(THREADS), .REGS(REGS),
+      .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES), .CLK_HZ(CLK_HZ)
+  ) u_link (
+      .clk(clk), .rst(sys_rst), .rx(rx), .tx(tx),
+      .core_rst(link_core_rst),
+      .imem_we(imem_we), .imem_addr(imem_addr), .imem_data(imem_data),
+      .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
+      .mem_valid(hm_valid), .mem_grant(hm_grant), .mem_we(hm_we), .mem_addr(hm_addr),
+      .mem_wdata(hm_wdata), .mem_rvalid(hm_rvalid), .mem_rdata(hm_rdata),
+      .busy(busy), .fault(fault), .fault_thread(fault_thread), .fault_pc(fault_pc),
+      .mem_fault(mem_fault), .mem_fault_addr(mem_fault_addr),
+      .protocol_error(protocol_error), .launched(launched), .cycles(cycles), .issued(issued)
+  );
+
+  // ---- status lights ----------------------------------------------------------------------
+  reg [BLINK_BIT:0] blink = {(BLINK_BIT + 1){1'b0}};
+  always @(posedge clk) begin
+    blink <= blink + 1'b1;
+    led_r <= fault || mem_fault || protocol_error;
+    led_g <= busy || (launched && blink[BLINK_BIT]);
+  end
+
+endmodule
+
+`default_nettype wire
