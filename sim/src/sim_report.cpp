@@ -35,16 +35,7 @@ std::string plural(uint64_t n, const char* word) {
 
 namespace {
 
-std::string rate_text(double r) {
-  char b[32];
-  if (r >= 1e6)
-    std::snprintf(b, sizeof b, "%.2f M", r / 1e6);
-  else if (r >= 1e3)
-    std::snprintf(b, sizeof b, "%.1f k", r / 1e3);
-  else
-    std::snprintf(b, sizeof b, "%.0f ", r);
-  return b;
-}
+using umbra::rate_text;
 
 nlohmann::json per_thread(const std::vector<uint64_t>& v) {
   uint64_t total = 0;

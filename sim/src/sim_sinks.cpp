@@ -6,21 +6,14 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "umbra/format.h"
+
 namespace umbra::simtools {
 
 namespace {
 constexpr auto kInterval = std::chrono::milliseconds(500);
 
-std::string rate_text(double r) {
-  char b[32];
-  if (r >= 1e6)
-    std::snprintf(b, sizeof b, "%.2f M", r / 1e6);
-  else if (r >= 1e3)
-    std::snprintf(b, sizeof b, "%.1f k", r / 1e3);
-  else
-    std::snprintf(b, sizeof b, "%.0f ", r);
-  return b;
-}
+using umbra::rate_text;
 }  // namespace
 
 ProgressSink::ProgressSink(std::string label)

@@ -41,4 +41,16 @@ inline std::string hex2(unsigned v) {
   return b;
 }
 
+// A rate for a person: "1.23 M", "45.6 k" or "789 " (the unit follows).
+inline std::string rate_text(double r) {
+  char b[32];
+  if (r >= 1e6)
+    std::snprintf(b, sizeof b, "%.2f M", r / 1e6);
+  else if (r >= 1e3)
+    std::snprintf(b, sizeof b, "%.1f k", r / 1e3);
+  else
+    std::snprintf(b, sizeof b, "%.0f ", r);
+  return b;
+}
+
 }  // namespace umbra
