@@ -21,20 +21,12 @@
 #include <string>
 #include <vector>
 
+#include "mem_fault.h"
 #include "run_result.h"
 #include "umbra/config.h"
 #include "umbra/semantics.h"
 
 namespace umbra::tb {
-
-// A request the memory refused: no access, no response, the sticky `fault` output.
-struct MemFault {
-  bool raised = false;
-  Fault kind = Fault::None;  // Misaligned, OutOfRange, or IllegalInstruction for a bad op
-  uint32_t tag = 0, addr = 0, op = 0;
-  uint64_t cycle = 0;  // the cycle the request was on the port (counted from reset)
-  std::string detail;
-};
 
 class memory_model : public sc_module {
  public:

@@ -1,37 +1,16 @@
 // core_bench: bring-up bench for rtl/umbra_core.v, Verilated as plain C++ (no SystemC;
 // the cosimulation against the SystemC model is a separate testbench).  It assembles
-// small programs with the umbra_asm library, loads them through the core's host port,
-// launches them, and stands in for the memory with a fixed-latency model of its own
-// (every access, atomics included, performed at acceptance; the first response beat
-// `latency` cycles later, a line fill's beats on consecutive cycles; not ready for a
-// responding request whose beats would overlap the previous response's, as
-// systemc/memory/fixed_memory does).  That model is not reused here because it is a
-// SystemC module and this bench runs the core without the SystemC kernel, so that RTL
-// bring-up needs nothing but Verilator; the model here is the behaviour of that one,
-// kept to the Bench class's accept() and the response queue step() drains.  Each run
-// is checked two ways:
-//
-//   against the reference simulator (umbra_iss, run here through iss::Simulator; the
-//   cosimulation's check, testbench/cosim/iss_check, is in umbra_cosim, which needs
-//   SystemC, and compares register writes only) for meaning: per thread, the sequence
-//   of register writes (pc, register, value) and of stores and atomics on the port
-//   (loads are the data cache's: the port carries line fills, each checked to be a
-//   line that thread loads from), the final data memory, and the fault, if any;
-//
-//   against docs/microarchitecture.md for timing: every slot issues its thread or a
-//   bubble with the right reason, a computed result is written exactly 7 cycles after
-//   its fetch, a late (load's or atom's) write in a memory bubble of its thread,
-//   `rdsr clock` reads the fetch cycle, a request reaches the port no earlier than
-//   6 cycles after its fetch (C2 pushes it into the request FIFO), busy falls when
-//   the last thread has exited.  The exact timing of the memory system is the
-//   cosimulation's and systemc_timing_test's to check.
+// small programs with the umbra_asm library and runs them on the bare core with the
+// fixed-latency memory (core_driver.h), each run checked against the reference
+// simulator for meaning and against docs/microarchitecture.md for timing
+// (core_checks.h).
 //
 // The tests are directed programs (ALU, FP, control flow, special registers, memory
 // and atomics, faults, partial launches), random straight-line programs over every
 // non-control instruction, and every example program (examples/*.yaml) with the RTL
-// as the examples harness's model, checked against the examples' own references.  The core's parameters are
-// fixed at Verilation time; the CMake file builds this bench once per configuration (CORE_THREADS, CORE_REGS,
-// CORE_IMEM_WORDS).
+// as the examples harness's model, checked against the examples' own references.  The
+// core's parameters are fixed at Verilation time; the CMake file builds this bench once
+// per configuration (CORE_THREADS, CORE_REGS, CORE_IMEM_WORDS).
 //
 //   core_bench [--seed N] [--random N] [--no-examples] [--verbose]
 //   core_bench --emit DIR [--seed N] [--random N]   writes the directed and random
@@ -41,308 +20,24 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <deque>
-#include <functional>
-#include <map>
-#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "Vumbra_core.h"
+#include "core_checks.h"
+#include "core_driver.h"
 #include "harness.h"
 #include "reference.h"
 #include "umbra/asm.h"
-#include "umbra/config.h"
 #include "umbra/format.h"
 #include "umbra/isa.h"
-#include "umbra/iss.h"
-#include "umbra/semantics.h"
 #include "verilated.h"
 
 namespace {
 
+using namespace corebench;
 using umbra::hex8;
-
-constexpr unsigned kThreads = CORE_THREADS;
-constexpr unsigned kRegs = CORE_REGS;
-constexpr unsigned kImemWords = CORE_IMEM_WORDS;
-constexpr uint32_t kMemBytes = 1u << 20;
-constexpr unsigned kDepth = umbra::uarch::kPipelineDepth;  // F D R X1 .. W (isa/uarch.yaml)
-// The cache line, as Verilated (rtl/umbra_core.v's CACHE_LINE_BYTES default).
-constexpr uint32_t kLineBytes = 32;
-
-// Bubble reasons on trace_issue_reason (isa/uarch.yaml).
-constexpr unsigned kWhyIdle = unsigned(umbra::uarch::BubbleReason::Idle);
-constexpr unsigned kWhyMemory = unsigned(umbra::uarch::BubbleReason::Memory);
-constexpr unsigned kWhyExited = unsigned(umbra::uarch::BubbleReason::Exited);
-
-bool g_verbose = false;
-int g_failures = 0;
-std::string g_test;
-
-void fail(const std::string& what) {
-  ++g_failures;
-  std::fprintf(stderr, "FAIL [%s] %s\n", g_test.c_str(), what.c_str());
-}
-#define CHECK(cond, msg)      \
-  do {                        \
-    if (!(cond)) {            \
-      std::ostringstream os_; \
-      os_ << msg;             \
-      fail(os_.str());        \
-    }                         \
-  } while (0)
-
-// ---- events the core shows ----------------------------------------------------------------
-struct Issue {
-  uint64_t cycle;
-  unsigned thread;
-  bool valid;
-  uint32_t pc;
-  unsigned reason;
-};
-struct RegWrite {
-  uint64_t cycle;
-  unsigned thread;
-  uint32_t pc;
-  unsigned reg;
-  uint32_t value;
-};
-struct MemReq {
-  uint64_t cycle;
-  unsigned op, tag;
-  uint32_t addr, data, cmp;
-};
-struct MemResp {
-  uint64_t cycle;
-  unsigned tag;
-  uint32_t data;
-};
-
-struct RunResult {
-  std::vector<Issue> issues;
-  std::vector<RegWrite> writes;
-  std::vector<MemReq> reqs;
-  std::vector<MemResp> resps;
-  bool fault = false;
-  unsigned fault_thread = 0, fault_cause = 0;
-  uint32_t fault_pc = 0;
-  uint64_t fault_cycle = 0;
-  std::string mem_fault;  // the memory model refused a request
-  bool protocol_error = false;
-  bool finished = false;      // busy fell
-  uint64_t busy_fell = 0;     // first cycle with busy low after the launch
-  uint64_t launch_cycle = 0;  // the cycle launch_valid was high
-};
-
-// ---- the core plus a fixed-latency memory -------------------------------------------------
-class Bench {
- public:
-  Bench(unsigned latency) : latency_(latency), mem_(kMemBytes, 0) {
-    ctx_ = std::make_unique<VerilatedContext>();
-    top_ = std::make_unique<Vumbra_core>(ctx_.get());
-    top_->clk = 0;
-    top_->rst = 1;
-    top_->mem_req_ready = 1;
-    top_->ncore = 1;
-    for (int i = 0; i < 3; ++i) step(nullptr);
-    top_->rst = 0;
-    cycle_ = 0;  // the first cycle after reset is cycle 0 (`clock` agrees)
-  }
-
-  std::vector<uint8_t>& memory() { return mem_; }
-  uint64_t cycle() const { return cycle_; }
-
-  void load(const umbra::Program& p) {
-    const uint32_t base = p.text_base / 4;
-    for (size_t i = 0; i < p.text.size(); ++i) write_imem(base + uint32_t(i), p.text[i]);
-    std::copy(p.data.begin(), p.data.end(), mem_.begin() + p.data_base);
-  }
-
-  void write_imem(uint32_t index, uint32_t word) {
-    top_->host_imem_we = 1;
-    top_->host_imem_addr = index;
-    top_->host_imem_data = word;
-    step(nullptr);
-    top_->host_imem_we = 0;
-  }
-
-  // Launches n threads at `entry` and runs until busy falls (plus a few cycles to see
-  // that nothing else happens), a fault, or the cycle limit.
-  // The launch is timed so that thread 0 has the first slot after it, as the ISS's
-  // rounds start with thread 0 (it matters to the order of atomics between threads).
-  RunResult run(unsigned n, uint32_t entry, uint64_t max_cycles, bool stop_on_fault = true) {
-    RunResult r;
-    while (cycle_ % kThreads != kThreads - 1) step(nullptr);
-    top_->launch_valid = 1;
-    top_->launch_count = n;
-    top_->launch_entry = entry;
-    r.launch_cycle = cycle_;
-    step(&r);
-    top_->launch_valid = 0;
-    uint64_t after = 0;
-    while (cycle_ - r.launch_cycle < max_cycles) {
-      step(&r);
-      if (r.finished && ++after > 2 * kThreads + kDepth) break;
-      if (r.fault && stop_on_fault && cycle_ > r.fault_cycle + 2 * kDepth) break;
-      if (!r.mem_fault.empty() && !r.finished && cycle_ > 64 + r.launch_cycle + latency_ * 4 && stop_on_fault)
-        break;
-    }
-    return r;
-  }
-
- private:
-  // One clock cycle: present this cycle's inputs, settle, record this cycle's events,
-  // let the memory accept a request, then the rising edge.
-  void step(RunResult* r) {
-    const bool resp = !responses_.empty() && responses_.front().due == cycle_;
-    top_->mem_resp_valid = resp;
-    top_->mem_resp_data = resp ? responses_.front().data : 0;
-    top_->mem_resp_tag = resp ? responses_.front().tag : 0;
-    top_->clk = 0;
-    top_->mem_req_ready = 1;
-    top_->eval();
-    // mem_req_op is a register: the readiness that depends on it settles in one more
-    // evaluation.
-    if (top_->mem_req_valid && beats_for(top_->mem_req_op) > 0 && cycle_ + latency_ <= last_beat_) {
-      top_->mem_req_ready = 0;
-      top_->eval();
-    }
-
-    if (r) {
-      Issue is{cycle_, top_->trace_issue_thread, bool(top_->trace_issue_valid), top_->trace_issue_pc,
-               top_->trace_issue_reason};
-      r->issues.push_back(is);
-      if (top_->trace_regwrite_valid)
-        r->writes.push_back({cycle_, top_->trace_regwrite_thread, top_->trace_regwrite_pc,
-                             top_->trace_regwrite_reg, top_->trace_regwrite_value});
-      if (resp) r->resps.push_back({cycle_, top_->mem_resp_tag, top_->mem_resp_data});
-      if (top_->mem_req_valid && top_->mem_req_ready) {
-        MemReq q{
-            cycle_,           top_->mem_req_op, top_->mem_req_tag, top_->mem_req_addr, top_->mem_req_data,
-            top_->mem_req_cmp};
-        r->reqs.push_back(q);
-        accept(q, r);
-      }
-      if (top_->fault && !r->fault) {
-        r->fault = true;
-        r->fault_cycle = cycle_;
-        r->fault_thread = top_->fault_thread;
-        r->fault_pc = top_->fault_pc;
-        r->fault_cause = top_->trace_fault_cause;
-      }
-      if (top_->trace_protocol_error) r->protocol_error = true;
-      if (!top_->busy && cycle_ > r->launch_cycle && !r->finished) {
-        r->finished = true;
-        r->busy_fell = cycle_;
-      }
-    }
-    if (resp) responses_.pop_front();
-
-    top_->clk = 1;
-    top_->eval();
-    ++cycle_;
-  }
-
-  uint32_t word(uint32_t a) const {
-    return uint32_t(mem_[a]) | uint32_t(mem_[a + 1]) << 8 | uint32_t(mem_[a + 2]) << 16 |
-           uint32_t(mem_[a + 3]) << 24;
-  }
-  void set_word(uint32_t a, uint32_t v) {
-    for (int i = 0; i < 4; ++i) mem_[a + i] = uint8_t(v >> (8 * i));
-  }
-
-  // Response beats a request is owed: a fill's line, a returning atomic's old word.
-  static unsigned beats_for(unsigned op) {
-    if (op == umbra::isa::kPortOpFill) return kLineBytes / 4;
-    const umbra::isa::InstrInfo* in = umbra::isa::find_opcode(uint8_t(op));
-    return in && in->cls == umbra::isa::Class::Atomic && in->writes_a ? 1 : 0;
-  }
-
-  // The fixed-latency memory: the access happens now, the response beats (a fill's
-  // line, a returning atomic's old word) come from `latency` cycles later.  Misaligned
-  // (a fill: not line-aligned) or out-of-range requests are refused.
-  void accept(const MemReq& q, RunResult* r) {
-    if (q.op == umbra::isa::kPortOpFill) {
-      if (q.addr % kLineBytes || uint64_t(q.addr) + kLineBytes > mem_.size()) {
-        if (r->mem_fault.empty())
-          r->mem_fault = "refused fill addr " + hex8(q.addr) + " tag " + std::to_string(q.tag);
-        return;
-      }
-      for (uint32_t i = 0; i < kLineBytes / 4; ++i)
-        responses_.push_back({cycle_ + latency_ + i, word(q.addr + 4 * i), q.tag});
-      last_beat_ = cycle_ + latency_ + kLineBytes / 4 - 1;
-      return;
-    }
-    const umbra::isa::InstrInfo* in = umbra::isa::find_opcode(uint8_t(q.op));
-    if (!in || in->cls == umbra::isa::Class::Load || (q.addr & 3) || uint64_t(q.addr) + 4 > mem_.size()) {
-      if (r->mem_fault.empty())
-        r->mem_fault =
-            "refused request op " + hex8(q.op) + " addr " + hex8(q.addr) + " tag " + std::to_string(q.tag);
-      return;
-    }
-    const uint32_t old = word(q.addr);
-    bool returns = false;
-    switch (in->cls) {
-      case umbra::isa::Class::Store: set_word(q.addr, q.data); break;
-      case umbra::isa::Class::Atomic: {
-        umbra::RegValues v;
-        v.a = q.cmp;
-        v.c = q.data;
-        set_word(q.addr, umbra::atomic_update(in->op, old, v));
-        returns = in->writes_a;
-        break;
-      }
-      default: break;
-    }
-    if (returns) {
-      responses_.push_back({cycle_ + latency_, old, q.tag});
-      last_beat_ = cycle_ + latency_;
-    }
-  }
-
-  struct Pending {
-    uint64_t due;
-    uint32_t data;
-    unsigned tag;
-  };
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Vumbra_core> top_;
-  unsigned latency_;
-  std::vector<uint8_t> mem_;
-  std::deque<Pending> responses_;
-  uint64_t last_beat_ = 0;  // the cycle of the last response beat scheduled
-  uint64_t cycle_ = 0;
-};
-
-// ---- reference ----------------------------------------------------------------------------
-struct Reference {
-  umbra::iss::RunResult result;
-  std::vector<std::vector<umbra::Retired>> retired;  // per thread
-  std::vector<uint8_t> memory;
-};
-
-umbra::Config config() {
-  umbra::Config c;
-  c.threads = kThreads;
-  c.registers = kRegs;
-  c.imem_words = kImemWords;
-  c.mem_bytes = kMemBytes;
-  return c;
-}
-
-Reference reference(const umbra::Program& p, unsigned n, uint64_t max_instructions) {
-  Reference ref;
-  umbra::iss::Simulator sim(config());
-  sim.load(p);
-  ref.retired.resize(n);
-  ref.result =
-      sim.run(n, max_instructions, [&](unsigned t, const umbra::Retired& r) { ref.retired[t].push_back(r); });
-  ref.memory = sim.memory().bytes();
-  return ref;
-}
 
 umbra::Program assemble(const std::string& src, unsigned registers = kRegs) {
   umbra::as::Options o;
@@ -356,160 +51,14 @@ umbra::Program assemble(const std::string& src, unsigned registers = kRegs) {
   return res.program;
 }
 
-// ---- checks ---------------------------------------------------------------------------------
-
-// Meaning: the RTL's per-thread register writes and memory requests against the ISS's
-// retired instructions, and the final memory.  Threads that fault in the ISS are
-// compared only up to the fault.
-void check_against_iss(const RunResult& r, const Reference& ref, const std::vector<uint8_t>& mem, unsigned n,
-                       bool compare_clock = false) {
-  const uint32_t rdsr_clock = (uint32_t(umbra::isa::info(umbra::isa::Op::RDSR).opcode) << 24) |
-                              (uint32_t(umbra::isa::sreg::CLOCK) << 8);
-  // Threads reach memory in an order the memory system decides (a pushing instruction
-  // is replayed while the request FIFO is full), the ISS in round-robin order: a load
-  // or returning atomic that read another value than the ISS's saw another thread's
-  // order.  Its thread is not compared further, nor is the final memory.
-  bool other_order = false;
-  for (unsigned t = 0; t < n; ++t) {
-    std::vector<RegWrite> got;
-    std::vector<MemReq> got_mem, got_fills;
-    for (const RegWrite& w : r.writes)
-      if (w.thread == t) got.push_back(w);
-    for (const MemReq& q : r.reqs)
-      if (q.tag == t) (q.op == umbra::isa::kPortOpFill ? got_fills : got_mem).push_back(q);
-    std::vector<const umbra::Retired*> want, want_mem;
-    std::vector<uint32_t> loaded_lines;
-    for (const umbra::Retired& x : ref.retired[t]) {
-      if (x.fault != umbra::Fault::None) break;
-      if (x.writes_reg) want.push_back(&x);
-      if (x.mem == umbra::Retired::Mem::Load)
-        loaded_lines.push_back(x.addr / kLineBytes * kLineBytes);
-      else if (x.mem != umbra::Retired::Mem::None)
-        want_mem.push_back(&x);
-    }
-    // A thread's fills are for lines it loads from, at most one per load.
-    CHECK(got_fills.size() <= loaded_lines.size(),
-          "thread " << t << ": " << got_fills.size() << " fills for " << loaded_lines.size() << " loads");
-    for (const MemReq& q : got_fills)
-      CHECK(std::find(loaded_lines.begin(), loaded_lines.end(), q.addr) != loaded_lines.end(),
-            "thread " << t << ": fill of line " << hex8(q.addr) << ", which it never loads from");
-    CHECK(got.size() == want.size(),
-          "thread " << t << ": " << got.size() << " register writes, ISS has " << want.size());
-    for (size_t i = 0; i < std::min(got.size(), want.size()); ++i) {
-      const RegWrite& g = got[i];
-      const umbra::Retired& w = *want[i];
-      // `clock` counts cycles in the core and issue slots in the ISS.
-      const bool is_clock = (w.word & 0xff00ff00u) == rdsr_clock;
-      const auto d = umbra::isa::decode(w.word);
-      const bool reads_memory = d && (d->info->cls == umbra::isa::Class::Load ||
-                                      (d->info->cls == umbra::isa::Class::Atomic && d->info->writes_a));
-      if (g.pc == w.pc && g.reg == w.reg && g.value != w.value && reads_memory) {
-        if (g_verbose)
-          std::printf("[%s] thread %u write %zu: %s read %s, the ISS %s (another thread's order)\n",
-                      g_test.c_str(), t, i, umbra::isa::disassemble(w.word, w.pc).c_str(),
-                      hex8(g.value).c_str(), hex8(w.value).c_str());
-        other_order = true;
-        break;
-      }
-      if (g.pc != w.pc || g.reg != w.reg || (g.value != w.value && (compare_clock || !is_clock))) {
-        CHECK(false, "thread " << t << " write " << i << ": RTL pc " << hex8(g.pc) << " r" << g.reg << " = "
-                               << hex8(g.value) << ", ISS pc " << hex8(w.pc) << " r" << unsigned(w.reg)
-                               << " = " << hex8(w.value) << "  (" << umbra::isa::disassemble(w.word, w.pc)
-                               << ")");
-        break;
-      }
-    }
-    CHECK(got_mem.size() == want_mem.size(),
-          "thread " << t << ": " << got_mem.size() << " memory requests, ISS has " << want_mem.size());
-    for (size_t i = 0; i < std::min(got_mem.size(), want_mem.size()); ++i) {
-      const MemReq& g = got_mem[i];
-      const umbra::Retired& w = *want_mem[i];
-      const bool store = w.mem == umbra::Retired::Mem::Store;
-      if (g.op != (w.word >> 24) || g.addr != w.addr || (store && g.data != w.data)) {
-        CHECK(false, "thread " << t << " request " << i << ": RTL op " << hex8(g.op) << " addr "
-                               << hex8(g.addr) << " data " << hex8(g.data) << ", ISS "
-                               << umbra::isa::disassemble(w.word, w.pc) << " addr " << hex8(w.addr)
-                               << " data " << hex8(w.data));
-        break;
-      }
-    }
-  }
-  if (!ref.result.fault && !other_order) {
-    size_t diffs = 0;
-    for (size_t a = 0; a + 4 <= mem.size() && diffs < 4; a += 4)
-      if (std::memcmp(&mem[a], &ref.memory[a], 4) != 0) {
-        ++diffs;
-        CHECK(false, "memory " << hex8(uint32_t(a)) << " differs from the ISS's");
-      }
-  }
-}
-
-// Timing: the contract's cycle-level rules, checked on the event streams.
-void check_timing(const RunResult& r, unsigned n, unsigned latency) {
-  // Slots: round-robin from the cycle after the launch; an issued pc is 4-aligned.
-  std::vector<const Issue*> by_cycle;
-  std::map<uint64_t, const Issue*> at;
-  for (const Issue& is : r.issues) at[is.cycle] = &is;
-  for (const Issue& is : r.issues) {
-    CHECK(is.thread == is.cycle % kThreads, "cycle " << is.cycle << ": slot of thread " << is.thread);
-    if (is.thread >= n && is.cycle > r.launch_cycle)
-      CHECK(!is.valid && is.reason == kWhyIdle,
-            "cycle " << is.cycle << ": thread " << is.thread << " was not launched but is not idle");
-  }
-  // Every register write of a computed result is 7 cycles after its fetch; a load's
-  // (or atom's) is 7 + k*T cycles after, k = rounds slept, with a memory bubble in
-  // each of the k slots in between.
-  for (const RegWrite& w : r.writes) {
-    auto it = at.find(w.cycle - (kDepth - 1));
-    if (it == at.end()) {
-      CHECK(false, "write at cycle " << w.cycle << " has no fetch 7 cycles before");
-      continue;
-    }
-    const Issue& f = *it->second;
-    if (f.valid) {
-      CHECK(f.thread == w.thread && f.pc == w.pc, "write at cycle " << w.cycle << " (thread " << w.thread
-                                                                    << " pc " << hex8(w.pc)
-                                                                    << ") is not 7 cycles after its fetch");
-    } else {
-      CHECK(f.thread == w.thread && f.reason == kWhyMemory,
-            "late write at cycle " << w.cycle << " not in a memory bubble of its thread");
-    }
-  }
-  // A request reaches the port no earlier than 6 cycles after its fetch (C2 pushes it
-  // into the request FIFO at the end of fetch + 5): its thread's latest slot at least
-  // 6 cycles back issued a memory instruction.
-  for (const MemReq& q : r.reqs) {
-    uint64_t f = q.cycle - 6;
-    while (f % kThreads != q.tag % kThreads && f > 0) --f;
-    auto it = at.find(f);
-    CHECK(it != at.end() && it->second->thread == q.tag,
-          "request at cycle " << q.cycle << " has no slot of thread " << q.tag << " 6 or more cycles before");
-  }
-  (void)latency;
-  // busy: falls when the last thread's exit has been applied (fetch writes X1's
-  // outcome at the end of X2: exit fetched in e, state EXITED from e+5).
-  if (r.finished && !r.fault && r.mem_fault.empty()) {
-    uint64_t last_issue = 0;
-    for (const Issue& is : r.issues)
-      if (is.valid) last_issue = is.cycle;
-    CHECK(r.busy_fell == last_issue + 5,
-          "busy fell at cycle " << r.busy_fell << ", last instruction (exit) fetched at " << last_issue);
-    for (const Issue& is : r.issues)
-      if (is.cycle >= r.busy_fell && is.thread < n)
-        CHECK(!is.valid && is.reason == kWhyExited,
-              "thread " << is.thread << " not exited at cycle " << is.cycle);
-  }
-  CHECK(!r.protocol_error, "protocol error flagged");
-}
-
 // Runs a program on the RTL at a memory latency and checks it against the ISS.
 RunResult run_program(const std::string& name, const std::string& src, unsigned n, unsigned latency,
-                      uint64_t max_instructions = 200000, bool compare_clock = false) {
+                      uint64_t max_instructions = 200000) {
   g_test = name + " (T=" + std::to_string(kThreads) + ", latency " + std::to_string(latency) + ", " +
            std::to_string(n) + " threads)";
   const umbra::Program p = assemble(src);
-  const Reference ref = reference(p, n, max_instructions);
-  Bench b(latency);
+  const umbra::check::Reference ref = reference(p, n, max_instructions);
+  CoreDriver b(latency);
   b.load(p);
   RunResult r = b.run(n, p.entry, 40 * max_instructions + 1000);
   if (g_verbose)
@@ -523,8 +72,8 @@ RunResult run_program(const std::string& name, const std::string& src, unsigned 
                                             << r.fault_cause);
     CHECK(r.mem_fault.empty(), r.mem_fault);
   }
-  check_against_iss(r, ref, b.memory(), n, compare_clock);
-  check_timing(r, n, latency);
+  check_against_iss(p, r, ref, b.memory().bytes(), n);
+  check_timing(r, n);
   return r;
 }
 
@@ -788,7 +337,7 @@ void special_registers() {
 void launch_beyond_threads() {
   g_test = "launch 1000 threads";
   const umbra::Program p = assemble(kSpecial);
-  Bench b(2);
+  CoreDriver b(2);
   b.load(p);
   const RunResult r = b.run(1000, p.entry, 5000);
   CHECK(r.finished && !r.fault, "did not run to completion");
@@ -817,7 +366,7 @@ struct FaultCase {
 void expect_fault(const FaultCase& c) {
   g_test = "fault: " + c.name;
   const umbra::Program p = assemble(c.src, c.registers);
-  Bench b(2);
+  CoreDriver b(2);
   b.load(p);
   for (const auto& [index, word] : c.imem) b.write_imem(index, word);
   RunResult r = b.run(c.threads, p.entry, 20000);
@@ -839,7 +388,7 @@ void expect_fault(const FaultCase& c) {
   for (const RegWrite& w : r.writes)
     CHECK(!(w.thread == c.thread && w.pc == pc), "faulting instruction wrote");
   if (c.iss) {
-    const Reference ref = reference(p, c.threads, 100000);
+    const umbra::check::Reference ref = reference(p, c.threads, 100000);
     CHECK(ref.result.fault && ref.result.fault->thread == c.thread && ref.result.fault->pc == pc &&
               unsigned(ref.result.fault->fault) == c.cause,
           "the ISS disagrees: " << (ref.result.fault ? ref.result.fault->message() : "no fault"));
@@ -932,7 +481,7 @@ _start: movi r1, 2
         ldw  r2, 0(r1)
         exit
 )");
-  Bench b(2);
+  CoreDriver b(2);
   b.load(p);
   RunResult r = b.run(1, p.entry, 200);
   CHECK(!r.fault, "core fault on a misaligned address");
@@ -1030,11 +579,10 @@ void random_programs(unsigned count, uint32_t seed) {
 umbra::examples::Model rtl_model(unsigned latency) {
   return [latency](const umbra::examples::ModelJob& job) {
     umbra::examples::ModelOutcome out;
-    Bench b(latency);
+    CoreDriver b(latency);
     b.load(*job.program);
     for (const auto& [addr, words] : job.writes)
-      for (size_t i = 0; i < words.size(); ++i)
-        for (int k = 0; k < 4; ++k) b.memory()[addr + 4 * i + k] = uint8_t(words[i] >> (8 * k));
+      for (size_t i = 0; i < words.size(); ++i) b.memory().poke32(addr + uint32_t(4 * i), words[i]);
     // A thread slot issues at most once per T cycles, plus what memory stalls cost.
     const RunResult r = b.run(job.threads, job.program->entry,
                               (job.max_instructions + 64) * kThreads * (2 + latency / kThreads) + 1000);
@@ -1049,9 +597,7 @@ umbra::examples::Model rtl_model(unsigned latency) {
       std::vector<uint32_t> words;
       for (uint32_t i = 0; i < sp.words; ++i) {
         const uint32_t a = sp.address + 4 * i;
-        uint32_t w = 0;
-        for (int k = 0; k < 4; ++k) w |= uint32_t(b.memory()[a + k]) << (8 * k);
-        words.push_back(w);
+        words.push_back(b.memory().peek32(a));
       }
       out.reads.push_back(std::move(words));
     }

@@ -132,26 +132,11 @@ void Comparator::finish() {
   }
 }
 
-void Comparator::record(ThreadRecords& r, const scm::Event& e, bool rtl_side) {
-  if (e.thread >= threads_) return;  // a wrong thread number is reported by compare()
-  auto& seq = r[e.thread];
-  if (e.kind == scm::EventKind::Issue) {
-    Record rec;
-    rec.pc = e.pc;
-    seq.push_back(rec);
-  } else if (e.kind == scm::EventKind::RegWrite) {
-    // A write belongs to the thread's last issued instruction: the next one is not
-    // fetched before it (T >= 8), and a late load keeps its thread asleep until then.
-    if (seq.empty() || seq.back().writes || seq.back().pc != e.pc) {
-      Record rec;  // a write with no matching issue: kept so the ISS check flags it
-      rec.pc = e.pc;
-      seq.push_back(rec);
-    }
-    seq.back().writes = true;
-    seq.back().reg = e.reg;
-    seq.back().value = e.value;
-  }
-  (void)rtl_side;
+void Comparator::record(ThreadRecords& r, const scm::Event& e) {
+  if (e.kind == scm::EventKind::Issue)
+    check::record_issue(r, e.thread, e.pc);
+  else if (e.kind == scm::EventKind::RegWrite)
+    check::record_write(r, e.thread, e.pc, e.reg, e.value);
 }
 
 void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleSample& port) {
@@ -251,10 +236,10 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
       history_.push_back(e);
     }
     if (e.kind == scm::EventKind::Issue && e.thread < threads_) last_pc_[e.thread] = e.pc;
-    record(sc_records_, e, false);
+    record(sc_records_, e);
   }
   for (unsigned r = 0; r < 2; ++r)
-    if (rtl.events[r]) record(rtl_records_, *rtl.events[r], true);
+    if (rtl.events[r]) record(rtl_records_, *rtl.events[r]);
   if (rtl.busy && rtl.events[0] && rtl.events[0]->thread < threads_) {
     const scm::Event& e = *rtl.events[0];
     ++rtl_stats_.cycles;

@@ -22,6 +22,9 @@
 
 namespace umbra::cosim {
 
+using check::Record;
+using check::ThreadRecords;
+
 // Text of the instruction at pc in the program ("pc 0x0000001c: add r5, r1, r2").
 std::string describe_instruction(const Program& p, uint32_t pc);
 
@@ -59,7 +62,7 @@ class Comparator final : public scm::EventSink {
   void report(const std::string& stage, uint64_t cycle, uint32_t thread, const std::string& field,
               const std::string& sc_value, const std::string& rtl_value, uint32_t pc, bool have_pc,
               const std::string& sc_cycle, const std::string& rtl_cycle);
-  void record(ThreadRecords& r, const scm::Event& e, bool rtl_side);
+  void record(ThreadRecords& r, const scm::Event& e);
 
   const Program& program_;
   unsigned threads_;

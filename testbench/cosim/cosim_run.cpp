@@ -717,11 +717,12 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   if (out.mismatch.found && b.host.reason() == scm::StopReason::Running)
     for (RunResult* r : {&out.systemc, &out.rtl}) r->end_cycle = out.mismatch.cycle;
   if (opts.check_iss && !out.mismatch.found) {
-    const Reference ref = run_reference(p, cfg, nthreads, max_cycles, opts.writes, opts.inject_iss);
+    const check::Reference ref =
+        check::run_reference(p, cfg, nthreads, max_cycles, opts.writes, opts.inject_iss);
     if (!ref.injected.empty()) std::fprintf(stderr, "umbra-cosim: injected: %s\n", ref.injected.c_str());
-    IssVerdict v;
-    compare_with_reference("systemc", p, ref, cmp->systemc_records(), out.systemc, v);
-    compare_with_reference("rtl", p, ref, cmp->rtl_records(), out.rtl, v);
+    check::IssVerdict v;
+    check::compare_with_reference("systemc", p, ref, cmp->systemc_records(), out.systemc, v);
+    check::compare_with_reference("rtl", p, ref, cmp->rtl_records(), out.rtl, v);
     out.iss_problems = std::move(v.problems);
     out.iss_notes = std::move(v.notes);
   }

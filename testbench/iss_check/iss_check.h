@@ -1,4 +1,6 @@
-// The cycle models against the reference simulator (the first level of truth).  The
+// iss_check: a cycle model's run against the reference simulator (the first level of
+// truth), as plain C++ over per-thread records, so that the cosimulation (both sides)
+// and core_bench (the bare Verilated core) make one comparison, not two.  The
 // ISS interleaves threads differently in time, so what is compared is per thread:
 // the pcs each thread retired, in order, each with the register write it made, and at
 // the end the whole data memory.  Two kinds of write legitimately differ:
@@ -9,8 +11,9 @@
 //     another thread wrote (in the ISS's run, so only with two or more threads): it
 //     depends on the order in which threads reach memory, which the ISS cannot know.  A thread whose first
 //     difference is such a value has legitimately taken another path (a spin lock that spun a different
-//     number of times); that thread is not compared further, and the fact is kept as a note. Any other first
-//     difference, and any difference in the final memory, is a problem.
+//     number of times); that thread is not compared further, and the fact is kept as a note.  Then, too, a
+//     word of the final memory that two or more threads wrote may end with another thread's value (a note).
+//     Any other first difference, and any other difference in the final memory, is a problem.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -19,12 +22,13 @@
 #include <utility>
 #include <vector>
 
+#include "run_result.h"
 #include "umbra/config.h"
 #include "umbra/iss.h"
 #include "umbra/program.h"
-#include "umbra/systemc_run.h"
+#include "umbra/semantics.h"
 
-namespace umbra::cosim {
+namespace umbra::check {
 
 // One retired instruction of one thread: its pc and the register it wrote, if any.
 struct Record {
@@ -32,9 +36,21 @@ struct Record {
   bool writes = false;
   uint8_t reg = 0;
   uint32_t value = 0;
-  uint32_t addr = 0;  // the ISS's records only: a load's or atomic's word address
+  // The ISS's records only: the memory access, its word address and a store's or
+  // atomic's data (what the port carries, for benches that watch the port).
+  Retired::Mem mem = Retired::Mem::None;
+  uint32_t addr = 0, data = 0;
 };
 using ThreadRecords = std::vector<std::vector<Record>>;  // [thread][retire order]
+
+// A model's records, built from its event streams as they come: an issue starts a
+// record; a register write belongs to its thread's last issued instruction (the next
+// one is not fetched before it, as T >= the depth, and a late load keeps its thread
+// asleep until then).  A write with no matching issue becomes a record of its own, so
+// that the comparison flags it.  Threads beyond the records' size are ignored (the
+// caller reports a wrong thread number).
+void record_issue(ThreadRecords& r, unsigned thread, uint32_t pc);
+void record_write(ThreadRecords& r, unsigned thread, uint32_t pc, uint8_t reg, uint32_t value);
 
 struct Reference {
   iss::RunResult result;
@@ -61,4 +77,4 @@ struct IssVerdict {
 void compare_with_reference(const std::string& model, const Program& p, const Reference& ref,
                             const ThreadRecords& records, const scm::RunResult& run, IssVerdict& out);
 
-}  // namespace umbra::cosim
+}  // namespace umbra::check
