@@ -48,7 +48,7 @@ TEST(FpgaConfig, Up5kIsTheEightThreadCoreWithDspsOnTheIcebreakerPackage) {
   const umbra::Config c = umbra::load_config(kUp5k);
   EXPECT_EQ(c.name, "ice40-up5k");
   EXPECT_EQ(c.threads, 8u);
-  EXPECT_GE(c.threads, umbra::kPipelineDepth);
+  EXPECT_GE(c.threads, c.pipeline_depth());
   EXPECT_EQ(c.registers, 32u);
   EXPECT_EQ(c.fpga_device, "up5k");
   EXPECT_EQ(c.fpga_package, "sg48");
@@ -176,6 +176,11 @@ TEST(RtlParams, DerivedValuesFollowTheirRules) {
   c.fpga_dsp = false;
   EXPECT_EQ(value(c, RtlTop::Fpu, "MUL_ROWS"), 1) << "no DSP blocks: rows";
   EXPECT_EQ(value(c, RtlTop::System, "MUL_ROWS"), -1) << "umbra_system has no MUL_ROWS";
+  // The depth reaches every top that holds a core, and nothing else.
+  c.execute_stages = 8;
+  for (RtlTop t : {RtlTop::Core, RtlTop::System, RtlTop::SynthTop, RtlTop::BoardTop})
+    EXPECT_EQ(value(c, t, "EXEC_STAGES"), 8) << static_cast<unsigned>(t);
+  EXPECT_EQ(value(c, RtlTop::ReorderQueue, "EXEC_STAGES"), -1);
   c.mem_bytes = 4096;
   EXPECT_EQ(value(c, RtlTop::SynthTop, "MEM_WORDS"), 1024);
   c.queue_mode = "fcfs";

@@ -19,19 +19,18 @@
 //   line that thread loads from), the final data memory, and the fault, if any;
 //
 //   against docs/microarchitecture.md for timing: every slot issues its thread or a
-//   bubble with the right reason, a computed result is written exactly 7 cycles after
-//   its fetch, a late (load's or atom's) write in a memory bubble of its thread,
-//   `rdsr clock` reads the fetch cycle, a request reaches the port no earlier than
-//   6 cycles after its fetch (C2 pushes it into the request FIFO), busy falls when
-//   the last thread has exited.  The exact timing of the memory system is the
-//   cosimulation's and systemc_timing_test's to check.
+//   bubble with the right reason, a computed result is written exactly depth - 1
+//   cycles after its fetch (7 with the default 4 execute stages), a late (load's or atom's) write in a memory
+//   bubble of its thread, `rdsr clock` reads the fetch cycle, a request reaches the port no earlier than 6
+//   cycles after its fetch (C2 pushes it into the request FIFO), busy falls when the last thread has exited.
+//   The exact timing of the memory system is the cosimulation's and systemc_timing_test's to check.
 //
 // The tests are directed programs (ALU, FP, control flow, special registers, memory
 // and atomics, faults, partial launches), random straight-line programs over every
 // non-control instruction, and every example program (examples/*.yaml) with the RTL
 // as the examples harness's model, checked against the examples' own references.  The core's parameters are
 // fixed at Verilation time; the CMake file builds this bench once per configuration (CORE_THREADS, CORE_REGS,
-// CORE_IMEM_WORDS).
+// CORE_IMEM_WORDS, CORE_EXEC_STAGES).
 //
 //   core_bench [--seed N] [--random N] [--no-examples] [--verbose]
 //   core_bench --emit DIR [--seed N] [--random N]   writes the directed and random
@@ -69,7 +68,9 @@ constexpr unsigned kThreads = CORE_THREADS;
 constexpr unsigned kRegs = CORE_REGS;
 constexpr unsigned kImemWords = CORE_IMEM_WORDS;
 constexpr uint32_t kMemBytes = 1u << 20;
-constexpr unsigned kDepth = umbra::uarch::kPipelineDepth;  // F D R X1 .. W (isa/uarch.yaml)
+constexpr unsigned kExecStages = CORE_EXEC_STAGES;                      // X1 -> W
+constexpr unsigned kDepth = umbra::uarch::pipeline_depth(kExecStages);  // F D R X1 .. X<L> W
+static_assert(kThreads >= kDepth, "umbra_core refuses fewer threads than stages");
 // The cache line, as Verilated (rtl/umbra_core.v's CACHE_LINE_BYTES default).
 constexpr uint32_t kLineBytes = 32;
 
@@ -456,20 +457,20 @@ void check_timing(const RunResult& r, unsigned n, unsigned latency) {
       CHECK(!is.valid && is.reason == kWhyIdle,
             "cycle " << is.cycle << ": thread " << is.thread << " was not launched but is not idle");
   }
-  // Every register write of a computed result is 7 cycles after its fetch; a load's
-  // (or atom's) is 7 + k*T cycles after, k = rounds slept, with a memory bubble in
+  // Every register write of a computed result is depth - 1 cycles after its fetch; a
+  // load's (or atom's) is depth - 1 + k*T cycles after, k = rounds slept, with a memory bubble in
   // each of the k slots in between.
   for (const RegWrite& w : r.writes) {
     auto it = at.find(w.cycle - (kDepth - 1));
     if (it == at.end()) {
-      CHECK(false, "write at cycle " << w.cycle << " has no fetch 7 cycles before");
+      CHECK(false, "write at cycle " << w.cycle << " has no fetch " << kDepth - 1 << " cycles before");
       continue;
     }
     const Issue& f = *it->second;
     if (f.valid) {
-      CHECK(f.thread == w.thread && f.pc == w.pc, "write at cycle " << w.cycle << " (thread " << w.thread
-                                                                    << " pc " << hex8(w.pc)
-                                                                    << ") is not 7 cycles after its fetch");
+      CHECK(f.thread == w.thread && f.pc == w.pc,
+            "write at cycle " << w.cycle << " (thread " << w.thread << " pc " << hex8(w.pc) << ") is not "
+                              << kDepth - 1 << " cycles after its fetch");
     } else {
       CHECK(f.thread == w.thread && f.reason == kWhyMemory,
             "late write at cycle " << w.cycle << " not in a memory bubble of its thread");
