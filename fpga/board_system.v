@@ -4,8 +4,11 @@
 // the clock (oscillator, divider or PLL), the reset inputs and the pins.
 `default_nettype none
 
+`include "umbra_uarch.vh"
+
 module board_system #(
     parameter integer THREADS      = 8,
+    parameter integer EXEC_STAGES  = `UMBRA_DEFAULT_EXECUTE_STAGES,  // X1 -> W
     parameter integer REGS         = 32,
     parameter integer IMEM_WORDS   = 1024,
     parameter integer MEM_WORDS    = 32768,
@@ -48,7 +51,7 @@ module board_system #(
   umbra_core #(
       .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0),
       .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(LINE_BYTES),
-      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS)
+      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .EXEC_STAGES(EXEC_STAGES)
   ) u_core (
       .clk(clk), .rst(core_rst),
       .host_imem_we(imem_we), .host_imem_addr(imem_addr), .host_imem_data(imem_data),

@@ -19,8 +19,11 @@
 // with PLL = 0, CLK_DIV = 1 and a fast UART, as it does the iCEBreaker's top.
 `default_nettype none
 
+`include "umbra_uarch.vh"
+
 module hx8k_breakout_top #(
     parameter integer THREADS      = 8,
+    parameter integer EXEC_STAGES  = `UMBRA_DEFAULT_EXECUTE_STAGES,  // X1 -> W
     parameter integer REGS         = 32,
     // Defaults: configs/ice40-hx8k.yaml.
     parameter integer IMEM_WORDS   = 512,
@@ -93,8 +96,8 @@ module hx8k_breakout_top #(
   wire sys_rst = (por != 4'hf) || !pll_lock;
   wire led_r, led_g;
   board_system #(
-      .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS),
-      .LINE_BYTES(LINE_BYTES), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
+      .THREADS(THREADS), .EXEC_STAGES(EXEC_STAGES), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS),
+      .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
       .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .SPRAM(0), .CLK_HZ(CLK_HZ),
       .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS),
       .BLINK_BIT(22   /* toggles every third of a second at 12 MHz */)

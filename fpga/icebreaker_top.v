@@ -25,8 +25,11 @@
 // CLK_DIV to 1, BAUD to OSC_HZ/8 and IDLE_CLKS small, so a bit is a few clocks.
 `default_nettype none
 
+`include "umbra_uarch.vh"
+
 module icebreaker_top #(
     parameter integer THREADS      = 8,
+    parameter integer EXEC_STAGES  = `UMBRA_DEFAULT_EXECUTE_STAGES,  // X1 -> W
     parameter integer REGS         = 32,
     // Defaults: configs/ice40-up5k.yaml.
     parameter integer IMEM_WORDS   = 1024,
@@ -104,8 +107,8 @@ module icebreaker_top #(
   wire sys_rst = (por != 4'hf) || !btn_s[1] || !pll_lock;
   wire led_r, led_g;
   board_system #(
-      .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS),
-      .LINE_BYTES(LINE_BYTES), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
+      .THREADS(THREADS), .EXEC_STAGES(EXEC_STAGES), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS),
+      .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
       .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .SPRAM(1), .CLK_HZ(CLK_HZ),
       .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS),
       .BLINK_BIT(21   /* toggles every third of a second at 6 MHz */)

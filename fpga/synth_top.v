@@ -21,9 +21,11 @@
 `default_nettype none
 
 `include "umbra_isa.vh"
+`include "umbra_uarch.vh"
 
 module synth_top #(
     parameter integer THREADS     = 8,
+    parameter integer EXEC_STAGES = `UMBRA_DEFAULT_EXECUTE_STAGES,  // X1 -> W (core.execute_stages)
     parameter integer REGS        = 32,
     parameter integer IMEM_WORDS  = 2048,
     parameter integer MEM_WORDS   = 32768,  // data memory, 32-bit words (memory.bytes / 4)
@@ -89,7 +91,7 @@ module synth_top #(
   umbra_core #(
       .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0),
       .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(CACHE_LINE_BYTES),
-      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS)
+      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .EXEC_STAGES(EXEC_STAGES)
   ) u_core (
       .clk(clk), .rst(rst),
       .host_imem_we(host_imem_we), .host_imem_addr(host_sr[63:32]),

@@ -35,7 +35,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     finding("cannot write the input file", path());
   try {
     const umbra::Config c = umbra::load_config(path());
-    if (c.threads < umbra::kPipelineDepth) finding("accepted", "threads below the pipeline depth");
+    if (c.threads < c.pipeline_depth()) finding("accepted", "threads below the pipeline depth");
+    if (c.execute_stages < umbra::uarch::kMinExecuteStages ||
+        c.execute_stages > umbra::uarch::kMaxExecuteStages)
+      finding("accepted", "execute_stages outside isa/uarch.yaml's limits");
     if (c.data_base % 4 || c.data_base >= c.mem_bytes) finding("accepted", "data_base outside memory");
     if (c.cache_bytes && c.cache_bytes < uint64_t(c.cache_ways) * c.cache_line_bytes)
       finding("accepted", "a cache smaller than one set");

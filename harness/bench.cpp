@@ -11,11 +11,12 @@ namespace umbra::harness {
 
 void validate(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
               const Writes& writes) {
-  if (cfg.threads < kPipelineDepth)
-    throw RunError(
-        "configuration '" + cfg.name + "': " + std::to_string(cfg.threads) +
-        " threads is below the pipeline depth " + std::to_string(kPipelineDepth) +
-        ": a thread's next instruction would meet its previous one in flight (docs/microarchitecture.md)");
+  if (cfg.threads < cfg.pipeline_depth())
+    throw RunError("configuration '" + cfg.name + "': " + std::to_string(cfg.threads) +
+                   " threads is below the pipeline depth " + std::to_string(cfg.pipeline_depth()) + " (" +
+                   std::to_string(cfg.execute_stages) +
+                   " execute stages): a thread's next instruction would meet its previous one in flight "
+                   "(docs/microarchitecture.md)");
   if (nthreads < 1 || nthreads > cfg.threads)
     throw RunError("cannot launch " + std::to_string(nthreads) + " threads on a core with " +
                    std::to_string(cfg.threads) + " (1.." + std::to_string(cfg.threads) + ")");

@@ -1,24 +1,29 @@
-// execute: stages X1 to X4.  X1 does all the work of an instruction that is not
-// floating point: the integer/logic/compare result, `rdsr`, `movi`/`movhi`, the link
-// address, the branch decision and next pc, the effective address and the memory
-// request, `exit`, and the faults; it also starts the FPU.  X2..X4 only carry the
-// result to W at the FPU's latency (4), so every instruction writes back in the same
-// stage and no two ever compete for the register file's write port.  The one delay
-// line carries the integer result, the multiply's (in X2) and the FPU's one-cycle
-// functions' (misc_result, in X2); only an add/multiply comes from the FPU in W.
+// execute: stages X1 to X<L>, L = EXEC_STAGES (a configuration's core.execute_stages,
+// 4 by default; its limits are isa/uarch.yaml's).  X1 does all the work of an
+// instruction that is not floating point: the integer/logic/compare result, `rdsr`,
+// `movi`/`movhi`, the link address, the branch decision and next pc, the effective
+// address and the memory request, `exit`, and the faults; it also starts the FPU.
+// X2..X<L> only carry the result to W at the FPU's add/multiply latency (L), so every
+// instruction writes back in the same stage and no two ever compete for the register
+// file's write port.  The one delay line carries the integer result, the multiply's
+// and the FPU's short functions' (misc_result), both of which come back MISC_LATENCY
+// (M) cycles after X1, in X<1+M>; only an add/multiply comes from the FPU in W.  A
+// deeper FPU is a faster clock on an FPGA, and the barrel pays for it with threads:
+// the depth UMBRA_FETCH_TO_X1 + L + 1 may not exceed THREADS (umbra_core checks).
 //
 // Timing (instruction fetched in cycle n): decode's outputs are in R (n+2) and are
 // registered here at its end (x1_*), next to the register values that come out of the
 // register file's RAMs in X1 (n+3).  X1's outcome leaves on three registered paths:
 // the thread's next pc and state (x2_upd_*, to fetch, which writes them at the end of
 // X2), the memory request (x2_mem_*, straight through the load/store unit onto the
-// port in X2) and the result, delayed through X2..X4 and presented to writeback on
-// w_* in W (n+7).  A fault is on the core's outputs from X2 on.
+// port in X2) and the result, delayed through X2..X<L> and presented to writeback on
+// w_* in W (n+3+L).  None of these but the last depends on L.  A fault is on the
+// core's outputs from X2 on.
 //
 // The integer multiply uses the FPU's multiplier (rtl/fp_mul.v), invisibly: X1 hands
-// it the operands, the 64-bit product comes back in X2, where the signed high word's
-// correction is applied.  Nothing observes a result before W, so no cycle of the
-// contract changes, and the core has one multiplier instead of two.
+// it the operands, the 64-bit product comes back in X<1+M>, where the signed high
+// word's correction is applied.  Nothing observes a result before W, so no cycle of
+// the contract changes, and the core has one multiplier instead of two.
 //
 // Memory instructions go to the data cache (docs/memory-system.md): ldw, stw, the
 // atomics, dinv, dinvall and dflush all leave X1 on x2_mem_*.  Those that may push a
@@ -46,7 +51,8 @@ module execute #(
     parameter integer CORE_ID    = 0,
     parameter integer TW         = 3,
     parameter integer IW         = 12,
-    parameter integer MUL_ROWS   = 0   // the multiplier's form (rtl/fp_mul.v)
+    parameter integer MUL_ROWS   = 0,  // the multiplier's form (rtl/fp_mul.v)
+    parameter integer EXEC_STAGES = `UMBRA_DEFAULT_EXECUTE_STAGES  // L: X1 -> W
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -97,9 +103,9 @@ module execute #(
     output wire [31:0]     x1_mem_cmp,
     output wire [TW-1:0]   x1_mem_thread,
 
-    // To the load/store unit, valid in X4: the thread W looks at next (its return
-    // buffer's read address).
-    output reg  [TW-1:0]   x4_thread,
+    // To the load/store unit, valid in X<L>, the stage before W: the thread W looks
+    // at next (its return buffer's read address).
+    output reg  [TW-1:0]   xl_thread,
 
     // To writeback, valid in W.
     output reg             w_valid,      // an instruction that reaches W with work there
@@ -134,13 +140,18 @@ module execute #(
   localparam [SB-1:0] ST_SLEEP  = `UMBRA_THREAD_STATE_SLEEP;
   localparam [SB-1:0] ST_EXITED = `UMBRA_THREAD_STATE_EXITED;
 
-  // W is L stages after X1 (the FPU's latency): the result delay line below holds
-  // X3..X<L> and W.  Its RAM is written in X2 and read at the end of the stage before
-  // W, which must therefore come after X2.
-  localparam integer L = `UMBRA_X1_TO_W;
+  // W is L stages after X1 (the FPU's add/multiply latency): the result delay line
+  // below holds X3..X<L> and W.  The multiply's and the FPU's short functions' results
+  // come M cycles after X1: one cycle of logic each up to L = 5; from L = 6 on, where
+  // the clock is fast enough that itof/ftoi/pack and the multiplier's last rows no
+  // longer fit one cycle, two (rtl/fpu.v).  The delay RAM is written in X<1+M> and
+  // read at the end of X<L>, the stage before W, which must therefore come later.
+  // umbra_core checks L against isa/uarch.yaml's limits and THREADS.
+  localparam integer L = EXEC_STAGES;
+  localparam integer M = (L >= 6) ? 2 : 1;  // MISC_LATENCY
   generate
-    if (L < 3) begin : g_check_latency
-      execute_X1_TO_W_below_3_the_delay_RAM_is_written_in_X2_and_read_before_W u_error ();
+    if (1 + M >= L) begin : g_check_latency
+      execute_EXEC_STAGES_too_few_the_delay_RAM_is_written_in_X1_plus_MISC_LATENCY_and_read_before_W u_error ();
     end
   endgenerate
 
@@ -276,7 +287,7 @@ module execute #(
       `UMBRA_OP_SLE:                     result = {31'd0, lt || eq};
       `UMBRA_OP_SLEU:                    result = {31'd0, ltu || eq};
       `UMBRA_OP_JAL,  `UMBRA_OP_JALR:    result = pc_seq;
-      default:                           result = 32'd0;  // mul* in X2, FPU, no result
+      default:                           result = 32'd0;  // mul* in X<1+M>, FPU, no result
     endcase
   end
 
@@ -402,9 +413,9 @@ module execute #(
   wire [31:0] fpu_b = (x1_op == `UMBRA_OP_UNPACK) ? {24'd0, x1_fc} : y;
   wire        fpu_arith;      // X1: an add/multiply, whose result is in W
   wire [31:0] fpu_sum;        // valid in W
-  wire [31:0] fpu_misc;       // valid in X2
-  wire [63:0] product;        // valid in X2
-  fpu #(.MUL_ROWS(MUL_ROWS)) u_fpu (
+  wire [31:0] fpu_misc;       // valid in X<1+M>
+  wire [63:0] product;        // valid in X<1+M>
+  fpu #(.MUL_ROWS(MUL_ROWS), .LATENCY(L), .MISC_LATENCY(M)) u_fpu (
       .clk(clk), .func(x1_op[3:0]), .a(vb), .b(fpu_b), .c(va), .arith(fpu_arith),
       .arith_result(fpu_sum), .misc_result(fpu_misc), .int_mul(mul), .int_product(product)
   );
@@ -414,7 +425,7 @@ module execute #(
   reg [IW-1:0]   x2_pc;
   reg [7:0]      x2_rd;
   reg            x2_we, x2_load, x2_flush;
-  reg            x2_misc, x2_arith;  // an FPU function: one-cycle / add or multiply
+  reg            x2_misc, x2_arith;  // an FPU function: short / add or multiply
   reg [31:0]     x2_result;
   reg            x2_mul, x2_mul_hi, x2_mul_signed;
   reg [31:0]     x2_mul_corr;
@@ -442,36 +453,11 @@ module execute #(
     x2_mul_corr   <= mul_corr;
   end
 
-  // ---- X2: multiply, second half ---------------------------------------------------------
-  wire [31:0] mul_r   = !x2_mul_hi    ? product[31:0] :
-                        x2_mul_signed ? product[63:32] - x2_mul_corr : product[63:32];
-
-  // ---- X2 -> X3 -> X4 -> W: the result waits for the FPU's latency ---------------------
-  // What W needs of an instruction is written into a RAM at its thread in X2 and read
-  // back in X4, out of the RAM's register in W: on an FPGA that is block RAM where the
-  // three stages of flip-flops would take over a hundred logic cells.  In any cycle
-  // the thread written (X2's) and the thread read (X4's) differ, since T >= 8.  Only
-  // an instruction with work after X1 (x2_valid) writes its thread's entry, so while a
-  // thread sleeps its entry keeps the load's destination, and each of its bubbles
-  // brings that to W with w_sleep (writeback needs no copy of its own).  The stage
-  // flags that need a reset, the threads (X4's is the read address) and the pcs (only
-  // the trace reads them) stay flip-flops.
-  localparam integer DW = 32 + 8 + 4;
-  wire [31:0] x2_out = x2_mul ? mul_r : x2_misc ? fpu_misc : x2_result;
-  (* ram_style = "block", no_rw_check *) reg [DW-1:0] delay [0:THREADS-1];
-  reg [DW-1:0] w_q;
-  always @(posedge clk) begin
-    if (x2_valid)
-      delay[x2_thread] <= {x2_out, x2_rd, x2_we, x2_load, x2_flush, x2_arith};
-    w_q              <= delay[x4_thread];
-  end
-  wire [31:0] w_int;
-  wire        w_arith;
-  assign {w_int, w_rd, w_we, w_load, w_flush, w_arith} = w_q;
-
+  // ---- X2 -> W: the stage registers -----------------------------------------------------
   // Stages X3..X<L> and W as shift registers, index k - 3 for stage X<k> and L - 2 for
   // W; X<L>, the stage before W, gives the delay RAM's (and the return buffers') read
-  // address.
+  // address.  The stage flags that need a reset, the threads and the pcs (only the
+  // trace reads them) are flip-flops; everything else W needs waits in the RAM below.
   localparam integer NS = L - 1;  // X3..X<L>, W
   reg [NS-1:0]      s_valid, s_sleep;
   reg [TW*NS-1:0]   s_thread;
@@ -490,12 +476,71 @@ module execute #(
   end
 
   always @* begin
-    x4_thread = s_thread[TW*(NS-2) +: TW];
+    xl_thread = s_thread[TW*(NS-2) +: TW];
     w_valid   = s_valid[NS-1];
     w_sleep   = s_sleep[NS-1];
     w_thread  = s_thread[TW*(NS-1) +: TW];
     w_pc      = s_pc[IW*(NS-1) +: IW];
   end
+
+  // ---- X2 -> X<1+M>: what the delay RAM takes waits for the multiplier -------------------
+  // With M = 1 that is X2 itself; a two-cycle multiplier (M = 2) keeps X2's fields one
+  // more cycle, next to X3's valid and thread from the stage registers.
+  localparam integer XW = 32 + 8 + 8 + 32;  // result, rd, flags, multiply correction
+  wire [XW-1:0] x2_fields = {x2_result, x2_rd, x2_we, x2_load, x2_flush, x2_misc, x2_arith, x2_mul,
+                             x2_mul_hi, x2_mul_signed, x2_mul_corr};
+  wire          xm_valid;
+  wire [TW-1:0] xm_thread;
+  wire [XW-1:0] xm_fields;
+  generate
+    if (M == 1) begin : g_misc_x2
+      assign xm_valid  = x2_valid;
+      assign xm_thread = x2_thread;
+      assign xm_fields = x2_fields;
+    end else begin : g_misc_late
+      reg [XW*(M-1)-1:0] fields_q;
+      if (M > 2) begin : g_line
+        always @(posedge clk) fields_q <= {fields_q[XW*(M-2)-1:0], x2_fields};
+      end else begin : g_reg
+        always @(posedge clk) fields_q <= x2_fields;
+      end
+      assign xm_valid  = s_valid[M-2];
+      assign xm_thread = s_thread[TW*(M-2) +: TW];
+      assign xm_fields = fields_q[XW*(M-2) +: XW];
+    end
+  endgenerate
+
+  wire [31:0] xm_result, xm_mul_corr;
+  wire [7:0]  xm_rd;
+  wire        xm_we, xm_load, xm_flush, xm_misc, xm_arith, xm_mul, xm_mul_hi, xm_mul_signed;
+  assign {xm_result, xm_rd, xm_we, xm_load, xm_flush, xm_misc, xm_arith, xm_mul, xm_mul_hi, xm_mul_signed,
+          xm_mul_corr} = xm_fields;
+
+  // ---- X<1+M>: multiply, second half -------------------------------------------------------
+  wire [31:0] mul_r   = !xm_mul_hi    ? product[31:0] :
+                        xm_mul_signed ? product[63:32] - xm_mul_corr : product[63:32];
+
+  // ---- X<1+M> -> W: the result waits for the FPU's latency -------------------------------
+  // What W needs of an instruction is written into a RAM at its thread in X<1+M> and
+  // read back in X<L>, out of the RAM's register in W: on an FPGA that is block RAM
+  // where L - 1 stages of flip-flops would take a hundred logic cells or more.  In any
+  // cycle the thread written (X<1+M>'s) and the thread read (X<L>'s) differ, since
+  // L - 1 - M < THREADS.  Only an instruction with work after X1 (xm_valid) writes its
+  // thread's entry, so while a thread sleeps its entry keeps the load's destination,
+  // and each of its bubbles brings that to W with w_sleep (writeback needs no copy of
+  // its own).
+  localparam integer DW = 32 + 8 + 4;
+  wire [31:0] xm_out = xm_mul ? mul_r : xm_misc ? fpu_misc : xm_result;
+  (* ram_style = "block", no_rw_check *) reg [DW-1:0] delay [0:THREADS-1];
+  reg [DW-1:0] w_q;
+  always @(posedge clk) begin
+    if (xm_valid)
+      delay[xm_thread] <= {xm_out, xm_rd, xm_we, xm_load, xm_flush, xm_arith};
+    w_q              <= delay[xl_thread];
+  end
+  wire [31:0] w_int;
+  wire        w_arith;
+  assign {w_int, w_rd, w_we, w_load, w_flush, w_arith} = w_q;
 
   // Both are registers: the FPU adder's last stage and the delay RAM's.
   assign w_result = w_arith ? fpu_sum : w_int;

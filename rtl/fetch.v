@@ -10,9 +10,11 @@
 // arrives registered, on wake_* in the cycle after W; both are written into the
 // per-thread state (and the pc RAM) at the end of that cycle, which is what the
 // contract's "at the end of X1 / of W" means for everything F can observe: X2's thread
-// is never the slot's (T >= 8), and the wake can be (T = 8: W of the instruction
-// fetched in n is in n+7, the same thread's next slot is n+8), so the slot's state
-// takes the wake as it arrives.  f_busy is the OR of the threads' RUN/SLEEP flops.
+// is never the slot's (T >= 8), and the wake can be (T = D, the depth 4 + L for L
+// execute stages: W of the instruction fetched in n is in n+3+L, the same thread's
+// next slot is n+4+L), so the slot's state takes the wake as it arrives.  Nothing
+// here depends on L: the update comes in X2, the wake in the cycle after W.  f_busy
+// is the OR of the threads' RUN/SLEEP flops.
 //
 // The instruction store is a synchronous-read RAM (block RAM): the address is the
 // slot thread's pc in F, the word comes out of the RAM's register in D.  pcs are word

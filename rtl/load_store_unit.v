@@ -16,9 +16,9 @@
 // made valid: filled by the dcache's answers (a hit or merge in C2, a fill's
 // completion), by a returning atomic's response and by a marker leaving the FIFO;
 // emptied by writeback's registered wake.  rb_word is the word of W's thread, read
-// at X4's thread (rb_rthread) so that the read can be registered.  One buffer per
-// thread is enough because a thread with a load, returning atomic or dflush
-// outstanding sleeps until W has taken its word.  For the same reason an empty buffer
+// at the thread of the stage before W, X<L> (rb_rthread), so that the read can be
+// registered.  One buffer per thread is enough because a thread with a load,
+// returning atomic or dflush outstanding sleeps until W has taken its word.  For the same reason an empty buffer
 // may take its word before it becomes valid: the dcache writes a waiting thread's word
 // as its fill beat passes and marks it valid at the fill's completion.  The writers of
 // one buffer never meet in a cycle (a thread waits on one thing at a time), so the
@@ -34,7 +34,7 @@
 //   synthesis drops them (about 200 flip-flops).
 // - A buffer's word has one writer, the response, one per cycle, so the words live in
 //   one small RAM (block RAM on an FPGA, where 8 x 32 flip-flops and their muxes cost
-//   about 300 logic cells), read at X4's thread; a word written in that same cycle
+//   about 300 logic cells), read at X<L>'s thread; a word written in that same cycle
 //   reaches W through a bypass register.  A marker writes no word: dflush writes no
 //   register, so its word is never read.  The valid bits stay flip-flops.
 //
@@ -81,7 +81,7 @@ module load_store_unit #(
     // From writeback, valid in the cycle after W: that thread's buffer was used.
     input  wire                  wake_valid,
     input  wire [TW-1:0]         wake_thread,
-    // From execute, valid in X4: the thread whose word W looks at in the next cycle.
+    // From execute, valid in X<L>: the thread whose word W looks at in the next cycle.
     input  wire [TW-1:0]         rb_rthread,
 
     output wire                  mem_req_valid,

@@ -1,16 +1,18 @@
 // umbra_core: one Umbra shader core, the barrel pipeline of docs/microarchitecture.md.
 // THREADS contexts issue strictly round-robin into an in-order pipeline of
-// UMBRA_PIPELINE_DEPTH stages (rtl/umbra_uarch.vh, from isa/uarch.yaml; today eight:
-// F D R X1 X2 X3 X4 W); with THREADS at least that a thread's next instruction is
-// fetched only after its previous one has written back, so there is no forwarding, interlock or
-// branch prediction anywhere below.  This file only wires the blocks together and
+// UMBRA_FETCH_TO_X1 + EXEC_STAGES + 1 stages (rtl/umbra_uarch.vh, from isa/uarch.yaml;
+// by default eight: F D R X1 X2 X3 X4 W); with THREADS at least that a thread's next
+// instruction is fetched only after its previous one has written back, so there is no
+// forwarding, interlock or branch prediction anywhere below.  EXEC_STAGES (X1 -> W, the
+// FPU's latency) is the one place the depth is chosen: a deeper FPU for a faster
+// FPGA clock costs threads, nothing else.  This file only wires the blocks together and
 // carries the generic ports; each block's file says what it does and when.
 //
 // Memory instructions go through the data cache (dcache, C1 = X2 and C2) and the
 // load/store unit's request FIFO to the port (docs/memory-system.md).
 //
-// Parameters come from configs/*.yaml (core.threads, core.registers, core.imem_words,
-// cache.bytes, cache.ways, cache.line_bytes, cache.request_queue; CORE_ID from the
+// Parameters come from configs/*.yaml (core.threads, core.execute_stages,
+// core.registers, core.imem_words, cache.bytes, cache.ways, cache.line_bytes, cache.request_queue; CORE_ID from the
 // core's position).  The trace_* outputs exist for the cosimulation
 // (docs/microarchitecture.md, "RTL trace ports"); an FPGA top that leaves them open
 // loses their logic in synthesis.
@@ -28,8 +30,11 @@ module umbra_core #(
     parameter integer CACHE_WAYS       = 2,     // 1..8, a power of two
     parameter integer CACHE_LINE_BYTES = 32,    // 8..128, a power of two; 4 without a cache
     parameter integer REQ_QUEUE        = 8,     // request FIFO entries, 4..64
-    parameter integer MUL_ROWS         = 0      // 1: multiplier as shift-and-add rows,
+    parameter integer MUL_ROWS         = 0,     // 1: multiplier as shift-and-add rows,
                                                 // for fabric without multiplier blocks
+    // X1 -> W, the FPU's latency; the depth UMBRA_FETCH_TO_X1 + EXEC_STAGES + 1 must
+    // not exceed THREADS (checked below).
+    parameter integer EXEC_STAGES      = `UMBRA_DEFAULT_EXECUTE_STAGES
 ) (
     input  wire        clk,
     input  wire        rst,               // synchronous, active high
@@ -93,11 +98,15 @@ module umbra_core #(
   // A module that does not exist is the one error Verilator, Yosys and Icarus all
   // report at elaboration (Verilog-2005 has no $error); its name is the message.
   generate
-    // The limits are isa/uarch.yaml's (rtl/umbra_uarch.vh): at least the pipeline
-    // depth of threads, thread numbers are 8-bit memory tags, register fields 8 bits,
-    // and every instruction is in reach of one `j`.
-    if (THREADS < `UMBRA_MIN_THREADS) begin : g_check_threads_min
-      umbra_core_THREADS_below_the_pipeline_depth_a_thread_would_meet_its_previous_instruction_in_flight u_error ();
+    // The limits are isa/uarch.yaml's (rtl/umbra_uarch.vh): the execute stages the
+    // FPU and the delay line can be, at least the pipeline depth of threads, thread
+    // numbers are 8-bit memory tags, register fields 8 bits, and every instruction is
+    // in reach of one `j`.
+    if (EXEC_STAGES < `UMBRA_MIN_EXECUTE_STAGES || EXEC_STAGES > `UMBRA_MAX_EXECUTE_STAGES) begin : g_check_stages
+      umbra_core_EXEC_STAGES_outside_UMBRA_MIN_EXECUTE_STAGES_to_UMBRA_MAX_EXECUTE_STAGES u_error ();
+    end
+    if (THREADS < `UMBRA_FETCH_TO_X1 + EXEC_STAGES + 1) begin : g_check_threads_min
+      umbra_core_THREADS_below_the_pipeline_depth_FETCH_TO_X1_plus_EXEC_STAGES_plus_1_a_thread_would_meet_its_previous_instruction_in_flight u_error ();
     end
     if (THREADS > `UMBRA_MAX_THREADS) begin : g_check_threads_max
       umbra_core_THREADS_above_UMBRA_MAX_THREADS_thread_numbers_are_8_bit_memory_tags u_error ();
@@ -188,7 +197,7 @@ module umbra_core #(
   wire            w_flush;
   wire [7:0]      w_rd;
   wire [31:0]     w_result;
-  wire [TW-1:0]   x4_thread;           // valid in X4
+  wire [TW-1:0]   xl_thread;           // valid in X<EXEC_STAGES>, the stage before W
   wire [THREADS-1:0]    rb_valid;
   wire [31:0]     rb_word;
   wire            lsu_busy;
@@ -262,7 +271,7 @@ module umbra_core #(
 
   execute #(
       .THREADS(THREADS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(CORE_ID), .TW(TW), .IW(IW),
-      .MUL_ROWS(MUL_ROWS)
+      .MUL_ROWS(MUL_ROWS), .EXEC_STAGES(EXEC_STAGES)
   ) u_execute (
       .clk(clk), .rst(rst),
       .r_valid(r_valid), .r_sleep(r_sleep), .r_thread(r_thread), .r_pc(r_pc),
@@ -276,7 +285,7 @@ module umbra_core #(
       .x2_mem_data(x2_mem_data), .x2_mem_cmp(x2_mem_cmp), .x2_mem_tag(x2_mem_tag),
       .x1_push(x1_push), .x1_mem_op(x1_mem_op), .x1_mem_addr(x1_mem_addr),
       .x1_mem_data(x1_mem_data), .x1_mem_cmp(x1_mem_cmp), .x1_mem_thread(x1_mem_thread),
-      .x4_thread(x4_thread),
+      .xl_thread(xl_thread),
       .w_valid(w_valid), .w_sleep(w_sleep), .w_thread(w_thread), .w_pc(w_pc),
       .w_we(w_we), .w_load(w_load), .w_flush(w_flush), .w_rd(w_rd), .w_result(w_result),
       .fault(fault), .fault_thread(fault_thread_i), .fault_pc(fault_pc_i),
@@ -335,7 +344,7 @@ module umbra_core #(
       .ans_valid(ans_valid), .ans_c2(ans_c2),
       .ans_c2_data(ans_c2_data), .ans_catch(ans_catch),
       .fill_beat(fill_beat), .fill_done(fill_done),
-      .wake_valid(wake_valid), .wake_thread(wake_thread), .rb_rthread(x4_thread),
+      .wake_valid(wake_valid), .wake_thread(wake_thread), .rb_rthread(xl_thread),
       .mem_req_valid(mem_req_valid), .mem_req_ready(mem_req_ready),
       .mem_req_op(mem_req_op), .mem_req_addr(mem_req_addr), .mem_req_data(mem_req_data),
       .mem_req_cmp(mem_req_cmp), .mem_req_tag(mem_req_tag),

@@ -21,6 +21,7 @@
 
 module umbra_system #(
     parameter integer THREADS          = 8,
+    parameter integer EXEC_STAGES      = `UMBRA_DEFAULT_EXECUTE_STAGES,  // core.execute_stages
     parameter integer REGS             = 256,
     parameter integer IMEM_WORDS       = 4096,
     parameter integer CORE_ID          = 0,
@@ -111,7 +112,7 @@ module umbra_system #(
   umbra_core #(
       .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(CORE_ID),
       .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(CACHE_LINE_BYTES),
-      .REQ_QUEUE(REQ_QUEUE)
+      .REQ_QUEUE(REQ_QUEUE), .EXEC_STAGES(EXEC_STAGES)
   ) u_core (
       .clk(clk), .rst(rst),
       .host_imem_we(host_imem_we), .host_imem_addr(host_imem_addr), .host_imem_data(host_imem_data),

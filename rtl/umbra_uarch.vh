@@ -5,11 +5,14 @@
 
 // Stages: an instruction fetched in cycle n is in stage k in cycle n + k.
 `define UMBRA_FETCH_TO_X1 3
-`define UMBRA_FPU_LATENCY 4
-`define UMBRA_X1_TO_W 4
-`define UMBRA_PIPELINE_DEPTH 8
+// Execute stages L = X1 -> W = the FPU's add/multiply latency (umbra_core's
+// EXEC_STAGES, a configuration's core.execute_stages); the depth is
+// UMBRA_FETCH_TO_X1 + L + 1 and THREADS must be at least that.
+`define UMBRA_MIN_EXECUTE_STAGES 4
+`define UMBRA_MAX_EXECUTE_STAGES 16
+`define UMBRA_DEFAULT_EXECUTE_STAGES 4
 
-// Limits of the parameters
+// Limits of the parameters (the fewest threads: the shallowest pipeline's depth)
 `define UMBRA_MIN_THREADS 8
 `define UMBRA_MAX_THREADS 256
 `define UMBRA_MIN_REGISTERS 2

@@ -38,6 +38,8 @@ inline void sc_trace(sc_core::sc_trace_file* tf, const DecodedInstr& v, const st
 // What every block is built with.  `events` is shared by the blocks of one core.
 struct BlockParams {
   unsigned threads = 8;
+  // X1 -> W (Config's execute_stages): execute's delay line; the depth follows.
+  unsigned execute_stages = uarch::kDefaultExecuteStages;
   unsigned registers = 256;
   uint32_t imem_words = 4096;
   unsigned core_id = 0;

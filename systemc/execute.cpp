@@ -1,9 +1,18 @@
 // Execute block (execute.h).
 #include "execute.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 namespace umbra::scm {
 
-execute::execute(sc_module_name name, const BlockParams& p) : sc_module(name), p_(p), replays_(p.threads, 0) {
+execute::execute(sc_module_name name, const BlockParams& p)
+    : sc_module(name), p_(p), x_(p.execute_stages - 1), fpu_(p.execute_stages - 1), replays_(p.threads, 0) {
+  // umbra_core::checked() refuses these; a block built alone must not index past x_.
+  if (p.execute_stages < uarch::kMinExecuteStages || p.execute_stages > uarch::kMaxExecuteStages)
+    throw std::invalid_argument("execute: " + std::to_string(p.execute_stages) +
+                                " execute stages is outside " + std::to_string(uarch::kMinExecuteStages) +
+                                ".." + std::to_string(uarch::kMaxExecuteStages));
   SC_METHOD(tick);
   sensitive << clk.pos();
   dont_initialize();
@@ -11,7 +20,7 @@ execute::execute(sc_module_name name, const BlockParams& p) : sc_module(name), p
 
 void execute::reset() {
   x1_ = X1Reg{};
-  x_.fill(XReg{});
+  std::fill(x_.begin(), x_.end(), XReg{});
   fault_ = CoreFault{};
   x2_upd_valid.write(false);
   x2_mem_valid.write(false);
@@ -55,7 +64,7 @@ void execute::tick() {
     w_rd.write(last.rd);
     w_result.write(last.fpu ? fpu_.back() : last.result);
   }
-  for (unsigned k = kDelay - 1; k > 0; --k) {
+  for (size_t k = x_.size() - 1; k > 0; --k) {
     x_[k] = x_[k - 1];
     fpu_[k] = fpu_[k - 1];
   }

@@ -1,13 +1,15 @@
-// Execute: stages X1..X4.  X1 does an instruction's work by calling the ISA's
+// Execute: stages X1..X<L>.  X1 does an instruction's work by calling the ISA's
 // semantics functions (umbra/semantics.h: compute, next_pc, effective_address,
 // store_data, jump_fault), so this model cannot disagree with the reference simulator
 // about what an instruction means, only about when.  X1's outcome leaves on three
 // registered paths: the thread's next pc and state (x2_upd_*, to fetch), the memory
 // request (x2_mem_*, to the load/store unit and the port in X2) and the register
 // result, which is delayed through X2 up to the stage before W (X2, X3, X4 for the
-// FPU latency of 4) and presented to writeback on w_*.  The delay line's length is
-// uarch::kX1ToW (isa/uarch.yaml, the FPU latency), as the RTL's execute.v and fpu.v
-// take theirs from rtl/umbra_uarch.vh.  Float instructions go through the FPU's
+// default L = 4) and presented to writeback on w_*.  The delay line is L - 1 stages,
+// L the configuration's core.execute_stages (X1 -> W, the FPU's latency), a number
+// the model takes when it is built, as the RTL's execute.v takes EXEC_STAGES; the
+// multiply's and the FPU's short results the RTL brings back after X2 are invisible
+// here, since nothing reads a result before W.  Float instructions go through the FPU's
 // pipeline registers beside the integer delay line (the FPU is umbra::fp32, reached
 // through compute()); both end in the same register at the end of the stage before W.
 // Illegal instructions and jumps that leave the instruction store stop the thread and
@@ -20,7 +22,6 @@
 #pragma once
 #include <systemc.h>
 
-#include <array>
 #include <string>
 #include <vector>
 
@@ -112,13 +113,11 @@ SC_MODULE(execute) {
   void raise(Fault kind, const X1Reg& x, std::string detail);
 
   BlockParams p_;
-  // X2 is x_[0]; W reads the last.  One stage per cycle from X1 to W.
-  static constexpr unsigned kDelay = uarch::kX1ToW - 1;
-  static_assert(kDelay >= 1, "W must come after X2 (isa/uarch.yaml, fpu_latency)");
   X1Reg x1_;
-  std::array<XReg, kDelay> x_{};
+  // X2 .. X<L>: X2 is x_[0]; W reads the last.  One stage per cycle from X1 to W.
+  std::vector<XReg> x_;
   // The FPU's results in flight, alongside x_; fpu_[k] belongs to stage X(k+2).
-  std::array<uint32_t, kDelay> fpu_{};
+  std::vector<uint32_t> fpu_;
   CoreFault fault_;
   std::vector<uint64_t> replays_;
 };

@@ -5,7 +5,7 @@
 // X1 and W register at the end of their cycles arrive here one cycle later on
 // x2_upd_* and wake_*; they are applied before the slot's decision, which is what
 // makes them effective "at the end of the cycle named" (only the wake can concern
-// the very thread of the slot, and only when T = 8).
+// the very thread of the slot, and only when T equals the pipeline depth).
 #pragma once
 #include <systemc.h>
 

@@ -4,7 +4,7 @@
 // Reads are synchronous: the addresses decode registers in D are valid in R, and the
 // values appear on rf_a/b/c in X1.  The write port is writeback's registered output
 // (valid in the cycle after W) and the array takes the write at the end of that cycle,
-// long before the thread's next instruction reads (T >= 8).  The contents start at
+// long before the thread's next instruction reads (T >= the pipeline depth).  The contents start at
 // zero, like initialised block RAM, and neither reset nor launch clears them.
 #pragma once
 #include <systemc.h>

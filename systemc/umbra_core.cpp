@@ -6,11 +6,16 @@
 namespace umbra::scm {
 
 BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, EventOrder* events) {
-  if (cfg.threads < kPipelineDepth)
-    throw CoreConfigError("umbra_core: " + std::to_string(cfg.threads) +
-                          " threads is below the pipeline depth " + std::to_string(kPipelineDepth) +
-                          ": a thread's next instruction would meet its previous one in flight, and the core "
-                          "has no forwarding or interlock (docs/microarchitecture.md)");
+  if (cfg.execute_stages < uarch::kMinExecuteStages || cfg.execute_stages > uarch::kMaxExecuteStages)
+    throw CoreConfigError("umbra_core: " + std::to_string(cfg.execute_stages) +
+                          " execute stages is outside " + std::to_string(uarch::kMinExecuteStages) + ".." +
+                          std::to_string(uarch::kMaxExecuteStages) + " (isa/uarch.yaml)");
+  if (cfg.threads < cfg.pipeline_depth())
+    throw CoreConfigError(
+        "umbra_core: " + std::to_string(cfg.threads) + " threads is below the pipeline depth " +
+        std::to_string(cfg.pipeline_depth()) + " (" + std::to_string(cfg.execute_stages) +
+        " execute stages): a thread's next instruction would meet its previous one in flight, "
+        "and the core has no forwarding or interlock (docs/microarchitecture.md)");
   // The limits are isa/uarch.yaml's, shared with the loader and the RTL.
   if (cfg.threads > uarch::kMaxThreads)
     throw CoreConfigError("umbra_core: " + std::to_string(cfg.threads) +
@@ -43,6 +48,7 @@ BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, EventOrder*
         " is below 4: a pushing instruction needs three places besides the two ahead of it");
   BlockParams p;
   p.threads = cfg.threads;
+  p.execute_stages = cfg.execute_stages;
   p.cache_bytes = cfg.cache_bytes;
   p.cache_ways = cfg.cache_ways;
   p.cache_line_bytes = cfg.cache_line_bytes;

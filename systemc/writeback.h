@@ -2,7 +2,7 @@
 // loads and returning atomics: when one reaches W it looks in its thread's return
 // buffer; if the data is there it is written and the thread woken, otherwise the
 // destination register and pc are remembered and W looks again each time the sleeping
-// thread's bubble reaches W, every T cycles (docs/microarchitecture.md, "W (n+7)").
+// thread's bubble reaches W, every T cycles (docs/microarchitecture.md, "W (n+3+L)").
 // Its outputs are registered: the register-file write port (rf_*) and the wake
 // (wake_*, to fetch and to the load/store unit, which then empties the buffer) are
 // valid in the cycle after W.  It emits the regwrite events, stamped with W's cycle.

@@ -48,7 +48,7 @@ TEST(FpgaConfig, Up5kIsTheEightThreadCoreWithDspsOnTheIcebreakerPackage) {
   const umbra::Config c = umbra::load_config(kUp5k);
   EXPECT_EQ(c.name, "ice40-up5k");
   EXPECT_EQ(c.threads, 8u);
-  EXPECT_GE(c.threads, umbra::kPipelineDepth);
+  EXPECT_GE(c.threads, c.pipeline_depth());
   EXPECT_EQ(c.registers, 32u);
   EXPECT_EQ(c.fpga_device, "up5k");
   EXPECT_EQ(c.fpga_package, "sg48");
@@ -109,13 +109,14 @@ TEST(UmbraConfig, VerilogParametersAreTheYamlNumbers) {
   const Outcome o = run(std::string(UMBRA_CONFIG_PATH) + " --verilog-params '" + kUp5k + "'");
   ASSERT_EQ(o.rc, 0) << o.err;
   const umbra::Config c = umbra::load_config(kUp5k);
-  EXPECT_EQ(o.out, "THREADS=" + std::to_string(c.threads) + "\nREGS=" + std::to_string(c.registers) +
-                       "\nIMEM_WORDS=" + std::to_string(c.imem_words) + "\nMEM_WORDS=" +
-                       std::to_string(c.mem_bytes / 4) + "\nMEM_LATENCY=" + std::to_string(c.mem_latency) +
-                       "\nCACHE_BYTES=" + std::to_string(c.cache_bytes) +
-                       "\nCACHE_WAYS=" + std::to_string(c.cache_ways) +
-                       "\nCACHE_LINE_BYTES=" + std::to_string(c.cache_line_bytes) +
-                       "\nREQ_QUEUE=" + std::to_string(c.cache_request_queue) + "\nMUL_ROWS=0\n");
+  EXPECT_EQ(o.out,
+            "THREADS=" + std::to_string(c.threads) + "\nEXEC_STAGES=" + std::to_string(c.execute_stages) +
+                "\nREGS=" + std::to_string(c.registers) + "\nIMEM_WORDS=" + std::to_string(c.imem_words) +
+                "\nMEM_WORDS=" + std::to_string(c.mem_bytes / 4) + "\nMEM_LATENCY=" +
+                std::to_string(c.mem_latency) + "\nCACHE_BYTES=" + std::to_string(c.cache_bytes) +
+                "\nCACHE_WAYS=" + std::to_string(c.cache_ways) +
+                "\nCACHE_LINE_BYTES=" + std::to_string(c.cache_line_bytes) +
+                "\nREQ_QUEUE=" + std::to_string(c.cache_request_queue) + "\nMUL_ROWS=0\n");
 }
 
 // The HX8K has no DSP blocks: its multiplier is built as rows of logic (rtl/fp_mul.v).
@@ -176,6 +177,11 @@ TEST(RtlParams, DerivedValuesFollowTheirRules) {
   c.fpga_dsp = false;
   EXPECT_EQ(value(c, RtlTop::Fpu, "MUL_ROWS"), 1) << "no DSP blocks: rows";
   EXPECT_EQ(value(c, RtlTop::System, "MUL_ROWS"), -1) << "umbra_system has no MUL_ROWS";
+  // The depth reaches every top that holds a core, and nothing else.
+  c.execute_stages = 8;
+  for (RtlTop t : {RtlTop::Core, RtlTop::System, RtlTop::SynthTop, RtlTop::BoardTop})
+    EXPECT_EQ(value(c, t, "EXEC_STAGES"), 8) << static_cast<unsigned>(t);
+  EXPECT_EQ(value(c, RtlTop::ReorderQueue, "EXEC_STAGES"), -1);
   c.mem_bytes = 4096;
   EXPECT_EQ(value(c, RtlTop::SynthTop, "MEM_WORDS"), 1024);
   c.queue_mode = "fcfs";

@@ -530,9 +530,11 @@ struct CodeGroup {
   std::vector<CodeValue> values;
 };
 struct Uarch {
-  int fetch_to_x1 = 0, fpu_latency = 0, max_threads = 0, min_registers = 0;
+  int fetch_to_x1 = 0, max_threads = 0, min_registers = 0;
+  // The execute stages L (X1 -> W, the FPU's latency) a configuration may choose.
+  int min_execute_stages = 0, max_execute_stages = 0, default_execute_stages = 0;
   long long max_imem_words = 0;
-  int depth() const { return fetch_to_x1 + fpu_latency + 1; }
+  int depth(int execute_stages) const { return fetch_to_x1 + execute_stages + 1; }
   std::vector<CodeGroup> codes;
 };
 
@@ -582,20 +584,31 @@ Uarch load_uarch(const std::string& path, const Isa& isa) {
   const YAML::Node pipe = root["pipeline"];
   if (!pipe) fail(root, "missing 'pipeline' section");
   u.fetch_to_x1 = need_int(pipe, "fetch_to_x1", "pipeline");
-  u.fpu_latency = need_int(pipe, "fpu_latency", "pipeline");
-  // X1 is fetch + 3 at least (F, D, R before it); the result delay writes X2's entry
-  // and reads it back before W, which needs W at least three stages after X1.
+  const YAML::Node ex = pipe["execute_stages"];
+  if (!ex || !ex.IsMap()) fail(ex ? ex : pipe, "pipeline: missing map 'execute_stages' (min, max, default)");
+  u.min_execute_stages = need_int(ex, "min", "pipeline.execute_stages");
+  u.max_execute_stages = need_int(ex, "max", "pipeline.execute_stages");
+  u.default_execute_stages = need_int(ex, "default", "pipeline.execute_stages");
+  // X1 is fetch + 3 (F, D, R before it).  The FPU's multiply and add are two
+  // registered stages each (rtl/fpu.v), so W is at least four stages after X1; 32 is
+  // a sanity bound, far beyond any FP32 datapath.
   if (u.fetch_to_x1 != 3) fail(pipe["fetch_to_x1"], "pipeline: fetch_to_x1 must be 3 (F, D, R, then X1)");
-  if (u.fpu_latency < 3 || u.fpu_latency > 16)
-    fail(pipe["fpu_latency"], "pipeline: fpu_latency must be 3..16");
+  if (u.min_execute_stages < 4)
+    fail(ex["min"],
+         "pipeline: execute_stages.min must be at least 4 (the FPU's multiply and add, two stages each)");
+  if (u.max_execute_stages < u.min_execute_stages || u.max_execute_stages > 32)
+    fail(ex["max"], "pipeline: execute_stages.max must be execute_stages.min..32");
+  if (u.default_execute_stages < u.min_execute_stages || u.default_execute_stages > u.max_execute_stages)
+    fail(ex["default"], "pipeline: execute_stages.default must be within execute_stages.min..max");
   const YAML::Node lim = root["limits"];
   if (!lim) fail(root, "missing 'limits' section");
   u.max_threads = need_int(lim, "max_threads", "limits");
   u.min_registers = need_int(lim, "min_registers", "limits");
   u.max_imem_words = need_int(lim, "max_imem_words", "limits");
-  if (u.max_threads < u.depth() || u.max_threads > 256)
-    fail(lim["max_threads"], "limits: max_threads must be " + std::to_string(u.depth()) +
-                                 " (the pipeline depth)..256 (the 8-bit memory tag)");
+  // Every legal depth must fit some legal thread count.
+  if (u.max_threads < u.depth(u.max_execute_stages) || u.max_threads > 256)
+    fail(lim["max_threads"], "limits: max_threads must be " + std::to_string(u.depth(u.max_execute_stages)) +
+                                 " (the deepest pipeline)..256 (the 8-bit memory tag)");
   if (u.min_registers < 1 || u.min_registers > isa.registers)
     fail(lim["min_registers"], "limits: min_registers must be 1.." + std::to_string(isa.registers));
   if (u.max_imem_words < 1 || u.max_imem_words > (1ll << 30) || (u.max_imem_words & (u.max_imem_words - 1)))
@@ -643,10 +656,10 @@ Uarch load_uarch(const std::string& path, const Isa& isa) {
 
 const char* kUarchHeader = "Generated from isa/uarch.yaml by umbra-isagen. Do not edit.";
 
+// F D R X1 .. X<max>: every stage's name before W in the deepest pipeline.
 std::vector<std::string> stage_names(const Uarch& u) {
-  std::vector<std::string> s = {"F", "D", "R", "X1"};
-  for (int k = 2; k <= u.fpu_latency; ++k) s.push_back("X" + std::to_string(k));
-  s.push_back("W");
+  std::vector<std::string> s = {"F", "D", "R"};
+  for (int k = 1; k <= u.max_execute_stages; ++k) s.push_back("X" + std::to_string(k));
   return s;
 }
 
@@ -658,15 +671,29 @@ std::string emit_uarch_header(const Isa& isa, const Uarch& u) {
     << "#pragma once\n#include <cstdint>\n\nnamespace umbra::uarch {\n\n";
   o << "// Stages: an instruction fetched in cycle n is in stage k in cycle n + k.\n";
   o << "constexpr unsigned kFetchToX1 = " << u.fetch_to_x1 << ";\n";
-  o << "constexpr unsigned kFpuLatency = " << u.fpu_latency << ";  // X1 -> W\n";
-  o << "constexpr unsigned kX1ToW = kFpuLatency;\n";
-  o << "constexpr unsigned kFetchToW = kFetchToX1 + kX1ToW;\n";
-  o << "constexpr unsigned kPipelineDepth = kFetchToW + 1;\n";
+  o << "// Execute stages L = X1 -> W = the FPU's add/multiply latency: a configuration's\n"
+       "// core.execute_stages, within these limits.\n";
+  o << "constexpr unsigned kMinExecuteStages = " << u.min_execute_stages << ";\n";
+  o << "constexpr unsigned kMaxExecuteStages = " << u.max_execute_stages << ";\n";
+  o << "constexpr unsigned kDefaultExecuteStages = " << u.default_execute_stages << ";\n";
+  o << "// W's stage and the depth F..W of a core with L execute stages; the core needs at\n"
+       "// least that many threads (no forwarding, no interlock).\n";
+  o << "constexpr unsigned fetch_to_w(unsigned execute_stages) {\n  return kFetchToX1 + execute_stages;\n}\n";
+  o << "constexpr unsigned pipeline_depth(unsigned execute_stages) {\n  return fetch_to_w(execute_stages) + "
+       "1;\n}\n";
+  o << "constexpr unsigned kMaxPipelineDepth = pipeline_depth(kMaxExecuteStages);\n";
   const auto st = stage_names(u);
-  o << "constexpr const char* kStageNames[kPipelineDepth] = {";
+  o << "// Stage k's name (k = 0 is F) in the deepest pipeline, W left out: stage_name().\n";
+  o << "constexpr const char* kStageNames[kMaxPipelineDepth - 1] = {";
   for (size_t k = 0; k < st.size(); ++k) o << (k ? ", \"" : "\"") << st[k] << "\"";
-  o << "};\n\n// Limits of a configuration (loader, SystemC model, RTL parameters).\n";
-  o << "constexpr unsigned kMinThreads = kPipelineDepth;  // no forwarding, no interlock\n";
+  o << "};\n";
+  o << "// Stage k's name in a core of L execute stages: F D R X1 .. X<L> W, \"?\" beyond W.\n";
+  o << "constexpr const char* stage_name(unsigned k, unsigned execute_stages) {\n"
+       "  return k == fetch_to_w(execute_stages) ? \"W\" : k < fetch_to_w(execute_stages) ? kStageNames[k] : "
+       "\"?\";\n"
+       "}\n";
+  o << "\n// Limits of a configuration (loader, SystemC model, RTL parameters).\n";
+  o << "constexpr unsigned kMinThreads = pipeline_depth(kMinExecuteStages);  // the shallowest pipeline\n";
   o << "constexpr unsigned kMaxThreads = " << u.max_threads << ";\n";
   o << "constexpr unsigned kMinRegisters = " << u.min_registers << ";\n";
   o << "constexpr unsigned kMaxRegisters = " << isa.registers << ";\n";
@@ -692,10 +719,14 @@ std::string emit_uarch_verilog(const Isa& isa, const Uarch& u) {
        "umbra/uarch_gen.h).\n`ifndef UMBRA_UARCH_VH\n`define UMBRA_UARCH_VH\n\n";
   o << "// Stages: an instruction fetched in cycle n is in stage k in cycle n + k.\n";
   o << "`define UMBRA_FETCH_TO_X1 " << u.fetch_to_x1 << "\n";
-  o << "`define UMBRA_FPU_LATENCY " << u.fpu_latency << "\n";
-  o << "`define UMBRA_X1_TO_W " << u.fpu_latency << "\n";
-  o << "`define UMBRA_PIPELINE_DEPTH " << u.depth() << "\n\n// Limits of the parameters\n";
-  o << "`define UMBRA_MIN_THREADS " << u.depth() << "\n";
+  o << "// Execute stages L = X1 -> W = the FPU's add/multiply latency (umbra_core's\n"
+       "// EXEC_STAGES, a configuration's core.execute_stages); the depth is\n"
+       "// UMBRA_FETCH_TO_X1 + L + 1 and THREADS must be at least that.\n";
+  o << "`define UMBRA_MIN_EXECUTE_STAGES " << u.min_execute_stages << "\n";
+  o << "`define UMBRA_MAX_EXECUTE_STAGES " << u.max_execute_stages << "\n";
+  o << "`define UMBRA_DEFAULT_EXECUTE_STAGES " << u.default_execute_stages << "\n";
+  o << "\n// Limits of the parameters (the fewest threads: the shallowest pipeline's depth)\n";
+  o << "`define UMBRA_MIN_THREADS " << u.depth(u.min_execute_stages) << "\n";
   o << "`define UMBRA_MAX_THREADS " << u.max_threads << "\n";
   o << "`define UMBRA_MIN_REGISTERS " << u.min_registers << "\n";
   o << "`define UMBRA_MAX_REGISTERS " << isa.registers << "\n";

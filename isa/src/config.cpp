@@ -128,6 +128,8 @@ Config load_config(const std::string& path) {
       // The core's limits are isa/uarch.yaml's, as in both models (the minimum thread
       // count, the pipeline depth, is checked below with its own message).
       {"core.threads", uint_key(&c.threads, 1, uarch::kMaxThreads)},
+      {"core.execute_stages",
+       uint_key(&c.execute_stages, uarch::kMinExecuteStages, uarch::kMaxExecuteStages)},
       {"core.registers", uint_key(&c.registers, uarch::kMinRegisters, uarch::kMaxRegisters)},
       {"core.imem_words", uint_key(&c.imem_words, 1, uarch::kMaxImemWords)},
       {"memory.bytes", uint_key(&c.mem_bytes, 4, 1ull << 31)},
@@ -179,11 +181,17 @@ Config load_config(const std::string& path) {
     throw ConfigError(path + ":" + std::to_string(e.mark.line + 1) + ": error: a value of the wrong form (" +
                       e.msg + ")");
   }
-  if (c.threads < kPipelineDepth)
-    fail(path, root["core"]["threads"],
+  // Reported at the key the file says (execute_stages when it deepens the default
+  // core past the default thread count, else threads).
+  if (c.threads < c.pipeline_depth()) {
+    const YAML::Node core = root["core"];
+    const bool at_stages = core && core["execute_stages"] && !core["threads"];
+    fail(path, at_stages ? core["execute_stages"] : core["threads"],
          "'core.threads' = " + std::to_string(c.threads) + " is below the pipeline depth " +
-             std::to_string(kPipelineDepth) +
-             ": a thread's next instruction would meet its previous one in flight (docs/microarchitecture.md)");
+             std::to_string(c.pipeline_depth()) + " ('core.execute_stages' = " +
+             std::to_string(c.execute_stages) + " + " + std::to_string(uarch::kFetchToX1 + 1) +
+             "): a thread's next instruction would meet its previous one in flight (docs/microarchitecture.md)");
+  }
   auto pow2 = [](uint64_t v) { return v && !(v & (v - 1)); };
   auto need_pow2 = [&](const char* section, const char* key, uint64_t v) {
     if (!pow2(v))

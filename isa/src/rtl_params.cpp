@@ -43,6 +43,8 @@ const std::vector<RtlParam>& rtl_param_table() {
   // the loader; the rules here are the ones that turn a setting into the RTL's form.
   static const std::vector<RtlParam> table = {
       {"THREADS", kCores, "core.threads", "", [](const Config& c) -> uint64_t { return c.threads; }},
+      {"EXEC_STAGES", kCores, "core.execute_stages", "",
+       [](const Config& c) -> uint64_t { return c.execute_stages; }},
       {"REGS", kCores, "core.registers", "", [](const Config& c) -> uint64_t { return c.registers; }},
       {"IMEM_WORDS", kCores, "core.imem_words", "", [](const Config& c) -> uint64_t { return c.imem_words; }},
       {"MEM_WORDS", kSynth | kBoard, "memory.bytes", "bytes / 4: the on-chip memory is word-addressed",

@@ -180,7 +180,7 @@ TEST(Config, CoreLimitsAreTheMicroarchitecturesOnes) {
       {"core:\n  threads: " + std::to_string(umbra::uarch::kMaxThreads + 1) + "\n", "'core.threads'"},
       {"core:\n  imem_words: " + std::to_string(umbra::uarch::kMaxImemWords + 1) + "\n", "'core.imem_words'"},
       {"core:\n  registers: " + std::to_string(umbra::uarch::kMinRegisters - 1) + "\n", "'core.registers'"},
-      {"core:\n  threads: " + std::to_string(umbra::uarch::kPipelineDepth - 1) + "\n", "pipeline depth"},
+      {"core:\n  threads: " + std::to_string(umbra::uarch::kMinThreads - 1) + "\n", "pipeline depth"},
   };
   for (const auto& b : bad) {
     try {
@@ -192,4 +192,71 @@ TEST(Config, CoreLimitsAreTheMicroarchitecturesOnes) {
       EXPECT_NE(what.find(b.says), std::string::npos) << what;
     }
   }
+}
+
+// core.execute_stages: isa/uarch.yaml's range, and a depth (fetch_to_x1 + L + 1) no
+// larger than the thread count; the error names the file, the line of the key that
+// broke the rule and both numbers.
+TEST(Config, ExecuteStagesWithinTheLimitsAndTheThreads) {
+  using umbra::uarch::kFetchToX1;
+  EXPECT_EQ(umbra::Config{}.execute_stages, 4u) << "the default core is today's: X1 -> W = 4";
+  EXPECT_EQ(umbra::Config{}.pipeline_depth(), 8u);
+  // The deepest pipeline the threads allow: depth == threads.
+  const umbra::Config deep =
+      umbra::load_config(write("deep.yaml", "core:\n  threads: 16\n  execute_stages: 12\n"));
+  EXPECT_EQ(deep.execute_stages, 12u);
+  EXPECT_EQ(deep.pipeline_depth(), 16u);
+  const umbra::Config top = umbra::load_config(
+      write("top.yaml", "core:\n  threads: " + std::to_string(umbra::uarch::kMaxPipelineDepth) +
+                            "\n  execute_stages: " + std::to_string(umbra::uarch::kMaxExecuteStages) + "\n"));
+  EXPECT_EQ(top.pipeline_depth(), umbra::uarch::kMaxPipelineDepth);
+  const struct {
+    std::string text;
+    int line;
+    std::string says;
+  } bad[] = {
+      {"core:\n  threads: 64\n  execute_stages: " + std::to_string(umbra::uarch::kMinExecuteStages - 1) +
+           "\n",
+       3, "'core.execute_stages' = 3 is out of range 4.." + std::to_string(umbra::uarch::kMaxExecuteStages)},
+      {"core:\n  threads: 64\n  execute_stages: " + std::to_string(umbra::uarch::kMaxExecuteStages + 1) +
+           "\n",
+       3, "'core.execute_stages' = 17 is out of range"},
+      // One stage too deep for the threads: at the threads key when the file gives it.
+      {"core:\n  threads: 12\n  execute_stages: 9\n", 2,
+       "'core.threads' = 12 is below the pipeline depth 13 ('core.execute_stages' = 9 + 4)"},
+      // The default 8 threads under a deeper execute: at the key that deepened it.
+      {"name: x\ncore:\n  execute_stages: 5\n", 3, "'core.threads' = 8 is below the pipeline depth 9"},
+  };
+  for (const auto& b : bad) {
+    try {
+      umbra::load_config(write("bad_stages.yaml", b.text));
+      ADD_FAILURE() << "accepted:\n" << b.text;
+    } catch (const umbra::ConfigError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("bad_stages.yaml:" + std::to_string(b.line) + ": error:"), std::string::npos)
+          << what;
+      EXPECT_NE(what.find(b.says), std::string::npos) << what;
+    }
+  }
+  static_assert(kFetchToX1 == 3, "the messages above count F, D, R and W: 3 + 1");
+}
+
+// The generated helpers, as compiled into this build: the depth and the stage names
+// follow L, and today's default is the eight-stage core.
+TEST(Uarch, DepthHelpersFollowTheExecuteStages) {
+  using namespace umbra::uarch;
+  static_assert(pipeline_depth(kDefaultExecuteStages) == 8, "the default core is F D R X1 X2 X3 X4 W");
+  EXPECT_EQ(pipeline_depth(4), 8u);
+  EXPECT_EQ(pipeline_depth(12), 16u);
+  EXPECT_EQ(fetch_to_w(8), 11u);
+  EXPECT_EQ(kMinThreads, pipeline_depth(kMinExecuteStages));
+  EXPECT_STREQ(stage_name(0, 4), "F");
+  EXPECT_STREQ(stage_name(3, 4), "X1");
+  EXPECT_STREQ(stage_name(6, 4), "X4");
+  EXPECT_STREQ(stage_name(7, 4), "W");
+  EXPECT_STREQ(stage_name(7, 8), "X5");
+  EXPECT_STREQ(stage_name(11, 8), "W");
+  EXPECT_STREQ(stage_name(12, 8), "?");
+  EXPECT_STREQ(stage_name(fetch_to_w(kMaxExecuteStages) - 1, kMaxExecuteStages),
+               ("X" + std::to_string(kMaxExecuteStages)).c_str());
 }

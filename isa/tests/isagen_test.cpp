@@ -301,8 +301,18 @@ const BadCase kBadUarchCases[] = {
      "{name: nap,    value: 2,",
      "",
      {"code list 'thread_state' value 'nap'", "unknown"}},
-    {"FpuLatencyTooShort", "fpu_latency: 4", "fpu_latency: 2", "", {"fpu_latency must be 3..16"}},
-    {"FewerThreadsThanTheDepth", "max_threads: 256", "max_threads: 7", "", {"max_threads must be 8"}},
+    {"ExecuteStagesTooFew", "    min: 4\n", "    min: 3\n", "", {"execute_stages.min must be at least 4"}},
+    {"ExecuteStagesMaxBelowMin", "    max: 16\n", "    max: 3\n", "", {"execute_stages.max must be"}},
+    {"ExecuteStagesDefaultOutside",
+     "    default: 4\n",
+     "    default: 17\n",
+     "",
+     {"execute_stages.default must be within"}},
+    {"FewerThreadsThanTheDeepestPipeline",
+     "max_threads: 256",
+     "max_threads: 19",
+     "",
+     {"max_threads must be 20 (the deepest pipeline)"}},
     {"ImemNotAPowerOfTwo",
      "max_imem_words: 4194304",
      "max_imem_words: 4194305",
@@ -338,11 +348,14 @@ TEST_P(RejectsUarch, NamesTheEntryAndItsLine) {
 INSTANTIATE_TEST_SUITE_P(BadUarchYaml, RejectsUarch, testing::ValuesIn(kBadUarchCases),
                          [](const testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
 
-// The FPU latency is one number: changing it moves W and the depth in both outputs.
-TEST(Isagen, FpuLatencyMovesWritebackAndDepth) {
+// The execute stages are a range, not a number: the limits reach both outputs, and
+// the depth and W's stage are functions of the configuration's choice.
+TEST(Isagen, ExecuteStageLimitsReachBothOutputs) {
   std::string y = read_text(kUarchYaml);
-  ASSERT_EQ(count(y, "fpu_latency: 4"), 1u);
-  y.replace(y.find("fpu_latency: 4"), 14, "fpu_latency: 6");
+  ASSERT_EQ(count(y, "    max: 16\n"), 1u);
+  ASSERT_EQ(count(y, "    default: 4\n"), 1u);
+  y.replace(y.find("    max: 16\n"), 12, "    max: 12\n");
+  y.replace(y.find("    default: 4\n"), 15, "    default: 6\n");
   const fs::path dir = fresh_dir();
   write_text(dir / "uarch.yaml", y);
   const IsagenRun r =
@@ -350,11 +363,14 @@ TEST(Isagen, FpuLatencyMovesWritebackAndDepth) {
                                (dir / "u.vh").string() + "' --uarch-header '" + (dir / "u.h").string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string vh = read_text(dir / "u.vh"), h = read_text(dir / "u.h");
-  EXPECT_NE(vh.find("`define UMBRA_X1_TO_W 6\n"), std::string::npos) << vh;
-  EXPECT_NE(vh.find("`define UMBRA_PIPELINE_DEPTH 10\n"), std::string::npos) << vh;
-  EXPECT_NE(vh.find("`define UMBRA_MIN_THREADS 10\n"), std::string::npos) << vh;
-  EXPECT_NE(h.find("constexpr unsigned kFpuLatency = 6;"), std::string::npos) << h;
-  EXPECT_NE(h.find("\"X5\", \"X6\", \"W\"}"), std::string::npos) << h;
+  EXPECT_NE(vh.find("`define UMBRA_MIN_EXECUTE_STAGES 4\n"), std::string::npos) << vh;
+  EXPECT_NE(vh.find("`define UMBRA_MAX_EXECUTE_STAGES 12\n"), std::string::npos) << vh;
+  EXPECT_NE(vh.find("`define UMBRA_DEFAULT_EXECUTE_STAGES 6\n"), std::string::npos) << vh;
+  EXPECT_NE(vh.find("`define UMBRA_MIN_THREADS 8\n"), std::string::npos) << vh;
+  EXPECT_EQ(vh.find("UMBRA_PIPELINE_DEPTH"), std::string::npos) << "the depth is the configuration's: " << vh;
+  EXPECT_NE(h.find("constexpr unsigned kMaxExecuteStages = 12;"), std::string::npos) << h;
+  EXPECT_NE(h.find("constexpr unsigned kDefaultExecuteStages = 6;"), std::string::npos) << h;
+  EXPECT_NE(h.find("\"X11\", \"X12\"};"), std::string::npos) << "names up to the deepest X: " << h;
 }
 
 TEST(Isagen, AcceptsTheRealYaml) {

@@ -301,6 +301,8 @@ def part_select_bound(toks, k):
             depth += 1
         elif t in OPEN:
             if depth == 0:
+                if t == "(":
+                    continue  # inside a parenthesised bound, e.g. [32*(N-1)-1:0]
                 if t != "[":
                     return False
                 d2 = 0

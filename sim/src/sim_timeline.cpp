@@ -17,8 +17,6 @@ namespace umbra::simtools {
 
 namespace {
 
-using uarch::kStageNames;  // F D R X1 .. W, from isa/uarch.yaml
-
 std::optional<uint64_t> number(const std::string& s) {
   if (s.empty() || s.size() > 18) return std::nullopt;
   const bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
@@ -80,9 +78,9 @@ TimelineWindow parse_timeline_window(const std::string& spec) {
 }
 
 void TimelineSink::record(const scm::Event& e) {
-  const uint64_t first = *start_ >= kTimelineStages - 1 ? *start_ - (kTimelineStages - 1) : 0;
+  const uint64_t first = *start_ >= stages_ - 1 ? *start_ - (stages_ - 1) : 0;
   if (e.cycle < first || e.cycle >= *start_ + window_.count) return;
-  const uint64_t base = *start_ - (kTimelineStages - 1);  // may wrap below 0; differences still hold
+  const uint64_t base = *start_ - (stages_ - 1);  // may wrap below 0; differences still hold
   Slot& s = slots_[size_t(e.cycle - base)];
   s.present = true;
   s.issued = e.kind == scm::EventKind::Issue;
@@ -100,15 +98,15 @@ void TimelineSink::on_event(const scm::Event& e) {
       start_ = e.cycle;
     } else {
       // Before the window opens: remember the last slots in a ring (cycle, slot).
-      if (slots_.empty()) slots_.resize(kTimelineStages + window_.count);
-      Slot& s = slots_[e.cycle % kTimelineStages];
+      if (slots_.empty()) slots_.resize(stages_ + window_.count);
+      Slot& s = slots_[e.cycle % stages_];
       s = Slot{true, false, e.thread, 0, e.reason};
       s.pc = uint32_t(e.cycle);  // the ring keeps the cycle in pc until the window opens
       return;
     }
     // Move the ring's slots that fall in the window's lead-in to their places.
-    std::vector<Slot> ring(slots_.begin(), slots_.begin() + std::min<size_t>(slots_.size(), kTimelineStages));
-    slots_.assign(kTimelineStages - 1 + window_.count, Slot{});
+    std::vector<Slot> ring(slots_.begin(), slots_.begin() + std::min<size_t>(slots_.size(), stages_));
+    slots_.assign(stages_ - 1 + window_.count, Slot{});
     for (const Slot& r : ring) {
       if (!r.present) continue;
       scm::Event b;
@@ -124,8 +122,8 @@ void TimelineSink::on_event(const scm::Event& e) {
 
 TimelineSink::Slot TimelineSink::slot(uint64_t c) const {
   if (!start_) return {};
-  const uint64_t base = *start_ - (kTimelineStages - 1);
-  if (c + (kTimelineStages - 1) < *start_ || c >= *start_ + window_.count) return {};
+  const uint64_t base = *start_ - (stages_ - 1);
+  if (c + (stages_ - 1) < *start_ || c >= *start_ + window_.count) return {};
   return slots_[size_t(c - base)];
 }
 
@@ -135,7 +133,7 @@ std::string TimelineSink::svg(const Style& style) const {
   const int cw = n <= 100 ? 22 : n <= 400 ? 12 : 6;  // cell width
   const int ch = 22, left = 44, top = 64;
   const int width = left + int(n) * cw + 20;
-  const int legend_y = top + int(kTimelineStages) * ch + 16;
+  const int legend_y = top + int(stages_) * ch + 16;
   const unsigned legend_threads = std::min(style.threads, 16u);
   const int legend_rows = int((legend_threads + 3 + 7) / 8);
   const int height = legend_y + legend_rows * 20 + 16;
@@ -168,13 +166,13 @@ std::string TimelineSink::svg(const Style& style) const {
                   top - 3, x, top - 3, static_cast<unsigned long long>(c));
     o += buf;
   }
-  for (unsigned k = 0; k < kTimelineStages; ++k) {
+  for (unsigned k = 0; k < stages_; ++k) {
     std::snprintf(buf, sizeof buf, "<text x=\"4\" y=\"%d\">%s</text>\n", top + int(k) * ch + 15,
-                  kStageNames[k]);
+                  uarch::stage_name(k, execute_stages_));
     o += buf;
   }
 
-  for (unsigned k = 0; k < kTimelineStages; ++k) {
+  for (unsigned k = 0; k < stages_; ++k) {
     for (unsigned i = 0; i < n; ++i) {
       const uint64_t c = *start_ + i;
       const int x = left + int(i) * cw, y = top + int(k) * ch;
@@ -183,7 +181,7 @@ std::string TimelineSink::svg(const Style& style) const {
       if (!s.present) continue;
       std::string fill, tip, label;
       const char* fg = "#000";
-      tip = "cycle " + std::to_string(c) + ", " + kStageNames[k] + ": ";
+      tip = "cycle " + std::to_string(c) + ", " + uarch::stage_name(k, execute_stages_) + ": ";
       if (s.issued) {
         fill = thread_colour(s.thread, style.threads);
         fg = text_colour(s.thread, style.threads);
@@ -219,7 +217,7 @@ std::string TimelineSink::svg(const Style& style) const {
     if (style.threads == 0 || c % style.threads) continue;
     const int x = left + int(i) * cw;
     std::snprintf(buf, sizeof buf, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n", x,
-                  top - 2, x, top + int(kTimelineStages) * ch);
+                  top - 2, x, top + int(stages_) * ch);
     o += buf;
   }
 

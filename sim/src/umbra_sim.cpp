@@ -626,7 +626,7 @@ int run(int argc, char** argv) {
     timeline_out.open(timeline_path);
     if (!timeline_out)
       throw InputError(timeline_path + ": error: cannot write timeline: " + std::strerror(errno));
-    timeline = std::make_unique<simtools::TimelineSink>(*window);
+    timeline = std::make_unique<simtools::TimelineSink>(*window, cfg.execute_stages);
     rq.timeline = timeline.get();
   }
   rq.progress = !no_progress && isatty(STDERR_FILENO);

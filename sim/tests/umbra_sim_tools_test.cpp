@@ -98,7 +98,7 @@ Event bubble(uint64_t c, uint32_t t, BubbleReason r) {
 }
 
 TEST(Timeline, WindowOpensAtTheFirstIssueWithTheBubblesBeforeIt) {
-  TimelineSink tl(TimelineWindow{std::nullopt, 16});
+  TimelineSink tl(TimelineWindow{std::nullopt, 16}, 4);
   for (uint64_t c = 0; c < 20; ++c) tl.on_event(bubble(c, uint32_t(c % 8), BubbleReason::Idle));
   for (uint64_t c = 20; c < 40; ++c) tl.on_event(issue(c, uint32_t(c % 8), uint32_t(4 * c)));
   ASSERT_TRUE(tl.start().has_value());
@@ -125,7 +125,7 @@ TEST(Timeline, WindowOpensAtTheFirstIssueWithTheBubblesBeforeIt) {
 }
 
 TEST(Timeline, ExplicitWindowNearCycleZero) {
-  TimelineSink tl(umbra::simtools::parse_timeline_window("2:4"));
+  TimelineSink tl(umbra::simtools::parse_timeline_window("2:4"), 4);
   for (uint64_t c = 0; c < 10; ++c) tl.on_event(bubble(c, uint32_t(c % 8), BubbleReason::Memory));
   EXPECT_EQ(*tl.start(), 2u);
   EXPECT_TRUE(tl.slot(0).present);
@@ -135,6 +135,20 @@ TEST(Timeline, ExplicitWindowNearCycleZero) {
   EXPECT_NE(svg.find("<title>cycle 2, D: bubble (memory) of thread 1, issued in cycle 1</title>"),
             std::string::npos);
   EXPECT_EQ(svg.find("issued in cycle 6"), std::string::npos);
+}
+
+// A deeper configuration has more rows: W is fetch_to_x1 + L stages after F.
+TEST(Timeline, RowsFollowTheExecuteStages) {
+  TimelineSink tl(umbra::simtools::parse_timeline_window("20:4"), 8);
+  for (uint64_t c = 0; c < 30; ++c) tl.on_event(bubble(c, uint32_t(c % 12), BubbleReason::Idle));
+  EXPECT_TRUE(tl.slot(9).present) << "the slot in W at cycle 20 is kept";
+  EXPECT_FALSE(tl.slot(8).present);
+  const std::string svg = tl.svg({});
+  EXPECT_NE(svg.find("<title>cycle 20, W: bubble (idle) of thread 9, issued in cycle 9</title>"),
+            std::string::npos);
+  EXPECT_NE(svg.find("<title>cycle 20, X8: bubble (idle) of thread 10, issued in cycle 10</title>"),
+            std::string::npos);
+  EXPECT_EQ(svg.find(">X9<"), std::string::npos) << "no stage beyond X8";
 }
 
 TEST(Timeline, WindowSpecErrorsNameTheOption) {
@@ -149,7 +163,7 @@ TEST(Timeline, WindowSpecErrorsNameTheOption) {
 }
 
 TEST(Timeline, NoIssueMeansNoPicture) {
-  TimelineSink tl(TimelineWindow{});
+  TimelineSink tl(TimelineWindow{}, 4);
   tl.on_event(bubble(0, 0, BubbleReason::Idle));
   EXPECT_FALSE(tl.start().has_value());
   EXPECT_THROW(tl.svg({}), std::runtime_error);

@@ -57,13 +57,15 @@ TEST(Clock, BackToBackReadsDifferByTForAnyNumberOfThreads) {
 // memory behind the port (latency L, line of W words).  The first thread's load, fetched in
 // cycle n, misses: C2 (n+5) pushes the fill, the FIFO's head puts it on the port at
 // q = n+6, the beats come at q+L .. q+L+W-1, the completion m = n+5+L+W writes the
-// return buffer, valid from m+1; W looks at n+7, n+7+T, ...; each look that fails
-// costs one round of T slots.  A thread fetched d cycles later finds the fill in
-// flight in its C2 (n+d+5 <= m) and merges, answered at the same completion — unless
-// its C2 comes after m, when the line is valid and it hits (no cost).
-unsigned expected_memory_bubbles(unsigned T, unsigned L, unsigned W, unsigned d) {
-  if (d + 1 > L + W) return 0;  // C2 after the completion: a hit
-  return (L + W - 1 - d + T - 1) / T;
+// return buffer, valid from m+1; W looks at n+3+E, n+3+E+T, ... (E execute stages,
+// n+7 by default); each look that fails costs one round of T slots.  A thread fetched
+// d cycles later finds the fill in flight in its C2 (n+d+5 <= m) and merges, answered
+// at the same completion — unless its C2 comes after m, when the line is valid and it
+// hits (no cost).
+unsigned expected_memory_bubbles(unsigned T, unsigned L, unsigned W, unsigned d, unsigned E) {
+  if (d + 1 > L + W) return 0;       // C2 after the completion: a hit
+  if (L + W + 3 <= E + d) return 0;  // in the buffer by the thread's own W
+  return (L + W + 3 - E - d + T - 1) / T;
 }
 
 TEST(LoadLatency, SleepsWholeRoundsAsTheContractSays) {
@@ -76,17 +78,21 @@ TEST(LoadLatency, SleepsWholeRoundsAsTheContractSays) {
         .data
 value:  .word 41, 0
 )";
-  for (unsigned T : {8u, 12u, 16u})
+  // (T, execute stages): the default depth on three thread counts, and deeper
+  // pipelines, up to depth = T.
+  const std::pair<unsigned, unsigned> cores[] = {{8, 4}, {12, 4}, {16, 4}, {12, 8}, {16, 12}};
+  for (const auto& [T, E] : cores)
     for (unsigned L : {1u, 2u, 3u, 10u, 11u, 12u, 20u, 33u}) {
-      const Config cfg = config(T, L);
+      Config cfg = config(T, L);
+      cfg.execute_stages = E;
       const unsigned W = cfg.cache_line_bytes / 4;
       const Program p = assemble(src, cfg);
       const uint32_t value = *p.symbol("value");
       ASSERT_EQ(value % cfg.cache_line_bytes, 0u) << "value opens its line";
       const uint32_t ldw_pc = 8, addi_pc = 12;  // after the two words of `la`
       for (unsigned n : {1u, T}) {
-        SCOPED_TRACE("T=" + std::to_string(T) + " latency=" + std::to_string(L) +
-                     " threads=" + std::to_string(n));
+        SCOPED_TRACE("T=" + std::to_string(T) + " execute_stages=" + std::to_string(E) +
+                     " latency=" + std::to_string(L) + " threads=" + std::to_string(n));
         const ScRun r = run_sc(p, cfg, n);
         ASSERT_EQ(r.result.status, RunResult::Status::Exited) << r.result.message;
         EXPECT_EQ(word_at(r.result.memory, value + 4), 42u);
@@ -103,13 +109,13 @@ value:  .word 41, 0
           const Event* ld = find(r.events, EventKind::Issue, t, ldw_pc);
           const unsigned d = unsigned(ld->cycle - ld0->cycle);
           EXPECT_EQ(d, (t + n - first) % n) << "thread " << t;
-          const unsigned k = expected_memory_bubbles(T, L, W, d);
+          const unsigned k = expected_memory_bubbles(T, L, W, d, E);
           EXPECT_EQ(r.result.stats.bubbles[t][unsigned(BubbleReason::Memory)], k) << "thread " << t;
           const Event* next = find(r.events, EventKind::Issue, t, addi_pc);
           const Event* wr = find(r.events, EventKind::RegWrite, t, ldw_pc);
           ASSERT_TRUE(next && wr);
           EXPECT_EQ(next->cycle - ld->cycle, uint64_t(T) * (k + 1)) << "thread " << t;
-          EXPECT_EQ(wr->cycle, ld->cycle + uarch::kFetchToW + uint64_t(k) * T)
+          EXPECT_EQ(wr->cycle, ld->cycle + uarch::fetch_to_w(cfg.execute_stages) + uint64_t(k) * T)
               << "the load's (late) write is in a W of its thread";
           EXPECT_EQ(wr->value, 41u);
           EXPECT_EQ(wr->reg, 1u);
@@ -309,6 +315,25 @@ TEST(Config, FewerThreadsThanPipelineStagesAreRejected) {
   EXPECT_EQ(run_systemc(p, config(8), 1, 100).status, RunResult::Status::Exited);
 }
 
+// The depth is 4 + execute stages: one thread fewer than that is refused, naming both
+// numbers; depth = T runs.
+TEST(Config, DeeperPipelinesNeedAsManyThreads) {
+  const Program p = assemble("exit\n");
+  for (unsigned E : {5u, 8u, 12u}) {
+    Config cfg = config(E + 4);
+    cfg.execute_stages = E;
+    EXPECT_EQ(run_systemc(p, cfg, 1, 100).status, RunResult::Status::Exited) << E;
+    cfg.threads = E + 3;
+    try {
+      run_systemc(p, cfg, 1, 100);
+      ADD_FAILURE() << "T=" << cfg.threads << " with " << E << " execute stages was accepted";
+    } catch (const RunError& e) {
+      EXPECT_NE(std::string(e.what()).find("pipeline depth " + std::to_string(E + 4)), std::string::npos)
+          << e.what();
+    }
+  }
+}
+
 TEST(ConfigDeathTest, CoreConstructorRejectsSevenThreads) {
   // The module itself refuses too, for testbenches that build it directly.  In a
   // child process: this one must not elaborate SystemC.
@@ -339,6 +364,20 @@ TEST(ConfigDeathTest, CoreConstructorRefusesOnePastEachLimit) {
        "registers per thread is outside"},
       {"imem_words", [](Config& c) { c.imem_words = uarch::kMaxImemWords + 1; },
        "words is outside 1..4194304"},
+      {"execute_stages low",
+       [](Config& c) {
+         c.threads = 64;
+         c.execute_stages = uarch::kMinExecuteStages - 1;
+       },
+       "execute stages is outside 4..16"},
+      {"execute_stages high",
+       [](Config& c) {
+         c.threads = 64;
+         c.execute_stages = uarch::kMaxExecuteStages + 1;
+       },
+       "execute stages is outside 4..16"},
+      {"depth above threads", [](Config& c) { c.execute_stages = 5; },
+       "8 threads is below the pipeline depth 9 \\(5 execute stages\\)"},
   };
   for (const Case& k : cases) {
     SCOPED_TRACE(k.name);

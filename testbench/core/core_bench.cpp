@@ -10,7 +10,7 @@
 // non-control instruction, and every example program (examples/*.yaml) with the RTL
 // as the examples harness's model, checked against the examples' own references.  The
 // core's parameters are fixed at Verilation time; the CMake file builds this bench once
-// per configuration (CORE_THREADS, CORE_REGS, CORE_IMEM_WORDS).
+// per configuration (core_driver.h).
 //
 //   core_bench [--seed N] [--random N] [--no-examples] [--verbose]
 //   core_bench --emit DIR [--seed N] [--random N]   writes the directed and random

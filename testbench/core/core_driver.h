@@ -7,7 +7,8 @@
 // those records are core_checks.h's.
 //
 // The core's parameters are fixed when Verilating: the CMake file builds the bench
-// once per parameter set and passes them as CORE_* definitions.
+// once per parameter set and passes them as CORE_* definitions (CORE_THREADS,
+// CORE_REGS, CORE_IMEM_WORDS, CORE_EXEC_STAGES).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -26,7 +27,9 @@ constexpr unsigned kThreads = CORE_THREADS;
 constexpr unsigned kRegs = CORE_REGS;
 constexpr unsigned kImemWords = CORE_IMEM_WORDS;
 constexpr uint32_t kMemBytes = 1u << 20;
-constexpr unsigned kDepth = umbra::uarch::kPipelineDepth;  // F D R X1 .. W (isa/uarch.yaml)
+constexpr unsigned kExecStages = CORE_EXEC_STAGES;                      // X1 -> W
+constexpr unsigned kDepth = umbra::uarch::pipeline_depth(kExecStages);  // F D R X1 .. X<L> W
+static_assert(kThreads >= kDepth, "umbra_core refuses fewer threads than stages");
 // The cache line, as Verilated (rtl/umbra_core.v's CACHE_LINE_BYTES default).
 constexpr uint32_t kLineBytes = 32;
 

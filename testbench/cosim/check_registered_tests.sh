@@ -3,8 +3,9 @@
 # needs a tool (Verilator, Icarus, Yosys, nextpnr): a missing tool must not leave a
 # suite that is green with fewer tests.  Checks, in `ctest -N`'s list of BUILD_DIR:
 # each rtl_check_* and fpga_* test by name, every example manifest under the
-# cosimulation and every example program under the UP5K cosimulation (counted from
-# SOURCE_DIR's examples/), and test cases of every Verilated test binary.  Registered by
+# cosimulation and every example program under the UP5K and the deep-pipeline
+# cosimulations (counted from SOURCE_DIR's examples/), and test cases of every
+# Verilated test binary.  Registered by
 # testbench/cosim/tests/CMakeLists.txt unless UMBRA_REQUIRE_RTL_TOOLS is OFF.
 set -eu
 build=$1
@@ -18,14 +19,16 @@ need() {  # need PATTERN MIN WHAT
     fail=1
   fi
 }
-for t in rtl_check_fpu rtl_check_fpu_mul_rows rtl_check_reorder_queue rtl_check_reorder_queue_small \
-         rtl_check_core rtl_check_core_fpga rtl_check_system fpga_synth_top_lint fpga_uart fpga_pnr; do
+for t in rtl_check_fpu rtl_check_fpu_mul_rows rtl_check_fpu_deep rtl_check_reorder_queue \
+         rtl_check_reorder_queue_small rtl_check_core rtl_check_core_fpga rtl_check_core_deep rtl_check_system \
+         rtl_check_depth_refusals fpga_synth_top_lint fpga_uart fpga_pnr; do
   need "^$t\$" 1 "$t"
 done
 manifests=$(ls "$src"/examples/*.yaml | wc -l)
 programs=$(ls "$src"/examples/*.s | wc -l)
 need '^cosim_examples_' "$manifests" "an example manifest under the cosimulation"
 need '^cosim_up5k_' "$programs" "an example program under the UP5K cosimulation"
+need '^cosim_deep_' "$programs" "an example program under the deep-pipeline cosimulation"
 need '^Checker\.' 10 "cosim_test's checker cases"
 need '^Isa/Cosim\.' 70 "directed_cosim_test's per-instruction programs"
 need '^Memory/Cosim\.' 10 "memory_directed_cosim_test"

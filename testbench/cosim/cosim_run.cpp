@@ -48,6 +48,7 @@ void check_config(const Config& cfg) {
               " but the RTL was verilated with " + std::to_string(built);
   };
   cmp("core.threads", cfg.threads, v.threads);
+  cmp("core.execute_stages", cfg.execute_stages, v.execute_stages);
   cmp("core.registers", cfg.registers, v.registers);
   cmp("core.imem_words", cfg.imem_words, v.imem_words);
   cmp("cache.bytes", cfg.cache_bytes, v.cache_bytes);

@@ -14,6 +14,10 @@ namespace umbra {
 struct Config {
   std::string name = "default";
   unsigned threads = 8;          // thread contexts per core (T)
+  // Execute stages L: X1 -> W, the FPU's add/multiply latency (isa/uarch.yaml gives the
+  // limits).  The pipeline is pipeline_depth() stages deep, and threads must be at
+  // least that: no forwarding, no interlock.  A deeper FPU is a faster FPGA clock.
+  unsigned execute_stages = uarch::kDefaultExecuteStages;
   unsigned registers = 256;      // registers implemented per thread
   unsigned cores = 1;
   uint32_t imem_words = 4096;    // instruction store per core, in words
@@ -66,12 +70,11 @@ struct Config {
   bool fpga_dsp = false;          // map the FP32/integer multipliers onto DSP blocks
   std::string fpga_board;         // "icebreaker": also build that board's top; "" none
   unsigned fpga_board_clock_mhz = 0;  // the board top's core clock (oscillator, divider or PLL)
-};
 
-// Pipeline stages of the barrel core (isa/uarch.yaml, docs/microarchitecture.md); a
-// configuration needs at least this many threads so that a thread never meets its
-// previous instruction in flight.
-constexpr unsigned kPipelineDepth = uarch::kPipelineDepth;
+  // Stages F..W of the barrel core (docs/microarchitecture.md); the loader refuses
+  // fewer threads, so that a thread never meets its previous instruction in flight.
+  unsigned pipeline_depth() const { return uarch::pipeline_depth(execute_stages); }
+};
 
 // Bad configuration files: the message names the file, the line and what is wrong.
 struct ConfigError : std::runtime_error {

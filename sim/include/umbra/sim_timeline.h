@@ -1,5 +1,6 @@
 // `umbra-sim --timeline`: the issue slots of a window of cycles drawn as an SVG table,
-// one column per cycle and one row per pipeline stage (F D R X1 X2 X3 X4 W).  A slot
+// one column per cycle and one row per pipeline stage (F D R X1 .. X<L> W, L the
+// configuration's execute stages).  A slot
 // issued in cycle n is in stage k in cycle n+k (docs/microarchitecture.md), so the
 // picture is built from the issue/bubble events alone; it is the design thread's
 // stage table for any program and any model that emits events.
@@ -18,8 +19,7 @@
 
 namespace umbra::simtools {
 
-constexpr unsigned kTimelineStages = uarch::kPipelineDepth;  // isa/uarch.yaml
-constexpr unsigned kTimelineMaxCycles = 4096;                // beyond this the SVG is unusable anyway
+constexpr unsigned kTimelineMaxCycles = 4096;  // beyond this the SVG is unusable anyway
 
 // Parses START:COUNT (numbers; COUNT 1..kTimelineMaxCycles).  Throws std::runtime_error
 // naming --timeline-window and what is wrong.
@@ -31,7 +31,10 @@ TimelineWindow parse_timeline_window(const std::string& spec);
 
 class TimelineSink final : public scm::EventSink {
  public:
-  explicit TimelineSink(TimelineWindow w) : window_(w) {}
+  // execute_stages: the configuration's (Config::execute_stages); the rows are its
+  // pipeline_depth() stages.
+  TimelineSink(TimelineWindow w, unsigned execute_stages)
+      : window_(w), execute_stages_(execute_stages), stages_(uarch::pipeline_depth(execute_stages)) {}
   void on_event(const scm::Event& e) override;
 
   // The window actually drawn (the start resolved); nullopt when it never opened
@@ -45,7 +48,7 @@ class TimelineSink final : public scm::EventSink {
     uint32_t thread = 0, pc = 0;
     scm::BubbleReason reason = scm::BubbleReason::Idle;
   };
-  // The fetch slot of cycle c (c in [start-7, start+count)); absent if not seen.
+  // The fetch slot of cycle c (c in [start-(depth-1), start+count)); absent if not seen.
   Slot slot(uint64_t c) const;
 
   struct Style {
@@ -59,8 +62,10 @@ class TimelineSink final : public scm::EventSink {
  private:
   void record(const scm::Event& e);
   TimelineWindow window_;
+  unsigned execute_stages_;
+  unsigned stages_;  // the pipeline depth: rows F .. W
   std::optional<uint64_t> start_;
-  std::vector<Slot> slots_;  // cycles start-7 .. start+count-1
+  std::vector<Slot> slots_;  // cycles start-(stages_-1) .. start+count-1
 };
 
 }  // namespace umbra::simtools

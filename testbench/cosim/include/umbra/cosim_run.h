@@ -41,7 +41,7 @@ using scm::RunResult;
 // The core parameters the RTL was verilated with, and the configuration file they
 // were read from at configure time.
 struct VerilatedParams {
-  unsigned threads = 0, registers = 0;
+  unsigned threads = 0, execute_stages = 0, registers = 0;
   uint32_t imem_words = 0;
   uint32_t cache_bytes = 0;
   unsigned cache_ways = 0, cache_line_bytes = 0, cache_request_queue = 0;
