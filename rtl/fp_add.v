@@ -105,22 +105,17 @@ module fp_add #(
   end
 
   // ---- leading-zero count ---------------------------------------------------------------
-  // Leading-zero count of a 28-bit value (28 when it is zero).
-  function [4:0] lzc28;
-    input [27:0] v;
-    integer i;
-    begin
-      lzc28 = 5'd28;
-      for (i = 0; i <= 27; i = i + 1)
-        if (v[i]) lzc28 = 5'd27 - i[4:0];          // the highest set bit wins
-    end
-  endfunction
+`include "fp_lzc32.vh"   // lzc32: leading-zero count, as a tree
+
+  // The sum's leading-zero count, 28 when it is zero: below it four ones stop the count.
+  wire [5:0] lz_sum = lzc32({sum3, 4'b1111});
+  wire       unused_lz = lz_sum[5];          // never set: the count is at most 28
 
   wire [12:0] flags4;
   wire [27:0] sum4;
   wire [4:0]  lz4;
   fp_stage #(.W(13 + 28 + 5), .CUT(CUT_LZC)) u_lzc (
-      .clk(clk), .d({flags3, sum3, lzc28(sum3)}), .q({flags4, sum4, lz4}));
+      .clk(clk), .d({flags3, sum3, lz_sum[4:0]}), .q({flags4, sum4, lz4}));
 
   // ---- normalize ------------------------------------------------------------------------
   // The sum's bit 27 has weight 2^(exp+1) (the hidden bit of L sits at bit 26), so the

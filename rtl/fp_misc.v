@@ -60,16 +60,7 @@ module fp_misc #(
 
   localparam [31:0] CANON_NAN = 32'h7fc00000;
 
-  // Leading-zero count of a 32-bit value (32 when it is zero).
-  function [5:0] lzc32;
-    input [31:0] v;
-    integer i;
-    begin
-      lzc32 = 6'd32;
-      for (i = 0; i <= 31; i = i + 1)
-        if (v[i]) lzc32 = 6'd31 - i[5:0];          // the highest set bit wins
-    end
-  endfunction
+`include "fp_lzc32.vh"   // lzc32: leading-zero count, as a tree
 
   // Leading-zero count of a non-zero byte (0..7).
   function [2:0] lzc8;
