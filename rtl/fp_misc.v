@@ -62,6 +62,21 @@ module fp_misc #(
 
 `include "fp_lzc32.vh"   // lzc32: leading-zero count, as a tree
 
+  // The same count as a loop, "the highest set bit wins", which Yosys makes a priority
+  // chain.  With LATENCY 1 itof uses this one all the same: on the HX8K the tree made
+  // ABC map the multiplier rows (fp_mul MUL_ROWS) into 606 more LUT4s, and the FPU
+  // went from 19.9 to 14.5 MHz; with LATENCY 2 the count has a cycle of its own with
+  // the negation, where the tree's five levels matter (docs/fpga.md, "The FPU alone").
+  function [5:0] lzc32_chain;
+    input [31:0] v;
+    integer i;
+    begin
+      lzc32_chain = 6'd32;
+      for (i = 0; i <= 31; i = i + 1)
+        if (v[i]) lzc32_chain = 6'd31 - i[5:0];    // the highest set bit wins
+    end
+  endfunction
+
   // Leading-zero count of a non-zero byte (0..7).
   function [2:0] lzc8;
     input [7:0] v;
@@ -138,7 +153,7 @@ module fp_misc #(
 
   // ---- itof, first half: |a| and its leading-zero count ------------------------------
   wire [31:0] i_mag = a[31] ? (~a + 32'd1) : a;   // 0x80000000 stays 2^31, unsigned
-  wire [5:0]  i_lz  = lzc32(i_mag);
+  wire [5:0]  i_lz  = (LATENCY == 2) ? lzc32(i_mag) : lzc32_chain(i_mag);
 
   // ---- unpack: the byte lane b[1:0] of a, as n / 255 (see the header) ---------------
   wire [7:0]  u_n    = a[{b[1:0], 3'b000} +: 8];
