@@ -34,10 +34,9 @@
 #include <vector>
 
 #include "Vfpu.h"
-#include "verilated.h"
-
 #include "umbra/fp32.h"
 #include "umbra/isa.h"
+#include "verilated.h"
 
 namespace {
 
@@ -47,7 +46,7 @@ using umbra::isa::Op;
 #if !defined(FPU_LATENCY) || !defined(FPU_MISC_LATENCY)
 #error "FPU_LATENCY and FPU_MISC_LATENCY: the fpu parameters this bench was verilated with"
 #endif
-constexpr int kLatency = FPU_LATENCY;          // rtl/fpu.v LATENCY: add/multiply
+constexpr int kLatency = FPU_LATENCY;           // rtl/fpu.v LATENCY: add/multiply
 constexpr int kMiscLatency = FPU_MISC_LATENCY;  // MISC_LATENCY: the rest, int_product
 constexpr int kRing = std::max(kLatency, kMiscLatency);
 
@@ -56,17 +55,21 @@ bool is_arith(Op op) {
 }
 
 // The 0x4_ group, in opcode order; the RTL's `func` is the opcode's low nibble.
-constexpr std::array<Op, 15> kFuncs = {
-    Op::FADD, Op::FSUB, Op::FMUL, Op::FMADD, Op::FMIN, Op::FMAX, Op::FABS, Op::FNEG,
-    Op::FSEQ, Op::FSLT, Op::FSLE, Op::ITOF, Op::FTOI, Op::PACK, Op::UNPACK};
+constexpr std::array<Op, 15> kFuncs = {Op::FADD, Op::FSUB, Op::FMUL, Op::FMADD, Op::FMIN,
+                                       Op::FMAX, Op::FABS, Op::FNEG, Op::FSEQ,  Op::FSLT,
+                                       Op::FSLE, Op::ITOF, Op::FTOI, Op::PACK,  Op::UNPACK};
 
 struct Operation {
   Op op;
   uint32_t a, b, c;
 };
 
-uint32_t func_of(Op op) { return umbra::isa::info(op).opcode & 0xfu; }
-const char* name_of(Op op) { return umbra::isa::info(op).name; }
+uint32_t func_of(Op op) {
+  return umbra::isa::info(op).opcode & 0xfu;
+}
+const char* name_of(Op op) {
+  return umbra::isa::info(op).name;
+}
 
 uint32_t reference(const Operation& o) {
   switch (o.op) {
@@ -126,9 +129,9 @@ class Gen {
   // An exponent field biased toward the edges of the range and toward 1.0.
   uint32_t exp() {
     switch (below(6)) {
-      case 0: return below(4);           // zero/denormal and the smallest normals
-      case 1: return 251 + below(5);     // the largest, inf/NaN
-      case 2: return 120 + below(16);    // around 1.0
+      case 0: return below(4);         // zero/denormal and the smallest normals
+      case 1: return 251 + below(5);   // the largest, inf/NaN
+      case 2: return 120 + below(16);  // around 1.0
       default: return below(256);
     }
   }
@@ -224,9 +227,7 @@ class Gen {
     Operation o{op, any_float(), any_float(), u32()};
     switch (op) {
       case Op::FADD:
-      case Op::FSUB:
-        o.b = add_b(o.a);
-        break;
+      case Op::FSUB: o.b = add_b(o.a); break;
       case Op::FMUL: mul_pair(&o.a, &o.b); break;
       case Op::FMADD: {
         mul_pair(&o.a, &o.b);
@@ -265,7 +266,7 @@ class Gen {
 std::vector<uint32_t> special_values() {
   std::vector<uint32_t> v;
   const uint32_t mags[] = {
-      0x00000000,  // zero
+      0x00000000,                          // zero
       0x00000001, 0x00400000, 0x007fffff,  // denormals: smallest, middle, largest
       0x00800000, 0x00800001, 0x00ffffff,  // 2^-126 and just above; largest of exp 1
       0x01000000, 0x0c000000,              // 2^-125, 2^-103 (2^-126 * 2^23)
@@ -375,8 +376,8 @@ class Bench {
     ++per_func_[func_of(o.op)];
     if (got == want) return;
     if (++mismatches_ <= 20) {
-      std::printf("MISMATCH %-6s a=0x%08" PRIx32 " b=0x%08" PRIx32 " c=0x%08" PRIx32
-                  "  rtl=0x%08" PRIx32 " ref=0x%08" PRIx32 "  (seed %" PRIu64 ")\n",
+      std::printf("MISMATCH %-6s a=0x%08" PRIx32 " b=0x%08" PRIx32 " c=0x%08" PRIx32 "  rtl=0x%08" PRIx32
+                  " ref=0x%08" PRIx32 "  (seed %" PRIu64 ")\n",
                   name_of(o.op), o.a, o.b, o.c, got, want, seed_);
     }
   }
@@ -462,28 +463,28 @@ int main(int argc, char** argv) {
   }
   // Hand-picked boundaries.
   const Operation fixed[] = {
-      {Op::FMUL, 0x00ffffff, 0x3f000001, 0},  // just below 2^-126, rounds up to it: kept
-      {Op::FMUL, 0x00ffffff, 0x3f000000, 0},  // 2^-126 * (1 - 2^-24) exactly: flushed
-      {Op::FMUL, 0x3fffffff, 0x3f800001, 0},  // 2 - 2^-46: rounds to 2 (carry out)
-      {Op::FMUL, 0x7f7fffff, 0x3f800001, 0},  // overflow by rounding
-      {Op::FMUL, 0x5f800000, 0x5f800000, 0},  // 2^128: overflow
-      {Op::FADD, 0x00800001, 0x80800000, 0},  // difference 2^-149: flushed, sign +
-      {Op::FADD, 0x80800001, 0x00800000, 0},  // flushed, sign -
-      {Op::FADD, 0x3f800000, 0x33800000, 0},  // 1 + 2^-24: tie to even (1)
-      {Op::FADD, 0x3f800001, 0x33800000, 0},  // tie to even (up)
-      {Op::FADD, 0x7f7fffff, 0x73800000, 0},  // max + half ulp: tie, rounds to inf
-      {Op::FADD, 0x7f7fffff, 0x737fffff, 0},  // max + just under half ulp: stays
-      {Op::FADD, 0x3f800000, 0xb3800000, 0},  // 1 - 2^-24: exact
-      {Op::FADD, 0x3f800000, 0xb3000000, 0},  // 1 - 2^-25: tie, back to 1
-      {Op::FSUB, 0x00000000, 0x00000000, 0},  // +0 - +0 = +0
-      {Op::FSUB, 0x80000000, 0x00000000, 0},  // -0 - +0 = -0
+      {Op::FMUL, 0x00ffffff, 0x3f000001, 0},            // just below 2^-126, rounds up to it: kept
+      {Op::FMUL, 0x00ffffff, 0x3f000000, 0},            // 2^-126 * (1 - 2^-24) exactly: flushed
+      {Op::FMUL, 0x3fffffff, 0x3f800001, 0},            // 2 - 2^-46: rounds to 2 (carry out)
+      {Op::FMUL, 0x7f7fffff, 0x3f800001, 0},            // overflow by rounding
+      {Op::FMUL, 0x5f800000, 0x5f800000, 0},            // 2^128: overflow
+      {Op::FADD, 0x00800001, 0x80800000, 0},            // difference 2^-149: flushed, sign +
+      {Op::FADD, 0x80800001, 0x00800000, 0},            // flushed, sign -
+      {Op::FADD, 0x3f800000, 0x33800000, 0},            // 1 + 2^-24: tie to even (1)
+      {Op::FADD, 0x3f800001, 0x33800000, 0},            // tie to even (up)
+      {Op::FADD, 0x7f7fffff, 0x73800000, 0},            // max + half ulp: tie, rounds to inf
+      {Op::FADD, 0x7f7fffff, 0x737fffff, 0},            // max + just under half ulp: stays
+      {Op::FADD, 0x3f800000, 0xb3800000, 0},            // 1 - 2^-24: exact
+      {Op::FADD, 0x3f800000, 0xb3000000, 0},            // 1 - 2^-25: tie, back to 1
+      {Op::FSUB, 0x00000000, 0x00000000, 0},            // +0 - +0 = +0
+      {Op::FSUB, 0x80000000, 0x00000000, 0},            // -0 - +0 = -0
       {Op::FMADD, 0x00000000, 0x80000000, 0x80000000},  // (+0 * -0) + -0 = -0
       {Op::FMADD, 0x00400000, 0x3f800000, 0x80000000},  // denormal * 1 + -0 = +0
-      {Op::ITOF, 0x01000001, 0, 0},           // 2^24 + 1: tie, down
-      {Op::ITOF, 0x01000003, 0, 0},           // 2^24 + 3: tie, up
-      {Op::FTOI, 0xcf000000, 0, 0},           // -2^31 exactly
-      {Op::FTOI, 0x4f000000, 0, 0},           // 2^31: saturates
-      {Op::PACK, 0x3f000000, 0x3effffff, 0x12345678},  // 127.5 tie -> 128; just below
+      {Op::ITOF, 0x01000001, 0, 0},                     // 2^24 + 1: tie, down
+      {Op::ITOF, 0x01000003, 0, 0},                     // 2^24 + 3: tie, up
+      {Op::FTOI, 0xcf000000, 0, 0},                     // -2^31 exactly
+      {Op::FTOI, 0x4f000000, 0, 0},                     // 2^31: saturates
+      {Op::PACK, 0x3f000000, 0x3effffff, 0x12345678},   // 127.5 tie -> 128; just below
   };
   for (const Operation& o : fixed) bench.clock(&o);
   // Integer products: every pair of boundary values.
@@ -515,16 +516,15 @@ int main(int argc, char** argv) {
   std::printf("fpu_bench: %" PRIu64 " operations checked (%" PRIu64 " of them edge cases), %.1f s\n",
               bench.checked(), edge_cases, secs);
   if (bench.checked() != bench.issued()) {
-    std::printf("fpu_bench: FAIL, %" PRIu64 " operations issued but %" PRIu64 " checked\n",
-                bench.issued(), bench.checked());
+    std::printf("fpu_bench: FAIL, %" PRIu64 " operations issued but %" PRIu64 " checked\n", bench.issued(),
+                bench.checked());
     return 1;
   }
-  for (Op op : kFuncs)
-    std::printf("  %-6s %" PRIu64 "\n", name_of(op), bench.per_func(func_of(op)));
+  for (Op op : kFuncs) std::printf("  %-6s %" PRIu64 "\n", name_of(op), bench.per_func(func_of(op)));
   std::printf("  %-6s %" PRIu64 "\n", "intmul", bench.int_checked());
   if (bench.mismatches()) {
-    std::printf("fpu_bench: FAIL, %" PRIu64 " mismatches; replay with --seed %" PRIu64
-                " --count %" PRIu64 "\n",
+    std::printf("fpu_bench: FAIL, %" PRIu64 " mismatches; replay with --seed %" PRIu64 " --count %" PRIu64
+                "\n",
                 bench.mismatches(), seed, count);
     return 1;
   }
