@@ -4,11 +4,20 @@
 // (-0) + (-0) = -0).  Bit-exact with umbra::fp32::add.  Subtraction is the caller's
 // business (flip the sign of the second operand).
 //
-// Two pipeline stages, latency 2 (result registered after the second clock edge):
-//   stage 1  unpack/DAZ, classify, swap so |L| >= |S|, align S by the exponent
-//            difference into a 27-bit field (24-bit significand + guard, round and a
-//            sticky bit that collects everything shifted out), add or subtract.
-//   stage 2  leading-zero count of the 28-bit sum, normalize, round, FTZ/overflow.
+// The datapath, in order, with the places it may be cut (fp_stage; fpu.v decides which
+// are registers from its LATENCY, and nextpnr does not retime, so each cut is where the
+// logic is):
+//   unpack/DAZ, classify, compare |x| with |y|, swap so |L| >= |S|   -> CUT_SWAP
+//   align S by the exponent difference into a 27-bit field (24-bit
+//   significand + guard, round and a sticky bit of everything
+//   shifted out)                                                      -> CUT_ALIGN
+//   add or subtract                                                   -> always a register
+//   leading-zero count of the 28-bit sum                              -> CUT_LZC
+//   normalize (shift left by the count)                               -> CUT_NORM
+//   round (24-bit increment, exponent)                                -> CUT_RND
+//   FTZ/overflow/special select                                       -> the result register
+// LATENCY = 2 + the number of cuts; with none it is today's two stages (swap, align and
+// add in the first, the rest in the second).
 // Three extra bits are enough for correct rounding: when the operation cancels more
 // than one leading bit the exponents differ by at most one and the alignment lost no
 // bits, so the sum is exact; otherwise the sum needs at most one bit of left shift and
@@ -17,9 +26,14 @@
 `default_nettype none
 
 module fp_add #(
-    // The latency the instantiating unit counts on: this module has two stages, and
-    // elaboration fails for any other value (see rtl/fpu.v).
-    parameter integer LATENCY = 2
+    parameter integer CUT_SWAP  = 0,
+    parameter integer CUT_ALIGN = 0,
+    parameter integer CUT_LZC   = 0,
+    parameter integer CUT_NORM  = 0,
+    parameter integer CUT_RND   = 0,
+    // The latency the instantiating unit counts on: elaboration fails unless it is
+    // 2 + the number of cuts (see rtl/fpu.v).
+    parameter integer LATENCY   = 2
 ) (
     input  wire        clk,
     input  wire [31:0] x,
@@ -27,7 +41,7 @@ module fp_add #(
     output reg  [31:0] result
 );
 
-  // ---- stage 1: unpack, DAZ, classify, swap, align, add ----------------------------
+  // ---- classify, compare, swap --------------------------------------------------------
   wire x_zero = (x[30:23] == 8'd0);
   wire y_zero = (y[30:23] == 8'd0);
   wire x_inf  = (x[30:23] == 8'hff) && (x[22:0] == 23'd0);
@@ -41,84 +55,125 @@ module fp_add #(
   wire [30:0] y_mag = y_zero ? 31'd0 : y[30:0];
   wire        swap  = (y_mag > x_mag);
 
-  wire        l_sign = swap ? y[31] : x[31];
   wire [30:0] l_mag  = swap ? y_mag : x_mag;
   wire [30:0] s_mag  = swap ? x_mag : y_mag;
-  wire        eff_sub = x[31] ^ y[31];
 
-  wire [7:0]  l_exp = l_mag[30:23];
-  wire [23:0] l_sig = {(l_exp != 8'd0), l_mag[22:0]};
-  wire [23:0] s_sig = {(s_mag[30:23] != 8'd0), s_mag[22:0]};
-  wire [7:0]  diff  = l_exp - s_mag[30:23];       // >= 0 because |L| >= |S|
+  // What the result's special cases need, carried to the end: NaN, infinity and its
+  // sign, the sign of L, the sign of an exact zero sum (+0 unless both operands are
+  // zeros of the same sign), and L's exponent.
+  wire [12:0] flags0 = {x_nan || y_nan || (x_inf && y_inf && (x[31] ^ y[31])),
+                        x_inf || y_inf,
+                        x_inf ? x[31] : y[31],
+                        swap ? y[31] : x[31],
+                        (x[31] ^ y[31]) ? 1'b0 : x[31],
+                        l_mag[30:23]};
 
-  // Alignment: shift {s_sig, 3'b000} right by diff (saturated at 27, where everything
-  // is gone) and keep the shifted-out bits below it to form the sticky bit.
+  wire [12:0] flags1;
+  wire [30:0] l1_mag, s1_mag;
+  wire        sub1;
+  fp_stage #(.W(13 + 31 + 31 + 1), .CUT(CUT_SWAP)) u_swap (
+      .clk(clk), .d({flags0, l_mag, s_mag, x[31] ^ y[31]}), .q({flags1, l1_mag, s1_mag, sub1}));
+
+  // ---- align ------------------------------------------------------------------------
+  wire [7:0]  l_exp = l1_mag[30:23];
+  wire [23:0] l_sig = {(l_exp != 8'd0), l1_mag[22:0]};
+  wire [23:0] s_sig = {(s1_mag[30:23] != 8'd0), s1_mag[22:0]};
+  wire [7:0]  diff  = l_exp - s1_mag[30:23];       // >= 0 because |L| >= |S|
+
+  // Shift {s_sig, 3'b000} right by diff (saturated at 27, where everything is gone)
+  // and keep the shifted-out bits below it to form the sticky bit.
   wire [4:0]  shamt = (diff > 8'd27) ? 5'd27 : diff[4:0];
   wire [53:0] s_wide = {s_sig, 3'b000, 27'd0} >> shamt;
   wire [26:0] s_al  = {s_wide[53:28], s_wide[27] | (s_wide[26:0] != 27'd0)};
-  wire [27:0] l_ext = {1'b0, l_sig, 3'b000};
-  wire [27:0] sum   = eff_sub ? (l_ext - {1'b0, s_al}) : (l_ext + {1'b0, s_al});
 
-  reg        s1_nan, s1_inf, s1_inf_sign;
-  reg        s1_sign, s1_zero_sign;
-  reg [7:0]  s1_exp;
-  reg [27:0] s1_sum;
+  wire [12:0] flags2;
+  wire [23:0] l2_sig;
+  wire [26:0] s2_al;
+  wire        sub2;
+  fp_stage #(.W(13 + 24 + 27 + 1), .CUT(CUT_ALIGN)) u_align (
+      .clk(clk), .d({flags1, l_sig, s_al, sub1}), .q({flags2, l2_sig, s2_al, sub2}));
 
+  // ---- add ------------------------------------------------------------------------------
+  wire [27:0] l_ext = {1'b0, l2_sig, 3'b000};
+  wire [27:0] sum   = sub2 ? (l_ext - {1'b0, s2_al}) : (l_ext + {1'b0, s2_al});
+
+  reg [12:0] flags3;
+  reg [27:0] sum3;
   always @(posedge clk) begin
-    s1_nan       <= x_nan || y_nan || (x_inf && y_inf && eff_sub);
-    s1_inf       <= x_inf || y_inf;
-    s1_inf_sign  <= x_inf ? x[31] : y[31];
-    s1_sign      <= l_sign;
-    // An exact zero sum is +0 unless both operands are zeros of the same sign.
-    s1_zero_sign <= eff_sub ? 1'b0 : x[31];
-    s1_exp       <= l_exp;
-    s1_sum       <= sum;
+    flags3 <= flags2;
+    sum3   <= sum;
   end
 
-  // ---- stage 2: normalize, round, FTZ/overflow --------------------------------------
-  // Leading-zero count of a 28-bit value (28 when it is zero).
-  function [4:0] lzc28;
-    input [27:0] v;
-    integer i;
-    begin
-      lzc28 = 5'd28;
-      for (i = 0; i <= 27; i = i + 1)
-        if (v[i]) lzc28 = 5'd27 - i[4:0];          // the highest set bit wins
-    end
-  endfunction
+  // ---- leading-zero count ---------------------------------------------------------------
+`include "fp_lzc32.vh"   // lzc32: leading-zero count, as a tree
 
-  wire [4:0]  lz   = lzc28(s1_sum);
-  wire [27:0] norm = s1_sum << lz;                 // leading one at bit 27
-  wire        nonzero = norm[27];                  // clear only for an exact zero sum
-  wire [22:0] frac   = norm[26:4];
-  wire        guard  = norm[3];
-  wire        sticky = (norm[2:0] != 3'd0);
-  wire        rnd_up = guard && (sticky || frac[0]);   // ties to even
+  // The sum's leading-zero count, 28 when it is zero: below it four ones stop the count.
+  wire [5:0] lz_sum = lzc32({sum3, 4'b1111});
+  wire       unused_lz = lz_sum[5];          // never set: the count is at most 28
+
+  wire [12:0] flags4;
+  wire [27:0] sum4;
+  wire [4:0]  lz4;
+  fp_stage #(.W(13 + 28 + 5), .CUT(CUT_LZC)) u_lzc (
+      .clk(clk), .d({flags3, sum3, lz_sum[4:0]}), .q({flags4, sum4, lz4}));
+
+  // ---- normalize ------------------------------------------------------------------------
+  // The sum's bit 27 has weight 2^(exp+1) (the hidden bit of L sits at bit 26), so the
+  // normalized exponent is exp + 1 - lz, before the rounding carry.
+  wire [27:0]       norm  = sum4 << lz4;           // leading one at bit 27
+  wire signed [9:0] exp_n = $signed({2'b00, flags4[7:0]}) + 10'sd1 - $signed({5'd0, lz4});
+
+  wire [12:0]       flags5;
+  wire [27:0]       norm5;
+  wire signed [9:0] exp5;
+  fp_stage #(.W(13 + 28 + 10), .CUT(CUT_NORM)) u_norm (
+      .clk(clk), .d({flags4, norm, exp_n}), .q({flags5, norm5, exp5}));
+
+  // ---- round ------------------------------------------------------------------------------
+  wire        nonzero = norm5[27];                 // clear only for an exact zero sum
+  wire [22:0] frac    = norm5[26:4];
+  wire        guard   = norm5[3];
+  wire        sticky  = (norm5[2:0] != 3'd0);
+  wire        rnd_up  = guard && (sticky || frac[0]);   // ties to even
   // Rounding the fraction alone: a carry out (fraction all ones) means the significand
   // became 2.0, i.e. 1.0 with exponent + 1, and frac_r[22:0] is then 0 as it must be.
   wire [23:0] frac_r = {1'b0, frac} + {23'd0, rnd_up};
-  // The sum's bit 27 has weight 2^(exp+1) (the hidden bit of L sits at bit 26).
-  wire signed [9:0] exp_r = $signed({2'b00, s1_exp}) + 10'sd1 - $signed({5'd0, lz})
-                            + $signed({9'd0, frac_r[23]});
+  wire signed [9:0] exp_r = exp5 + $signed({9'd0, frac_r[23]});
+
+  wire [12:0]       flags6;
+  wire [22:0]       frac6;
+  wire signed [9:0] exp6;
+  wire              nonzero6;
+  fp_stage #(.W(13 + 23 + 10 + 1), .CUT(CUT_RND)) u_rnd (
+      .clk(clk), .d({flags5, frac_r[22:0], exp_r, nonzero}),
+      .q({flags6, frac6, exp6, nonzero6}));
+
+  // ---- FTZ, overflow, specials ----------------------------------------------------------
+  wire f_nan       = flags6[12];
+  wire f_inf       = flags6[11];
+  wire f_inf_sign  = flags6[10];
+  wire f_sign      = flags6[9];
+  wire f_zero_sign = flags6[8];
+  wire unused_exp  = |flags6[7:0];                 // consumed before the last cut
 
   always @(posedge clk) begin
-    if (s1_nan)
+    if (f_nan)
       result <= 32'h7fc00000;
-    else if (s1_inf)
-      result <= {s1_inf_sign, 8'hff, 23'd0};
-    else if (!nonzero)
-      result <= {s1_zero_sign, 31'd0};
-    else if (exp_r < 10'sd1)                       // FTZ after rounding
-      result <= {s1_sign, 31'd0};
-    else if (exp_r > 10'sd254)                     // overflow
-      result <= {s1_sign, 8'hff, 23'd0};
+    else if (f_inf)
+      result <= {f_inf_sign, 8'hff, 23'd0};
+    else if (!nonzero6)
+      result <= {f_zero_sign, 31'd0};
+    else if (exp6 < 10'sd1)                        // FTZ after rounding
+      result <= {f_sign, 31'd0};
+    else if (exp6 > 10'sd254)                      // overflow
+      result <= {f_sign, 8'hff, 23'd0};
     else
-      result <= {s1_sign, exp_r[7:0], frac_r[22:0]};
+      result <= {f_sign, exp6[7:0], frac6};
   end
 
   generate
-    if (LATENCY != 2) begin : g_check_latency
-      fp_add_has_two_stages_but_LATENCY_differs u_error ();  // no such module
+    if (LATENCY != 2 + CUT_SWAP + CUT_ALIGN + CUT_LZC + CUT_NORM + CUT_RND) begin : g_check_latency
+      fp_add_LATENCY_differs_from_2_plus_its_cuts u_error ();  // no such module
     end
   endgenerate
 

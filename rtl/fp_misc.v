@@ -4,11 +4,14 @@
 // unorm8 channels, RNE, above the shifted low half of c) and unpack (unorm8 channel
 // to float).  Rules: isa/isa.yaml fp_semantics; bit-exact with umbra::fp32.
 //
-// One pipeline stage: all functions are computed from the input ports in parallel and
-// the selected one is registered (latency 1); only itof and ftoi, never selected
-// together, share a shifter.  Each is a compare, one barrel shift
-// and at most one small adder, no deeper than the stages of fp_add, so one cycle is
-// enough; fpu delays the result to the common latency.
+// All functions are computed from the input ports in parallel and the selected one is
+// registered; only itof and ftoi, never selected together, share a shifter.  LATENCY
+// (fpu.v's MISC_LATENCY) is 1 or 2: with 2 the datapath is cut (fp_stage) after the
+// first half, where every function but itof and ftoi is finished (its result selected
+// and carried) and itof has its magnitude and leading-zero count, so the second
+// cycle holds only the shared shifter, itof's rounding, ftoi's negation and the final
+// select.  With 1 the same logic is one cycle: each function is a compare, one barrel
+// shift and at most one small adder or two.
 //
 // unpack needs no table: n/255 = n * (2^-8 + 2^-16 + ...), so its binary expansion is
 // the byte n repeated forever.  Normalizing n (r = n << lzc(n), leading one at bit 7)
@@ -20,7 +23,9 @@
 
 `include "umbra_isa.vh"   // UMBRA_OP_* opcodes, generated from isa/isa.yaml
 
-module fp_misc (
+module fp_misc #(
+    parameter integer LATENCY = 1   // 1 or 2 (see above)
+) (
     input  wire        clk,
     input  wire [3:0]  func,     // low nibble of the 0x4_ opcode
     input  wire [31:0] a,
@@ -55,14 +60,20 @@ module fp_misc (
 
   localparam [31:0] CANON_NAN = 32'h7fc00000;
 
-  // Leading-zero count of a 32-bit value (32 when it is zero).
-  function [5:0] lzc32;
+`include "fp_lzc32.vh"   // lzc32: leading-zero count, as a tree
+
+  // The same count as a loop, "the highest set bit wins", which Yosys makes a priority
+  // chain.  With LATENCY 1 itof uses this one all the same: on the HX8K the tree made
+  // ABC map the multiplier rows (fp_mul MUL_ROWS) into 606 more LUT4s, and the FPU
+  // went from 19.9 to 14.5 MHz; with LATENCY 2 the count has a cycle of its own with
+  // the negation, where the tree's five levels matter (docs/fpga.md, "The FPU alone").
+  function [5:0] lzc32_chain;
     input [31:0] v;
     integer i;
     begin
-      lzc32 = 6'd32;
+      lzc32_chain = 6'd32;
       for (i = 0; i <= 31; i = i + 1)
-        if (v[i]) lzc32 = 6'd31 - i[5:0];          // the highest set bit wins
+        if (v[i]) lzc32_chain = 6'd31 - i[5:0];    // the highest set bit wins
     end
   endfunction
 
@@ -140,32 +151,9 @@ module fp_misc (
   wire f_eq   = cmp_ok && (a_same_b || both_zero);
   wire f_lt   = cmp_ok && a_lt_b && !both_zero;
 
-  // ---- itof: |a| normalized by a leading-zero count, RNE ---------------------------
-  wire [31:0] i_mag  = a[31] ? (~a + 32'd1) : a;  // 0x80000000 stays 2^31, unsigned
-  wire [5:0]  i_lz   = lzc32(i_mag);
-  wire [31:0] i_norm;                              // i_mag << i_lz: leading one at bit 31
-  wire        i_rnd  = i_norm[7] && ((i_norm[6:0] != 7'd0) || i_norm[8]);
-  wire [23:0] i_frac = {1'b0, i_norm[30:8]} + {23'd0, i_rnd};   // carry: exponent + 1
-  wire [7:0]  i_exp  = 8'd158 - {2'b00, i_lz} + {7'd0, i_frac[23]};
-  wire [31:0] itof_r = i_norm[31] ? {a[31], i_exp, i_frac[22:0]} : 32'd0;
-
-  // ---- ftoi: toward zero, saturating; NaN and |a| < 1 give 0 -----------------------
-  // For a biased exponent e in 127..157 the magnitude is m * 2^(e-150) truncated, i.e.
-  // (m << 7) >> (157 - e); 157 - e is 0..30 and equals (29 - e[4:0]) mod 32 there.
-  wire [4:0]  t_rsh  = 5'd29 - a[27:23];
-  wire [30:0] t_mag;                               // {1, a[22:0], 7'b0} >> t_rsh
-
-  // itof and ftoi share one right shifter: a left shift is a right shift of the
-  // bit-reversed operand, reversed back (as in execute's integer shifter).
-  wire        sh_itof = (func == FN_ITOF);
-  wire [31:0] sh_in   = sh_itof ? reverse32(i_mag) : {1'b0, 1'b1, a[22:0], 7'd0};
-  wire [31:0] sh_out  = sh_in >> (sh_itof ? i_lz[4:0] : t_rsh);
-  assign i_norm = reverse32(sh_out);
-  assign t_mag  = sh_out[30:0];
-  wire [31:0] ftoi_r = a_nan                  ? 32'd0 :
-                       (a[30:23] < 8'd127)    ? 32'd0 :
-                       (a[30:23] >= 8'd158)   ? (a[31] ? 32'h80000000 : 32'h7fffffff) :
-                       a[31] ? (~{1'b0, t_mag} + 32'd1) : {1'b0, t_mag};
+  // ---- itof, first half: |a| and its leading-zero count ------------------------------
+  wire [31:0] i_mag = a[31] ? (~a + 32'd1) : a;   // 0x80000000 stays 2^31, unsigned
+  wire [5:0]  i_lz  = (LATENCY == 2) ? lzc32(i_mag) : lzc32_chain(i_mag);
 
   // ---- unpack: the byte lane b[1:0] of a, as n / 255 (see the header) ---------------
   wire [7:0]  u_n    = a[{b[1:0], 3'b000} +: 8];
@@ -177,23 +165,69 @@ module fp_misc (
   wire [7:0]  u_exp  = 8'd126 - {5'd0, u_lz} + {7'd0, u_frac[23]};
   wire [31:0] unpack_r = (u_n == 8'd0) ? 32'd0 : {1'b0, u_exp, u_frac[22:0]};
 
-  // ---- select and register ------------------------------------------------------------
-  always @(posedge clk) begin
+  // ---- the functions finished in the first half ---------------------------------------
+  reg [31:0] early_r;
+  always @* begin
     case (func)
       FN_FMIN,
-      FN_FMAX:   result <= minmax_r;
-      FN_FABS:   result <= {1'b0, a[30:0]};
-      FN_FNEG:   result <= {~a[31], a[30:0]};
-      FN_FSEQ:   result <= {31'd0, f_eq};
-      FN_FSLT:   result <= {31'd0, f_lt};
-      FN_FSLE:   result <= {31'd0, f_lt || f_eq};
-      FN_ITOF:   result <= itof_r;
-      FN_FTOI:   result <= ftoi_r;
-      FN_PACK:   result <= {c_lo, unorm8(a), unorm8(b)};
-      FN_UNPACK: result <= unpack_r;
-      default:   result <= 32'd0;                  // the add/multiply functions, 0xf
+      FN_FMAX:   early_r = minmax_r;
+      FN_FABS:   early_r = {1'b0, a[30:0]};
+      FN_FNEG:   early_r = {~a[31], a[30:0]};
+      FN_FSEQ:   early_r = {31'd0, f_eq};
+      FN_FSLT:   early_r = {31'd0, f_lt};
+      FN_FSLE:   early_r = {31'd0, f_lt || f_eq};
+      FN_PACK:   early_r = {c_lo, unorm8(a), unorm8(b)};
+      FN_UNPACK: early_r = unpack_r;
+      default:   early_r = 32'd0;                 // itof, ftoi (below), add/multiply, 0xf
     endcase
   end
+
+  wire [3:0]  func2;
+  wire [31:0] a2, i_mag2, early2;
+  wire [5:0]  i_lz2;
+  fp_stage #(.W(4 + 32 + 32 + 6 + 32), .CUT(LATENCY - 1)) u_mid (
+      .clk(clk), .d({func, a, i_mag, i_lz, early_r}), .q({func2, a2, i_mag2, i_lz2, early2}));
+
+  // ---- itof, second half: |a| normalized by the leading-zero count, RNE --------------
+  wire [31:0] i_norm;                              // i_mag << i_lz: leading one at bit 31
+  wire        i_rnd  = i_norm[7] && ((i_norm[6:0] != 7'd0) || i_norm[8]);
+  wire [23:0] i_frac = {1'b0, i_norm[30:8]} + {23'd0, i_rnd};   // carry: exponent + 1
+  wire [7:0]  i_exp  = 8'd158 - {2'b00, i_lz2} + {7'd0, i_frac[23]};
+  wire [31:0] itof_r = i_norm[31] ? {a2[31], i_exp, i_frac[22:0]} : 32'd0;
+
+  // ---- ftoi: toward zero, saturating; NaN and |a| < 1 give 0 -----------------------
+  // For a biased exponent e in 127..157 the magnitude is m * 2^(e-150) truncated, i.e.
+  // (m << 7) >> (157 - e); 157 - e is 0..30 and equals (29 - e[4:0]) mod 32 there.
+  wire [4:0]  t_rsh  = 5'd29 - a2[27:23];
+  wire [30:0] t_mag;                               // {1, a[22:0], 7'b0} >> t_rsh
+  wire        t_nan  = (a2[30:23] == 8'hff) && (a2[22:0] != 23'd0);
+
+  // itof and ftoi share one right shifter: a left shift is a right shift of the
+  // bit-reversed operand, reversed back (as in execute's integer shifter).
+  wire        sh_itof = (func2 == FN_ITOF);
+  wire [31:0] sh_in   = sh_itof ? reverse32(i_mag2) : {1'b0, 1'b1, a2[22:0], 7'd0};
+  wire [31:0] sh_out  = sh_in >> (sh_itof ? i_lz2[4:0] : t_rsh);
+  assign i_norm = reverse32(sh_out);
+  assign t_mag  = sh_out[30:0];
+  wire [31:0] ftoi_r = t_nan                   ? 32'd0 :
+                       (a2[30:23] < 8'd127)    ? 32'd0 :
+                       (a2[30:23] >= 8'd158)   ? (a2[31] ? 32'h80000000 : 32'h7fffffff) :
+                       a2[31] ? (~{1'b0, t_mag} + 32'd1) : {1'b0, t_mag};
+
+  // ---- select and register ------------------------------------------------------------
+  always @(posedge clk) begin
+    case (func2)
+      FN_ITOF: result <= itof_r;
+      FN_FTOI: result <= ftoi_r;
+      default: result <= early2;
+    endcase
+  end
+
+  generate
+    if (LATENCY != 1 && LATENCY != 2) begin : g_check_latency
+      fp_misc_LATENCY_is_neither_1_nor_2 u_error ();  // no such module
+    end
+  endgenerate
 
 endmodule
 

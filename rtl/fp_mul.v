@@ -2,34 +2,54 @@
 // inputs, round to nearest even, FTZ on the output with tininess after rounding,
 // overflow to infinity, canonical NaN 0x7fc00000.  Bit-exact with umbra::fp32::mul.
 //
-// Two pipeline stages, latency 2 (result registered after the second clock edge):
-//   stage 1  unpack/DAZ, classify (zero/inf/NaN), sign and exponent sum; register the
-//            two 24-bit significands.
-//   stage 2  product of the *registered* significands (a plain `*`,
-//            so synth_ice40 -dsp can map it onto SB_MAC16 blocks and absorb the stage-1
-//            registers as DSP input registers), 1-bit normalize, round, FTZ/overflow.
+// The datapath, in order, with the places it may be cut (fp_stage; fpu.v decides
+// which are registers from its LATENCY and MISC_LATENCY; nextpnr does not retime):
+//   unpack/DAZ, classify (zero/inf/NaN), sign and exponent sum       -> always a register
+//   the significand product, in two halves:
+//     `*` (MUL_ROWS = 0): four 16x16 partial products                -> CUT_MID
+//                         and their sum
+//     rows (MUL_ROWS = 1): the first rows before the register above,
+//                         the middle rows                             -> CUT_MID
+//                         and the last rows
+//   = int_product, 1 + CUT_MID cycles after the inputs               -> CUT_PROD
+//   1-bit normalize, guard and sticky                                 -> CUT_NORM
+//   round (24-bit increment, exponent)                                -> CUT_RND
+//   FTZ/overflow/special select                                       -> the result register
+// LATENCY = 2 + the number of cuts; with none it is today's two stages.
 // The product of two normal significands lies in [2^46, 2^48), so normalization is a
 // single-bit shift and needs no leading-zero counter.
 //
 // The multiplier is 32x32 and also serves the integer multiplies (int_mul: a and b as
-// unsigned 32-bit numbers, the 64-bit product on int_product in stage 2).  Execute
-// has one instruction in X1 per cycle, so the core never needs two products at once,
-// and one multiplier instead of two saved four DSP blocks on the UP5K and 1409 logic
-// cells on the HX8K, which builds products from logic (docs/fpga.md).
+// unsigned 32-bit numbers, the 64-bit product on int_product).  Execute has one
+// instruction in X1 per cycle, so the core never needs two products at once, and one
+// multiplier instead of two saved four DSP blocks on the UP5K and 1409 logic cells on
+// the HX8K, which builds products from logic (docs/fpga.md).  The integer product is
+// taken before CUT_PROD, so its latency (the FPU's MISC_LATENCY) is 1 + CUT_MID
+// whatever the float path's depth.
+//
+// MUL_ROWS = 0 writes the product as `*`.  Without CUT_MID it is one 32x32 `*` of the
+// registered significands (synth_ice40 -dsp splits it over four SB_MAC16 and sums the
+// pieces in logic); with CUT_MID it is written as the four 16x16 products, each
+// registered right after its `*`, so each maps onto one SB_MAC16 with its input and
+// output registers inside the block and only the sum of the pieces is logic.
 //
 // MUL_ROWS = 1 writes the product as 32 rows of shift-and-add, row j adding a to the
 // partial sum when b's bit j is set, for fabric without multiplier blocks: on iCE40
 // each partial-product bit is then one logic cell (the row's adder bit and its
 // b-select share a LUT4 beside the carry), where synthesis of a plain `*` takes about
 // two (1593 against 2800 cells for 32x32 on the HX8K).  The value is the same.  The
-// first 16 rows are summed in stage 1 (see g_rows).
+// rows are spread over the stages the integer product may use: 16 before the input
+// register and 16 after it, or 11 / 11 / 10 around CUT_MID (see g_rows).
 `default_nettype none
 
 module fp_mul #(
     parameter integer MUL_ROWS = 0,  // 1: shift-and-add rows instead of `*` (see above)
-    // The latency the instantiating unit counts on: this module has two stages, and
-    // elaboration fails for any other value (rtl/fpu.v sums its units' latencies to
-    // the FPU latency of isa/uarch.yaml).
+    parameter integer CUT_MID  = 0,
+    parameter integer CUT_PROD = 0,
+    parameter integer CUT_NORM = 0,
+    parameter integer CUT_RND  = 0,
+    // The latency the instantiating unit counts on: elaboration fails unless it is
+    // 2 + the number of cuts (rtl/fpu.v).
     parameter integer LATENCY  = 2
 ) (
     input  wire        clk,
@@ -40,7 +60,11 @@ module fp_mul #(
     output wire [63:0] int_product
 );
 
-  // ---- stage 1: unpack, DAZ, classify ------------------------------------------------
+  // Rows before the input register and before CUT_MID (MUL_ROWS = 1).
+  localparam integer ROWS_PRE = (CUT_MID != 0) ? 11 : 16;
+  localparam integer ROWS_MID = (CUT_MID != 0) ? 22 : 16;
+
+  // ---- unpack, DAZ, classify -----------------------------------------------------------
   wire [7:0] ea = a[30:23];
   wire [7:0] eb = b[30:23];
   wire a_zero = (ea == 8'd0);                     // zero or denormal (DAZ)
@@ -50,11 +74,13 @@ module fp_mul #(
   wire a_nan  = (ea == 8'hff) && (a[22:0] != 23'd0);
   wire b_nan  = (eb == 8'hff) && (b[22:0] != 23'd0);
 
+  // The special cases and the exponent, carried to the end:
+  // {sign, nan, inf, zero, ea + eb - 127 (biased, in [-125, 381])}.
   reg        s1_sign;
   reg [31:0] s1_ma, s1_mb;        // significands with the hidden bit, or int_mul's a, b
   wire [31:0] ma = int_mul ? a : {8'd0, 1'b1, a[22:0]};
   wire [31:0] mb = int_mul ? b : {8'd0, 1'b1, b[22:0]};
-  reg signed [9:0] s1_exp;        // ea + eb - 127, biased; in [-125, 381]
+  reg signed [9:0] s1_exp;
   reg        s1_nan, s1_inf, s1_zero;
 
   always @(posedge clk) begin
@@ -66,71 +92,135 @@ module fp_mul #(
     s1_inf  <= a_inf || b_inf;
     s1_zero <= a_zero || b_zero;
   end
+  wire [13:0] flags1 = {s1_sign, s1_nan, s1_inf, s1_zero, s1_exp};
+  wire [13:0] flags2;
 
-  // ---- stage 2: product, normalize, round, FTZ/overflow ----------------------------
+  // ---- the product ---------------------------------------------------------------------
   generate
     if (MUL_ROWS != 0) begin : g_rows
-      // Rows 0..15 in stage 1, from the unregistered operands, their 48-bit sum
-      // registered; rows 16..31 in stage 2.  Either half is then about as deep as the
-      // rest of its stage, where all 32 rows in stage 2 made it the core's longest path.
-      reg [47:0] s1_low;
-      reg [47:0] low;
-      reg [32:0] row1;
+      // Row j: acc += ma << j when mb[j].  acc only ever has bits below 32 + j set.
+      reg [63:0] pre;
+      reg [32:0] row0;
       integer    i;
       always @* begin
-        low = {16'd0, mb[0] ? ma : 32'd0};
-        for (i = 1; i < 16; i = i + 1) begin
-          row1         = {1'b0, low[i +: 32]} + {1'b0, ma};
-          low[i +: 33] = mb[i] ? row1 : {1'b0, low[i +: 32]};
+        pre = {32'd0, mb[0] ? ma : 32'd0};
+        for (i = 1; i < ROWS_PRE; i = i + 1) begin
+          row0         = {1'b0, pre[i +: 32]} + {1'b0, ma};
+          pre[i +: 33] = mb[i] ? row0 : {1'b0, pre[i +: 32]};
         end
       end
-      always @(posedge clk) s1_low <= low;
+      reg [63:0] s1_pre;
+      always @(posedge clk) s1_pre <= pre;
 
-      reg [63:0] acc;
-      reg [32:0] row;
+      reg [63:0] mid;
+      reg [32:0] row1;
       integer    j;
       always @* begin
-        acc = {16'd0, s1_low};
-        for (j = 16; j < 32; j = j + 1) begin
-          row          = {1'b0, acc[j +: 32]} + {1'b0, s1_ma};
-          acc[j +: 33] = s1_mb[j] ? row : {1'b0, acc[j +: 32]};
+        mid = s1_pre;
+        for (j = ROWS_PRE; j < ROWS_MID; j = j + 1) begin
+          row1         = {1'b0, mid[j +: 32]} + {1'b0, s1_ma};
+          mid[j +: 33] = s1_mb[j] ? row1 : {1'b0, mid[j +: 32]};
+        end
+      end
+
+      wire [63:0] mid2;
+      wire [31:0] ma2, mb2;
+      fp_stage #(.W(14 + 64 + 64), .CUT(CUT_MID)) u_mid (
+          .clk(clk), .d({flags1, mid, s1_ma, s1_mb}), .q({flags2, mid2, ma2, mb2}));
+
+      reg [63:0] acc;
+      reg [32:0] row2;
+      integer    k;
+      always @* begin
+        acc = mid2;
+        for (k = ROWS_MID; k < 32; k = k + 1) begin
+          row2         = {1'b0, acc[k +: 32]} + {1'b0, ma2};
+          acc[k +: 33] = mb2[k] ? row2 : {1'b0, acc[k +: 32]};
         end
       end
       assign int_product = acc;
-      wire unused_mb_low = |s1_mb[15:0];
+      // Bits of b already consumed by earlier rows; with no rows left after CUT_MID
+      // (never: 32 > ROWS_MID) ma2 would be unused as well.
+      wire unused_mb = |s1_mb[ROWS_PRE-1:0] ^ |mb2[ROWS_MID-1:0] ^ |ma2;
+    end else if (CUT_MID != 0) begin : g_dsp
+      // Four 16x16 products, each a `*` with a register right after it (an SB_MAC16's
+      // output register), summed in logic.
+      wire [31:0] p_ll = s1_ma[15:0] * s1_mb[15:0];
+      wire [31:0] p_lh = s1_ma[15:0] * s1_mb[31:16];
+      wire [31:0] p_hl = s1_ma[31:16] * s1_mb[15:0];
+      wire [31:0] p_hh = s1_ma[31:16] * s1_mb[31:16];
+      // One register per product: synth_ice40's DSP packing takes a register whole.
+      wire [31:0] ll, lh, hl, hh;
+      fp_stage #(.W(32), .CUT(1)) u_ll (.clk(clk), .d(p_ll), .q(ll));
+      fp_stage #(.W(32), .CUT(1)) u_lh (.clk(clk), .d(p_lh), .q(lh));
+      fp_stage #(.W(32), .CUT(1)) u_hl (.clk(clk), .d(p_hl), .q(hl));
+      fp_stage #(.W(32), .CUT(1)) u_hh (.clk(clk), .d(p_hh), .q(hh));
+      fp_stage #(.W(14), .CUT(1)) u_mid (.clk(clk), .d(flags1), .q(flags2));
+      // One 64-bit sum of shifted pieces: with `lh + hl` as an add of its own, yosys
+      // 0.23 packs that add into one product's SB_MAC16, taking the other product's
+      // register as the block's C/D input, and loses that product's multiplier.
+      assign int_product = {hh, ll} + {16'd0, lh, 16'd0} + {16'd0, hl, 16'd0};
     end else begin : g_star
       assign int_product = s1_ma * s1_mb;
+      assign flags2 = flags1;
     end
   endgenerate
-  wire [47:0] prod = int_product[47:0];          // significands: in [2^46, 2^48)
 
-  // Normalize to the 23 fraction bits below the leading one + guard bit + sticky.
+  wire [13:0] flags3;
+  wire [47:0] prod;                               // significands: in [2^46, 2^48)
+  fp_stage #(.W(14 + 48), .CUT(CUT_PROD)) u_prod (
+      .clk(clk), .d({flags2, int_product[47:0]}), .q({flags3, prod}));
+
+  // ---- normalize to the 23 fraction bits below the leading one, guard and sticky -------
   wire        top    = prod[47];
   wire [22:0] frac   = top ? prod[46:24] : prod[45:23];
   wire        guard  = top ? prod[23]    : prod[22];
   wire        sticky = top ? (prod[22:0] != 23'd0) : (prod[21:0] != 22'd0);
-  wire        rnd_up = guard && (sticky || frac[0]);   // ties to even
+  wire signed [9:0] exp_n = $signed(flags3[9:0]) + $signed({9'd0, top});
+
+  wire [3:0]        flags4;
+  wire signed [9:0] exp4;
+  wire [22:0]       frac4;
+  wire              guard4, sticky4;
+  fp_stage #(.W(4 + 10 + 23 + 2), .CUT(CUT_NORM)) u_norm (
+      .clk(clk), .d({flags3[13:10], exp_n, frac, guard, sticky}),
+      .q({flags4, exp4, frac4, guard4, sticky4}));
+
+  // ---- round ------------------------------------------------------------------------------
+  wire        rnd_up = guard4 && (sticky4 || frac4[0]);   // ties to even
   // Rounding the fraction alone: a carry out (fraction all ones) means the significand
   // became 2.0, i.e. 1.0 with exponent + 1, and frac_r[22:0] is then 0 as it must be.
-  wire [23:0] frac_r = {1'b0, frac} + {23'd0, rnd_up};
-  wire signed [9:0] exp_r = s1_exp + $signed({9'd0, top}) + $signed({9'd0, frac_r[23]});
+  wire [23:0] frac_r = {1'b0, frac4} + {23'd0, rnd_up};
+  wire signed [9:0] exp_r = exp4 + $signed({9'd0, frac_r[23]});
+
+  wire [3:0]        flags5;
+  wire signed [9:0] exp5;
+  wire [22:0]       frac5;
+  fp_stage #(.W(4 + 10 + 23), .CUT(CUT_RND)) u_rnd (
+      .clk(clk), .d({flags4, exp_r, frac_r[22:0]}), .q({flags5, exp5, frac5}));
+
+  // ---- FTZ, overflow, specials ----------------------------------------------------------
+  wire f_sign = flags5[3];
+  wire f_nan  = flags5[2];
+  wire f_inf  = flags5[1];
+  wire f_zero = flags5[0];
 
   always @(posedge clk) begin
-    if (s1_nan)
+    if (f_nan)
       result <= 32'h7fc00000;
-    else if (s1_inf)
-      result <= {s1_sign, 8'hff, 23'd0};
-    else if (s1_zero || exp_r < 10'sd1)           // zero operand, or FTZ after rounding
-      result <= {s1_sign, 31'd0};
-    else if (exp_r > 10'sd254)                    // overflow
-      result <= {s1_sign, 8'hff, 23'd0};
+    else if (f_inf)
+      result <= {f_sign, 8'hff, 23'd0};
+    else if (f_zero || exp5 < 10'sd1)             // zero operand, or FTZ after rounding
+      result <= {f_sign, 31'd0};
+    else if (exp5 > 10'sd254)                     // overflow
+      result <= {f_sign, 8'hff, 23'd0};
     else
-      result <= {s1_sign, exp_r[7:0], frac_r[22:0]};
+      result <= {f_sign, exp5[7:0], frac5};
   end
 
   generate
-    if (LATENCY != 2) begin : g_check_latency
-      fp_mul_has_two_stages_but_LATENCY_differs u_error ();  // no such module
+    if (LATENCY != 2 + CUT_MID + CUT_PROD + CUT_NORM + CUT_RND) begin : g_check_latency
+      fp_mul_LATENCY_differs_from_2_plus_its_cuts u_error ();  // no such module
     end
   endgenerate
 

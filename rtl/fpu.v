@@ -1,14 +1,13 @@
 // fpu: the pipelined binary32 unit of the Umbra core, executing the 0x4_ opcode group
 // (isa/isa.yaml; `func` is the opcode's low nibble).  Bit-exact with umbra::fp32.
 // Fully pipelined: a new operation every cycle, no stalls.  The add/multiply functions
-// (`arith` high) take LATENCY cycles to arith_result (execute's EXEC_STAGES, a
-// configuration's core.execute_stages; 4 by default), the others MISC_LATENCY (1 by
-// default; fp_misc's register, then MISC_LATENCY - 1 more) to misc_result, as the
-// integer multiply's product; execute carries a misc result to W in its own result delay line,
-// which it keeps anyway for the integer results, so the core has one delay line, not
-// two (rtl/execute.v).
+// (`arith` high) reach arith_result LATENCY cycles after their inputs; every other
+// function reaches misc_result, and execute's integer multiply int_product,
+// MISC_LATENCY cycles after theirs.  Execute carries a misc result to W in its own
+// result delay line, which it keeps anyway for the integer results (rtl/execute.v).
 //
-// One arithmetic datapath, multiply then add, as in the unfused MAD of a shader core:
+// One arithmetic datapath, multiply then add, as in the unfused MAD of a shader core
+// (LATENCY = 4, no cuts):
 //
 //   cycle:     1             2             3             4
 //   a, b  -> [fp_mul stage 1|fp_mul stage 2]                     -> product
@@ -23,11 +22,38 @@
 //   fadd   a * 1.0 + b        a * 1.0 = a after DAZ (denormal -> signed zero), NaN
 //   fsub   a * 1.0 + (-b)     -> canonical NaN, which the add yields anyway
 // so there is a single multiplier, a single adder, one 32-bit delay line for c and
-// no result alignment between them.  The misc functions are one cycle of logic.
+// no result alignment between them.
 //
-// A LATENCY above 4 (a MISC_LATENCY above 1) is, for now, that many more registers
-// after the adder (after fp_misc and the multiplier's integer product): the right
-// cycle for execute, though not yet the shorter paths that deeper pipelines are for.
+// Depth.  nextpnr does not retime, so a longer latency is spent on real cuts inside
+// the units (fp_stage), never on registers piled at the output.  Each unit names the
+// places its datapath may be cut (see their headers); MISC_LATENCY = 2 cuts fp_misc
+// in two and the multiplier between its partial products and their sum (CUT_MID: the
+// UP5K's SB_MAC16 output registers, or the middle of the HX8K's rows), since the
+// integer product shares the multiplier and comes out MISC_LATENCY cycles after its
+// inputs.  The remaining LATENCY - 3 - MISC_LATENCY cuts are taken in this order,
+// the longest remaining stage first (measured on the UP5K, where a LUT level with its
+// routing costs ~3 ns: docs/fpga.md, "The FPU alone", has the figures):
+//   1 add ALIGN  between compare/swap/alignment shift and the add
+//   2 add NORM   between the normalizing shift and the rounding
+//   3 mul PROD   register the whole product before normalize/round
+//   4 add SWAP   between compare/swap and the alignment shift
+//   5 add LZC    between the leading-zero count and the normalizing shift
+//   6 mul NORM   between normalize (guard, sticky) and the rounding
+//   7 add RND    between the rounding increment and the FTZ/overflow select
+//   8 mul RND    the same in the multiplier
+// so (M = MISC_LATENCY; mul and add latencies in brackets):
+//   LATENCY  M=1 cuts                    M=2 cuts
+//      4     none            [2+2]       (unsupported)
+//      5     1               [2+3]       MID             [3+2]
+//      6     1-2             [2+4]       MID 1           [3+3]
+//      7     1-3             [3+4]       MID 1-2         [3+4]
+//      8     1-4             [3+5]       MID 1-3         [4+4]
+//      9     1-5             [3+6]       MID 1-4         [4+5]
+//     10     1-6             [4+6]       MID 1-5         [4+6]
+//     11     1-7             [4+7]       MID 1-6         [5+6]
+//     12     1-8             [5+7]       MID 1-7         [5+7]
+//     13     (unsupported)               MID 1-8         [6+7]
+// Other values fail elaboration.
 `default_nettype none
 
 `include "umbra_isa.vh"   // UMBRA_OP_* opcodes, generated from isa/isa.yaml
@@ -35,8 +61,9 @@
 
 module fpu #(
     parameter integer MUL_ROWS     = 0,  // fp_mul's multiplier form (rtl/fp_mul.v)
-    parameter integer LATENCY      = `UMBRA_DEFAULT_EXECUTE_STAGES,  // add/multiply, >= 4
-    parameter integer MISC_LATENCY = 1   // the other functions and int_product, >= 1
+    // add/multiply: inputs to arith_result; execute passes core.execute_stages
+    parameter integer LATENCY      = `UMBRA_DEFAULT_EXECUTE_STAGES,
+    parameter integer MISC_LATENCY = 1   // other functions and int_product
 ) (
     input  wire        clk,
     input  wire [3:0]  func,     // low nibble of the 0x4_ opcode
@@ -45,19 +72,27 @@ module fpu #(
     input  wire [31:0] c,
     output wire        arith,         // func is fadd, fsub, fmul or fmadd
     output wire [31:0] arith_result,  // an add/multiply, LATENCY cycles after its inputs
-    output wire [31:0] misc_result,   // any other function, MISC_LATENCY cycles after its inputs
+    output wire [31:0] misc_result,   // any other function, MISC_LATENCY cycles after
     // Execute's integer multiply borrows the multiplier (see fp_mul): a * b, unsigned,
-    // on int_product MISC_LATENCY cycles after int_mul.  func is then not an FPU function.
+    // on int_product MISC_LATENCY cycles after int_mul.  func is then not an FPU
+    // function.
     input  wire        int_mul,
     output wire [63:0] int_product
 );
 
-  // The units' latencies are their structure (each checks its own); what LATENCY asks
-  // beyond their sum is padding at the end (below).
-  localparam integer MUL_LATENCY = 2;   // fp_mul
-  localparam integer ADD_LATENCY = 2;   // fp_add
-  localparam integer ARITH_PAD = LATENCY - MUL_LATENCY - ADD_LATENCY;
-  localparam integer MISC_PAD  = MISC_LATENCY - 1;
+  // The optional cuts in the order of the table above: cut n exists when EXTRA >= n.
+  localparam integer EXTRA    = LATENCY - 3 - MISC_LATENCY;
+  localparam integer MUL_MID  = (MISC_LATENCY == 2) ? 1 : 0;
+  localparam integer ADD_ALGN = (EXTRA >= 1) ? 1 : 0;
+  localparam integer ADD_NORM = (EXTRA >= 2) ? 1 : 0;
+  localparam integer MUL_PROD = (EXTRA >= 3) ? 1 : 0;
+  localparam integer ADD_SWAP = (EXTRA >= 4) ? 1 : 0;
+  localparam integer ADD_LZC  = (EXTRA >= 5) ? 1 : 0;
+  localparam integer MUL_NORM = (EXTRA >= 6) ? 1 : 0;
+  localparam integer ADD_RND  = (EXTRA >= 7) ? 1 : 0;
+  localparam integer MUL_RND  = (EXTRA >= 8) ? 1 : 0;
+  localparam integer MUL_LATENCY = 2 + MUL_MID + MUL_PROD + MUL_NORM + MUL_RND;
+  localparam integer ADD_LATENCY = 2 + ADD_SWAP + ADD_ALGN + ADD_LZC + ADD_NORM + ADD_RND;
 
   localparam [7:0] OP_FADD  = `UMBRA_OP_FADD;
   localparam [7:0] OP_FSUB  = `UMBRA_OP_FSUB;
@@ -83,12 +118,12 @@ module fpu #(
                       is_fsub ? {~b[31], b[30:0]} :
                       is_fmul ? NEG_ZERO : c;
 
-  // ---- multiply (cycles 1-2), addend delayed alongside --------------------------------
+  // ---- multiply, addend delayed alongside -------------------------------------------
   wire [31:0] product;
-  wire [63:0] int_prod;
-  fp_mul #(.MUL_ROWS(MUL_ROWS), .LATENCY(MUL_LATENCY)) u_mul (
+  fp_mul #(.MUL_ROWS(MUL_ROWS), .CUT_MID(MUL_MID), .CUT_PROD(MUL_PROD), .CUT_NORM(MUL_NORM),
+           .CUT_RND(MUL_RND), .LATENCY(MUL_LATENCY)) u_mul (
       .clk(clk), .a(a), .b(mul_b), .int_mul(int_mul), .result(product),
-      .int_product(int_prod)
+      .int_product(int_product)
   );
 
   // The addend waits as long as the multiply takes.
@@ -102,44 +137,25 @@ module fpu #(
   endgenerate
   wire [31:0] addend = addend_q[32*(MUL_LATENCY-1) +: 32];
 
-  // ---- add (cycles 3-4) ------------------------------------------------------------------
+  // ---- add ----------------------------------------------------------------------------
   wire [31:0] sum;
-  fp_add #(.LATENCY(ADD_LATENCY)) u_add (.clk(clk), .x(product), .y(addend), .result(sum));
+  fp_add #(.CUT_SWAP(ADD_SWAP), .CUT_ALIGN(ADD_ALGN), .CUT_LZC(ADD_LZC), .CUT_NORM(ADD_NORM),
+           .CUT_RND(ADD_RND), .LATENCY(ADD_LATENCY)) u_add (
+      .clk(clk), .x(product), .y(addend), .result(sum));
 
-  // ---- misc functions (cycle 1) -------------------------------------------------------
-  wire [31:0] misc;
-  fp_misc u_misc (.clk(clk), .func(func), .a(a), .b(b), .c_lo(c[15:0]), .result(misc));
+  // ---- misc functions ----------------------------------------------------------------
+  fp_misc #(.LATENCY(MISC_LATENCY)) u_misc (.clk(clk), .func(func), .a(a), .b(b), .c_lo(c[15:0]), .result(misc_result));
 
-  assign arith = is_arith;
+  assign arith        = is_arith;
+  assign arith_result = sum;
 
-  // ---- padding to LATENCY and MISC_LATENCY ------------------------------------------------
   generate
-    if (ARITH_PAD < 0 || MISC_PAD < 0) begin : g_bad_latency
-      fpu_LATENCY_below_4_or_MISC_LATENCY_below_1_the_datapath_has_more_stages u_error ();  // no such module
-    end
-    // (<= 0: a refused latency elaborates no register of negative width.)
-    if (ARITH_PAD <= 0) begin : g_arith_now
-      assign arith_result = sum;
-    end else begin : g_arith_pad
-      reg [32*ARITH_PAD-1:0] sum_q;
-      if (ARITH_PAD > 1) begin : g_line
-        always @(posedge clk) sum_q <= {sum_q[32*(ARITH_PAD-1)-1:0], sum};
-      end else begin : g_reg
-        always @(posedge clk) sum_q <= sum;
-      end
-      assign arith_result = sum_q[32*(ARITH_PAD-1) +: 32];
-    end
-    if (MISC_PAD <= 0) begin : g_misc_now
-      assign misc_result = misc;
-      assign int_product = int_prod;
-    end else begin : g_misc_pad
-      reg [96*MISC_PAD-1:0] misc_q;  // {misc, int product} per cycle
-      if (MISC_PAD > 1) begin : g_line
-        always @(posedge clk) misc_q <= {misc_q[96*(MISC_PAD-1)-1:0], misc, int_prod};
-      end else begin : g_reg
-        always @(posedge clk) misc_q <= {misc, int_prod};
-      end
-      assign {misc_result, int_product} = misc_q[96*(MISC_PAD-1) +: 96];
+    if (MISC_LATENCY != 1 && MISC_LATENCY != 2) begin : g_bad_misc_latency
+      fpu_MISC_LATENCY_is_neither_1_nor_2 u_error ();  // no such module
+    end else if (EXTRA < 0 || EXTRA > 8) begin : g_bad_latency
+      fpu_LATENCY_out_of_range_for_this_MISC_LATENCY u_error ();  // no such module
+    end else if (MUL_LATENCY + ADD_LATENCY != LATENCY) begin : g_bad_sum
+      fpu_stages_differ_from_LATENCY u_error ();  // no such module
     end
   endgenerate
 

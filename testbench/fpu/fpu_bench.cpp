@@ -1,19 +1,23 @@
 // fpu_bench: the Verilated rtl/fpu.v against the golden model umbra::fp32, bit for bit.
 //
 // The unit is driven the way the core drives it: a new operation every cycle, the
-// functions interleaved in random order, and every result checked exactly when the
-// unit gives it: an add/multiply on arith_result fpu::LATENCY (4) rising edges after
-// its inputs were sampled, any other function on misc_result one edge after.  Per function it runs
-// `--count` random operations (default 1,000,000) from generators biased toward the
-// hard cases (near-equal exponents and cancellation, products at the 2^-126 boundary
-// and at overflow, short significands that make rounding ties, ftoi limits, pack
-// channel boundaries) plus a fixed edge-case sweep: every pair (and for fmadd every
-// triple) from a list of special values, all 256 unpack values in all four lanes, and
-// hand-picked boundary cases.  Function codes come from the ISA tables (isa.yaml).
-// Then the integer multiply execute runs on the same multiplier (int_mul, the 64-bit
-// unsigned product one edge later): boundary pairs and `--count` random pairs.  The
-// build makes two benches, fpu_bench (the multiplier as `*`) and fpu_bench_mul_rows
-// (MUL_ROWS=1, the shift-and-add rows an FPGA without DSP blocks gets).
+// functions and execute's integer multiplies interleaved in random order, and every
+// result checked exactly when the unit gives it: an add/multiply on arith_result
+// LATENCY rising edges after its inputs were sampled, any other function on
+// misc_result and an integer multiply (int_mul: the 64-bit unsigned product of a and
+// b on the shared multiplier) on int_product MISC_LATENCY edges after.  LATENCY and
+// MISC_LATENCY are the parameters the bench was Verilated with (FPU_LATENCY and
+// FPU_MISC_LATENCY, from testbench/fpu/CMakeLists.txt), so each build checks its
+// own pipeline depth.  Per function it runs `--count` random operations (default
+// 1,000,000) from generators biased toward the hard cases (near-equal exponents and
+// cancellation, products at the 2^-126 boundary and at overflow, short significands
+// that make rounding ties, ftoi limits, pack channel boundaries) plus a fixed
+// edge-case sweep: every pair (and for fmadd every triple) from a list of special
+// values, all 256 unpack values in all four lanes, hand-picked boundary cases and
+// boundary pairs of integer products.  Function codes come from the ISA tables
+// (isa.yaml).  The build makes one bench per FPU shape (testbench/fpu/CMakeLists.txt):
+// the multiplier as `*` or as shift-and-add rows (MUL_ROWS=1, what an FPGA without
+// DSP blocks gets), at several depths.
 //
 //   fpu_bench [--seed N] [--count N]      a mismatch prints function, operands, both
 //                                         results in hex, and the seed to replay it
@@ -30,34 +34,42 @@
 #include <vector>
 
 #include "Vfpu.h"
-#include "verilated.h"
-
 #include "umbra/fp32.h"
 #include "umbra/isa.h"
+#include "verilated.h"
 
 namespace {
 
 namespace fp = umbra::fp32;
 using umbra::isa::Op;
 
-constexpr int kLatency = 4;  // rtl/fpu.v LATENCY, of the add/multiply functions
+#if !defined(FPU_LATENCY) || !defined(FPU_MISC_LATENCY)
+#error "FPU_LATENCY and FPU_MISC_LATENCY: the fpu parameters this bench was verilated with"
+#endif
+constexpr int kLatency = FPU_LATENCY;           // rtl/fpu.v LATENCY: add/multiply
+constexpr int kMiscLatency = FPU_MISC_LATENCY;  // MISC_LATENCY: the rest, int_product
+constexpr int kRing = std::max(kLatency, kMiscLatency);
 
 bool is_arith(Op op) {
   return op == Op::FADD || op == Op::FSUB || op == Op::FMUL || op == Op::FMADD;
 }
 
 // The 0x4_ group, in opcode order; the RTL's `func` is the opcode's low nibble.
-constexpr std::array<Op, 15> kFuncs = {
-    Op::FADD, Op::FSUB, Op::FMUL, Op::FMADD, Op::FMIN, Op::FMAX, Op::FABS, Op::FNEG,
-    Op::FSEQ, Op::FSLT, Op::FSLE, Op::ITOF, Op::FTOI, Op::PACK, Op::UNPACK};
+constexpr std::array<Op, 15> kFuncs = {Op::FADD, Op::FSUB, Op::FMUL, Op::FMADD, Op::FMIN,
+                                       Op::FMAX, Op::FABS, Op::FNEG, Op::FSEQ,  Op::FSLT,
+                                       Op::FSLE, Op::ITOF, Op::FTOI, Op::PACK,  Op::UNPACK};
 
 struct Operation {
   Op op;
   uint32_t a, b, c;
 };
 
-uint32_t func_of(Op op) { return umbra::isa::info(op).opcode & 0xfu; }
-const char* name_of(Op op) { return umbra::isa::info(op).name; }
+uint32_t func_of(Op op) {
+  return umbra::isa::info(op).opcode & 0xfu;
+}
+const char* name_of(Op op) {
+  return umbra::isa::info(op).name;
+}
 
 uint32_t reference(const Operation& o) {
   switch (o.op) {
@@ -117,9 +129,9 @@ class Gen {
   // An exponent field biased toward the edges of the range and toward 1.0.
   uint32_t exp() {
     switch (below(6)) {
-      case 0: return below(4);           // zero/denormal and the smallest normals
-      case 1: return 251 + below(5);     // the largest, inf/NaN
-      case 2: return 120 + below(16);    // around 1.0
+      case 0: return below(4);         // zero/denormal and the smallest normals
+      case 1: return 251 + below(5);   // the largest, inf/NaN
+      case 2: return 120 + below(16);  // around 1.0
       default: return below(256);
     }
   }
@@ -215,9 +227,7 @@ class Gen {
     Operation o{op, any_float(), any_float(), u32()};
     switch (op) {
       case Op::FADD:
-      case Op::FSUB:
-        o.b = add_b(o.a);
-        break;
+      case Op::FSUB: o.b = add_b(o.a); break;
       case Op::FMUL: mul_pair(&o.a, &o.b); break;
       case Op::FMADD: {
         mul_pair(&o.a, &o.b);
@@ -256,7 +266,7 @@ class Gen {
 std::vector<uint32_t> special_values() {
   std::vector<uint32_t> v;
   const uint32_t mags[] = {
-      0x00000000,  // zero
+      0x00000000,                          // zero
       0x00000001, 0x00400000, 0x007fffff,  // denormals: smallest, middle, largest
       0x00800000, 0x00800001, 0x00ffffff,  // 2^-126 and just above; largest of exp 1
       0x01000000, 0x0c000000,              // 2^-125, 2^-103 (2^-126 * 2^23)
@@ -290,69 +300,34 @@ class Bench {
     top_->clk = 0;
     top_->func = 0;
     top_->a = top_->b = top_->c = 0;
+    top_->int_mul = 0;
     top_->eval();
     // Fill the pipeline so every later check sees a valid result.
-    for (int i = 0; i < kLatency; ++i) clock(nullptr);
+    flush();
   }
 
   ~Bench() { top_->final(); }
 
   // One cycle: present `o` (or a don't-care fadd when null), take a rising edge, and
-  // check `o` if it is a one-cycle function and the add/multiply whose inputs were
-  // sampled kLatency - 1 edges earlier.  The unit's `arith` (execute picks the result
-  // with it) must say which is which.
+  // check every result due after that edge: the add/multiply sampled kLatency - 1
+  // edges earlier, the other function or integer multiply sampled kMiscLatency - 1
+  // edges earlier.  The unit's `arith` (execute picks the result with it) must say
+  // which is which.
   void clock(const Operation* o) {
-    if (o) {
-      top_->func = static_cast<uint8_t>(func_of(o->op));
-      top_->a = o->a;
-      top_->b = o->b;
-      top_->c = o->c;
-    }
-    top_->clk = 0;
-    top_->eval();
-    if (o && bool(top_->arith) != is_arith(o->op) && ++mismatches_ <= 20)
-      std::printf("MISMATCH %-6s: arith is %d\n", name_of(o->op), int(top_->arith));
-    top_->clk = 1;
-    top_->eval();
-    const Slot& done = inflight_[(head_ + 1) % kLatency];  // issued kLatency edges ago
-    if (done.valid && is_arith(done.op.op)) check(done.op, top_->arith_result);
-    if (o && !is_arith(o->op)) check(*o, top_->misc_result);
-    Slot& s = inflight_[head_];
-    s.valid = o != nullptr;
-    if (o) {
-      s.op = *o;
-      ++issued_;
-    }
-    head_ = (head_ + 1) % kLatency;
+    Slot now;
+    if (o) now = Slot{Slot::kFpu, *o, 0, 0};
+    issue(now);
   }
+
+  // Execute's integer multiply on the FPU's multiplier, in the same stream: int_mul
+  // high, func not an FPU function (as execute's multiply opcodes are not).
+  void int_multiply(uint32_t a, uint32_t b) { issue(Slot{Slot::kIntMul, {}, a, b}); }
 
   void flush() {
-    for (int i = 0; i < kLatency; ++i) clock(nullptr);
+    for (int i = 0; i < kRing; ++i) issue(Slot{});
   }
 
-  // Execute's integer multiply on the FPU's multiplier: a * b as unsigned 32-bit
-  // numbers, the 64-bit product on int_product one edge after int_mul.  Called with
-  // nothing in flight (after flush), since the add/multiply results it disturbs are
-  // not checked.
-  void int_multiply(uint32_t a, uint32_t b) {
-    top_->int_mul = 1;
-    top_->func = 0xf;  // not an FPU function, as execute's multiply opcodes are not
-    top_->a = a;
-    top_->b = b;
-    top_->clk = 0;
-    top_->eval();
-    top_->clk = 1;
-    top_->eval();
-    top_->int_mul = 0;
-    const uint64_t want = uint64_t(a) * b;
-    ++int_checked_;
-    if (top_->int_product != want && ++mismatches_ <= 20)
-      std::printf("MISMATCH int_mul a=0x%08" PRIx32 " b=0x%08" PRIx32 "  rtl=0x%016" PRIx64
-                  " ref=0x%016" PRIx64 "  (seed %" PRIu64 ")\n",
-                  a, b, uint64_t(top_->int_product), want, seed_);
-  }
   uint64_t int_checked() const { return int_checked_; }
-
   uint64_t issued() const { return issued_; }
   uint64_t checked() const { return checked_; }
   uint64_t mismatches() const { return mismatches_; }
@@ -360,9 +335,40 @@ class Bench {
 
  private:
   struct Slot {
-    bool valid = false;
+    enum Kind { kNone, kFpu, kIntMul } kind = kNone;
     Operation op{};
+    uint32_t ia = 0, ib = 0;  // kIntMul's operands
   };
+
+  void issue(const Slot& now) {
+    top_->int_mul = now.kind == Slot::kIntMul;
+    if (now.kind == Slot::kFpu) {
+      top_->func = static_cast<uint8_t>(func_of(now.op.op));
+      top_->a = now.op.a;
+      top_->b = now.op.b;
+      top_->c = now.op.c;
+    } else if (now.kind == Slot::kIntMul) {
+      top_->func = 0xf;
+      top_->a = now.ia;
+      top_->b = now.ib;
+    }
+    top_->clk = 0;
+    top_->eval();
+    if (now.kind == Slot::kFpu && bool(top_->arith) != is_arith(now.op.op) && ++mismatches_ <= 20)
+      std::printf("MISMATCH %-6s: arith is %d\n", name_of(now.op.op), int(top_->arith));
+    top_->clk = 1;
+    top_->eval();
+    // Edge number edge_ sampled `now`; the item sampled at edge e is due after edge
+    // e + latency - 1.
+    inflight_[edge_ % kRing] = now;
+    if (now.kind != Slot::kNone) ++issued_;
+    const Slot& arith = inflight_[(edge_ + kRing - (kLatency - 1)) % kRing];
+    if (arith.kind == Slot::kFpu && is_arith(arith.op.op)) check(arith.op, top_->arith_result);
+    const Slot& misc = inflight_[(edge_ + kRing - (kMiscLatency - 1)) % kRing];
+    if (misc.kind == Slot::kFpu && !is_arith(misc.op.op)) check(misc.op, top_->misc_result);
+    if (misc.kind == Slot::kIntMul) check_int(misc.ia, misc.ib);
+    ++edge_;
+  }
 
   void check(const Operation& o, uint32_t got) {
     const uint32_t want = reference(o);
@@ -370,17 +376,27 @@ class Bench {
     ++per_func_[func_of(o.op)];
     if (got == want) return;
     if (++mismatches_ <= 20) {
-      std::printf("MISMATCH %-6s a=0x%08" PRIx32 " b=0x%08" PRIx32 " c=0x%08" PRIx32
-                  "  rtl=0x%08" PRIx32 " ref=0x%08" PRIx32 "  (seed %" PRIu64 ")\n",
+      std::printf("MISMATCH %-6s a=0x%08" PRIx32 " b=0x%08" PRIx32 " c=0x%08" PRIx32 "  rtl=0x%08" PRIx32
+                  " ref=0x%08" PRIx32 "  (seed %" PRIu64 ")\n",
                   name_of(o.op), o.a, o.b, o.c, got, want, seed_);
     }
+  }
+
+  void check_int(uint32_t a, uint32_t b) {
+    const uint64_t want = uint64_t(a) * b;
+    ++checked_;
+    ++int_checked_;
+    if (top_->int_product != want && ++mismatches_ <= 20)
+      std::printf("MISMATCH int_mul a=0x%08" PRIx32 " b=0x%08" PRIx32 "  rtl=0x%016" PRIx64
+                  " ref=0x%016" PRIx64 "  (seed %" PRIu64 ")\n",
+                  a, b, uint64_t(top_->int_product), want, seed_);
   }
 
   uint64_t seed_;
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vfpu> top_;
-  std::array<Slot, kLatency> inflight_{};
-  int head_ = 0;
+  std::array<Slot, kRing> inflight_{};
+  uint64_t edge_ = 0;
   uint64_t issued_ = 0, checked_ = 0, mismatches_ = 0, int_checked_ = 0;
   std::array<uint64_t, 16> per_func_{};
 };
@@ -406,8 +422,9 @@ int main(int argc, char** argv) {
       usage();
     }
   }
-  std::printf("fpu_bench: seed %" PRIu64 ", %" PRIu64 " random operations per function\n", seed,
-              count);
+  std::printf("fpu_bench: LATENCY %d, MISC_LATENCY %d, seed %" PRIu64 ", %" PRIu64
+              " random operations per function\n",
+              kLatency, kMiscLatency, seed, count);
   for (Op op : kFuncs) {
     if ((umbra::isa::info(op).opcode & 0xf0u) != 0x40u) {
       std::fprintf(stderr, "fpu_bench: %s is not in the 0x4_ group\n", name_of(op));
@@ -446,67 +463,68 @@ int main(int argc, char** argv) {
   }
   // Hand-picked boundaries.
   const Operation fixed[] = {
-      {Op::FMUL, 0x00ffffff, 0x3f000001, 0},  // just below 2^-126, rounds up to it: kept
-      {Op::FMUL, 0x00ffffff, 0x3f000000, 0},  // 2^-126 * (1 - 2^-24) exactly: flushed
-      {Op::FMUL, 0x3fffffff, 0x3f800001, 0},  // 2 - 2^-46: rounds to 2 (carry out)
-      {Op::FMUL, 0x7f7fffff, 0x3f800001, 0},  // overflow by rounding
-      {Op::FMUL, 0x5f800000, 0x5f800000, 0},  // 2^128: overflow
-      {Op::FADD, 0x00800001, 0x80800000, 0},  // difference 2^-149: flushed, sign +
-      {Op::FADD, 0x80800001, 0x00800000, 0},  // flushed, sign -
-      {Op::FADD, 0x3f800000, 0x33800000, 0},  // 1 + 2^-24: tie to even (1)
-      {Op::FADD, 0x3f800001, 0x33800000, 0},  // tie to even (up)
-      {Op::FADD, 0x7f7fffff, 0x73800000, 0},  // max + half ulp: tie, rounds to inf
-      {Op::FADD, 0x7f7fffff, 0x737fffff, 0},  // max + just under half ulp: stays
-      {Op::FADD, 0x3f800000, 0xb3800000, 0},  // 1 - 2^-24: exact
-      {Op::FADD, 0x3f800000, 0xb3000000, 0},  // 1 - 2^-25: tie, back to 1
-      {Op::FSUB, 0x00000000, 0x00000000, 0},  // +0 - +0 = +0
-      {Op::FSUB, 0x80000000, 0x00000000, 0},  // -0 - +0 = -0
+      {Op::FMUL, 0x00ffffff, 0x3f000001, 0},            // just below 2^-126, rounds up to it: kept
+      {Op::FMUL, 0x00ffffff, 0x3f000000, 0},            // 2^-126 * (1 - 2^-24) exactly: flushed
+      {Op::FMUL, 0x3fffffff, 0x3f800001, 0},            // 2 - 2^-46: rounds to 2 (carry out)
+      {Op::FMUL, 0x7f7fffff, 0x3f800001, 0},            // overflow by rounding
+      {Op::FMUL, 0x5f800000, 0x5f800000, 0},            // 2^128: overflow
+      {Op::FADD, 0x00800001, 0x80800000, 0},            // difference 2^-149: flushed, sign +
+      {Op::FADD, 0x80800001, 0x00800000, 0},            // flushed, sign -
+      {Op::FADD, 0x3f800000, 0x33800000, 0},            // 1 + 2^-24: tie to even (1)
+      {Op::FADD, 0x3f800001, 0x33800000, 0},            // tie to even (up)
+      {Op::FADD, 0x7f7fffff, 0x73800000, 0},            // max + half ulp: tie, rounds to inf
+      {Op::FADD, 0x7f7fffff, 0x737fffff, 0},            // max + just under half ulp: stays
+      {Op::FADD, 0x3f800000, 0xb3800000, 0},            // 1 - 2^-24: exact
+      {Op::FADD, 0x3f800000, 0xb3000000, 0},            // 1 - 2^-25: tie, back to 1
+      {Op::FSUB, 0x00000000, 0x00000000, 0},            // +0 - +0 = +0
+      {Op::FSUB, 0x80000000, 0x00000000, 0},            // -0 - +0 = -0
       {Op::FMADD, 0x00000000, 0x80000000, 0x80000000},  // (+0 * -0) + -0 = -0
       {Op::FMADD, 0x00400000, 0x3f800000, 0x80000000},  // denormal * 1 + -0 = +0
-      {Op::ITOF, 0x01000001, 0, 0},           // 2^24 + 1: tie, down
-      {Op::ITOF, 0x01000003, 0, 0},           // 2^24 + 3: tie, up
-      {Op::FTOI, 0xcf000000, 0, 0},           // -2^31 exactly
-      {Op::FTOI, 0x4f000000, 0, 0},           // 2^31: saturates
-      {Op::PACK, 0x3f000000, 0x3effffff, 0x12345678},  // 127.5 tie -> 128; just below
+      {Op::ITOF, 0x01000001, 0, 0},                     // 2^24 + 1: tie, down
+      {Op::ITOF, 0x01000003, 0, 0},                     // 2^24 + 3: tie, up
+      {Op::FTOI, 0xcf000000, 0, 0},                     // -2^31 exactly
+      {Op::FTOI, 0x4f000000, 0, 0},                     // 2^31: saturates
+      {Op::PACK, 0x3f000000, 0x3effffff, 0x12345678},   // 127.5 tie -> 128; just below
   };
   for (const Operation& o : fixed) bench.clock(&o);
-  const uint64_t edge_cases = bench.issued();
-
-  // 2. Random: `count` operations per function, functions interleaved in a fresh
-  //    random order in every round.
-  std::array<Op, kFuncs.size()> order = kFuncs;
-  std::mt19937_64 shuffle_rng(seed ^ 0x9e3779b97f4a7c15ull);
-  for (uint64_t i = 0; i < count; ++i) {
-    std::shuffle(order.begin(), order.end(), shuffle_rng);
-    for (Op op : order) {
-      const Operation o = gen.random_op(op);
-      bench.clock(&o);
-    }
-  }
-  bench.flush();
-
-  // 3. Integer products: every pair of boundary values, then `count` random pairs.
+  // Integer products: every pair of boundary values.
   const uint32_t iv[] = {0u,          1u,          2u,          3u,          0x7fffffffu,
                          0x80000000u, 0x80000001u, 0xfffffffeu, 0xffffffffu, 0x0000ffffu,
                          0xffff0000u, 0x55555555u, 0xaaaaaaaau};
   for (uint32_t a : iv)
     for (uint32_t b : iv) bench.int_multiply(a, b);
-  for (uint64_t i = 0; i < count; ++i) bench.int_multiply(gen.u32(), gen.u32());
+  const uint64_t edge_cases = bench.issued();
+
+  // 2. Random: `count` operations per function and `count` integer multiplies, the
+  //    functions in a fresh random order in every round and the multiply at a random
+  //    place among them, so every kind of operation follows every other in the pipe.
+  std::array<Op, kFuncs.size()> order = kFuncs;
+  std::mt19937_64 shuffle_rng(seed ^ 0x9e3779b97f4a7c15ull);
+  for (uint64_t i = 0; i < count; ++i) {
+    std::shuffle(order.begin(), order.end(), shuffle_rng);
+    const size_t int_at = shuffle_rng() % (order.size() + 1);
+    for (size_t k = 0; k <= order.size(); ++k) {
+      if (k == int_at) bench.int_multiply(gen.u32(), gen.u32());
+      if (k == order.size()) break;
+      const Operation o = gen.random_op(order[k]);
+      bench.clock(&o);
+    }
+  }
+  bench.flush();
 
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("fpu_bench: %" PRIu64 " operations checked (%" PRIu64 " of them edge cases), %.1f s\n",
               bench.checked(), edge_cases, secs);
   if (bench.checked() != bench.issued()) {
-    std::printf("fpu_bench: FAIL, %" PRIu64 " operations issued but %" PRIu64 " checked\n",
-                bench.issued(), bench.checked());
+    std::printf("fpu_bench: FAIL, %" PRIu64 " operations issued but %" PRIu64 " checked\n", bench.issued(),
+                bench.checked());
     return 1;
   }
-  for (Op op : kFuncs)
-    std::printf("  %-6s %" PRIu64 "\n", name_of(op), bench.per_func(func_of(op)));
+  for (Op op : kFuncs) std::printf("  %-6s %" PRIu64 "\n", name_of(op), bench.per_func(func_of(op)));
   std::printf("  %-6s %" PRIu64 "\n", "intmul", bench.int_checked());
   if (bench.mismatches()) {
-    std::printf("fpu_bench: FAIL, %" PRIu64 " mismatches; replay with --seed %" PRIu64
-                " --count %" PRIu64 "\n",
+    std::printf("fpu_bench: FAIL, %" PRIu64 " mismatches; replay with --seed %" PRIu64 " --count %" PRIu64
+                "\n",
                 bench.mismatches(), seed, count);
     return 1;
   }
