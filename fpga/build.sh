@@ -132,12 +132,12 @@ if [ $params_only = 0 ]; then
     yowasp_run=(nice -n 10 node "$root/fpga/yowasp/run.mjs")
     tool_versions+=("tools.yosys=$("${yowasp_run[@]}" yosys -- -V | head -1) (@yowasp/yosys $(node -p "require('$root/build-fpga/yowasp/node_modules/@yowasp/yosys/package.json').version"))")
     if [ $synth_only = 0 ]; then
-      tool_versions+=("tools.nextpnr=$("${yowasp_run[@]}" nextpnr-ice40 -- --version 2>&1 | head -1 | sed 's/.*(Version \(.*\))/\1/') (@yowasp/nextpnr-ice40 $(node -p "require('$root/build-fpga/yowasp/node_modules/@yowasp/nextpnr-ice40/package.json').version"))")
+      tool_versions+=("tools.nextpnr=nextpnr-ice40 $("${yowasp_run[@]}" nextpnr-ice40 -- --version 2>&1 | head -1 | sed 's/.*(Version \(nextpnr-\)\{0,1\}\(.*\))/\2/') (@yowasp/nextpnr-ice40 $(node -p "require('$root/build-fpga/yowasp/node_modules/@yowasp/nextpnr-ice40/package.json').version"))")
     fi
   else
     tool_versions+=("tools.yosys=$(yosys -V | head -1) (Debian yosys $(dpkg-query -W -f='${Version}' yosys 2>/dev/null || echo '?'))")
     if [ $synth_only = 0 ]; then
-      tool_versions+=("tools.nextpnr=$(nextpnr-ice40 --version 2>&1 | head -1 | sed 's/.*(Version \(.*\))/\1/') (Debian nextpnr-ice40 $(dpkg-query -W -f='${Version}' nextpnr-ice40 2>/dev/null || echo '?'))")
+      tool_versions+=("tools.nextpnr=nextpnr-ice40 $(nextpnr-ice40 --version 2>&1 | head -1 | sed 's/.*(Version \(nextpnr-\)\{0,1\}\(.*\))/\2/') (Debian nextpnr-ice40 $(dpkg-query -W -f='${Version}' nextpnr-ice40 2>/dev/null || echo '?'))")
     fi
   fi
   [ $synth_only = 0 ] && tool_versions+=("tools.icepack=icepack (Debian fpga-icestorm $(dpkg-query -W -f='${Version}' fpga-icestorm 2>/dev/null || echo '?'))")

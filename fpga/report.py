@@ -406,6 +406,19 @@ def print_ice40(name, e):
         print(f"  {'ok    ' if c['ok'] else 'MISSED'} {what}: {c['what']}")
 
 
+def short_name(cell):
+    """A netlist cell name cut back to its RTL hierarchy for the docs' table: Yosys
+    and nextpnr append the mapped cells' names (`_SB_LUT4_O...`, `$func$file:line`)."""
+    keep = []
+    for part in cell.rsplit(".", 1)[0].split("."):  # without the port
+        cut = re.split(r"\$|_SB_|_DFFLC|_LC$|_DSP$", part, maxsplit=1)
+        if cut[0]:
+            keep.append(cut[0])
+        if len(cut) > 1:
+            break
+    return ".".join(keep)
+
+
 def markdown(report):
     """The docs' table: one row per iCE40 design, then the ECP5/Xilinx cell counts."""
     def frac(u):
@@ -434,7 +447,8 @@ def markdown(report):
         paths = e["critical_paths"]
         if paths:
             p = max(paths, key=lambda p: p["delay_ns"])
-            path = f"{p['delay_ns']:.1f} ns ({p['logic_ns']:.1f} logic, {p['cells']} cells): `{p['start']}` → `{p['end']}`"
+            path = (f"{p['delay_ns']:.1f} ns ({p['logic_ns']:.1f} logic, {p['cells']} cells): "
+                    f"`{short_name(p['start'])}` → `{short_name(p['end'])}`")
         else:
             path = "-"
         missed = [k for k, c in e["checks"].items() if not c["ok"]]

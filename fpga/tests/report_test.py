@@ -42,8 +42,8 @@ def nextpnr_report(fmax, lcs, end_cell):
                 {"type": "clk-to-q", "from": {"cell": "a", "port": "CLK"}, "to": {"cell": "u_core.start", "port": "Q"}, "delay": 0.5},
                 {"type": "routing", "from": {"cell": "u_core.start", "port": "O"}, "to": {"cell": "lut", "port": "I0"}, "delay": 2.0},
                 {"type": "logic", "from": {"cell": "lut", "port": "I0"}, "to": {"cell": "lut", "port": "O"}, "delay": 1.5},
-                {"type": "routing", "from": {"cell": "lut", "port": "O"}, "to": {"cell": end_cell, "port": "D"}, "delay": 3.0},
-                {"type": "setup", "from": {"cell": end_cell, "port": "D"}, "to": {"cell": end_cell}, "delay": 0.1},
+                {"type": "routing", "from": {"cell": "lut", "port": "O"}, "to": {"cell": end_cell + "_SB_DFF_Q_DFFLC", "port": "D"}, "delay": 3.0},
+                {"type": "setup", "from": {"cell": end_cell + "_SB_DFF_Q_DFFLC", "port": "D"}, "to": {"cell": end_cell + "_SB_DFF_Q_DFFLC"}, "delay": 0.1},
             ],
         }],
     })
@@ -100,7 +100,7 @@ class ReportTest(unittest.TestCase):
         e = r["ice40"]["up5k"]
         self.assertEqual(e["fmax_mhz"], {"min": 10.0, "median": 12.0, "max": 14.0})
         self.assertEqual(e["median_seed"], 1)
-        self.assertEqual(e["critical_paths"][0]["end"], "end_of_seed_1.D")
+        self.assertEqual(e["critical_paths"][0]["end"], "end_of_seed_1_SB_DFF_Q_DFFLC.D")
         self.assertEqual(e["critical_paths"][0]["start"], "u_core.start.O")
         self.assertEqual(e["critical_paths"][0]["delay_ns"], 7.1)
         self.assertEqual(e["bitstream_seed"], 3)
@@ -116,6 +116,7 @@ class ReportTest(unittest.TestCase):
         self.assertIn("10.00 / **12.00** / 14.00", md)
         self.assertIn("| 4000 / 5280 | 24.2% | 1000 |", md)
         self.assertIn("no: timing", md)
+        self.assertIn("7.1 ns (2.1 logic, 3 cells): `u_core.start` → `end_of_seed_1` |", md)
         self.assertIn("MISSED timing: median Fmax 12.00 MHz >= target 30 MHz", out)
 
     def test_an_even_count_takes_the_mean_of_the_middle_two_and_the_lower_runs_path(self):
@@ -124,7 +125,7 @@ class ReportTest(unittest.TestCase):
         e = r["ice40"]["up5k"]
         self.assertEqual(e["fmax_mhz"]["median"], 13.0)
         self.assertEqual(e["median_seed"], 2)
-        self.assertEqual(e["critical_paths"][0]["end"], "end_of_seed_2.D")
+        self.assertEqual(e["critical_paths"][0]["end"], "end_of_seed_2_SB_DFF_Q_DFFLC.D")
 
     def test_a_design_that_meets_its_target_exits_zero(self):
         d = design(self.root, "up5k", {1: 31.0, 2: 29.0, 3: 30.5})
