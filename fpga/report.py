@@ -103,12 +103,16 @@ def failed_pnr_utilization(d, device, cells):
     """What the design needed, from nextpnr's log and Yosys's cells, when nextpnr
     stopped before writing its report (a design that does not fit)."""
     totals = ICE40_TOTALS.get(device, {})
-    # The placer names the LC count it could not fit when it gives up on a region;
-    # otherwise the packer's "N LCs used as ..." lines add up to it.
-    placer_lcs, packed_lcs, error = 0, 0, "nextpnr-ice40 failed"
+    # The device utilization nextpnr prints after packing ("ICESTORM_LC: N/ M") is
+    # the count; else the placer names the LC count it could not fit when it gives up
+    # on a region; else the packer's "N LCs used as ..." lines add up to about it.
+    device_lcs, placer_lcs, packed_lcs, error = 0, 0, 0, "nextpnr-ice40 failed"
     try:
         with open(f"{d}/nextpnr.log") as f:
             for line in f:
+                m = re.search(r"ICESTORM_LC:\s+(\d+)/", line)
+                if m:
+                    device_lcs = int(m.group(1))
                 m = re.search(r"of (\d+) ICESTORM_LCs", line)
                 if m:
                     placer_lcs = int(m.group(1))
@@ -119,7 +123,7 @@ def failed_pnr_utilization(d, device, cells):
                     error = line[len("ERROR:"):].strip()
     except OSError:
         pass
-    lcs = placer_lcs or packed_lcs
+    lcs = device_lcs or placer_lcs or packed_lcs
     used = {"ICESTORM_LC": lcs, "ICESTORM_RAM": count(cells, "SB_RAM40_4K"),
             "ICESTORM_SPRAM": count(cells, "SB_SPRAM256KA"), "ICESTORM_DSP": count(cells, "SB_MAC16")}
     util = {k: {"used": used[k], "available": totals.get(k, 0)} for k in used}
