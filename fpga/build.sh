@@ -1,66 +1,107 @@
 #!/usr/bin/env bash
-# fpga/build.sh [--synth-only | --params-only] [--no-other-families] [--board] [CONFIG.yaml...]
+# fpga/build.sh [--synth-only | --params-only] [--no-board] [--no-other-families]
+#               [--seeds LIST] [--jobs N] [--tools debian|yowasp] [CONFIG.yaml...]
 #
-# From source to iCE40 bitstreams and a utilization/timing report, in one command.
-# For each configuration (default: configs/ice40-up5k.yaml configs/ice40-hx8k.yaml):
+# From source to iCE40 bitstreams and the report, in one command.  For each
+# configuration (default: configs/ice40-up5k.yaml configs/ice40-hx8k.yaml):
 #   1. umbra-config reads the YAML through the simulators' own strict loader and
-#      gives the FPGA target (device, package, clock, DSPs) and each top's RTL
-#      parameters, from the key -> parameter table (isa/include/umbra/rtl_params.h)
-#      every other flow uses too, so no number or parameter name is restated here;
+#      gives the FPGA target (device, package, clocks and their targets, DSPs) and each
+#      top's RTL parameters, from the key -> parameter table
+#      (isa/include/umbra/rtl_params.h) every other flow uses too, so no number or
+#      parameter name is restated here;
 #   2. yosys synth_ice40 of fpga/synth_top.v (the core behind an on-chip memory; -dsp
 #      and -spram on the UP5K) and `check -assert`;
 #   3. fpga/logic_depth.py: the deepest logic paths in LUT levels (before placement);
-#   4. nextpnr-ice40 at the configured clock (--report: utilization and Fmax), icepack
-#      to <out>/<name>/<name>.bin;
-#   5. with --board and fpga.board (icebreaker, hx8k_breakout): the same for the
-#      board top fpga/<board>_top.v (core, data memory, UART host link, LEDs) with its
-#      pins fpga/<board>.pcf, at fpga.board_clock_mhz (the 12 MHz oscillator, halved,
-#      or the PLL with icepll's settings), to <out>/<name>/<board>/<board>.bin, what
-#      goes on the board.
-# Then Yosys-only utilization of the first configuration for a Lattice ECP5
-# (synth_ecp5) and a Xilinx 7-series part (synth_xilinx), which have no packaged
-# place-and-route.  fpga/report.py prints the table and writes <out>/report.json.
+#   4. nextpnr-ice40 at the configured clock once per seed (--seeds), to
+#      <out>/<name>/seed-<N>/ (--report: utilization and Fmax); icepack of the seed
+#      with the highest Fmax to <out>/<name>/<name>.bin;
+#   5. for a configuration with fpga.board (icebreaker, hx8k_breakout), unless
+#      --no-board: the same for the board top fpga/<board>_top.v (core, data memory,
+#      UART host link, LEDs) with its pins fpga/<board>.pcf, at fpga.board_clock_mhz
+#      (the 12 MHz oscillator, halved, or the PLL with icepll's settings), to
+#      <out>/<name>/<board>/<board>.bin, what goes on the board.
+# The place-and-route runs of all designs and seeds share one pool of --jobs
+# processes (default: the machine's cores, `nproc`), all under `nice`.  Then
+# Yosys-only utilization of the first configuration for a Lattice ECP5 (synth_ecp5)
+# and a Xilinx 7-series part (synth_xilinx), which have no packaged place-and-route.
+# fpga/report.py prints the table and writes <out>/report.json and <out>/report.md.
 #
 #   --synth-only         stop after yosys + check (the ctest `fpga_synth` test)
 #   --params-only        print each design's yosys parameters (chparam) and stop,
 #                        running no FPGA tool
+#   --no-board           only the synthesis tops
 #   --no-other-families  skip the ECP5/Xilinx runs
-#   --board              also build the board top of configurations with fpga.board
-# Environment: UMBRA_FPGA_OUT (default build-fpga/out), UMBRA_CONFIG_TOOL (a built
-# umbra-config; otherwise this script builds one in build-fpga/config-tool with cmake,
-# from cmake/config-tool, which needs no more than the configuration loader), and
-# UMBRA_FPGA_SEED (nextpnr seed, default 1, so runs are repeatable).
-# Exit status: 0 when every step ran and every configuration met its clock target;
+#   --seeds LIST         nextpnr seeds, e.g. 1-5 (the default: the report's sweep), 1
+#                        (a quick run, the ctest) or 1,3,7; UMBRA_FPGA_SEEDS too
+#   --jobs N             place-and-route runs at once (default nproc)
+#   --tools debian       Debian's yosys and nextpnr-ice40 (the default)
+#   --tools yowasp       the pinned YoWASP (WebAssembly, npm) yosys and nextpnr-ice40,
+#                        installed into build-fpga/yowasp by fpga/yowasp/install.sh and
+#                        run with Node; icepack and icepll stay Debian's
+# Environment: UMBRA_FPGA_OUT (default build-fpga/out, build-fpga/out-yowasp with
+# --tools yowasp), UMBRA_CONFIG_TOOL (a built umbra-config; otherwise this script
+# builds one in build-fpga/config-tool with cmake, from cmake/config-tool, which
+# needs no more than the configuration loader).
+# Exit status: 0 when every step ran and every design met its targets (the median
+# Fmax of its seeds, and for a board top its clock and its 10% of free logic cells);
 # 1 when a tool failed (synthesis stops the run; a place-and-route failure, e.g. a
-# design that does not fit, is reported and the other configurations still build);
-# 3 when everything was built but a clock target was missed.
+# design that does not fit, is reported and the other designs still build);
+# 2 bad arguments; 3 when everything was built but a target was missed.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 synth_only=0
 params_only=0
 others=1
-boards=0
+boards=1
+seed_list="${UMBRA_FPGA_SEEDS:-1-5}"
+jobs=$(nproc 2>/dev/null || echo 1)
+tools=debian
 configs=()
-for a in "$@"; do
+usage() { echo "build.sh: error: $1 (see --help)" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+  a="$1"
+  shift
   case "$a" in
     --synth-only) synth_only=1 ;;
     --params-only) params_only=1 ;;
     --no-other-families) others=0 ;;
-    --board) boards=1 ;;
+    --no-board) boards=0 ;;
+    --seeds|--jobs|--tools)
+      [ $# -gt 0 ] || usage "$a needs a value"
+      case "$a" in
+        --seeds) seed_list="$1" ;;
+        --jobs) jobs="$1" ;;
+        --tools) tools="$1" ;;
+      esac
+      shift ;;
     -h|--help) sed -n '2,/^set -e/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
-    -*) echo "build.sh: error: unknown option '$a' (see --help)" >&2; exit 2 ;;
+    -*) usage "unknown option '$a'" ;;
     *)
-      if [ ! -f "$a" ]; then
-        echo "build.sh: error: no configuration file '$a'" >&2
-        exit 2
-      fi
+      [ -f "$a" ] || usage "no configuration file '$a'"
       configs+=("$(cd "$(dirname "$a")" && pwd)/$(basename "$a")") ;;
   esac
 done
 [ ${#configs[@]} -gt 0 ] || configs=("$root/configs/ice40-up5k.yaml" "$root/configs/ice40-hx8k.yaml")
-out="${UMBRA_FPGA_OUT:-$root/build-fpga/out}"
-seed="${UMBRA_FPGA_SEED:-1}"
+# --seeds: a list of seeds and ranges, e.g. 1-5 or 1,3,7-9.
+seeds=()
+IFS=',' read -r -a seed_parts <<<"$seed_list"
+for part in "${seed_parts[@]}"; do
+  if [[ "$part" =~ ^([0-9]+)-([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ]; then
+    for ((s = BASH_REMATCH[1]; s <= BASH_REMATCH[2]; s++)); do seeds+=("$s"); done
+  elif [[ "$part" =~ ^[0-9]+$ ]]; then
+    seeds+=("$part")
+  else
+    usage "--seeds '$seed_list': '$part' is not a seed (N) or a range (N-M)"
+  fi
+done
+[ ${#seeds[@]} -gt 0 ] || usage "--seeds '$seed_list' names no seed"
+[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || usage "--jobs '$jobs' is not a positive number"
+case "$tools" in
+  debian) out="${UMBRA_FPGA_OUT:-$root/build-fpga/out}" ;;
+  yowasp) out="${UMBRA_FPGA_OUT:-$root/build-fpga/out-yowasp}" ;;
+  *) usage "--tools '$tools': one of debian, yowasp" ;;
+esac
 
 # Set-up: the Debian packages the flow needs (yosys, nextpnr-ice40, fpga-icestorm,
 # cmake, python3...), installed by the same list the quick start uses when missing.
@@ -73,13 +114,54 @@ need() {
   command -v "$1" >/dev/null 2>&1 || { echo "build.sh: error: '$1' not found (install $2)" >&2; exit 1; }
 }
 if [ $params_only = 0 ]; then
-  need yosys yosys
   need python3 python3
+  [ $tools = debian ] && need yosys yosys
+  [ $tools = debian ] && [ $synth_only = 0 ] && need nextpnr-ice40 nextpnr-ice40
+  [ $synth_only = 0 ] && need icepack fpga-icestorm
 fi
-if [ $synth_only = 0 ] && [ $params_only = 0 ]; then
-  need nextpnr-ice40 nextpnr-ice40
-  need icepack fpga-icestorm
+
+# The tools, as commands taking the native tools' arguments.  yowasp: run.mjs copies
+# the inputs into the WebAssembly tools' virtual file tree and their outputs back,
+# so each run names its inputs (--in) and its output directory (--out).  Their
+# versions go into each design's flow.txt, and so into the report.
+yowasp_run=()
+tool_versions=()
+if [ $params_only = 0 ]; then
+  if [ $tools = yowasp ]; then
+    "$root/fpga/yowasp/install.sh" || exit 1
+    yowasp_run=(nice -n 10 node "$root/fpga/yowasp/run.mjs")
+    tool_versions+=("tools.yosys=$("${yowasp_run[@]}" yosys -- -V | head -1) (@yowasp/yosys $(node -p "require('$root/build-fpga/yowasp/node_modules/@yowasp/yosys/package.json').version"))")
+    if [ $synth_only = 0 ]; then
+      tool_versions+=("tools.nextpnr=nextpnr-ice40 $("${yowasp_run[@]}" nextpnr-ice40 -- --version 2>&1 | head -1 | sed 's/.*(Version \(nextpnr-\)\{0,1\}\(.*\))/\2/') (@yowasp/nextpnr-ice40 $(node -p "require('$root/build-fpga/yowasp/node_modules/@yowasp/nextpnr-ice40/package.json').version"))")
+    fi
+  else
+    tool_versions+=("tools.yosys=$(yosys -V | head -1) (Debian yosys $(dpkg-query -W -f='${Version}' yosys 2>/dev/null || echo '?'))")
+    if [ $synth_only = 0 ]; then
+      tool_versions+=("tools.nextpnr=nextpnr-ice40 $(nextpnr-ice40 --version 2>&1 | head -1 | sed 's/.*(Version \(nextpnr-\)\{0,1\}\(.*\))/\2/') (Debian nextpnr-ice40 $(dpkg-query -W -f='${Version}' nextpnr-ice40 2>/dev/null || echo '?'))")
+    fi
+  fi
+  [ $synth_only = 0 ] && tool_versions+=("tools.icepack=icepack (Debian fpga-icestorm $(dpkg-query -W -f='${Version}' fpga-icestorm 2>/dev/null || echo '?'))")
 fi
+# run_yosys OUTDIR ARGS...: yosys with its outputs in OUTDIR (inputs: rtl/, fpga/).
+run_yosys() {
+  local o="$1"
+  shift
+  if [ $tools = yowasp ]; then
+    "${yowasp_run[@]}" yosys --in "$root/rtl" --in "$root/fpga" --out "$o" -- "$@"
+  else
+    nice -n 10 yosys "$@"
+  fi
+}
+# run_nextpnr NETLIST PCF OUTDIR ARGS...: nextpnr-ice40 with its outputs in OUTDIR.
+run_nextpnr() {
+  local net="$1" pcf="$2" o="$3"
+  shift 3
+  if [ $tools = yowasp ]; then
+    "${yowasp_run[@]}" nextpnr-ice40 --in "$net" ${pcf:+--in "$pcf"} --out "$o" -- "$@"
+  else
+    nice -n 10 nextpnr-ice40 "$@"
+  fi
+}
 
 # ---- umbra-config: built once, in its own build tree, unless one is given -----------
 tool="${UMBRA_CONFIG_TOOL:-}"
@@ -113,21 +195,26 @@ status=0
 names=()    # report entries: a configuration's name, or NAME/BOARD for its board top
 dirs=()
 
-# flow NAME DIR TOP "CHPARAM" "SYNTH_OPTS" DEVICE PACKAGE FREQ_MHZ PCF FILE...: one
-# design through yosys (synthesis, check -assert, statistics), logic_depth.py and,
-# unless --synth-only, nextpnr-ice40 and icepack to DIR/NAME.bin.  A synthesis failure
-# stops the run; a place-and-route failure (a design that does not fit) sets status 1
-# and the other designs still build.
-flow() {
-  local name="$1" d="$2" top="$3" chparam="$4" synth_opts="$5" dev="$6" pkg="$7" freq="$8" pcf="$9"
-  shift 9
+# The place-and-route pool: at most $jobs runs at once, the synthesis in the
+# foreground counted as one, so the machine's cores are never oversubscribed.
+wait_for_slot() {  # wait_for_slot N: until fewer than N background runs are left
+  while [ "$(jobs -rp | wc -l)" -ge "$1" ]; do wait -n || true; done
+}
+
+# synth NAME DIR TOP "CHPARAM" "SYNTH_OPTS" FILE...: one design through yosys
+# (synthesis, check -assert, statistics) and logic_depth.py.  A failure stops the run.
+synth() {
+  local name="$1" d="$2" top="$3" chparam="$4" synth_opts="$5"
+  shift 5
   local files=("$@")
   mkdir -p "$d"
-  if ! nice -n 10 yosys -l "$d/yosys.log" -q -p "read_verilog -I$root/rtl ${files[*]}; \
+  wait_for_slot "$jobs"
+  if ! run_yosys "$d" -l "$d/yosys.log" -q -p "read_verilog -I$root/rtl ${files[*]}; \
       chparam$chparam $top; synth_ice40 -top $top$synth_opts -json $d/$name.json; \
       check -assert; tee -q -o $d/stat.json stat -json" >/dev/null 2>&1; then
     echo "build.sh: error: $name: yosys synthesis or check failed; see $d/yosys.log:" >&2
     grep -E "ERROR|problems|Warning" "$d/yosys.log" | head -20 >&2
+    wait
     exit 1
   fi
   echo "   synthesis and check -assert clean"
@@ -135,30 +222,57 @@ flow() {
   # timing view left when a design does not fit.
   python3 "$root/fpga/logic_depth.py" "$d/$name.json" --top 3 >"$d/logic_depth.txt" \
     || echo "build.sh: warning: $name: logic_depth.py failed" >&2
-  [ $synth_only = 1 ] && return 0
+}
 
-  echo "== $name: nextpnr-ice40 --$dev --package $pkg --freq $freq${pcf:+ --pcf ${pcf#$root/}}"
-  rm -f "$d/nextpnr.json" "$d/$name.asc" "$d/$name.bin"
-  # --timing-allow-fail: a missed target still yields the bitstream and the report
-  # that says which path missed it; the exit status below says it was missed.
-  # A design that does not fit fails here; the other configurations still build and
-  # the report shows what this one needed (from nextpnr's packing) against the device.
-  if ! nice -n 10 nextpnr-ice40 "--$dev" --package "$pkg" --json "$d/$name.json" ${pcf:+--pcf "$pcf"} \
-      --asc "$d/$name.asc" --freq "$freq" --seed "$seed" --timing-allow-fail \
-      --report "$d/nextpnr.json" -l "$d/nextpnr.log" -q >/dev/null 2>&1; then
-    echo "build.sh: error: $name: nextpnr-ice40 failed; see $d/nextpnr.log:" >&2
-    grep -E "ERROR" "$d/nextpnr.log" | head -5 >&2
+# place NAME DIR DEVICE PACKAGE FREQ_MHZ PCF: starts nextpnr-ice40 for each seed in the
+# background, into DIR/seed-N/ (its report, log, .asc and `status`, nextpnr's exit
+# status).  --timing-allow-fail: a missed target still yields the placement and the
+# report that says which path missed it.  A design that does not fit fails here; the
+# report then shows what it needed (from nextpnr's packing) against the device.
+place() {
+  local name="$1" d="$2" dev="$3" pkg="$4" freq="$5" pcf="$6" seed sd
+  echo "== $name: nextpnr-ice40 --$dev --package $pkg --freq $freq${pcf:+ --pcf ${pcf#$root/}}, seeds ${seeds[*]}"
+  rm -rf "$d"/seed-* "$d/$name.bin"
+  for seed in "${seeds[@]}"; do
+    sd="$d/seed-$seed"
+    mkdir -p "$sd"
+    wait_for_slot "$jobs"
+    (
+      rc=0
+      run_nextpnr "$d/$name.json" "$pcf" "$sd" "--$dev" --package "$pkg" --json "$d/$name.json" \
+        ${pcf:+--pcf "$pcf"} --asc "$sd/$name.asc" --freq "$freq" --seed "$seed" --timing-allow-fail \
+        --report "$sd/nextpnr.json" -l "$sd/nextpnr.log" -q >/dev/null 2>&1 || rc=$?
+      echo "$rc" >"$sd/status"
+    ) &
+  done
+}
+
+# pack NAME DIR: once its seeds are placed, a design's bitstream DIR/NAME.bin from the
+# seed with the highest Fmax (the one to put on a board), or the errors of the seeds
+# that failed (status 1).
+pack() {
+  local name="$1" d="$2" seed failed=0
+  for seed in "${seeds[@]}"; do
+    if [ "$(cat "$d/seed-$seed/status" 2>/dev/null)" != 0 ]; then
+      echo "build.sh: error: $name: nextpnr-ice40 --seed $seed failed; see $d/seed-$seed/nextpnr.log:" >&2
+      grep -E "ERROR" "$d/seed-$seed/nextpnr.log" | head -5 >&2 || true
+      failed=1
+    fi
+  done
+  if [ $failed = 1 ]; then
     echo "   deepest logic before placement ($d/logic_depth.txt):" >&2
     sed 's/^/   /' "$d/logic_depth.txt" >&2 || true
     status=1
-    return 0
   fi
-  if ! icepack "$d/$name.asc" "$d/$name.bin" 2>"$d/icepack.log"; then
+  local best
+  best=$(python3 "$root/fpga/report.py" --best-seed "$d") || return 0
+  if ! icepack "$d/seed-$best/$name.asc" "$d/$name.bin" 2>"$d/icepack.log"; then
     echo "build.sh: error: $name: icepack failed; see $d/icepack.log" >&2
     status=1
     return 0
   fi
-  echo "   bitstream $d/$name.bin"
+  echo "$best" >"$d/bitstream_seed"
+  echo "== $name: bitstream $d/$name.bin (seed $best)"
 }
 
 # The board tops (fpga/<board>_top.v): both boards have a 12 MHz oscillator.  The
@@ -222,7 +336,7 @@ for cfg in "${configs[@]}"; do
   fi
   if [ $params_only = 1 ]; then
     echo "$name synth_top:$chparam"
-    [ $boards = 1 ] && [ -n "$board" ] && echo "$name ${board}_top:$bparam"
+    if [ $boards = 1 ] && [ -n "$board" ]; then echo "$name ${board}_top:$bparam"; fi
     continue
   fi
   d="$out/$name"
@@ -238,11 +352,13 @@ for cfg in "${configs[@]}"; do
     for k in "${!C[@]}"; do echo "$k=${C[$k]}"; done
     echo "top=synth_top"
     echo "synth_opts=$synth_opts"
-    echo "seed=$seed"
+    echo "seeds=${seeds[*]}"
+    echo "target_mhz=${C[fpga.target_mhz]}"
+    for t in ${tool_versions[@]+"${tool_versions[@]}"}; do echo "$t"; done
   } >"$d/flow.txt"
   echo "== $name: yosys synth_ice40$synth_opts (${P[THREADS]} threads, ${P[REGS]} registers, ${P[IMEM_WORDS]} imem words, ${P[MEM_WORDS]} memory words)"
-  flow "$name" "$d" synth_top "$chparam" "$synth_opts" "$dev" "${C[fpga.package]}" \
-    "${C[fpga.clock_mhz]}" "" "${rtl_files[@]}" "$root/fpga/synth_top.v"
+  synth "$name" "$d" synth_top "$chparam" "$synth_opts" "${rtl_files[@]}" "$root/fpga/synth_top.v"
+  [ $synth_only = 1 ] || place "$name" "$d" "$dev" "${C[fpga.package]}" "${C[fpga.clock_mhz]}" ""
 
   [ $boards = 1 ] && [ -n "$board" ] || continue
   bd="$d/$board"
@@ -250,11 +366,21 @@ for cfg in "${configs[@]}"; do
   names+=("$name/$board")
   dirs+=("$bd")
   bfreq="$bclk_mhz"
-  sed "s/^top=.*/top=${board}_top/; s/^fpga.clock_mhz=.*/fpga.clock_mhz=$bfreq/" "$d/flow.txt" >"$bd/flow.txt"
+  # A board top runs at its board clock: its target is that clock, which must itself
+  # reach fpga.board_target_mhz (report.py checks both).
+  sed "s/^top=.*/top=${board}_top/; s/^fpga.clock_mhz=.*/fpga.clock_mhz=$bfreq/; \
+       s/^target_mhz=.*/target_mhz=${C[fpga.board_target_mhz]}/" "$d/flow.txt" >"$bd/flow.txt"
+  echo "board=1" >>"$bd/flow.txt"
   echo "== $name/$board: yosys synth_ice40$synth_opts (board top ${board}_top, ${bfreq} MHz)"
-  flow "$board" "$bd" "${board}_top" "$bparam" "$synth_opts" "$dev" "${C[fpga.package]}" \
-    "$bfreq" "$root/fpga/$board.pcf" "${rtl_files[@]}" "${board_files[@]}" "$root/fpga/${board}_top.v"
+  synth "$board" "$bd" "${board}_top" "$bparam" "$synth_opts" \
+    "${rtl_files[@]}" "${board_files[@]}" "$root/fpga/${board}_top.v"
+  [ $synth_only = 1 ] || place "$board" "$bd" "$dev" "${C[fpga.package]}" "$bfreq" "$root/fpga/$board.pcf"
 done
+
+if [ $synth_only = 0 ] && [ $params_only = 0 ]; then
+  wait
+  for i in "${!names[@]}"; do pack "$(basename "${dirs[$i]}")" "${dirs[$i]}"; done
+fi
 
 if [ $synth_only = 1 ] || [ $params_only = 1 ]; then
   exit 0
@@ -273,7 +399,7 @@ if [ $others = 1 ]; then
     d="$out/$first/$fam"
     mkdir -p "$d"
     echo "== $first: yosys $cmd"
-    if ! nice -n 10 yosys -l "$d/yosys.log" -q -p "read_verilog -I$root/rtl ${rtl_files[*]} \
+    if ! run_yosys "$d" -l "$d/yosys.log" -q -p "read_verilog -I$root/rtl ${rtl_files[*]} \
         $root/fpga/synth_top.v; chparam$chparam synth_top; $cmd; check -assert; tee -q -o $d/stat.json stat -json" \
         >/dev/null 2>&1; then
       echo "build.sh: error: $first: yosys $cmd failed; see $d/yosys.log" >&2
@@ -287,8 +413,8 @@ report_args=()
 for i in "${!names[@]}"; do report_args+=("--ice40" "${names[$i]}=${dirs[$i]}"); done
 rstatus=0
 python3 "$root/fpga/report.py" ${report_args[@]+"${report_args[@]}"} \
-  ${other_args[@]+"${other_args[@]}"} --json "$out/report.json" || rstatus=$?
-echo "report: $out/report.json"
+  ${other_args[@]+"${other_args[@]}"} --json "$out/report.json" --markdown "$out/report.md" || rstatus=$?
+echo "report: $out/report.json, $out/report.md"
 # A tool failure (1) outranks a missed clock target (3).
 [ $status = 0 ] && status=$rstatus
 exit $status

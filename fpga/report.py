@@ -1,19 +1,36 @@
 #!/usr/bin/env python3
-"""fpga/report.py: the report of fpga/build.sh, printed as a table and written as JSON.
+"""fpga/report.py: the report of fpga/build.sh: a table on stdout, JSON and Markdown.
 
-For each iCE40 build it reads nextpnr's --report JSON (use against the device's
-totals, Fmax per clock, critical paths) and Yosys's `stat -json` (flip-flops and LUTs
-before packing); for ECP5 and Xilinx 7-series only the Yosys statistics exist, so
-their totals are the datasheet figures of one named part, given below.
+For each iCE40 design (a configuration's synthesis top or its board top) it reads
+Yosys's `stat -json` (flip-flops and LUTs before packing), the flow's settings
+(flow.txt: device, clock, target, seeds, tool versions) and, per nextpnr seed
+(DIR/seed-N/), nextpnr's --report JSON (use against the device's totals, Fmax per
+clock, critical paths).  Fmax is given over the seeds as min / median / max, with the
+critical path of the median run (of an even number of seeds, the median is the mean
+of the middle two and the path that of the lower), and the throughput it implies at
+the barrel's peak issue rate of one instruction per cycle (every thread running):
+M instructions/s = median Fmax, FP32 M operations/s = median Fmax (one FP32
+instruction a cycle) and M flops/s = 2 x median Fmax (fmadd, a multiply and an add).
+A design meets its targets (configs: fpga.target_mhz, fpga.board_target_mhz) when
+every seed placed and its median Fmax reaches the target; a board top runs at its
+board clock, so that clock must reach the target, the median Fmax that clock, and
+BOARD_MIN_FREE_PCT of its logic cells must be free.  For ECP5 and Xilinx 7-series
+only the Yosys statistics exist, so their totals are the datasheet figures of one
+named part, given below.
 
-  report.py --ice40 NAME=DIR... [--other FAMILY=STAT.json...] --json OUT
+  report.py --ice40 NAME=DIR... [--other FAMILY=STAT.json...] --json OUT [--markdown OUT]
+  report.py --best-seed DIR   (prints the seed with the highest Fmax; fpga/build.sh
+                               packs its placement)
 
-Exit status 3 when a clock missed its target (the report is still written), 1 on
-unreadable input.  Standard library only, so the flow needs no Python packages.
+Exit status 3 when a design missed a target or did not place (the report is still
+written), 1 on unreadable input.  Standard library only, so the flow needs no Python
+packages.
 """
 import argparse
 import json
+import os
 import re
+import statistics
 import sys
 
 # Parts whose Yosys-only utilization is reported: the smallest common part of each
@@ -64,6 +81,16 @@ def endpoint(p):
     return f"{p.get('cell', '?')}.{p.get('port', '?')}" if isinstance(p, dict) else str(p)
 
 
+# The issue's fit margin for board tops: a design that fills the device leaves no room
+# for the next change and places erratically.
+BOARD_MIN_FREE_PCT = 10.0
+
+# Peak issue rate of the barrel: one instruction a cycle while every thread runs.
+ISSUE_PER_CYCLE = 1
+# fmadd does two floating-point operations (a multiply and an add) in one instruction.
+FLOPS_PER_FMADD = 2
+
+
 # iCE40 totals, used only when place-and-route failed and wrote no report of its own
 # (nextpnr's report carries the device's totals otherwise).  Datasheet figures.
 ICE40_TOTALS = {
@@ -76,12 +103,16 @@ def failed_pnr_utilization(d, device, cells):
     """What the design needed, from nextpnr's log and Yosys's cells, when nextpnr
     stopped before writing its report (a design that does not fit)."""
     totals = ICE40_TOTALS.get(device, {})
-    # The placer names the LC count it could not fit when it gives up on a region;
-    # otherwise the packer's "N LCs used as ..." lines add up to it.
-    placer_lcs, packed_lcs, error = 0, 0, "nextpnr-ice40 failed"
+    # The device utilization nextpnr prints after packing ("ICESTORM_LC: N/ M") is
+    # the count; else the placer names the LC count it could not fit when it gives up
+    # on a region; else the packer's "N LCs used as ..." lines add up to about it.
+    device_lcs, placer_lcs, packed_lcs, error = 0, 0, 0, "nextpnr-ice40 failed"
     try:
         with open(f"{d}/nextpnr.log") as f:
             for line in f:
+                m = re.search(r"ICESTORM_LC:\s+(\d+)/", line)
+                if m:
+                    device_lcs = int(m.group(1))
                 m = re.search(r"of (\d+) ICESTORM_LCs", line)
                 if m:
                     placer_lcs = int(m.group(1))
@@ -92,15 +123,14 @@ def failed_pnr_utilization(d, device, cells):
                     error = line[len("ERROR:"):].strip()
     except OSError:
         pass
-    lcs = placer_lcs or packed_lcs
+    lcs = device_lcs or placer_lcs or packed_lcs
     used = {"ICESTORM_LC": lcs, "ICESTORM_RAM": count(cells, "SB_RAM40_4K"),
             "ICESTORM_SPRAM": count(cells, "SB_SPRAM256KA"), "ICESTORM_DSP": count(cells, "SB_MAC16")}
     util = {k: {"used": used[k], "available": totals.get(k, 0)} for k in used}
     return util, error
 
 
-def ice40_entry(name, d):
-    cells = yosys_cells(load_json(f"{d}/stat.json", "yosys statistics"))
+def read_flow(d):
     flow = {}
     try:
         with open(f"{d}/flow.txt") as f:
@@ -109,37 +139,79 @@ def ice40_entry(name, d):
                 flow[k] = v
     except OSError:
         pass
-    pnr_error = None
+    return flow
+
+
+def seed_runs(d):
+    """{seed: DIR/seed-N} for the seed directories place-and-route left in DIR."""
+    runs = {}
     try:
-        open(f"{d}/nextpnr.json").close()
-        pnr = load_json(f"{d}/nextpnr.json", "nextpnr report")
-        util = pnr.get("utilization", {})
+        names = os.listdir(d)
+    except OSError as e:
+        sys.exit(f"report.py: error: cannot read '{d}': {e.strerror}")
+    for n in names:
+        m = re.fullmatch(r"seed-(\d+)", n)
+        if m and os.path.isdir(f"{d}/{n}"):
+            runs[int(m.group(1))] = f"{d}/{n}"
+    return dict(sorted(runs.items()))
+
+
+def run_fmax(pnr):
+    """A placed run's Fmax: its slowest clock's (the design runs at that)."""
+    f = [c.get("achieved", 0.0) for c in pnr.get("fmax", {}).values()]
+    return min(f) if f else None
+
+
+def placed_runs(d):
+    """{seed: nextpnr report} for the seeds that placed, {seed: error} for the rest."""
+    placed, failed = {}, {}
+    for seed, sd in seed_runs(d).items():
+        try:
+            with open(f"{sd}/status") as f:
+                rc = f.read().strip()
+        except OSError:
+            rc = "?"
+        if rc == "0" and os.path.exists(f"{sd}/nextpnr.json"):
+            pnr = load_json(f"{sd}/nextpnr.json", "nextpnr report")
+            if run_fmax(pnr) is not None:
+                placed[seed] = pnr
+                continue
+        failed[seed] = pnr_error(sd)
+    return placed, failed
+
+
+def pnr_error(sd):
+    try:
+        with open(f"{sd}/nextpnr.log") as f:
+            for line in f:
+                if line.startswith("ERROR:"):
+                    return line[len("ERROR:"):].strip()
     except OSError:
-        pnr = {}
-        util, pnr_error = failed_pnr_utilization(d, flow.get("fpga.device", ""), cells)
+        pass
+    return "nextpnr-ice40 failed"
 
-    def use(key):
-        u = util.get(key, {})
-        return {"used": u.get("used", 0), "available": u.get("available", 0)}
 
-    lc = use("ICESTORM_LC")
-    resources = {
-        "logic cells": lc,
-        "flip-flops": {"used": count(cells, "SB_DFF"), "available": lc["available"]},
-        "BRAM (4 Kbit)": use("ICESTORM_RAM"),
-        "SPRAM (256 Kbit)": use("ICESTORM_SPRAM"),
-        "DSP (SB_MAC16)": use("ICESTORM_DSP"),
-        "I/O": use("SB_IO"),
+def fmax_stats(fmax_by_seed):
+    """min / median / max of {seed: Fmax}, and the seed whose run is the median's
+    (the lower middle one of an even count)."""
+    order = sorted(fmax_by_seed, key=lambda s: (fmax_by_seed[s], s))
+    values = [fmax_by_seed[s] for s in order]
+    return {
+        "min": round(values[0], 2),
+        "median": round(statistics.median(values), 2),
+        "max": round(values[-1], 2),
+        "median_seed": order[(len(order) - 1) // 2],
     }
-    if pnr_error is not None:
-        del resources["I/O"]  # nextpnr adds the SB_IO cells; nothing counted them
-    clocks = {}
-    for clk, f in pnr.get("fmax", {}).items():
-        clocks[clk] = {
-            "fmax_mhz": round(f.get("achieved", 0.0), 2),
-            "target_mhz": round(f.get("constraint", 0.0), 2),
-            "met": f.get("achieved", 0.0) >= f.get("constraint", 0.0),
-        }
+
+
+def best_seed(d):
+    placed, _ = placed_runs(d)
+    if not placed:
+        return None
+    return max(placed, key=lambda s: (run_fmax(placed[s]), -s))
+
+
+def critical_paths(pnr):
     paths = []
     for cp in pnr.get("critical_paths", []):
         steps = cp.get("path", [])
@@ -162,18 +234,106 @@ def ice40_entry(name, d):
             "routing_ns": round(delay - logic, 2),
             "cells": len({endpoint(s.get("to")).rsplit(".", 1)[0] for s in steps}),
         })
+    return paths
+
+
+def to_number(text):
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return 0.0
+
+
+def ice40_entry(name, d):
+    cells = yosys_cells(load_json(f"{d}/stat.json", "yosys statistics"))
+    flow = read_flow(d)
+    placed, failed = placed_runs(d)
+    if placed:
+        stats = fmax_stats({s: run_fmax(p) for s, p in placed.items()})
+        pnr = placed[stats["median_seed"]]
+        util = pnr.get("utilization", {})
+        error = None
+    else:
+        stats, pnr = None, {}
+        # What the design needed, from the first failed seed's log.
+        first = next(iter(seed_runs(d).values()), d)
+        util, error = failed_pnr_utilization(first, flow.get("fpga.device", ""), cells)
+
+    def use(key):
+        u = util.get(key, {})
+        return {"used": u.get("used", 0), "available": u.get("available", 0)}
+
+    lc = use("ICESTORM_LC")
+    resources = {
+        "logic cells": lc,
+        "flip-flops": {"used": count(cells, "SB_DFF"), "available": lc["available"]},
+        "BRAM (4 Kbit)": use("ICESTORM_RAM"),
+        "SPRAM (256 Kbit)": use("ICESTORM_SPRAM"),
+        "DSP (SB_MAC16)": use("ICESTORM_DSP"),
+        "I/O": use("SB_IO"),
+    }
+    if error is not None:
+        del resources["I/O"]  # nextpnr adds the SB_IO cells; nothing counted them
+    free_pct = round(100.0 * (1 - lc["used"] / lc["available"]), 1) if lc["available"] else None
+    clocks = {}
+    for clk, f in pnr.get("fmax", {}).items():
+        clocks[clk] = {
+            "fmax_mhz": round(f.get("achieved", 0.0), 2),
+            "constraint_mhz": round(f.get("constraint", 0.0), 2),
+        }
+
+    board = flow.get("board") == "1"
+    clock = to_number(flow.get("fpga.clock_mhz"))
+    target = to_number(flow.get("target_mhz"))
+    checks = {"placed": {"ok": not failed,
+                         "what": f"{len(placed)} of {len(placed) + len(failed)} seeds placed"}}
+    if target:
+        median = stats["median"] if stats else 0.0
+        if board:
+            checks["board clock"] = {"ok": clock >= target,
+                                     "what": f"board clock {clock:g} MHz >= target {target:g} MHz"}
+            checks["timing"] = {"ok": median >= clock,
+                                "what": f"median Fmax {median:.2f} MHz >= board clock {clock:g} MHz"}
+            checks["fit margin"] = {"ok": free_pct is not None and free_pct >= BOARD_MIN_FREE_PCT,
+                                    "what": f"{free_pct if free_pct is not None else '?'}% logic cells free "
+                                            f">= {BOARD_MIN_FREE_PCT:g}%"}
+        else:
+            checks["timing"] = {"ok": median >= target,
+                                "what": f"median Fmax {median:.2f} MHz >= target {target:g} MHz"}
+    throughput = None
+    if stats:
+        m = stats["median"]
+        throughput = {
+            "issue_per_cycle": ISSUE_PER_CYCLE,
+            "minstr_per_s": round(m * ISSUE_PER_CYCLE, 2),
+            "fp32_mops_per_s": round(m * ISSUE_PER_CYCLE, 2),
+            "fp32_mflops_per_s_fmadd": round(m * ISSUE_PER_CYCLE * FLOPS_PER_FMADD, 2),
+        }
     return {
         "config": flow.get("config", ""),
         "top": flow.get("top", "synth_top"),
+        "board_top": board,
         "device": flow.get("fpga.device", ""),
         "package": flow.get("fpga.package", ""),
+        "clock_mhz": clock,
+        "target_mhz": target or None,
         "yosys": "synth_ice40" + flow.get("synth_opts", ""),
-        "nextpnr_seed": flow.get("seed", ""),
+        "tools": {k[len("tools."):]: v for k, v in flow.items() if k.startswith("tools.")},
+        "seeds": sorted(list(placed) + list(failed)),
+        "fmax_by_seed": {str(s): round(run_fmax(p), 2) for s, p in sorted(placed.items())},
+        "failed_seeds": {str(s): e for s, e in sorted(failed.items())},
+        "fmax_mhz": {k: v for k, v in stats.items() if k != "median_seed"} if stats else None,
+        "median_seed": stats["median_seed"] if stats else None,
+        "bitstream_seed": best_seed(d),
         "resources": resources,
+        "logic_cells_free_pct": free_pct,
         "yosys_cells": {"SB_LUT4": count(cells, "SB_LUT4"), "SB_CARRY": count(cells, "SB_CARRY")},
         "clocks": clocks,
-        "critical_paths": paths,
-        "place_and_route": "ok" if pnr_error is None else "failed: " + pnr_error,
+        "critical_paths": critical_paths(pnr),
+        "throughput": throughput,
+        "place_and_route": "ok" if error is None else "failed: " + error,
+        "checks": checks,
+        "meets_targets": all(c["ok"] for c in checks.values()),
     }
 
 
@@ -212,12 +372,128 @@ def pct(u):
     return f"{100.0 * u['used'] / u['available']:5.1f}%" if u["available"] else "   - "
 
 
+def mhz(e, key):
+    return f"{e['fmax_mhz'][key]:.2f}" if e["fmax_mhz"] else "-"
+
+
+def print_ice40(name, e):
+    kind = "board top" if e["board_top"] else "synthesis top"
+    print(f"\n{name}: {e['top']} ({kind}) on iCE40 {e['device'].upper()} {e['package']}, {e['yosys']}")
+    for tool, v in e["tools"].items():
+        print(f"  {tool:18s} {v}")
+    if e["place_and_route"] != "ok":
+        print(f"  PLACE-AND-ROUTE {e['place_and_route']}")
+        print("  (logic cells: nextpnr's packed count; no timing without placement)")
+    for res, u in e["resources"].items():
+        print(f"  {res:18s} {u['used']:>6} / {u['available']:<6} {pct(u)}")
+    if e["logic_cells_free_pct"] is not None:
+        print(f"  {'fit margin':18s} {e['logic_cells_free_pct']:.1f}% of logic cells free")
+    seeds = ", ".join(f"{s}: {f:.2f}" for s, f in e["fmax_by_seed"].items())
+    seeds += "".join(f", {s}: failed" for s in e["failed_seeds"])
+    print(f"  Fmax (MHz, seed: Fmax) {seeds}")
+    if e["fmax_mhz"]:
+        target = f", target {e['target_mhz']:g}" if e["target_mhz"] else ""
+        print(f"  Fmax min / median / max  {mhz(e, 'min')} / {mhz(e, 'median')} / {mhz(e, 'max')} MHz "
+              f"(at {e['clock_mhz']:g} MHz{target}; median: seed {e['median_seed']}, "
+              f"bitstream: seed {e['bitstream_seed']})")
+        t = e["throughput"]
+        print(f"  throughput         {t['minstr_per_s']:.1f} M instructions/s, {t['fp32_mops_per_s']:.1f} M FP32 "
+              f"operations/s ({t['fp32_mflops_per_s_fmadd']:.1f} M flops/s with fmadd as two)")
+    for clk, c in e["clocks"].items():
+        print(f"  clock {clk}: {c['fmax_mhz']:.2f} MHz (constraint {c['constraint_mhz']:g} MHz)")
+    for p in e["critical_paths"]:
+        print(f"  critical path {p['from_clock']} -> {p['to_clock']}: {p['delay_ns']:.2f} ns "
+              f"({p['logic_ns']:.2f} logic + {p['routing_ns']:.2f} routing, {p['cells']} cells)")
+        print(f"    from {p['start']}")
+        print(f"    to   {p['end']}")
+    for what, c in e["checks"].items():
+        print(f"  {'ok    ' if c['ok'] else 'MISSED'} {what}: {c['what']}")
+
+
+def short_name(cell):
+    """A netlist cell name cut back to its RTL hierarchy for the docs' table: Yosys
+    and nextpnr append the mapped cells' names (`_SB_LUT4_O...`, `$func$file:line`)."""
+    keep = []
+    for part in cell.rsplit(".", 1)[0].split("."):  # without the port
+        cut = re.split(r"\$|_SB_|_DFFLC|_LC$|_DSP$", part, maxsplit=1)
+        if cut[0]:
+            keep.append(cut[0])
+        if len(cut) > 1:
+            break
+    return ".".join(keep)
+
+
+def markdown(report):
+    """The docs' table: one row per iCE40 design, then the ECP5/Xilinx cell counts."""
+    def frac(u):
+        if not u["available"]:
+            return "-"
+        return f"{u['used']} / {u['available']}"
+
+    rows = ["| design | logic cells | free | FF | BRAM | SPRAM | DSP | Fmax min / median / max (MHz) "
+            "| target | M instr/s | FP32 Mop/s (fmadd x2) | critical path (median seed) | meets |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for name, e in report["ice40"].items():
+        r = e["resources"]
+        lc = r["logic cells"]
+        free = f"{e['logic_cells_free_pct']:.1f}%" if e["logic_cells_free_pct"] is not None else "-"
+        if e["fmax_mhz"]:
+            fmax = f"{mhz(e, 'min')} / **{mhz(e, 'median')}** / {mhz(e, 'max')}"
+            t = e["throughput"]
+            mips = f"{t['minstr_per_s']:.1f}"
+            flops = f"{t['fp32_mops_per_s']:.1f} ({t['fp32_mflops_per_s_fmadd']:.1f})"
+        else:
+            fmax, mips, flops = "not placed", "-", "-"
+        if e["board_top"]:
+            target = f"≥ {e['target_mhz']:g} at {e['clock_mhz']:g} MHz" if e["target_mhz"] else "-"
+        else:
+            target = f"≥ {e['target_mhz']:g}" if e["target_mhz"] else "-"
+        paths = e["critical_paths"]
+        if paths:
+            p = max(paths, key=lambda p: p["delay_ns"])
+            path = (f"{p['delay_ns']:.1f} ns ({p['logic_ns']:.1f} logic, {p['cells']} cells): "
+                    f"`{short_name(p['start'])}` → `{short_name(p['end'])}`")
+        else:
+            path = "-"
+        missed = [k for k, c in e["checks"].items() if not c["ok"]]
+        meets = "yes" if not missed else "no: " + ", ".join(missed)
+        rows.append(f"| {name} ({e['top']}) | {frac(lc)} | {free} | {r['flip-flops']['used']} "
+                    f"| {frac(r['BRAM (4 Kbit)'])} | {frac(r['SPRAM (256 Kbit)'])} | {frac(r['DSP (SB_MAC16)'])} "
+                    f"| {fmax} | {target} | {mips} | {flops} | {path} | {meets} |")
+    tools = {}
+    for e in report["ice40"].values():
+        for k, v in e["tools"].items():
+            tools.setdefault(k, set()).add(v)
+    seeds = sorted({tuple(e["seeds"]) for e in report["ice40"].values()})
+    lines = rows + [""]
+    lines.append("Tools: " + "; ".join(f"{k} {', '.join(sorted(v))}" for k, v in tools.items()) + ".  "
+                 + "nextpnr seeds: " + "; ".join(", ".join(map(str, s)) for s in seeds) + ".")
+    if report["yosys_only"]:
+        lines += ["", "| Yosys only | part | " + " | ".join(["LUT", "FF", "block RAM", "multipliers"]) + " |",
+                  "|---|---|---|---|---|---|"]
+        for fam, e in report["yosys_only"].items():
+            cols = " | ".join(f"{u['used']:g} / {u['available']}" for u in e["resources"].values())
+            lines.append(f"| {fam} | {e['part']} | {cols} |")
+    return "\n".join(lines) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ice40", action="append", default=[], metavar="NAME=DIR")
     ap.add_argument("--other", action="append", default=[], metavar="FAMILY=STAT.json")
-    ap.add_argument("--json", required=True)
+    ap.add_argument("--json")
+    ap.add_argument("--markdown")
+    ap.add_argument("--best-seed", metavar="DIR")
     a = ap.parse_args()
+    if a.best_seed:
+        seed = best_seed(a.best_seed)
+        if seed is None:
+            print(f"report.py: no seed placed in '{a.best_seed}'", file=sys.stderr)
+            return 1
+        print(seed)
+        return 0
+    if not a.json:
+        ap.error("--json is required")
 
     report = {"ice40": {}, "yosys_only": {}}
     for item in a.ice40:
@@ -229,37 +505,24 @@ def main():
             sys.exit(f"report.py: error: unknown family '{fam}' (ecp5, xilinx)")
         report["yosys_only"][fam] = other_entry(fam, p)
 
-    missed = False
     for name, e in report["ice40"].items():
-        print(f"\n{name}: {e['top']} on iCE40 {e['device'].upper()} {e['package']}  ({e['yosys']}, nextpnr-ice40 seed {e['nextpnr_seed']})")
-        if e["place_and_route"] != "ok":
-            missed = True
-            print(f"  PLACE-AND-ROUTE {e['place_and_route']}")
-            print("  (logic cells: nextpnr's packed count; no timing without placement)")
-        for res, u in e["resources"].items():
-            print(f"  {res:18s} {u['used']:>6} / {u['available']:<6} {pct(u)}")
-        for clk, c in e["clocks"].items():
-            verdict = "met" if c["met"] else "MISSED"
-            missed |= not c["met"]
-            print(f"  Fmax {clk}: {c['fmax_mhz']:.2f} MHz (target {c['target_mhz']:.0f} MHz, {verdict})")
-        for p in e["critical_paths"]:
-            print(f"  critical path {p['from_clock']} -> {p['to_clock']}: {p['delay_ns']:.2f} ns "
-                  f"({p['logic_ns']:.2f} logic + {p['routing_ns']:.2f} routing, {p['cells']} cells)")
-            print(f"    from {p['start']}")
-            print(f"    to   {p['end']}")
+        print_ice40(name, e)
     for fam, e in report["yosys_only"].items():
         print(f"\n{fam}: {e['part']}, {e['source']}")
         for res, u in e["resources"].items():
             print(f"  {res:18s} {u['used']:>6g} / {u['available']:<6} {pct(u)}")
         print("  " + ", ".join(f"{k} {v:g}" for k, v in e["other_cells"].items()))
 
-    try:
-        with open(a.json, "w") as f:
-            json.dump(report, f, indent=2)
-            f.write("\n")
-    except OSError as e:
-        sys.exit(f"report.py: error: cannot write '{a.json}': {e.strerror}")
-    return 3 if missed else 0
+    outputs = [(a.json, json.dumps(report, indent=2) + "\n")]
+    if a.markdown:
+        outputs.append((a.markdown, markdown(report)))
+    for path, text in outputs:
+        try:
+            with open(path, "w") as f:
+                f.write(text)
+        except OSError as e:
+            sys.exit(f"report.py: error: cannot write '{path}': {e.strerror}")
+    return 0 if all(e["meets_targets"] for e in report["ice40"].values()) else 3
 
 
 if __name__ == "__main__":

@@ -126,6 +126,8 @@ int main(int argc, char** argv) {
             << "fpga.clock_mhz=" << c.fpga_clock_mhz << "\n"
             << "fpga.dsp=" << (c.fpga_dsp ? "true" : "false") << "\n"
             << "fpga.board=" << c.fpga_board << "\n"
-            << "fpga.board_clock_mhz=" << c.fpga_board_clock_mhz << "\n";
+            << "fpga.board_clock_mhz=" << c.fpga_board_clock_mhz << "\n"
+            << "fpga.target_mhz=" << c.fpga_target_mhz << "\n"
+            << "fpga.board_target_mhz=" << c.fpga_board_target_mhz << "\n";
   return 0;
 }

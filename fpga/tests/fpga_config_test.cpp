@@ -56,6 +56,9 @@ TEST(FpgaConfig, Up5kIsTheEightThreadCoreWithDspsOnTheIcebreakerPackage) {
   EXPECT_TRUE(c.fpga_dsp);
   EXPECT_EQ(c.fpga_board, "icebreaker");
   EXPECT_EQ(c.fpga_board_clock_mhz, 6u);
+  // Issue 14's clock targets, which fpga/report.py holds the placed designs to.
+  EXPECT_EQ(c.fpga_target_mhz, 30u);
+  EXPECT_EQ(c.fpga_board_target_mhz, 24u);
   // The examples' data starts at 0x10000: the UP5K's SPRAM memory must reach past it.
   EXPECT_GT(c.mem_bytes, 0x10000u);
   // umbra-sim with this file must time what the chip has: on-chip RAM, no DRAM model.
@@ -73,6 +76,8 @@ TEST(FpgaConfig, Hx8kIsTheEightThreadCoreWithoutDsps) {
   EXPECT_EQ(c.mem_model, "fixed");
   EXPECT_EQ(c.fpga_board, "hx8k_breakout");
   EXPECT_EQ(c.fpga_board_clock_mhz, 12u);
+  EXPECT_EQ(c.fpga_target_mhz, 50u);
+  EXPECT_EQ(c.fpga_board_target_mhz, 40u);
 }
 
 TEST(FpgaConfig, DefaultConfigurationNamesNoFpga) {
@@ -93,6 +98,8 @@ TEST(FpgaConfig, BadFpgaSectionsAreRefusedWithLineAndReason) {
           {"fpga:\n  device: up5k\n  clock_mhz: 0\n",
            ":3: error: 'fpga.clock_mhz' = 0 is out of range 1..1000"},
           {"fpga:\n  device: up5k\n  freq: 40\n", ":3: error: unknown configuration key 'fpga.freq'"},
+          {"fpga:\n  device: up5k\n  board_target_mhz: 24\n",
+           ":3: error: 'fpga.board_target_mhz' needs 'fpga.board'"},
           {"fpga:\n  device: [up5k]\n", ":2: error: 'fpga.device' must be a non-empty string"},
           {"fpga:\n  device: up5k\n  board: tinyfpga\n",
            ":3: error: 'fpga.board' = 'tinyfpga' is not one of: icebreaker, hx8k_breakout"},
@@ -244,12 +251,12 @@ TEST(UmbraConfig, UnknownTopOrFormatIsAUsageError) {
   EXPECT_NE(o.err.find("--format needs --top"), std::string::npos) << o.err;
 }
 
-// fpga/build.sh hands yosys the table's parameters for every top it builds; only the
-// boards' clock settings (from fpga.board_clock_mhz: 6 MHz is the 12 MHz oscillator
-// halved, 12 the oscillator itself) are its own.
+// fpga/build.sh hands yosys the table's parameters for every top it builds (the board
+// tops too, by default); only the boards' clock settings (from fpga.board_clock_mhz:
+// 6 MHz is the 12 MHz oscillator halved, 12 the oscillator itself) are its own.
 TEST(BuildScript, ParametersAreUmbraConfigs) {
   const Outcome o = run("UMBRA_CONFIG_TOOL='" + std::string(UMBRA_CONFIG_PATH) + "' " + UMBRA_SOURCE_DIR +
-                        "/fpga/build.sh --params-only --board '" + kUp5k + "' '" + kHx8k + "'");
+                        "/fpga/build.sh --params-only '" + kUp5k + "' '" + kHx8k + "'");
   ASSERT_EQ(o.rc, 0) << o.err;
   auto yosys = [](const std::string& top, const std::string& file) {
     std::string out =

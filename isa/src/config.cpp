@@ -166,6 +166,8 @@ Config load_config(const std::string& path) {
       {"fpga.clock_mhz", uint_key(&c.fpga_clock_mhz, 1, 1000)},
       {"fpga.board", string_key(&c.fpga_board, {"icebreaker", "hx8k_breakout"})},
       {"fpga.board_clock_mhz", uint_key(&c.fpga_board_clock_mhz, 1, 300)},
+      {"fpga.target_mhz", uint_key(&c.fpga_target_mhz, 1, 1000)},
+      {"fpga.board_target_mhz", uint_key(&c.fpga_board_target_mhz, 1, 300)},
       {"fpga.dsp",
        [&](const YAML::Node& n, const std::string& key) {
          try {
@@ -238,6 +240,8 @@ Config load_config(const std::string& path) {
   if (!c.fpga_board.empty() && c.fpga_board_clock_mhz == 0)
     fail(path, root["fpga"]["board"],
          "'fpga.board' needs 'fpga.board_clock_mhz', the board top's core clock");
+  if (c.fpga_board.empty() && c.fpga_board_target_mhz)
+    fail(path, root["fpga"]["board_target_mhz"], "'fpga.board_target_mhz' needs 'fpga.board'");
   return c;
 }
 

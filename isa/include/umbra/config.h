@@ -70,6 +70,10 @@ struct Config {
   bool fpga_dsp = false;          // map the FP32/integer multipliers onto DSP blocks
   std::string fpga_board;         // "icebreaker": also build that board's top; "" none
   unsigned fpga_board_clock_mhz = 0;  // the board top's core clock (oscillator, divider or PLL)
+  // The clocks fpga/report.py holds the placed designs to (median Fmax over the seeds);
+  // 0: no target.  The board top must also run at fpga_board_clock_mhz >= its target.
+  unsigned fpga_target_mhz = 0;
+  unsigned fpga_board_target_mhz = 0;
 
   // Stages F..W of the barrel core (docs/microarchitecture.md); the loader refuses
   // fewer threads, so that a thread never meets its previous instruction in flight.
