@@ -353,6 +353,27 @@ void trace_systemc(sc_trace_file* tf, sc_module& core, unsigned threads, HostWir
   }
 }
 
+// Starts the elaborated design and runs it until the host driver stops it, with the
+// RTL's waveform in BASE.rtl.vcd when BASE is set; wall and cpu get the run's seconds.
+template <class RtlCore>
+void run_to_end(RtlCore& core, const std::string& base, double& wall, double& cpu) {
+  std::unique_ptr<VerilatedVcdSc> tfp;
+  sc_start(SC_ZERO_TIME);
+  if (!base.empty()) {
+    tfp = std::make_unique<VerilatedVcdSc>();
+    core.trace(tfp.get(), 99);
+    tfp->open((base + ".rtl.vcd").c_str());
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t c0 = std::clock();
+  sc_start();
+  const std::clock_t c1 = std::clock();
+  const auto t1 = std::chrono::steady_clock::now();
+  if (tfp) tfp->close();
+  wall = std::chrono::duration<double>(t1 - t0).count();
+  cpu = double(c1 - c0) / CLOCKS_PER_SEC;
+}
+
 void to_fst(const std::string& vcd, const std::string& fst) {
   const std::string cmd = "vcd2fst '" + vcd + "' '" + fst + "' >/dev/null 2>&1";
   if (std::system(cmd.c_str()) != 0)
@@ -443,24 +464,10 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   harness::load_memory(b.rtl.memory, p, opts.writes);
 
   const std::string base = !opts.fst.empty() ? opts.fst : opts.vcd;
-  std::unique_ptr<VerilatedVcdSc> tfp;
-  sc_start(SC_ZERO_TIME);
-  if (!base.empty()) {
-    tfp = std::make_unique<VerilatedVcdSc>();
-    b.rtl.core.trace(tfp.get(), 99);
-    tfp->open((base + ".rtl.vcd").c_str());
-  }
-  const auto t0 = std::chrono::steady_clock::now();
-  const std::clock_t c0 = std::clock();
-  sc_start();
-  const std::clock_t c1 = std::clock();
-  const auto t1 = std::chrono::steady_clock::now();
-  if (tfp) tfp->close();
+  RunResult r;
+  run_to_end(b.rtl.core, base, r.wall_seconds, r.cpu_seconds);
   if (!opts.fst.empty()) to_fst(base + ".rtl.vcd", base + ".rtl.fst");
 
-  RunResult r;
-  r.wall_seconds = std::chrono::duration<double>(t1 - t0).count();
-  r.cpu_seconds = double(c1 - c0) / CLOCKS_PER_SEC;
   r.stats = stats;
   r.cycles = stats.cycles;
   r.mem = mem;
@@ -641,23 +648,12 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
     sc_report_handler::set_actions(SC_INFO, info);
     trace_systemc(sc_tf, b.sc.core, cfg.threads, b.h, b.sc.w, b.clk);
   }
-  std::unique_ptr<VerilatedVcdSc> tfp;
-  sc_start(SC_ZERO_TIME);
-  if (!base.empty()) {
-    tfp = std::make_unique<VerilatedVcdSc>();
-    b.rtl.core.trace(tfp.get(), 99);
-    tfp->open((base + ".rtl.vcd").c_str());
-  }
-  const auto t0 = std::chrono::steady_clock::now();
-  const std::clock_t c0 = std::clock();
-  sc_start();
-  const std::clock_t c1 = std::clock();
-  const auto t1 = std::chrono::steady_clock::now();
+  double wall = 0, cpu = 0;
+  run_to_end(b.rtl.core, base, wall, cpu);
   // The host driver stops on the rising edge that ends the last cycle; that cycle's
   // events are in but not yet compared.
   b.sc.core.flush_events();
   cmp->finish();
-  if (tfp) tfp->close();
   if (sc_tf) sc_close_vcd_trace_file(sc_tf);
   if (!opts.fst.empty()) {
     to_fst(base + ".rtl.vcd", base + ".rtl.fst");
@@ -665,8 +661,6 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   }
 
   CosimResult out;
-  const double wall = std::chrono::duration<double>(t1 - t0).count();
-  const double cpu = double(c1 - c0) / CLOCKS_PER_SEC;
   std::string stopped = cmp->mismatch().found ? "stopped at the first mismatch between SystemC and RTL" : "";
   if (protocol_error)
     stopped = "RTL protocol error: mem_req_ready was low for a request (trace_protocol_error)";
