@@ -156,23 +156,25 @@ void check_timing(const RunResult& r, unsigned n) {
             "late write at cycle " << w.cycle << " not in a memory bubble of its thread");
     }
   }
-  // A request reaches the port no earlier than 6 cycles after its fetch (C2 pushes it
-  // into the request FIFO at the end of fetch + 5): its thread's latest slot at least
-  // 6 cycles back issued a memory instruction.
+  // A request reaches the port no earlier than X1 + 3 (C1 in X1 + 1, C2 pushes it into
+  // the request FIFO at the end of X1 + 2; fetch + 6): its thread's latest slot at least
+  // that far back issued a memory instruction.
+  constexpr unsigned kFetchToPort = umbra::uarch::kFetchToX1 + 3;
   for (const MemReq& q : r.reqs) {
-    uint64_t f = q.cycle - 6;
+    uint64_t f = q.cycle - kFetchToPort;
     while (f % kThreads != q.tag % kThreads && f > 0) --f;
     auto it = at.find(f);
     CHECK(it != at.end() && it->second->thread == q.tag,
-          "request at cycle " << q.cycle << " has no slot of thread " << q.tag << " 6 or more cycles before");
+          "request at cycle " << q.cycle << " has no slot of thread " << q.tag << " " << kFetchToPort
+                              << " or more cycles before");
   }
   // busy: falls when the last thread's exit has been applied (fetch writes X1's
-  // outcome at the end of X2: exit fetched in e, state EXITED from e+5).
+  // outcome at the end of X2: exit fetched in e, state EXITED from X1 + 2, e + 5).
   if (r.finished && !r.fault && r.mem_fault.empty()) {
     uint64_t last_issue = 0;
     for (const Issue& is : r.issues)
       if (is.valid) last_issue = is.cycle;
-    CHECK(r.busy_fell == last_issue + 5,
+    CHECK(r.busy_fell == last_issue + umbra::uarch::kFetchToX1 + 2,
           "busy fell at cycle " << r.busy_fell << ", last instruction (exit) fetched at " << last_issue);
     for (const Issue& is : r.issues)
       if (is.cycle >= r.busy_fell && is.thread < n)

@@ -9,7 +9,7 @@
 // Timing, against docs/microarchitecture.md: every slot issues its thread or a bubble
 // with the right reason, a computed result is written depth - 1 cycles after its fetch,
 // a late (load's or atom's) write in a memory bubble of its thread, a request reaches
-// the port no earlier than fetch + 6 (C2 pushes it into the request FIFO), busy falls
+// the port no earlier than X1 + 3 (C2 pushes it into the request FIFO), busy falls
 // when the last thread has exited.  The exact timing of the memory system is the
 // cosimulation's and systemc_timing_test's to check.
 #pragma once
