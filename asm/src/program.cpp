@@ -36,16 +36,16 @@ std::vector<uint8_t> slurp(const std::string& path) {
     throw ObjectError(path + ": error: is a directory, not a program");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw ObjectError(path + ": error: cannot open: " + std::strerror(errno));
+  // In chunks, with a bound, so that an endless stream (/dev/zero) ends in an error; a
+  // chunk is read into a buffer of its own, not into zero-filled room in the vector.
   std::vector<uint8_t> b;
-  constexpr size_t kChunk = 1 << 20;
+  char chunk[1 << 16];
   while (f) {
-    const size_t have = b.size();
-    if (have > Program::kMaxImageFileBytes)
+    if (b.size() > Program::kMaxImageFileBytes)
       throw ObjectError(path + ": error: longer than " + std::to_string(Program::kMaxImageFileBytes >> 20) +
                         " MiB, more than any program image holds (is it the right file?)");
-    b.resize(have + kChunk);
-    f.read(reinterpret_cast<char*>(b.data() + have), std::streamsize(kChunk));
-    b.resize(have + size_t(f.gcount()));
+    f.read(chunk, std::streamsize(sizeof chunk));
+    b.insert(b.end(), chunk, chunk + f.gcount());
   }
   if (f.bad()) throw ObjectError(path + ": error: cannot read: " + std::strerror(errno));
   return b;
