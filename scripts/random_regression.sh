@@ -8,7 +8,8 @@
 #
 # ctest runs it with a small N; for a long soak run e.g.
 #   scripts/random_regression.sh 5000 1000
-# Environment: UMBRA_RANDOM_LENGTH (statements per program, default 200),
+# Environment: UMBRA_RANDOM_LENGTH (statements per program; default umbra-randprog's:
+# 200, or core.imem_words / 4 for a small instruction store),
 # UMBRA_RANDOM_CONFIG (a configs/*.yaml whose core matches the verilated RTL),
 # UMBRA_BUILD (build directory holding umbra-randprog, default build/).
 # The generator is testbench/random/ (randprog.h); programs are replayable one seed at
@@ -19,7 +20,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 n=${1:-100}
 first=${2:-1}
 tool=${3:-${UMBRA_BUILD:-$root/build}/testbench/random/umbra-randprog}
-length=${UMBRA_RANDOM_LENGTH:-200}
+length=${UMBRA_RANDOM_LENGTH:-}
 
 case "$n$first" in
   *[!0-9]*) echo "random_regression.sh: N and FIRST-SEED must be numbers, got '$n' '$first'" >&2; exit 2 ;;
@@ -28,7 +29,8 @@ if [ ! -x "$tool" ]; then
   echo "random_regression.sh: $tool not found; build it with: cmake --build build --target umbra-randprog" >&2
   exit 2
 fi
-args=(--seed "$first" --count "$n" --length "$length" --run cosim)
+args=(--seed "$first" --count "$n" --run cosim)
+if [ -n "$length" ]; then args+=(--length "$length"); fi
 if [ -n "${UMBRA_RANDOM_CONFIG:-}" ]; then
   args+=(--config "$UMBRA_RANDOM_CONFIG")
 fi

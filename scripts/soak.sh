@@ -8,6 +8,9 @@
 #   default       umbra-randprog             (configs/default.yaml: DRAM behind the reorder queue)
 #   fixed-memory  umbra-randprog             --config configs/fixed-memory.yaml (queue bypassed)
 #   ice40-up5k    umbra-randprog-ice40-up5k  --config configs/ice40-up5k.yaml (its own RTL build)
+#   ice40-hx8k    umbra-randprog-ice40-hx8k  --config configs/ice40-hx8k.yaml (likewise)
+#   test-deep     umbra-randprog-test-deep   --config configs/test-deep.yaml (likewise)
+# (the variants of testbench/cosim/CMakeLists.txt).
 # A budget with a unit (s, m, h) is wall time; a bare number (1e8, 250000000) is reference
 # instructions.  The budget is checked between chunks of K seeds (default 20) per
 # configuration, so a run overshoots by at most one chunk.  Each configuration walks
@@ -21,13 +24,13 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${UMBRA_BUILD:-$root/build}
-budget="" length=200 first=1 chunk=20
+budget="" length="" first=1 chunk=20
 
 usage() { sed -n '2,3p' "$0" | sed 's/^# //' >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --budget) budget=${2:-}; shift 2 || usage ;;
-    --length) length=${2:-}; shift 2 || usage ;;
+    --length) length=${2:-}; [ -n "$length" ] || usage; shift 2 || usage ;;
     --first-seed) first=${2:-}; shift 2 || usage ;;
     --chunk) chunk=${2:-}; shift 2 || usage ;;
     --build) build=${2:-}; shift 2 || usage ;;
@@ -36,7 +39,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$budget" ] || { echo "soak.sh: --budget is required (e.g. 10m, 2h, 1e8)" >&2; exit 2; }
-for v in "length:$length" "first-seed:$first" "chunk:$chunk"; do
+for v in ${length:+"length:$length"} "first-seed:$first" "chunk:$chunk"; do
   case "${v#*:}" in
     ''|*[!0-9]*|0) echo "soak.sh: --${v%%:*} must be a positive integer, got '${v#*:}'" >&2; exit 2 ;;
   esac
@@ -58,13 +61,16 @@ if [ "$limit_seconds" -eq 0 ] && [ "$limit_instructions" = 0 ]; then
 fi
 
 # Every verilated configuration: name, binary, config argument (empty: the built-in default).
-names=(default fixed-memory ice40-up5k)
-tools=("$build/testbench/random/umbra-randprog" "$build/testbench/random/umbra-randprog"
-       "$build/testbench/random/umbra-randprog-ice40-up5k")
-configs=("" "$root/configs/fixed-memory.yaml" "$root/configs/ice40-up5k.yaml")
+names=(default fixed-memory ice40-up5k ice40-hx8k test-deep)
+tools=("$build/testbench/random/umbra-randprog" "$build/testbench/random/umbra-randprog")
+configs=("" "$root/configs/fixed-memory.yaml")
+for v in ice40-up5k ice40-hx8k test-deep; do
+  tools+=("$build/testbench/random/umbra-randprog-$v")
+  configs+=("$root/configs/$v.yaml")
+done
 for t in "${tools[@]}"; do
   if [ ! -x "$t" ]; then
-    echo "soak.sh: $t not found; build it: cmake --build $build --target umbra-randprog umbra-randprog-ice40-up5k" >&2
+    echo "soak.sh: $t not found; build it: cmake --build $build --target $(basename "$t")" >&2
     exit 2
   fi
 done
@@ -85,13 +91,13 @@ spent() {
   fi
 }
 
-echo "soak: budget $budget, length $length, chunks of $chunk seeds, configurations: ${names[*]}"
+echo "soak: budget $budget, length ${length:-default}, chunks of $chunk seeds, configurations: ${names[*]}"
 while ! spent; do
   round_start=$total_instr
   for i in "${!names[@]}"; do
     name=${names[$i]} tool=${tools[$i]} config=${configs[$i]}
     s=${next[$name]}
-    args=(--seed "$s" --count "$chunk" --length "$length" --run cosim)
+    args=(--seed "$s" --count "$chunk" ${length:+--length "$length"} --run cosim)
     [ -z "$config" ] || args+=(--config "$config")
     "$tool" "${args[@]}" >"$log" 2>&1 || true
     # "seed N cosim: PASS (C cycles, I instructions)" or "seed N cosim: FAIL: detail".
@@ -106,7 +112,7 @@ while ! spent; do
       n_fail=$((chunk - n_pass))
     fi
     while read -r fs; do
-      replay="$tool --seed $fs --length $length${config:+ --config $config} --run cosim"
+      replay="$tool --seed $fs${length:+ --length $length}${config:+ --config $config} --run cosim"
       detail=$(awk -v s="$fs" '$1 == "seed" && $2 == s { sub(/^seed [0-9]+ cosim: FAIL: /, ""); print; exit }' "$log")
       failures+=("$name seed $fs: $detail"$'\n'"    replay: $replay")
     done < <(awk '/^seed [0-9]+ cosim: FAIL/ { print $2 }' "$log")
@@ -135,7 +141,7 @@ for name in "${names[@]}"; do
   t_seeds=$((t_seeds + seeds[$name])) t_fails=$((t_fails + fails[$name])) t_cycles=$((t_cycles + cycles[$name]))
 done
 printf '%-13s %8d %8d %14d %14d\n' total "$t_seeds" "$t_fails" "$total_instr" "$t_cycles"
-echo "soak: ${elapsed} s wall, length $length (instructions: the reference simulator's count of passing seeds;" \
+echo "soak: ${elapsed} s wall, length ${length:-default} (instructions: the reference simulator's count of passing seeds;" \
   "cycles: the cycle models')"
 if [ ${#failures[@]} -gt 0 ]; then
   echo "soak: ${#failures[@]} failure(s):"

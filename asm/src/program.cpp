@@ -66,10 +66,10 @@ std::optional<Format> parse_format(const std::string& name) {
   return std::nullopt;
 }
 
-Program read_file(const std::string& path, Format fmt) {
+Program read_file(const std::string& path, Format fmt, const as::Options* asm_options) {
   if (fmt == Format::Asm ||
       (fmt == Format::Auto && (ends_with(path, ".s") || ends_with(path, ".S") || ends_with(path, ".asm")))) {
-    as::Result r = as::assemble_file(path);
+    as::Result r = as::assemble_file(path, asm_options ? *asm_options : as::Options{});
     if (!r.ok()) {
       std::string msg;
       for (const as::Diagnostic& d : r.errors) msg += d.render();

@@ -183,7 +183,8 @@ TEST(RtlParams, DerivedValuesFollowTheirRules) {
   c.fpga_device = "hx8k";
   c.fpga_dsp = false;
   EXPECT_EQ(value(c, RtlTop::Fpu, "MUL_ROWS"), 1) << "no DSP blocks: rows";
-  EXPECT_EQ(value(c, RtlTop::System, "MUL_ROWS"), -1) << "umbra_system has no MUL_ROWS";
+  EXPECT_EQ(value(c, RtlTop::System, "MUL_ROWS"), 1) << "the cosimulated system multiplies as the chip does";
+  EXPECT_EQ(value(c, RtlTop::ReorderQueue, "MUL_ROWS"), -1) << "the queue has no multiplier";
   // The depth reaches every top that holds a core, and nothing else.
   c.execute_stages = 8;
   for (RtlTop t : {RtlTop::Core, RtlTop::System, RtlTop::SynthTop, RtlTop::BoardTop})

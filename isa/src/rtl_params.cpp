@@ -59,7 +59,7 @@ const std::vector<RtlParam>& rtl_param_table() {
        [](const Config& c) -> uint64_t { return c.cache_line_bytes; }},
       {"REQ_QUEUE", kCores, "cache.request_queue", "",
        [](const Config& c) -> uint64_t { return c.cache_request_queue; }},
-      {"MUL_ROWS", kCore | kSynth | kBoard | kFpu, "fpga.device, fpga.dsp",
+      {"MUL_ROWS", kCore | kSystem | kSynth | kBoard | kFpu, "fpga.device, fpga.dsp",
        "1 (multiplier as shift-and-add rows, rtl/fp_mul.v) for an FPGA without DSP blocks: fpga.device set "
        "and fpga.dsp false; else 0 (`*`)",
        [](const Config& c) -> uint64_t { return !c.fpga_device.empty() && !c.fpga_dsp ? 1 : 0; }},

@@ -3,9 +3,8 @@
 # needs a tool (Verilator, Icarus, Yosys, nextpnr): a missing tool must not leave a
 # suite that is green with fewer tests.  Checks, in `ctest -N`'s list of BUILD_DIR:
 # each rtl_check_* and fpga_* test by name, every example manifest under the
-# cosimulation and every example program under the UP5K and the deep-pipeline
-# cosimulations (counted from SOURCE_DIR's examples/), and test cases of every
-# Verilated test binary.  Registered by
+# cosimulation and every example program under each variant's cosimulation (counted
+# from SOURCE_DIR's examples/), and test cases of every Verilated test binary.  Registered by
 # testbench/cosim/tests/CMakeLists.txt unless UMBRA_REQUIRE_RTL_TOOLS is OFF.
 set -eu
 build=$1
@@ -27,10 +26,15 @@ done
 manifests=$(ls "$src"/examples/*.yaml | wc -l)
 programs=$(ls "$src"/examples/*.s | wc -l)
 need '^cosim_examples_' "$manifests" "an example manifest under the cosimulation"
-need '^cosim_up5k_' "$programs" "an example program under the UP5K cosimulation"
-need '^cosim_deep_' "$programs" "an example program under the deep-pipeline cosimulation"
 need '^Checker\.' 10 "cosim_test's checker cases"
 need '^Isa/Cosim\.' 70 "directed_cosim_test's per-instruction programs"
+# The variants of testbench/cosim/CMakeLists.txt: the two FPGA configurations and the
+# deep pipeline, each with every example, every instruction's program and random seeds.
+for v in up5k hx8k deep; do
+  need "^cosim_${v}_" "$programs" "an example program under the $v cosimulation"
+  need "^$v/Isa/Cosim\\." 70 "the per-instruction programs under the $v cosimulation"
+  need "^random_cosim_$v\$" 1 "the random seeds under the $v cosimulation"
+done
 need '^Memory/Cosim\.' 10 "memory_directed_cosim_test"
 total=$(printf '%s\n' "$list" | wc -l)
 if [ "$fail" -ne 0 ]; then

@@ -21,6 +21,7 @@
 #include "examples_model.h"
 #include "harness.h"
 #include "reference.h"
+#include "umbra/asm.h"
 #include "umbra/config.h"
 #include "umbra/cosim_run.h"
 #include "umbra/models.h"
@@ -230,7 +231,9 @@ int main(int argc, char** argv) {
 
     const auto fmt = umbra::obj::parse_format(format);
     if (!fmt) throw std::runtime_error("unknown format '" + format + "' (auto, elf, hex, bin, asm)");
-    const umbra::Program p = umbra::obj::read_file(input, *fmt);
+    umbra::as::Options asm_options;  // assembly for the configuration's machine (its .data origin)
+    asm_options.apply(cfg);
+    const umbra::Program p = umbra::obj::read_file(input, *fmt, &asm_options);
     const unsigned n = threads ? threads : cfg.threads;
     opts.repro = repro;
     opts.program_name = input;

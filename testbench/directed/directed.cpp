@@ -6,13 +6,14 @@
 // register, the compare value of a cas, the special registers whose value is a time).
 //
 // Registers: r1..r3 operands read, r10 the result, r20 tid, r21 the thread's output
-// area, r22 tid * 256, r23 the thread's scratch area, r24 a word all threads share,
+// area, r22 tid * 128 (kAreaBytes), r23 the thread's scratch area, r24 a word all threads share,
 // r25 a word of the thread's own, r26 a per-thread bit pattern.
 #include "directed.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "umbra/format.h"
@@ -21,9 +22,14 @@ namespace umbra::directed {
 
 namespace {
 
-constexpr unsigned kCases = 24;       // per thread, plus a few directed ones; the output area has 64 words
-constexpr unsigned kMaxThreads = 64;  // scratch is reserved for this many threads
-constexpr unsigned kScratchWords = 64;
+constexpr unsigned kCases = 24;  // per thread, plus a few directed ones
+// bz/bnz run fewer pool cases: with their 260-word slide (below) the program must fit
+// the HX8K's 512-word instruction store.
+constexpr unsigned kLongBranchCases = 16;
+// Each thread's output area and scratch area: 32 words each, so that 16 threads' fit
+// in the 4 KiB of the HX8K's data memory beside the shared word.
+constexpr unsigned kAreaBytes = 128;
+constexpr unsigned kScratchWords = kAreaBytes / 4;
 
 // Integer edges and ordinary values.
 const uint32_t kIntPool[] = {0,          1,           0xffffffffu, 2,           0x7fffffffu, 0x80000000u,
@@ -56,7 +62,7 @@ bool name_is(const isa::InstrInfo& in, const char* name) {
   return std::string(in.name) == name;
 }
 
-std::string case_program(const isa::InstrInfo& in, unsigned& cases_out) {
+std::string case_program(const isa::InstrInfo& in, unsigned threads, unsigned& cases_out) {
   const bool is_float = in.cls == isa::Class::Float;
   const uint32_t* pool = is_float ? kFloatPool : kIntPool;
   const unsigned pool_n = is_float ? std::size(kFloatPool) : std::size(kIntPool);
@@ -64,15 +70,16 @@ std::string case_program(const isa::InstrInfo& in, unsigned& cases_out) {
   s += "# directed test of `" + std::string(in.name) + "`: " + in.semantics + "\n";
   s += "        .text\n_start:\n";
   s += "        rdsr    r20, tid\n";
-  s += "        shli    r22, r20, 8\n";
+  s += "        shli    r22, r20, 7\n";  // kAreaBytes
   s += "        la      r21, out\n        add     r21, r21, r22\n";
   s += "        la      r23, scratch\n        add     r23, r23, r22\n";
   s += "        la      r24, shared\n";
-  s += "        addi    r25, r23, 124\n        addi    r25, r25, 124\n";  // scratch word 62
+  s += "        addi    r25, r23, 124\n";  // the last scratch word, which no case loads
   s += "        li      r26, 0x01010101\n        mul     r26, r26, r20\n";
 
   unsigned cases = 0;
-  for (unsigned k = 0; k < kCases; ++k) {
+  const bool long_branch = name_is(in, "bz") || name_is(in, "bnz");
+  for (unsigned k = 0; k < (long_branch ? kLongBranchCases : kCases); ++k) {
     const uint32_t a = pool[k % pool_n], b = pool[(k * 7 + 3) % pool_n], c = pool[(k * 5 + 1) % pool_n];
     const std::string label = "case" + std::to_string(k) + "_target";
     s += "        # case " + std::to_string(k) + "\n";
@@ -167,7 +174,7 @@ std::string case_program(const isa::InstrInfo& in, unsigned& cases_out) {
     }
   }
   // bz/bnz: a backward branch (its offset's high byte, where an R-format instruction has
-  // field b, is 0xff) and a forward one over 300 words (high byte 1: r1, made non-zero),
+  // field b, is 0xff) and a forward one over 260 words (high byte 1: r1, made non-zero),
   // each taken and then not taken.  A decoder that reads field b of a branch as a register
   // must not change what the branch does.
   if (name_is(in, "bz") || name_is(in, "bnz")) {
@@ -178,23 +185,33 @@ std::string case_program(const isa::InstrInfo& in, unsigned& cases_out) {
     if (bz) s += "        xori    r14, r14, 1\n";
     s += std::string("        ") + in.name + " r14, back_loop\n";
     s += "        stw     r13, " + std::to_string(4 * cases++) + "(r21)\n";
-    for (int taken = 1; taken >= 0; --taken) {
-      const std::string target = "long_target" + std::to_string(taken);
-      s += "        # forward over 300 words, " + std::string(taken ? "taken" : "not taken") + "\n";
-      s += "        li      r1, 0x5a5a5a5a\n";
+    // Both branches jump over the same slide, so the program stays inside the HX8K's
+    // 512-word instruction store: the first is not taken and stores at once, the
+    // second is taken and stores behind the slide.
+    s += "        # forward over 260 words, not taken and then taken\n";
+    s += "        li      r1, 0x5a5a5a5a\n";
+    for (int taken = 0; taken <= 1; ++taken) {
+      const std::string r = taken ? "r12" : "r11";
       s += "        movi    r10, " + std::to_string(bz == bool(taken) ? 0 : 1) + "\n";
-      s += "        movi    r11, 7\n";
-      s += std::string("        ") + in.name + " r10, " + target + "\n";
-      s += "        movi    r11, 9\n";
-      for (int i = 0; i < 300; ++i) s += "        nop\n";
-      s += target + ":\n";
-      s += "        stw     r11, " + std::to_string(4 * cases++) + "(r21)\n";
+      s += "        movi    " + r + ", 7\n";
+      s += std::string("        ") + in.name + " r10, long_target\n";
+      s += "        movi    " + r + ", 9\n";
+      if (!taken) s += "        stw     r11, " + std::to_string(4 * cases++) + "(r21)\n";
     }
+    // 260 words: an offset above 255 words (high byte 1), with a margin, in 512 words.
+    for (int i = 0; i < 260; ++i) s += "        nop\n";
+    s += "long_target:\n";
+    s += "        stw     r12, " + std::to_string(4 * cases++) + "(r21)\n";
   }
   s += "        exit\n\n        .data\n";
-  s += "out:    .space " + std::to_string(kMaxThreads * 256) + "\n";
+  if (4 * cases > kAreaBytes) {
+    std::fprintf(stderr, "umbra::directed: %s has %u cases, more than a thread's output area holds\n",
+                 in.name, cases);
+    std::abort();
+  }
+  s += "out:    .space " + std::to_string(threads * kAreaBytes) + "\n";
   s += "scratch:\n";
-  for (unsigned t = 0; t < kMaxThreads; ++t) {
+  for (unsigned t = 0; t < threads; ++t) {
     s += "        .word ";
     for (unsigned w = 0; w < kScratchWords; ++w)
       s += (w ? ", " : "") + hex8(0x9e3779b9u * (t * kScratchWords + w + 1));
@@ -207,14 +224,14 @@ std::string case_program(const isa::InstrInfo& in, unsigned& cases_out) {
 
 }  // namespace
 
-std::vector<Program> programs() {
+std::vector<Program> programs(unsigned threads) {
   std::vector<Program> out;
   for (const isa::InstrInfo& in : isa::kInstrs) {
     if (std::string(in.name) == "exit") continue;
     Program p;
     p.name = in.name;
     p.instr = &in;
-    p.source = case_program(in, p.cases);
+    p.source = case_program(in, threads, p.cases);
     out.push_back(std::move(p));
   }
   return out;

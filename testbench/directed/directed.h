@@ -5,7 +5,7 @@
 // binary32 zeros, infinities, NaNs, denormals, ...; immediates at both ends of their
 // operand kind's range), and stores each result to its own output word, so a wrong
 // result shows up in the final memory as well as in the register-write events.
-// Branches are run taken and not taken (bz/bnz also backward and over 300 words, where
+// Branches are run taken and not taken (bz/bnz also backward and over 260 words, where
 // the offset's high byte lies in field b's place), memory operations on per-thread and
 // shared words; fadd/fsub add sums halfway between two binary32 values (ties to even).  The programs are
 // assembly text: they go through the real assembler.
@@ -24,7 +24,8 @@ struct Program {
   unsigned cases = 0;  // executions of the instruction per thread
 };
 
-// One program per instruction of the ISA except `exit`, which ends every program.
-std::vector<Program> programs();
+// One program per instruction of the ISA except `exit`, which ends every program,
+// with output and scratch areas for up to `threads` threads (128 bytes each).
+std::vector<Program> programs(unsigned threads);
 
 }  // namespace umbra::directed

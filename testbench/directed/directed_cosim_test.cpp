@@ -27,7 +27,7 @@ Config verilated_config() {
 
 umbra::Program assemble(const Program& p, const Config& cfg) {
   as::Options o;
-  o.registers = cfg.registers;
+  o.apply(cfg);  // the variant's registers, .data origin and stores
   const as::Result r = as::assemble_string(p.source, p.name + ".s", o);
   std::string diags;
   for (const auto& d : r.errors) diags += d.render();
@@ -38,7 +38,7 @@ umbra::Program assemble(const Program& p, const Config& cfg) {
 TEST(Directed, EveryInstructionHasAProgramThatExecutesIt) {
   const Config cfg = verilated_config();
   std::set<std::string> covered;
-  for (const Program& p : programs()) {
+  for (const Program& p : programs(cfg.threads)) {
     const umbra::Program prog = assemble(p, cfg);
     unsigned uses = 0;
     for (uint32_t w : prog.text)
@@ -59,8 +59,9 @@ TEST_P(Cosim, RtlSystemcAndIssAgree) {
   const umbra::Program prog = assemble(GetParam(), cfg);
   for (unsigned threads : {cfg.threads, 3u}) {
     cosim::Options opts;
-    opts.repro = "umbra-directed /tmp/d && umbra-cosim /tmp/d/" + GetParam().name + ".s --threads " +
-                 std::to_string(threads);
+    opts.repro = "umbra-directed /tmp/d --threads " + std::to_string(cfg.threads) +
+                 " && umbra-cosim --config " + cosim::verilated_params().config_file + " /tmp/d/" +
+                 GetParam().name + ".s --threads " + std::to_string(threads);
     const cosim::CosimResult r = cosim::run_cosim(prog, cfg, threads, 2'000'000, opts);
     EXPECT_TRUE(r.passed()) << GetParam().name << " threads=" << threads << "\n" << r.summary();
     EXPECT_EQ(r.rtl.status, cosim::RunResult::Status::Exited) << r.rtl.message;
@@ -69,12 +70,14 @@ TEST_P(Cosim, RtlSystemcAndIssAgree) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Isa, Cosim, ::testing::ValuesIn(programs()), [](const auto& info) {
-  std::string n = info.param.name;
-  for (char& c : n)
-    if (c == '.') c = '_';
-  return n;
-});
+// Sized for the verilated configuration's threads: the HX8K's data memory is 4 KiB.
+INSTANTIATE_TEST_SUITE_P(Isa, Cosim, ::testing::ValuesIn(programs(verilated_config().threads)),
+                         [](const auto& info) {
+                           std::string n = info.param.name;
+                           for (char& c : n)
+                             if (c == '.') c = '_';
+                           return n;
+                         });
 
 }  // namespace
 }  // namespace umbra::directed

@@ -1,8 +1,12 @@
-// umbra-directed DIR: writes the directed test programs (directed.h) as DIR/<name>.s,
-// so one instruction's program can be read, assembled or cosimulated by hand:
+// umbra-directed DIR [--threads N]: writes the directed test programs (directed.h) as
+// DIR/<name>.s, so one instruction's program can be read, assembled or cosimulated by
+// hand:
 //   umbra-directed /tmp/d && umbra-cosim /tmp/d/fadd.s
+// --threads sizes the per-thread areas (default 64, more than any configuration has);
+// a small data memory (the HX8K's 4 KiB) needs the configuration's thread count.
 // Mnemonics with a dot (red.add) keep it: red.add.s.  Exit status 1 if DIR cannot be
 // written.
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -10,13 +14,15 @@
 #include "directed.h"
 
 int main(int argc, char** argv) {
-  if (argc != 2 || std::string(argv[1]).empty() || argv[1][0] == '-') {
-    std::fprintf(stderr, "usage: umbra-directed DIR   (writes DIR/<instruction>.s; DIR must exist)\n");
-    return 1;
-  }
-  const std::string dir = argv[1];
+  CLI::App app{"umbra-directed: writes one test program per instruction as DIR/<instruction>.s"};
+  std::string dir;
+  unsigned threads = 64;
+  app.add_option("DIR", dir, "directory to write to (must exist)")->required()->check(CLI::ExistingDirectory);
+  app.add_option("--threads", threads, "threads the programs' data areas are sized for (default 64)")
+      ->check(CLI::Range(1u, 64u));
+  CLI11_PARSE(app, argc, argv);
   unsigned n = 0;
-  for (const auto& p : umbra::directed::programs()) {
+  for (const auto& p : umbra::directed::programs(threads)) {
     const std::string path = dir + "/" + p.name + ".s";
     std::ofstream out(path);
     out << p.source;

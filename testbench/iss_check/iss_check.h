@@ -12,7 +12,9 @@
 //     depends on the order in which threads reach memory, which the ISS cannot know.  A thread whose first
 //     difference is such a value has legitimately taken another path (a spin lock that spun a different
 //     number of times); that thread is not compared further, and the fact is kept as a note.  Then, too, a
-//     word of the final memory that two or more threads wrote may end with another thread's value (a note).
+//     word of the final memory that two or more threads wrote may end with another thread's value, and a
+//     word the thread stored to after that read may hold what followed from it (the old value of a contended
+//     `atom.add`, stored to the thread's own word) (a note).
 //     Any other first difference, and any other difference in the final memory, is a problem.
 #pragma once
 #include <cstdint>

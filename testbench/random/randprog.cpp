@@ -402,25 +402,31 @@ class Gen {
 
 Layout layout_for(const Config& cfg) {
   Layout L;
-  const uint32_t base = Program::kDefaultDataBase;
+  const uint32_t base = cfg.data_base;
   const std::string where = "configuration '" + cfg.name + "': ";
+  // A fixed-latency memory has no rows or banks: the cells keep the DRAM's shape at the
+  // smallest size that gives each thread a 64-byte chunk, so that they fit a small
+  // on-chip memory (the HX8K's 4 KiB).
+  const bool dram = cfg.mem_model != "fixed";
+  const uint32_t row_bytes = dram ? cfg.dram_row_bytes : align_up(64 * cfg.threads, cfg.cache_line_bytes);
+  const unsigned banks = dram ? cfg.dram_banks : 2;
   L.ro = base;
   L.ro_words = kRoWords;
   L.shared = align_up(L.ro + 4 * kRoWords, 2 * cfg.cache_line_bytes);
   L.shared_words = kSharedWords;
   L.dump = align_up(L.shared + 4 * kSharedWords, cfg.cache_line_bytes);
   L.dump_words = std::min(cfg.registers, kMaxRegs) - kFirstData;
-  L.row_bytes = cfg.dram_row_bytes;
-  L.row_stride = cfg.dram_row_bytes * cfg.dram_banks;
+  L.row_bytes = row_bytes;
+  L.row_stride = row_bytes * banks;
   L.priv = align_up(L.dump + 4 * L.dump_words * cfg.threads, L.row_stride);
   // A chunk: up to 256 bytes, whole lines, T of them in one DRAM row.
   L.chunk_bytes =
-      std::min<uint32_t>(256, cfg.dram_row_bytes / cfg.threads / cfg.cache_line_bytes * cfg.cache_line_bytes);
+      std::min<uint32_t>(256, row_bytes / cfg.threads / cfg.cache_line_bytes * cfg.cache_line_bytes);
   if (L.chunk_bytes < 64)
-    throw GenError(where + "a DRAM row (" + std::to_string(cfg.dram_row_bytes) + " bytes) cannot hold " +
+    throw GenError(where + "a DRAM row (" + std::to_string(row_bytes) + " bytes) cannot hold " +
                    std::to_string(cfg.threads) + " threads' chunks of at least 64 bytes in whole " +
                    std::to_string(cfg.cache_line_bytes) + "-byte lines");
-  L.banks = std::min(cfg.dram_banks, 4u);
+  L.banks = std::min(banks, 4u);
   if (cfg.mem_bytes <= L.priv)
     throw GenError(where + "memory.bytes = " + std::to_string(cfg.mem_bytes) +
                    " ends before the private cells at " + hex8(L.priv) + " (data starts at " + hex8(base) +
@@ -451,6 +457,7 @@ Generated generate(const Config& cfg, const Options& opts) {
     g.attempt = attempt;
     as::Options ao;
     ao.registers = cfg.registers;
+    ao.data_base = cfg.data_base;
     ao.max_errors = 5;
     const as::Result r = as::assemble_string(g.source, "seed" + std::to_string(opts.seed) + ".s", ao);
     if (!r.ok()) {

@@ -11,6 +11,7 @@
 // could not be generated or written; 2 for a bad configuration; CLI11's codes for
 // usage errors.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -22,12 +23,15 @@
 int main(int argc, char** argv) {
   CLI::App app{"umbra-randprog: constrained-random test programs for the Umbra memory system"};
   uint64_t seed = 1;
-  unsigned length = 200, count = 1;
+  unsigned length = 0, count = 1;
   std::string config_path, output, run = "iss";
   app.add_option("--seed", seed, "the seed (the first of --count seeds)")->required();
   app.add_option("--config", config_path,
                  "machine configuration (configs/*.yaml); default: the built-in one");
-  app.add_option("--length", length, "statements in the program body")->check(CLI::Range(1u, 100000u));
+  app.add_option("--length", length,
+                 "statements in the program body (default 200, or what a small instruction store holds: "
+                 "core.imem_words / 4)")
+      ->check(CLI::Range(1u, 100000u));
   app.add_option("-o,--output", output, "write the program here (default: stdout when --run is iss)");
   app.add_option("--run", run,
                  "iss: generate and self-check only; a cycle model (systemc, rtl, cosim): also run on it")
@@ -45,6 +49,9 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  // About 2.7 words a statement: a quarter of the store leaves room for the prologue,
+  // the epilogue and a long draw.
+  if (!length) length = std::min(200u, cfg.imem_words / 4);
   umbra::randprog::Options opts;
   opts.length = length;
 

@@ -58,6 +58,10 @@ struct ObjectError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+namespace as {
+struct Options;
+}
+
 namespace obj {
 std::vector<uint8_t> write_elf(const Program& p);
 // $readmemh text: one 32-bit word per line, with an @address line where needed.
@@ -79,9 +83,10 @@ constexpr uint16_t kElfMachine = 0x5542;
 
 // Reads the program in a file, of the given format or (Auto) told as described above.
 // A .hex text image picks up its data image from "<path>.data.hex" when that exists;
-// assembly goes through umbra-as with default options (errors become an ObjectError
-// holding the rendered diagnostics).
-Program read_file(const std::string& path, Format fmt = Format::Auto);
+// assembly goes through umbra-as with `asm_options` (a configuration's registers,
+// .data origin and stores: as::Options::apply), or the defaults when null (errors
+// become an ObjectError holding the rendered diagnostics).
+Program read_file(const std::string& path, Format fmt = Format::Auto, const as::Options* asm_options = nullptr);
 // Format by name: "auto", "elf", "hex", "bin", "asm"; nullopt for anything else.
 std::optional<Format> parse_format(const std::string& name);
 }  // namespace obj

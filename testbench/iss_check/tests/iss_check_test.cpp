@@ -1,0 +1,134 @@
+// The comparison with the ISS on hand-made model records: what it forgives as another
+// thread's order and what it must still call a problem.  The program has each thread
+// `atom.add` one shared word and store the old value to a word of its own, so the
+// stored words depend on the order in which threads reach the shared word.
+#include "iss_check.h"
+
+#include <gtest/gtest.h>
+
+#include "umbra/asm.h"
+#include "umbra/format.h"
+
+namespace umbra::check {
+namespace {
+
+const char* kSource = R"(
+_start: rdsr    r20, tid
+        shli    r22, r20, 2
+        la      r21, out
+        add     r21, r21, r22
+        la      r24, shared
+        li      r1, 1
+        atom.add r10, r24, r1
+        stw     r10, 0(r21)
+        exit
+        .data
+out:    .space 16
+shared: .word 5
+)";
+
+struct ModelRun {
+  Program program;
+  Reference ref;
+  ThreadRecords records;  // the model's: the ISS's, changed by each test
+  scm::RunResult result;
+};
+
+ModelRun run(unsigned threads) {
+  ModelRun r;
+  const Config cfg;
+  as::Options o;
+  o.apply(cfg);
+  const as::Result a = as::assemble_string(kSource, "order.s", o);
+  EXPECT_TRUE(a.ok());
+  r.program = a.program;
+  r.ref = run_reference(r.program, cfg, threads, 10'000, {}, -1);
+  EXPECT_TRUE(r.ref.result.all_exited());
+  for (const auto& t : r.ref.records) {
+    r.records.emplace_back();
+    for (const Record& x : t) {
+      Record m;  // what a model records: pc and register write, no memory access
+      m.pc = x.pc;
+      m.writes = x.writes;
+      m.reg = x.reg;
+      m.value = x.value;
+      r.records.back().push_back(m);
+    }
+  }
+  r.result.memory = r.ref.memory;
+  return r;
+}
+
+size_t atomic_index(const Reference& ref, unsigned t) {
+  for (size_t i = 0; i < ref.records[t].size(); ++i)
+    if (ref.records[t][i].mem == Retired::Mem::Atomic) return i;
+  ADD_FAILURE() << "thread " << t << " retired no atomic";
+  return 0;
+}
+
+uint32_t out_word(const ModelRun& r, unsigned t) {
+  return r.program.data_base + 4 * t;
+}
+
+void set_word(std::vector<uint8_t>& mem, uint32_t addr, uint32_t v) {
+  for (int k = 0; k < 4; ++k) mem[addr + k] = uint8_t(v >> (8 * k));
+}
+
+IssVerdict compare(const ModelRun& r) {
+  IssVerdict v;
+  compare_with_reference("model", r.program, r.ref, r.records, r.result, v);
+  return v;
+}
+
+TEST(IssCheck, TheSameRunAgrees) {
+  const ModelRun r = run(2);
+  const IssVerdict v = compare(r);
+  EXPECT_TRUE(v.problems.empty()) << v.problems.front();
+  EXPECT_TRUE(v.notes.empty());
+}
+
+TEST(IssCheck, AnotherOrderOfTheAtomicsIsANoteAndSoIsWhatTheThreadsStoredFromIt) {
+  ModelRun r = run(2);
+  // The two threads reached the shared word the other way round: each read the value
+  // the other read in the ISS's run, and stored it to its own word.
+  const size_t i0 = atomic_index(r.ref, 0), i1 = atomic_index(r.ref, 1);
+  std::swap(r.records[0][i0].value, r.records[1][i1].value);
+  set_word(r.result.memory, out_word(r, 0), r.records[0][i0].value);
+  set_word(r.result.memory, out_word(r, 1), r.records[1][i1].value);
+  const IssVerdict v = compare(r);
+  EXPECT_TRUE(v.problems.empty()) << v.problems.front();
+  EXPECT_EQ(v.notes.size(), 3u);  // two reads, one for the final memory
+}
+
+TEST(IssCheck, AWordOfOneThreadThatDiffersWithNoOtherOrderIsAProblem) {
+  ModelRun r = run(2);
+  set_word(r.result.memory, out_word(r, 1), 0xdead);
+  const IssVerdict v = compare(r);
+  ASSERT_EQ(v.problems.size(), 1u);
+  EXPECT_NE(v.problems[0].find("final memory differs"), std::string::npos) << v.problems[0];
+}
+
+TEST(IssCheck, OnlyTheThreadThatReadAnotherOrderMayStoreSomethingElse) {
+  ModelRun r = run(2);
+  // Thread 0 read another value; thread 1 did not, yet its word differs too.
+  const size_t i0 = atomic_index(r.ref, 0);
+  r.records[0][i0].value += 1;
+  set_word(r.result.memory, out_word(r, 0), r.records[0][i0].value);
+  set_word(r.result.memory, out_word(r, 1), 0xdead);
+  const IssVerdict v = compare(r);
+  ASSERT_EQ(v.problems.size(), 1u);
+  EXPECT_NE(v.problems[0].find(hex8(out_word(r, 1))), std::string::npos) << v.problems[0];
+}
+
+TEST(IssCheck, WithOneThreadAReadThatDiffersIsAProblem) {
+  ModelRun r = run(1);
+  const size_t i0 = atomic_index(r.ref, 0);
+  r.records[0][i0].value += 1;
+  set_word(r.result.memory, out_word(r, 0), r.records[0][i0].value);
+  const IssVerdict v = compare(r);
+  ASSERT_GE(v.problems.size(), 1u);
+  EXPECT_NE(v.problems[0].find("the model's write"), std::string::npos) << v.problems[0];
+}
+
+}  // namespace
+}  // namespace umbra::check
