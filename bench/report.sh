@@ -89,8 +89,6 @@ trap 'rm -rf "$LOG"' EXIT
 
 # Paths as the report shows them: relative to the repository when inside it.
 rel() { case $1 in "$ROOT"/*) echo "${1#"$ROOT"/}" ;; *) echo "$1" ;; esac; }
-B=$(rel "$BUILD")
-F=$(rel "$FIG")
 
 # run NAME CMD...: runs a bench; its printed output goes to LOG/NAME.txt (stdout) and
 # LOG/NAME.err, shown when it fails.
@@ -204,7 +202,7 @@ set datafile columnheaders
 set datafile missing NaN
 set grid lc rgb "#dddddd"
 set key box opaque samplen 3
-set label 99 "$(echo "$cmd" | sed 's/"/\\"/g')" at screen 0.01, screen 0.015 font ",9" textcolor rgb "#555555" noenhanced
+set label 99 "${cmd//\"/\\\"}" at screen 0.01, screen 0.015 font ",9" textcolor rgb "#555555" noenhanced
 set bmargin 5
 EOF
     cat
@@ -374,12 +372,17 @@ EOF
 COMMIT=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
 git -C "$ROOT" diff --quiet HEAD -- . ':!docs/characterization.md' ':!docs/characterization' 2>/dev/null ||
   COMMIT="$COMMIT (with local changes)"
-export R_BUDGET=$BUDGET R_COMMIT=$COMMIT R_FIG=$FIG R_F=characterization R_LOG=$LOG
-export R_MACHINE="$(uname -m), $(nproc) CPUs, $(date -u +%Y-%m-%d)"
-export R_CLOCK_CMD="$(cmd_text "${CLOCK_CMD[@]}")" R_AP_CMD="$(cmd_text "${AP_CMD[@]}")"
-export R_OFF_CMD_F="$(cmd_text "${OFF_CMD_F[@]}")" R_OFF_CMD_R="$(cmd_text "${OFF_CMD_R[@]}")"
-export R_LH_CMD="$(cmd_text "${LH_CMD[@]}")" R_Q_CMD="$(cmd_text "${Q_CMD[@]}")"
-export R_TL_CMD="$(cmd_text "${TL_CMD[@]}")" R_SPEED_CMD="$(cmd_text "${SPEED_CMD[@]}")"
+R_MACHINE="$(uname -m), $(nproc) CPUs, $(date -u +%Y-%m-%d)"
+R_CLOCK_CMD=$(cmd_text "${CLOCK_CMD[@]}")
+R_AP_CMD=$(cmd_text "${AP_CMD[@]}")
+R_OFF_CMD_F=$(cmd_text "${OFF_CMD_F[@]}")
+R_OFF_CMD_R=$(cmd_text "${OFF_CMD_R[@]}")
+R_LH_CMD=$(cmd_text "${LH_CMD[@]}")
+R_Q_CMD=$(cmd_text "${Q_CMD[@]}")
+R_TL_CMD=$(cmd_text "${TL_CMD[@]}")
+R_SPEED_CMD=$(cmd_text "${SPEED_CMD[@]}")
+export R_BUDGET=$BUDGET R_COMMIT=$COMMIT R_FIG=$FIG R_F=characterization R_LOG=$LOG R_MACHINE R_CLOCK_CMD \
+  R_AP_CMD R_OFF_CMD_F R_OFF_CMD_R R_LH_CMD R_Q_CMD R_TL_CMD R_SPEED_CMD
 python3 - "$OUT/characterization.md" <<'PYEOF'
 import csv, os, sys
 E = os.environ
