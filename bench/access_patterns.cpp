@@ -30,10 +30,21 @@
 // read-modify-write loses updates where the atomic does not.  The exit status is
 // non-zero when a run fails or its final memory is wrong (an atomic count, a
 // thread's own read-modify-write count, a loaded value), never on timing.
+//
+// `--offsets 0 4 8 ...` runs the strobe study's "Do adjacent memory operations cause
+// atomic collisions?" instead: atom.add (and stw) in all T threads, thread t at
+// base + t * offset (offset 0: one address), to find where the memory side serializes.
+// Beside every measured point the bench puts the contract's figure for a thread's
+// cycles per access (predict()): the larger of its latency bound (the loop's issue
+// slots plus the slots a returning load or atomic sleeps, docs/memory-system.md) and
+// the DRAM's throughput bound (the data-bus cycles and row openings that the DRAM
+// model's documented timing, systemc/memory/dram.h, gives the active threads'
+// requests in their round-robin order).  `--csv FILE` writes both for bench/report.sh.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -54,16 +65,19 @@ constexpr unsigned kUnroll = 4;
 constexpr unsigned kAccesses = kIterations * kUnroll;  // timed, per thread
 constexpr uint32_t kBase = 0x80000;                    // the accessed words, away from the program's data
 
-enum class Pattern { Same, OwnLine, Neighbour };
+// A pattern is the distance between neighbouring threads' words: thread t accesses
+// kBase + t * stride.
 struct PatternInfo {
-  Pattern p;
   const char* name;
   const char* what;
+  uint32_t (*stride)(const Config&);
 };
 const PatternInfo kPatterns[] = {
-    {Pattern::Same, "one address", "every thread the same word"},
-    {Pattern::OwnLine, "own line", "thread t at base + t * line_bytes: a line each, neighbouring lines"},
-    {Pattern::Neighbour, "neighbour words", "thread t at base + 4t: neighbouring threads share lines"},
+    {"one address", "every thread the same word", [](const Config&) { return 0u; }},
+    {"own line", "thread t at base + t * line_bytes: a line each, neighbouring lines",
+     [](const Config& c) { return c.cache_line_bytes; }},
+    {"neighbour words", "thread t at base + 4t: neighbouring threads share lines",
+     [](const Config&) { return 4u; }},
 };
 
 enum class Kind { Load, Store, LoadStore, Atomic, Red };
@@ -80,13 +94,8 @@ const KindInfo kKinds[] = {
     {Kind::Red, "red.add", {"red.add r6, r8"}},
 };
 
-uint32_t address_of(Pattern p, const Config& cfg, unsigned t) {
-  switch (p) {
-    case Pattern::Same: return kBase;
-    case Pattern::OwnLine: return kBase + t * cfg.cache_line_bytes;
-    case Pattern::Neighbour: return kBase + 4 * t;
-  }
-  return kBase;
+uint32_t address_of(uint32_t stride, unsigned t) {
+  return kBase + t * stride;
 }
 
 // What the words hold before the run: loads read their own address, the others count
@@ -95,7 +104,7 @@ uint32_t initial_word(Kind k, uint32_t addr) {
   return k == Kind::Load ? addr : 0;
 }
 
-std::string program_text(Pattern p, const KindInfo& k, const Config& cfg) {
+std::string program_text(uint32_t stride, const KindInfo& k, const Config& cfg) {
   std::string s;
   auto line = [&s](const std::string& l) { s += "        " + l + "\n"; };
   auto access = [&] {
@@ -104,12 +113,9 @@ std::string program_text(Pattern p, const KindInfo& k, const Config& cfg) {
   s += "        .text\n_start:\n";
   line("rdsr r1, tid");
   line("li r6, " + std::to_string(kBase));
-  if (p == Pattern::OwnLine) {
-    line("li r5, " + std::to_string(cfg.cache_line_bytes));
+  if (stride) {
+    line("li r5, " + std::to_string(stride));
     line("mul r5, r1, r5");
-    line("add r6, r6, r5");
-  } else if (p == Pattern::Neighbour) {
-    line("shli r5, r1, 2");
     line("add r6, r6, r5");
   }
   line("movi r8, 1");
@@ -144,15 +150,15 @@ struct Point {
   std::string check;  // what the final memory says
 };
 
-Point measure(Pattern pat, const KindInfo& k, unsigned active, const Config& cfg) {
-  const umbra::Program prog = umbra::bench::assemble(program_text(pat, k, cfg), cfg, "access_patterns.s");
+Point measure(uint32_t stride, const KindInfo& k, unsigned active, const Config& cfg) {
+  if (kBase + uint64_t(stride) * (cfg.threads - 1) + 4 > cfg.mem_bytes)
+    throw std::runtime_error("a stride of " + std::to_string(stride) +
+                             " bytes puts the last thread's word beyond memory.bytes");
+  const umbra::Program prog = umbra::bench::assemble(program_text(stride, k, cfg), cfg, "access_patterns.s");
   scm::RunOptions opts;
-  {
-    const uint32_t bytes = std::max<uint32_t>(cfg.threads * cfg.cache_line_bytes, 4 * cfg.threads);
-    std::vector<uint32_t> w(bytes / 4);
-    for (size_t i = 0; i < w.size(); ++i) w[i] = initial_word(k.k, kBase + uint32_t(4 * i));
-    opts.writes.emplace_back(kBase, std::move(w));
-  }
+  for (unsigned t = 0; t < (stride ? active : 1); ++t)
+    opts.writes.emplace_back(address_of(stride, t),
+                             std::vector<uint32_t>{initial_word(k.k, address_of(stride, t))});
   umbra::bench::CollectSink sink(wanted);
   const scm::RunResult r = scm::run_systemc(prog, cfg, active, 5000000, &sink, opts);
   const std::string where =
@@ -237,16 +243,16 @@ Point measure(Pattern pat, const KindInfo& k, unsigned active, const Config& cfg
   switch (k.k) {
     case Kind::Load:
       for (unsigned t = 0; t < active; ++t)
-        if (word(r.memory, out + 16 * t + 8) != address_of(pat, cfg, t))
+        if (word(r.memory, out + 16 * t + 8) != address_of(stride, t))
           bad = "thread " + std::to_string(t) + " loaded " +
                 std::to_string(word(r.memory, out + 16 * t + 8)) + ", memory holds " +
-                std::to_string(address_of(pat, cfg, t));
+                std::to_string(address_of(stride, t));
       pt.check = "loaded values ok";
       break;
     case Kind::Store:
       for (unsigned t = 0; t < active; ++t) {
-        const uint32_t v = word(r.memory, address_of(pat, cfg, t));
-        if (pat == Pattern::Same ? (v < 1 || v > active) : v != t + 1)
+        const uint32_t v = word(r.memory, address_of(stride, t));
+        if (stride == 0 ? (v < 1 || v > active) : v != t + 1)
           bad = "the word of thread " + std::to_string(t) + " holds " + std::to_string(v);
       }
       pt.check = "stored values ok";
@@ -255,7 +261,7 @@ Point measure(Pattern pat, const KindInfo& k, unsigned active, const Config& cfg
     case Kind::Atomic:
     case Kind::Red: {
       const bool atomic = k.k != Kind::LoadStore;
-      if (pat == Pattern::Same) {
+      if (stride == 0) {
         const uint32_t v = word(r.memory, kBase), want = per_thread * active;
         if (atomic && v != want)
           bad =
@@ -265,7 +271,7 @@ Point measure(Pattern pat, const KindInfo& k, unsigned active, const Config& cfg
         pt.check = atomic ? "count ok" : std::to_string(want - v) + " of " + std::to_string(want) + " lost";
       } else {
         for (unsigned t = 0; t < active; ++t) {
-          const uint32_t v = word(r.memory, address_of(pat, cfg, t));
+          const uint32_t v = word(r.memory, address_of(stride, t));
           if (v != per_thread)
             bad = "the word of thread " + std::to_string(t) + " holds " + std::to_string(v) + " after " +
                   std::to_string(per_thread) + " increments";
@@ -275,7 +281,7 @@ Point measure(Pattern pat, const KindInfo& k, unsigned active, const Config& cfg
       break;
     }
   }
-  if (!bad.empty()) throw std::runtime_error(where + ", pattern " + std::to_string(int(pat)) + ": " + bad);
+  if (!bad.empty()) throw std::runtime_error(where + ", stride " + std::to_string(stride) + ": " + bad);
   return pt;
 }
 
@@ -286,7 +292,97 @@ std::string pct(uint64_t a, uint64_t total) {
   return b;
 }
 
-void run_model(const Config& cfg, const std::vector<unsigned>& counts) {
+// The contract's figure for a thread's cycles per access (see the file's header), and
+// its parts.
+struct Prediction {
+  double floor = 0;    // the loop's issue slots alone
+  double latency = 0;  // floor + the slots a returning access sleeps
+  double dram = 0;     // the DRAM's cycles per round of one access by every active thread; 0: not modelled
+  double cycles() const { return std::max(latency, dram); }
+};
+
+// Cycles per round of `reqs` (address, data-bus cycles) issued back to back in this
+// order, round after round, by the DRAM timing of systemc/memory/dram.h: a row hit
+// holds the command slot one cycle, a miss or conflict until the row is open (tRAS,
+// tRP, tRCD; no bank-level parallelism); the data bus is held `bus` cycles from
+// data_start.  The first round (rows opening) is left out.
+double dram_round_cycles(const std::vector<std::pair<uint32_t, unsigned>>& reqs, const Config& cfg) {
+  struct Bank {
+    bool open = false;
+    uint64_t row = 0, act = 0;
+  };
+  std::vector<Bank> banks(cfg.dram_banks);
+  uint64_t next_cmd = 0, bus_free = 0, after_first = 0;
+  constexpr unsigned kRounds = 33;
+  for (unsigned r = 0; r < kRounds; ++r) {
+    if (r == 1) after_first = bus_free;
+    for (const auto& [addr, bus] : reqs) {
+      const uint64_t c = next_cmd;
+      Bank& b = banks[(addr / cfg.dram_row_bytes) % cfg.dram_banks];
+      const uint64_t row = addr / (uint64_t(cfg.dram_row_bytes) * cfg.dram_banks);
+      uint64_t data_start;
+      if (b.open && b.row == row) {
+        data_start = std::max<uint64_t>(c + cfg.dram_CL, bus_free);
+        next_cmd = c + 1;
+      } else {
+        const uint64_t a = b.open ? std::max<uint64_t>(c, b.act + cfg.dram_tRAS) + cfg.dram_tRP : c;
+        data_start = std::max<uint64_t>(a + cfg.dram_tRCD + cfg.dram_CL, bus_free);
+        next_cmd = a + cfg.dram_tRCD;
+        b = {true, row, a};
+      }
+      bus_free = data_start + bus;
+    }
+  }
+  return double(bus_free - after_first) / (kRounds - 1);
+}
+
+Prediction predict(const KindInfo& k, uint32_t stride, unsigned active, const Config& cfg) {
+  const unsigned T = cfg.threads, W = cfg.cache_line_bytes / 4;
+  const bool dram = cfg.mem_model == "dram";
+  // Cycles from a request's acceptance on the port to its last response beat
+  // (docs/memory-system.md): the fixed memory answers L cycles after acceptance; the
+  // reorder queue adds its cycle and a DRAM row hit CL.
+  const unsigned first_beat = dram ? (cfg.queue_enabled ? 1 : 0) + cfg.dram_CL : cfg.mem_latency;
+  auto sleep_slots = [&](unsigned beats) { return double((first_beat + beats - 1 + T - 1) / T); };
+  Prediction p;
+  p.floor = double(k.body.size() * kUnroll + 2) * T / kUnroll;
+  double sleep = 0;
+  // Requests one access sends to the DRAM, with their data-bus cycles.
+  const unsigned burst = (cfg.dram_burst + 1) / 2;
+  std::vector<unsigned> bus;
+  switch (k.k) {
+    case Kind::Load: break;  // a warm line: a hit
+    case Kind::Store: bus = {burst}; break;
+    case Kind::Red: bus = {2 * burst}; break;
+    case Kind::Atomic:
+      bus = {2 * burst};
+      sleep = sleep_slots(1);
+      break;
+    case Kind::LoadStore:
+      // The store invalidated the line, so the next load misses and sleeps for its fill.
+      bus = {burst, burst};
+      sleep = sleep_slots(W);
+      break;
+  }
+  p.latency = p.floor + sleep * T;
+  if (dram && !bus.empty()) {
+    std::vector<std::pair<uint32_t, unsigned>> reqs;
+    for (unsigned t = 0; t < active; ++t)
+      for (unsigned b : bus) reqs.emplace_back(address_of(stride, t), b);
+    p.dram = dram_round_cycles(reqs, cfg);
+  }
+  return p;
+}
+
+void write_csv(umbra::bench::Csv& csv, const Config& cfg, const std::string& pattern, uint32_t stride,
+               const KindInfo& k, unsigned active, const Point& p, const Prediction& pr) {
+  csv.row(cfg.mem_model, cfg.mem_model == "dram" ? cfg.queue_mode : "none", pattern, stride, k.name, active,
+          cfg.threads, p.thread_cycles, p.core_cycles, pr.cycles(), pr.cycles() / active, pr.floor,
+          pr.latency, pr.dram, p.replays, p.sleep,
+          p.dram_requests ? double(p.row_hits) / double(p.dram_requests) : 0.0);
+}
+
+void run_model(const Config& cfg, const std::vector<unsigned>& counts, umbra::bench::Csv& csv) {
   const unsigned T = cfg.threads;
   std::printf("\n======== memory model '%s' ========\n", cfg.mem_model.c_str());
   umbra::bench::describe(cfg);
@@ -311,7 +407,9 @@ void run_model(const Config& cfg, const std::vector<unsigned>& counts) {
     for (const KindInfo& k : kKinds) {
       const double floor = double(k.body.size() * kUnroll + 2) * T / kUnroll;
       for (unsigned a : counts) {
-        const Point p = measure(pi.p, k, a, cfg);
+        const uint32_t stride = pi.stride(cfg);
+        const Point p = measure(stride, k, a, cfg);
+        write_csv(csv, cfg, pi.name, stride, k, a, p, predict(k, stride, a, cfg));
         const uint64_t looked = p.hits + p.misses + p.merges;
         std::printf("%-16s %-16s %4u %8.2f %8.2f %6.1f %7.3f %7.3f %6s %6s %6s %7.2f %7.2f %7s %7s  %s\n",
                     pi.name, k.name, a, p.thread_cycles, p.core_cycles, floor, p.useful_bw, p.port_bw,
@@ -327,6 +425,42 @@ void run_model(const Config& cfg, const std::vector<unsigned>& counts) {
   }
 }
 
+// The atomic-collision sweep: atom.add (and stw, for comparison) in every thread,
+// thread t at base + t * offset, all T threads active.
+void run_offsets(const Config& cfg, const std::vector<unsigned>& offsets, umbra::bench::Csv& csv) {
+  const unsigned T = cfg.threads;
+  std::printf("\n======== atomic collisions vs address offset, memory model '%s', %u threads ========\n",
+              cfg.mem_model.c_str(), T);
+  umbra::bench::describe(cfg);
+  std::printf("thread t accesses base + t * offset; cycles per access of a thread, measured and predicted\n");
+  std::printf("%8s | %-28s | %-28s | %s\n", "offset", "atom.add  meas  pred  rowhit",
+              "store     meas  pred  rowhit", "DRAM banks/rows touched");
+  for (unsigned off : offsets) {
+    std::string line;
+    for (const Kind kind : {Kind::Atomic, Kind::Store}) {
+      const KindInfo& k =
+          *std::find_if(std::begin(kKinds), std::end(kKinds), [&](const KindInfo& i) { return i.k == kind; });
+      const Point p = measure(off, k, T, cfg);
+      const Prediction pr = predict(k, off, T, cfg);
+      write_csv(csv, cfg, "offset", off, k, T, p, pr);
+      char b[64];
+      std::snprintf(b, sizeof b, "         %6.1f %5.1f %5s  | ", p.thread_cycles, pr.cycles(),
+                    pct(p.row_hits, p.dram_requests).c_str());
+      line += b;
+    }
+    std::vector<std::pair<unsigned, uint64_t>> rows;
+    for (unsigned t = 0; t < T; ++t) {
+      const uint32_t a = address_of(off, t);
+      const std::pair<unsigned, uint64_t> br{(a / cfg.dram_row_bytes) % cfg.dram_banks,
+                                             a / (uint64_t(cfg.dram_row_bytes) * cfg.dram_banks)};
+      if (std::find(rows.begin(), rows.end(), br) == rows.end()) rows.push_back(br);
+    }
+    std::set<unsigned> banks;
+    for (const auto& br : rows) banks.insert(br.first);
+    std::printf("%8u | %s%zu banks, %zu rows\n", off, line.c_str(), banks.size(), rows.size());
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -339,7 +473,29 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"fixed", "dram"}));
   app.add_option("--threads", counts, "active thread counts (default 1, 2, 4, ... T)")
       ->check(CLI::Range(1u, 256u));
+  std::vector<unsigned> offsets;
+  app.add_option(
+         "--offsets", offsets,
+         "run the atomic-collision sweep instead: atom.add and stw in all T threads, thread t at base + t * "
+         "OFFSET bytes, for each OFFSET (a multiple of 4; 0 = one address)")
+      ->check(CLI::Range(0u, 65536u));
+  std::string queue_mode;
+  app.add_option("--queue-mode", queue_mode,
+                 "the reorder queue's mode in front of the DRAM (default: the configuration's queue.mode)")
+      ->check(CLI::IsMember({"fcfs", "reorder"}));
+  std::string csv_path;
+  app.add_option("--csv", csv_path,
+                 "also write every point with the contract's prediction to this CSV file (model, queue mode, "
+                 "pattern, stride, "
+                 "op, active, T, measured thread and core cycles per access, predicted for a thread and the "
+                 "core, its floor, latency and DRAM "
+                 "bounds, replays, sleep per access, DRAM row-hit rate)");
   CLI11_PARSE(app, argc, argv);
+  for (unsigned o : offsets)
+    if (o % 4) {
+      std::fprintf(stderr, "access_patterns: error: --offsets %u: not a multiple of 4 (a word access)\n", o);
+      return 1;
+    }
   try {
     Config base;
     if (!config_path.empty()) base = umbra::load_config(config_path);
@@ -358,13 +514,24 @@ int main(int argc, char** argv) {
         kAccesses, kIterations, kUnroll);
     std::printf("after one untimed warm-up access.  Patterns:\n");
     for (const PatternInfo& p : kPatterns) std::printf("  %-16s %s\n", p.name, p.what);
+    umbra::bench::Csv csv;
+    if (!csv_path.empty())
+      csv =
+          umbra::bench::Csv(csv_path, {"model", "queue_mode", "pattern", "stride", "op", "active", "T",
+                                       "thread_cycles", "core_cycles", "predicted", "predicted_core", "floor",
+                                       "latency_bound", "dram_bound", "replays", "sleep", "row_hit_rate"});
     for (const std::string& m : models) {
       Config cfg = base;
       cfg.mem_model = m;
       cfg.queue_enabled =
           m == "dram";  // the queue before DRAM only, as in configs/default.yaml and fixed-memory.yaml
-      run_model(cfg, counts);
+      if (!queue_mode.empty()) cfg.queue_mode = queue_mode;
+      if (offsets.empty())
+        run_model(cfg, counts, csv);
+      else
+        run_offsets(cfg, offsets, csv);
     }
+    csv.close();
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "access_patterns: error: %s\n", e.what());

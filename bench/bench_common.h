@@ -1,7 +1,8 @@
-// bench_common.h: what the memory-system benches (latency_hiding, access_patterns)
-// share: the timed loop's end that stores each thread's clock reads and result, the
-// assembler call, the reading of result words, an event collector and the lines that
-// say which memory system a table was measured on.
+// bench_common.h: what the benches share: the timed loop's end that stores each
+// thread's clock reads and result, the assembler call, the reading of result words, an
+// event collector, the lines that say which memory system a table was measured on, and
+// the CSV file each bench writes with --csv for bench/report.sh (the figures are drawn
+// from these files, never from the printed tables).
 //
 // Header-only: each bench is one executable, and the pieces are a few lines each; a
 // library would add a target for nothing.
@@ -9,6 +10,9 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -78,5 +82,44 @@ inline void describe(const Config& cfg) {
         cfg.dram_tRCD, cfg.dram_tRP, cfg.dram_CL, cfg.dram_tRAS, cfg.dram_bus_bytes, 2 * cfg.dram_bus_bytes,
         cfg.dram_burst);
 }
+
+// A CSV file: a header row, then one row per point.  Fields are numbers or plain
+// words (no commas or quotes, so nothing needs quoting); a file that cannot be written
+// is an error naming it, raised at open and again if a write failed.
+class Csv {
+ public:
+  Csv() = default;  // writes nothing: the bench was run without --csv
+  Csv(const std::string& path, std::initializer_list<const char*> columns) : path_(path), out_(path) {
+    if (!out_) throw std::runtime_error("--csv " + path + ": cannot open for writing");
+    columns_ = columns.size();
+    std::string sep;
+    for (const char* c : columns) out_ << sep << c, sep = ",";
+    out_ << "\n";
+  }
+  bool enabled() const { return !path_.empty(); }
+  // One row; every field is streamed (numbers in full precision).
+  template <class... F>
+  void row(const F&... fields) {
+    if (!enabled()) return;
+    static_assert(sizeof...(F) > 0);
+    if (sizeof...(F) != columns_) throw std::logic_error(path_ + ": a row with the wrong number of fields");
+    std::ostringstream s;
+    s.precision(10);
+    std::string sep;
+    ((s << sep << fields, sep = ","), ...);
+    out_ << s.str() << "\n";
+    if (!out_) throw std::runtime_error("--csv " + path_ + ": write failed");
+  }
+  void close() {
+    if (!enabled()) return;
+    out_.close();
+    if (!out_) throw std::runtime_error("--csv " + path_ + ": write failed");
+  }
+
+ private:
+  std::string path_;
+  std::ofstream out_;
+  size_t columns_ = 0;
+};
 
 }  // namespace umbra::bench

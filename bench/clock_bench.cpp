@@ -16,6 +16,9 @@
 // contract gives exactly: the load's cost in rounds k (a miss, a merge into another
 // thread's fill, or a hit, see load_prediction) predicts (k+3)*T.  The exit status is non-zero when a
 // measured delta differs from the prediction, so ctest runs it as a check of the contract too.
+// `--csv FILE` also writes every thread's delta beside its prediction (bench/report.sh
+// draws the figure from it).
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -24,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_common.h"
 #include "umbra/asm.h"
 #include "umbra/config.h"
 #include "umbra/cosim_run.h"
@@ -69,9 +73,7 @@ _start: la      r6, cell
         xor     r7, r7, r2
         rdsr    r3, clock)" + kStoreDelta;
 
-uint32_t word(const std::vector<uint8_t>& m, uint32_t a) {
-  return uint32_t(m[a]) | uint32_t(m[a + 1]) << 8 | uint32_t(m[a + 2]) << 16 | uint32_t(m[a + 3]) << 24;
-}
+using umbra::bench::word;
 
 // "8" when every thread measured 8; "8 8 9 ..." otherwise (up to 16 values shown).
 std::string deltas_text(const std::vector<uint32_t>& d) {
@@ -91,8 +93,10 @@ struct Row {
 
 // predict(d): the delta of a thread whose first read came d cycles after the
 // earliest thread's.
+// Every thread's delta also goes to `csv` as experiment `exp`.
 bool print_table(const char* model, const umbra::Config& cfg, const std::vector<Row>& rows,
-                 const std::function<uint32_t(uint32_t)>& predict) {
+                 const std::function<uint32_t(uint32_t)>& predict, umbra::bench::Csv& csv, const char* exp,
+                 const char* model_key) {
   std::printf("\n%s, configuration '%s' (T = %u, memory latency %u)\n", model, cfg.name.c_str(), cfg.threads,
               cfg.mem_latency);
   std::printf("%14s  %-28s  %-28s  %s\n", "active threads", "measured delta per thread", "predicted", "");
@@ -101,6 +105,8 @@ bool print_table(const char* model, const umbra::Config& cfg, const std::vector<
     const uint32_t first = *std::min_element(r.starts.begin(), r.starts.end());
     std::vector<uint32_t> want;
     for (uint32_t s : r.starts) want.push_back(predict(s - first));
+    for (size_t t = 0; t < r.deltas.size(); ++t)
+      csv.row(exp, model_key, cfg.threads, r.active, t, r.starts[t] - first, r.deltas[t], want[t]);
     const bool match = want == r.deltas;
     ok = ok && match;
     std::printf("%14u  %-28s  %-28s  %s\n", r.active, deltas_text(r.deltas).c_str(),
@@ -115,7 +121,7 @@ std::vector<Row> sweep(const umbra::Program& p, const umbra::Config& cfg, RunFn 
   std::vector<Row> rows;
   for (unsigned n = 1; n <= cfg.threads; ++n) {
     const std::vector<uint8_t> mem = run(n);
-    Row r{n, {}};
+    Row r{n, {}, {}};
     for (unsigned t = 0; t < n; ++t) {
       r.deltas.push_back(word(mem, out + 4 * t));
       r.starts.push_back(word(mem, out + 1024 + 4 * t));
@@ -177,8 +183,19 @@ std::function<uint32_t(uint32_t)> constant(uint32_t v) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  CLI::App app{
+      "clock_bench: back-to-back `rdsr clock` reads, and with a load between them, against the contract"};
+  std::string csv_path;
+  app.add_option("--csv", csv_path,
+                 "also write every thread's delta and its prediction to this CSV file (columns: experiment, "
+                 "model, T, active, thread, start_offset, measured, predicted)");
+  CLI11_PARSE(app, argc, argv);
   try {
+    umbra::bench::Csv csv;
+    if (!csv_path.empty())
+      csv = umbra::bench::Csv(csv_path, {"experiment", "model", "T", "active", "thread", "start_offset",
+                                         "measured", "predicted"});
     const umbra::Program p = assemble(kProgram.c_str(), "clock_bench.s");
     const umbra::Program pl = assemble(kLoadProgram.c_str(), "clock_bench_load.s");
     umbra::Config def;  // configs/default.yaml, with the fixed-latency memory
@@ -196,28 +213,36 @@ int main() {
     std::printf(
         "prediction (docs/microarchitecture.md): a thread fetches once every T cycles, so delta = T\n");
     std::printf("for every thread and every number of active threads\n");
-    ok = print_table("SystemC model", def, sweep(p, def, with(on_systemc, p, def)), constant(def.threads)) &&
+    ok = print_table("SystemC model", def, sweep(p, def, with(on_systemc, p, def)), constant(def.threads),
+                     csv, "back-to-back", "systemc") &&
          ok;
-    ok =
-        print_table("RTL (Verilated)", def, sweep(p, def, with(on_rtl, p, def)), constant(def.threads)) && ok;
-    ok = print_table("SystemC model", t16, sweep(p, t16, with(on_systemc, p, t16)), constant(t16.threads)) &&
+    ok = print_table("RTL (Verilated)", def, sweep(p, def, with(on_rtl, p, def)), constant(def.threads), csv,
+                     "back-to-back", "rtl") &&
+         ok;
+    ok = print_table("SystemC model", t16, sweep(p, t16, with(on_systemc, p, t16)), constant(t16.threads),
+                     csv, "back-to-back", "systemc") &&
          ok;
     // The ISS has no timing; its clock is round * T + slot, which gives the same delta.
-    ok = print_table("reference simulator (no timing: clock = round * T + slot)", def,
-                     sweep(p, def, with(on_iss, p, def)), constant(def.threads)) &&
-         ok;
+    ok =
+        print_table("reference simulator (no timing: clock = round * T + slot)", def,
+                    sweep(p, def, with(on_iss, p, def)), constant(def.threads), csv, "back-to-back", "iss") &&
+        ok;
 
     std::printf("\nclock_bench 2: rdsr clock; ldw; xor with the loaded value; rdsr clock\n");
     std::printf(
         "prediction (docs/memory-system.md): every thread loads one word; the first misses and sleeps\n"
         "k = ceil((L+W-1)/T) rounds (W words per line), one d cycles later merges into its fill,\n"
         "k = ceil((L+W-1-d)/T), or hits once the line is valid (k = 0); delta = (k+3)*T\n");
-    ok = print_table("SystemC model", def, sweep(pl, def, with(on_systemc, pl, def)), load_prediction(def)) &&
+    ok = print_table("SystemC model", def, sweep(pl, def, with(on_systemc, pl, def)), load_prediction(def),
+                     csv, "with-load", "systemc") &&
          ok;
-    ok = print_table("RTL (Verilated)", def, sweep(pl, def, with(on_rtl, pl, def)), load_prediction(def)) &&
+    ok = print_table("RTL (Verilated)", def, sweep(pl, def, with(on_rtl, pl, def)), load_prediction(def), csv,
+                     "with-load", "rtl") &&
          ok;
-    ok = print_table("SystemC model", t16, sweep(pl, t16, with(on_systemc, pl, t16)), load_prediction(t16)) &&
+    ok = print_table("SystemC model", t16, sweep(pl, t16, with(on_systemc, pl, t16)), load_prediction(t16),
+                     csv, "with-load", "systemc") &&
          ok;
+    csv.close();
 
     std::printf("\n%s\n", ok ? "every measured delta equals the prediction"
                              : "MEASURED DELTAS DIFFER FROM THE PREDICTION");

@@ -26,7 +26,8 @@
 // k = ceil((m - c - 1) / T) slots (c: the load's C2 cycle, m: its fill's last beat),
 // i.e. ceil(l / T) for a fill that leaves C2 straight onto the port and takes l
 // cycles there, and no N hides it.  The exit status is non-zero only when a run fails
-// or a thread's sum of loaded words is wrong, never on timing.
+// or a thread's sum of loaded words is wrong, never on timing.  `--csv FILE` writes
+// every point with the formula's IPC beside it (bench/report.sh draws from it).
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
@@ -252,11 +253,20 @@ bool all_equal(const std::vector<std::vector<Point>>& g, double v) {
   return true;
 }
 
-struct Summary {
-  std::string text;
-};
+// The contract's cost of one of the loop's loads, in slots, without contention: 0 for
+// a hit; for a miss k = ceil(l / T) with l the cycles from the fill's acceptance on the
+// port to its last beat: L + W - 1 behind the fixed memory, and 1 + CL + W - 1 behind
+// the reorder queue (its one cycle) and a DRAM row hit (the warm-up opened the row).
+unsigned formula_k(Case c, const Config& cfg) {
+  if (c == Case::Hit && cfg.cache_bytes > 0) return 0;
+  const unsigned W = cfg.cache_bytes > 0 ? cfg.cache_line_bytes / 4 : 1;
+  const unsigned l =
+      cfg.mem_model == "fixed" ? cfg.mem_latency + W - 1 : (cfg.queue_enabled ? 1 : 0) + cfg.dram_CL + W - 1;
+  return (l + cfg.threads - 1) / cfg.threads;
+}
 
-void run_model(const Config& cfg, const std::vector<unsigned>& fillers, std::vector<std::string>& summary) {
+void run_model(const Config& cfg, const std::vector<unsigned>& fillers, std::vector<std::string>& summary,
+               umbra::bench::Csv& csv) {
   const unsigned T = cfg.threads;
   std::printf("\n======== memory model '%s' ========\n", cfg.mem_model.c_str());
   umbra::bench::describe(cfg);
@@ -264,7 +274,17 @@ void run_model(const Config& cfg, const std::vector<unsigned>& fillers, std::vec
     std::vector<std::vector<Point>> grid;
     for (unsigned n : fillers) {
       std::vector<Point> row;
-      for (unsigned a = 1; a <= T; ++a) row.push_back(measure(ci.c, n, a, cfg));
+      for (unsigned a = 1; a <= T; ++a) {
+        row.push_back(measure(ci.c, n, a, cfg));
+        const Point& p = row.back();
+        const unsigned I = n + kFixedPerIteration, k = formula_k(ci.c, cfg);
+        csv.row(cfg.mem_model,
+                ci.c == Case::Hit     ? "hit"
+                : ci.c == Case::Fresh ? "miss-fresh"
+                                      : "miss-dinv",
+                n, I, a, T, p.ipc, double(a) * I / (double(I + k) * T), p.bubbles,
+                p.cache_events ? p.predicted : -1.0, k, p.fill_latency);
+      }
       grid.push_back(std::move(row));
     }
     std::printf("\n--- %s (memory '%s'): %s\n", ci.name, cfg.mem_model.c_str(), ci.what);
@@ -361,6 +381,12 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"fixed", "dram"}));
   app.add_option("--fillers", fillers, "values of N (independent instructions between load and use)")
       ->check(CLI::Range(0u, 2000u));
+  std::string csv_path;
+  app.add_option(
+      "--csv", csv_path,
+      "also write every point to this CSV file (model, case, N, I, active, T, measured and formula IPC, "
+      "measured bubbles per load, the contract's k from the observed fills and from the formula, fill "
+      "latency)");
   CLI11_PARSE(app, argc, argv);
   try {
     Config base;
@@ -388,14 +414,19 @@ int main(int argc, char** argv) {
         "        k = ceil(l/T).  With the fixed memory (latency L, W = line/4 beats) l = L + W - 1.\n"
         "  cycles per iteration = (I + k) T; IPC of the core = sum over active threads of I / ((I + k) T);\n"
         "  no N hides a miss: independent instructions wait for the data like dependent ones.\n");
+    umbra::bench::Csv csv;
+    if (!csv_path.empty())
+      csv = umbra::bench::Csv(csv_path, {"model", "case", "N", "I", "active", "T", "ipc", "ipc_formula",
+                                         "bubbles_per_load", "k_from_fills", "k_formula", "fill_latency"});
     std::vector<std::string> summary;
     for (const std::string& m : models) {
       Config cfg = base;
       cfg.mem_model = m;
       cfg.queue_enabled =
           m == "dram";  // the queue before DRAM only, as in configs/default.yaml and fixed-memory.yaml
-      run_model(cfg, fillers, summary);
+      run_model(cfg, fillers, summary, csv);
     }
+    csv.close();
     std::printf("\n======== summary: independent instructions that hide a load ========\n");
     for (const std::string& s : summary) std::printf("%s\n", s.c_str());
     return 0;

@@ -45,7 +45,13 @@
 // wrong data or beats, a store not in memory at the end, a request passed over more
 // than queue.max_passes times, a stream that did not finish.  Never on a figure.
 //
-//   queue_bench [--config FILE] [--threads 8,32] [--reads N] [--writes N] [--seed S] [--json FILE]
+//   queue_bench [--config FILE] [--threads 8,32] [--reads N] [--writes N] [--seed S] [--json FILE] [--csv
+//   FILE]
+//
+// --csv writes one row per stream and mode with the design's ceiling beside the
+// bandwidth (bench/report.sh draws from it): a read stream can move at most one
+// response beat (4 bytes) a cycle through the core's port; a write stream one word
+// per burst/2 data-bus cycles of the DRAM (a word store holds the bus for a burst).
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cinttypes>
@@ -57,6 +63,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_common.h"
 #include "dram.h"
 #include "reorder_queue.h"
 #include "umbra/asm.h"
@@ -365,6 +372,11 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 100000));
   app.add_option("--seed", seed, "seed of the random streams (default 1)");
   app.add_option("--json", json_path, "also write the figures as JSON to this file");
+  std::string csv_path;
+  app.add_option(
+      "--csv", csv_path,
+      "also write the stream figures as CSV to this file (threads, kind, stream, mode, bytes per cycle, "
+      "% of peak, the design's ceiling in % of peak, row-hit rate, longest wait, most passes, max_passes)");
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -395,6 +407,11 @@ int main(int argc, char** argv) {
     std::printf("%-7s %-5s %-11s | %-30s | %-30s | %s\n", "threads", "kind", "stream",
                 "FCFS  B/cyc  %peak  hits  wait", "reorder B/cyc  %peak  hits  wait(passes)", "ratio");
     nlohmann::json j = nlohmann::json::array();
+    umbra::bench::Csv csv;
+    if (!csv_path.empty())
+      csv = umbra::bench::Csv(
+          csv_path, {"threads", "kind", "stream", "mode", "bytes_per_cycle", "percent_of_peak",
+                     "ceiling_percent", "row_hit_rate", "longest_wait", "most_passes", "max_passes"});
     bool ok = true;
     for (unsigned T : thread_counts)
       for (Kind k : {Kind::Read, Kind::Write})
@@ -426,6 +443,13 @@ int main(int argc, char** argv) {
                                   {"longest_wait", x.longest_wait},
                                   {"most_passes", x.most_passes}};
           };
+          // The design's ceiling: reads one 4-byte beat a cycle on the port; writes one
+          // word per burst/2 data-bus cycles.
+          const double ceiling = k == Kind::Read ? 4.0 : 4.0 / ((st.d.burst + 1) / 2);
+          for (const Result* x : {&f, &r})
+            csv.row(T, k == Kind::Read ? "read" : "write", stream_name(s), x == &f ? "fcfs" : "reorder",
+                    x->bandwidth(), 100 * x->bandwidth() / x->peak, 100 * ceiling / x->peak, x->row_hit_rate,
+                    x->longest_wait, x->most_passes, st.q.max_passes);
           j.push_back({{"threads", T},
                        {"kind", k == Kind::Read ? "read" : "write"},
                        {"stream", stream_name(s)},
@@ -477,6 +501,7 @@ int main(int argc, char** argv) {
                    {"speedup", speedup}});
     }
 
+    csv.close();
     if (!json_path.empty()) {
       std::ofstream out(json_path);
       if (!out) throw std::runtime_error(json_path + ": cannot write");

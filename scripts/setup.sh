@@ -16,6 +16,7 @@ UMBRA_PACKAGES=(
   libcli11-dev nlohmann-json3-dev libfmt-dev libpng-dev
   yosys nextpnr-ice40 fpga-icestorm iverilog gtkwave
   clang libclang-rt-14-dev binutils python3
+  gnuplot-nox
 )
 
 umbra_install_packages() {
