@@ -43,6 +43,13 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned core
             << q_req_ready;
 }
 
+// As the core reads its inputs: by reference to the bound signals' current values.
+void umbra_system::end_of_elaboration() {
+  bypass_ = &bypass_queue.read();
+  rst_ = &rst.read();
+  mem_req_ready_ = &mem_req_ready.read();
+}
+
 void umbra_system::set_event_sink(EventSink* sink) {
   core_.set_event_sink(sink);
   events_ = sink != nullptr;
@@ -67,18 +74,18 @@ void drive(sc_out<T>& port, T& driven, const T& value) {
 }  // namespace
 
 void umbra_system::tick() {
-  const bool bypass = bypass_queue.read();
+  const bool bypass = *bypass_;
   // The queue's edge first: it takes the core's request as the core presented it in
   // the cycle that ends, which the core's edge below replaces.
   const umbra_core::PortValues& c = core_.port_values();
   const uint32_t wide_tag = (core_id_ & 0xffu) << 8 | (c.mem_req_tag & 0xffu);
-  if (rst.read()) {
+  if (*rst_) {
     queue_.reset();
     queue_cycle_ = 0;
   } else {
     const QueueRequest out = queue_.dram_req();
     const QueueRequest in{c.mem_req_op, c.mem_req_addr, c.mem_req_data, c.mem_req_cmp, wide_tag & 0xffffu};
-    const bool sent = queue_.clock(c.mem_req_valid && !bypass, in, mem_req_ready.read() && !bypass);
+    const bool sent = queue_.clock(c.mem_req_valid && !bypass, in, *mem_req_ready_ && !bypass);
     if (sent && events_) {
       Event e;
       e.cycle = queue_cycle_;

@@ -62,8 +62,11 @@ SC_MODULE(umbra_system) {
  private:
   void tick();
   void route_responses();
+  void end_of_elaboration() override;
 
   sc_signal<bool> q_req_ready;  // the queue's registered ready, for route_responses
+  // The values of the signals on the input ports tick() reads (see umbra_core.cpp).
+  const bool *bypass_ = nullptr, *rst_ = nullptr, *mem_req_ready_ = nullptr;
   unsigned core_id_;
   umbra_core core_;
   ReorderQueueModel queue_;

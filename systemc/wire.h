@@ -58,12 +58,10 @@ class WireSet {
   void commit() { std::memcpy(bytes(cur_), bytes(next_), used_); }
 
  private:
-  static constexpr size_t kWord = alignof(std::max_align_t);
+  static constexpr size_t kWord = sizeof(uint64_t);
   static size_t words(size_t bytes) { return (bytes + kWord - 1) / kWord; }
-  static unsigned char* bytes(std::vector<std::max_align_t>& v) {
-    return reinterpret_cast<unsigned char*>(v.data());
-  }
-  std::vector<std::max_align_t> cur_, next_;
+  static unsigned char* bytes(std::vector<uint64_t>& v) { return reinterpret_cast<unsigned char*>(v.data()); }
+  std::vector<uint64_t> cur_, next_;
   size_t capacity_, used_ = 0;
 };
 
