@@ -7,8 +7,8 @@ namespace umbra::scm {
 
 dcache::dcache(sc_module_name name, const BlockParams& p)
     : sc_module(name),
-      rb_valid("rb_valid", p.threads),
-      rb_data("rb_data", p.threads),
+      rb_valid(p.threads),
+      rb_data(p.threads),
       p_(p),
       ways_(p.cache_ways),
       words_(p.cache_line_bytes / 4),
@@ -21,11 +21,7 @@ dcache::dcache(sc_module_name name, const BlockParams& p)
       fills_(p.threads),
       waits_(p.threads),
       atomic_owed_(p.threads, false),
-      line_buf_(words_, 0) {
-  SC_METHOD(tick);
-  sensitive << clk.pos();
-  dont_initialize();
-}
+      line_buf_(words_, 0) {}
 
 bool dcache::line_valid(uint32_t addr, unsigned* way) const {
   if (!sets_) return false;

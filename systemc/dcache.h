@@ -29,45 +29,44 @@
 #include <vector>
 
 #include "core_types.h"
+#include "wire.h"
 
 namespace umbra::scm {
 
 SC_MODULE(dcache) {
-  sc_in<bool> clk;
-  sc_in<bool> rst;
+  in<bool> rst;
   // C1: the request execute registered in X1 (loads, stores, atomics, dinv, dinvall,
   // dflush).
-  sc_in<bool> x2_mem_valid;
-  sc_in<uint32_t> x2_mem_op;
-  sc_in<uint32_t> x2_mem_addr;
-  sc_in<uint32_t> x2_mem_data;
-  sc_in<uint32_t> x2_mem_cmp;
-  sc_in<uint32_t> x2_mem_tag;
+  in<bool> x2_mem_valid;
+  in<uint32_t> x2_mem_op;
+  in<uint32_t> x2_mem_addr;
+  in<uint32_t> x2_mem_data;
+  in<uint32_t> x2_mem_cmp;
+  in<uint32_t> x2_mem_tag;
   // Response beats on the core's port (fills and returning atomics).
-  sc_in<bool> mem_resp_valid;
-  sc_in<uint32_t> mem_resp_data;
-  sc_in<uint32_t> mem_resp_tag;
+  in<bool> mem_resp_valid;
+  in<uint32_t> mem_resp_data;
+  in<uint32_t> mem_resp_tag;
   // Writeback consumed a return buffer (W+1).
-  sc_in<bool> wake_valid;
-  sc_in<uint32_t> wake_thread;
+  in<bool> wake_valid;
+  in<uint32_t> wake_thread;
   // From the load/store unit: this cycle's FIFO head is a flush marker and leaves.
-  sc_in<bool> lsu_flush_valid;
-  sc_in<uint32_t> lsu_flush_thread;
-  sc_in<uint64_t> clock;  // event time stamps
+  in<bool> lsu_flush_valid;
+  in<uint32_t> lsu_flush_thread;
+  in<uint64_t> clock;  // event time stamps
 
   // To the load/store unit, valid in C2: the request to push at the end of C2 (a
   // fill, store, atomic, or a flush marker: op = dflush's opcode).
-  sc_out<bool> c2_push_valid;
-  sc_out<uint32_t> c2_push_op;
-  sc_out<uint32_t> c2_push_addr;
-  sc_out<uint32_t> c2_push_data;
-  sc_out<uint32_t> c2_push_cmp;
-  sc_out<uint32_t> c2_push_tag;
+  out<bool> c2_push_valid;
+  out<uint32_t> c2_push_op;
+  out<uint32_t> c2_push_addr;
+  out<uint32_t> c2_push_data;
+  out<uint32_t> c2_push_cmp;
+  out<uint32_t> c2_push_tag;
   // The return buffers, to writeback.
-  sc_vector<sc_out<bool>> rb_valid;
-  sc_vector<sc_out<uint32_t>> rb_data;
+  std::vector<out<bool>> rb_valid;
+  std::vector<out<uint32_t>> rb_data;
 
-  SC_HAS_PROCESS(dcache);
   dcache(sc_module_name name, const BlockParams& p);
 
   uint64_t hits() const {
@@ -87,6 +86,10 @@ SC_MODULE(dcache) {
 
   // Inspection for tests: whether the line holding addr is valid, and in which way.
   bool line_valid(uint32_t addr, unsigned* way = nullptr) const;
+
+  // One rising clock edge, called by umbra_core's clocked method: reads the inputs
+  // of the cycle that ends, writes the outputs of the next (the core commits them).
+  void tick();
 
  private:
   // The request in C2 with the outcome computed at the end of C1.
@@ -110,7 +113,6 @@ SC_MODULE(dcache) {
     unsigned offset = 0;  // word within the line
   };
 
-  void tick();
   void reset();
   void apply_c2();
   void beat(uint32_t tag, uint32_t data);

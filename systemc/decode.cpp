@@ -3,11 +3,8 @@
 
 namespace umbra::scm {
 
-decode::decode(sc_module_name name, const BlockParams& p) : sc_module(name), p_(p) {
-  SC_METHOD(tick);
-  sensitive << clk.pos();
-  dont_initialize();
-}
+decode::decode(sc_module_name name, const BlockParams& p)
+    : sc_module(name), p_(p), cache_(size_t(1) << kCacheBits) {}
 
 // The assembler refuses registers the target lacks; a hand-made word can still name
 // one, and a smaller register file must not alias it onto another register.
@@ -21,6 +18,19 @@ bool decode::registers_exist(const isa::Decoded& d) const {
     if (f != isa::Field::None && isa::field_value(d.word, f) >= p_.registers) return false;
   }
   return true;
+}
+
+const decode::Entry& decode::decoded(uint32_t word) {
+  Entry& e = cache_[(word * 0x9e3779b1u) >> (32 - kCacheBits)];
+  if (!e.filled || e.inst.d.word != word) {
+    const auto dec = isa::decode(word);
+    e.filled = true;
+    e.legal = dec && registers_exist(*dec);
+    e.inst = DecodedInstr{};
+    if (e.legal) e.inst.d = *dec;
+    e.inst.d.word = word;
+  }
+  return e;
 }
 
 void decode::tick() {
@@ -39,25 +49,24 @@ void decode::tick() {
 
   r_pc.write(d_pc.read());
   const uint32_t word = d_word.read();
-  const auto dec = isa::decode(word);
-  if (!dec || !registers_exist(*dec)) {
+  const Entry& e = decoded(word);
+  if (!e.legal) {
     // The word still travels (info stays null) so that X1 can say what was wrong.
-    DecodedInstr bad;
-    bad.d.word = word;
     r_illegal.write(true);
-    r_inst.write(bad);
+    r_inst.write(e.inst);
     r_ra.write(0);
     r_rb.write(0);
     r_rc.write(0);
     return;
   }
-  const isa::InstrInfo& in = *dec->info;
+  const isa::Decoded& dec = e.inst.d;
+  const isa::InstrInfo& in = *dec.info;
   r_illegal.write(false);
-  r_flush.write(dec->op() == isa::Op::DFLUSH);
-  r_inst.write(DecodedInstr{*dec});
-  r_ra.write(in.reads_a ? dec->a : 0u);
-  r_rb.write(in.reads_b ? dec->b : 0u);
-  r_rc.write(in.reads_c ? dec->c : 0u);
+  r_flush.write(dec.op() == isa::Op::DFLUSH);
+  r_inst.write(e.inst);
+  r_ra.write(in.reads_a ? dec.a : 0u);
+  r_rb.write(in.reads_b ? dec.b : 0u);
+  r_rc.write(in.reads_c ? dec.c : 0u);
 }
 
 }  // namespace umbra::scm

@@ -11,39 +11,55 @@
 #pragma once
 #include <systemc.h>
 
+#include <vector>
+
 #include "core_types.h"
+#include "wire.h"
 
 namespace umbra::scm {
 
 SC_MODULE(decode) {
-  sc_in<bool> clk;
-  sc_in<bool> rst;
-  sc_in<bool> d_valid;
-  sc_in<uint32_t> d_thread;
-  sc_in<uint32_t> d_pc;
-  sc_in<uint32_t> d_word;
-  sc_in<uint32_t> d_reason;
+  in<bool> rst;
+  in<bool> d_valid;
+  in<uint32_t> d_thread;
+  in<uint32_t> d_pc;
+  in<uint32_t> d_word;
+  in<uint32_t> d_reason;
 
   // Valid in R.
-  sc_out<bool> r_valid;
-  sc_out<bool> r_sleep;  // a bubble of a sleeping thread: W looks at its return buffer
-  sc_out<uint32_t> r_thread;
-  sc_out<uint32_t> r_pc;
-  sc_out<bool> r_illegal;
-  sc_out<bool> r_flush;  // dflush
-  sc_out<DecodedInstr> r_inst;
-  sc_out<uint32_t> r_ra;  // register-file read addresses (register numbers; 0 = unused)
-  sc_out<uint32_t> r_rb;
-  sc_out<uint32_t> r_rc;
+  out<bool> r_valid;
+  out<bool> r_sleep;  // a bubble of a sleeping thread: W looks at its return buffer
+  out<uint32_t> r_thread;
+  out<uint32_t> r_pc;
+  out<bool> r_illegal;
+  out<bool> r_flush;  // dflush
+  out<DecodedInstr> r_inst;
+  out<uint32_t> r_ra;  // register-file read addresses (register numbers; 0 = unused)
+  out<uint32_t> r_rb;
+  out<uint32_t> r_rc;
 
-  SC_HAS_PROCESS(decode);
   decode(sc_module_name name, const BlockParams& p);
 
- private:
+  // One rising clock edge, called by umbra_core's clocked method: reads the inputs
+  // of the cycle that ends, writes the outputs of the next (the core commits them).
   void tick();
+
+ private:
+  // A word's decoding: the bundle and whether it is legal on this core.
+  struct Entry {
+    bool filled = false, legal = false;
+    DecodedInstr inst;  // inst.d.word is the entry's tag; inst.d.info null when illegal
+  };
+  const Entry& decoded(uint32_t word);
   bool registers_exist(const isa::Decoded& d) const;
 
   BlockParams p_;
+  // isa::decode walks the tables; a thread issues the same few words of the
+  // instruction store over and over, so each word is decoded once and kept here
+  // (direct-mapped on a hash of the word, the word itself as the tag).  The RTL
+  // decodes in logic every cycle; what decode presents is the same.
+  static constexpr unsigned kCacheBits = 10;
+  std::vector<Entry> cache_;
 };
 
 }  // namespace umbra::scm

@@ -13,9 +13,6 @@ execute::execute(sc_module_name name, const BlockParams& p)
     throw std::invalid_argument("execute: " + std::to_string(p.execute_stages) +
                                 " execute stages is outside " + std::to_string(uarch::kMinExecuteStages) +
                                 ".." + std::to_string(uarch::kMaxExecuteStages));
-  SC_METHOD(tick);
-  sensitive << clk.pos();
-  dont_initialize();
 }
 
 void execute::reset() {

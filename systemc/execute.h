@@ -27,6 +27,7 @@
 
 #include "core_types.h"
 #include "umbra/semantics.h"
+#include "wire.h"
 
 namespace umbra::scm {
 
@@ -40,51 +41,49 @@ struct CoreFault {
 };
 
 SC_MODULE(execute) {
-  sc_in<bool> clk;
-  sc_in<bool> rst;
-  sc_in<bool> r_valid;
-  sc_in<bool> r_sleep;
-  sc_in<uint32_t> r_thread;
-  sc_in<uint32_t> r_pc;
-  sc_in<bool> r_illegal;
-  sc_in<bool> r_flush;  // dflush: sleeps in X1 but writes no register
-  sc_in<DecodedInstr> r_inst;
-  sc_in<uint32_t> rf_a;
-  sc_in<uint32_t> rf_b;
-  sc_in<uint32_t> rf_c;
-  sc_in<uint64_t> clock;
-  sc_in<uint32_t> domw;
-  sc_in<uint32_t> ncore;
-  sc_in<bool> lsu_room;  // the request FIFO can take what X1 would push
+  in<bool> rst;
+  in<bool> r_valid;
+  in<bool> r_sleep;
+  in<uint32_t> r_thread;
+  in<uint32_t> r_pc;
+  in<bool> r_illegal;
+  in<bool> r_flush;  // dflush: sleeps in X1 but writes no register
+  in<DecodedInstr> r_inst;
+  in<uint32_t> rf_a;
+  in<uint32_t> rf_b;
+  in<uint32_t> rf_c;
+  in<uint64_t> clock;
+  in<uint32_t> domw;
+  in<uint32_t> ncore;
+  in<bool> lsu_room;  // the request FIFO can take what X1 would push
 
   // To fetch, valid in X2.
-  sc_out<bool> x2_upd_valid;
-  sc_out<uint32_t> x2_upd_thread;
-  sc_out<uint32_t> x2_upd_pc;
-  sc_out<uint32_t> x2_upd_state;
+  out<bool> x2_upd_valid;
+  out<uint32_t> x2_upd_thread;
+  out<uint32_t> x2_upd_pc;
+  out<uint32_t> x2_upd_state;
   // To the load/store unit, valid in X2.
-  sc_out<bool> x2_mem_valid;
-  sc_out<uint32_t> x2_mem_op;
-  sc_out<uint32_t> x2_mem_addr;
-  sc_out<uint32_t> x2_mem_data;
-  sc_out<uint32_t> x2_mem_cmp;
-  sc_out<uint32_t> x2_mem_tag;
+  out<bool> x2_mem_valid;
+  out<uint32_t> x2_mem_op;
+  out<uint32_t> x2_mem_addr;
+  out<uint32_t> x2_mem_data;
+  out<uint32_t> x2_mem_cmp;
+  out<uint32_t> x2_mem_tag;
   // To writeback, valid in W.
-  sc_out<bool> w_valid;
-  sc_out<bool> w_sleep;
-  sc_out<uint32_t> w_thread;
-  sc_out<uint32_t> w_pc;
-  sc_out<bool> w_we;     // write w_result to register w_rd
-  sc_out<bool> w_load;   // the result comes from the thread's return buffer
-  sc_out<bool> w_flush;  // dflush: wake from the return buffer without a register write
-  sc_out<uint32_t> w_rd;
-  sc_out<uint32_t> w_result;
+  out<bool> w_valid;
+  out<bool> w_sleep;
+  out<uint32_t> w_thread;
+  out<uint32_t> w_pc;
+  out<bool> w_we;     // write w_result to register w_rd
+  out<bool> w_load;   // the result comes from the thread's return buffer
+  out<bool> w_flush;  // dflush: wake from the return buffer without a register write
+  out<uint32_t> w_rd;
+  out<uint32_t> w_result;
   // The core's fault outputs.
-  sc_out<bool> fault;
-  sc_out<uint32_t> fault_thread;
-  sc_out<uint32_t> fault_pc;
+  out<bool> fault;
+  out<uint32_t> fault_thread;
+  out<uint32_t> fault_pc;
 
-  SC_HAS_PROCESS(execute);
   execute(sc_module_name name, const BlockParams& p);
 
   const CoreFault& first_fault() const {
@@ -94,6 +93,10 @@ SC_MODULE(execute) {
   const std::vector<uint64_t>& replays() const {
     return replays_;
   }
+
+  // One rising clock edge, called by umbra_core's clocked method: reads the inputs
+  // of the cycle that ends, writes the outputs of the next (the core commits them).
+  void tick();
 
  private:
   // The instruction (or bubble) in X1: decode's R outputs, registered.
@@ -108,7 +111,6 @@ SC_MODULE(execute) {
     uint32_t thread = 0, pc = 0, rd = 0, result = 0;
   };
 
-  void tick();
   void reset();
   void raise(Fault kind, const X1Reg& x, std::string detail);
 

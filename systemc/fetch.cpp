@@ -14,9 +14,6 @@ fetch::fetch(sc_module_name name, const BlockParams& p)
       state_(p.threads, ThreadStateCode::Idle) {
   stats_.issued.assign(p.threads, 0);
   stats_.bubbles.assign(p.threads, {});
-  SC_METHOD(tick);
-  sensitive << clk.pos();
-  dont_initialize();
 }
 
 void fetch::set_state(unsigned t, ThreadStateCode s) {

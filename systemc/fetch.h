@@ -12,42 +12,41 @@
 #include <vector>
 
 #include "core_types.h"
+#include "wire.h"
 
 namespace umbra::scm {
 
 SC_MODULE(fetch) {
-  sc_in<bool> clk;
-  sc_in<bool> rst;
+  in<bool> rst;
   // Host port and launch (the core's ports, passed through).
-  sc_in<bool> host_imem_we;
-  sc_in<uint32_t> host_imem_addr;
-  sc_in<uint32_t> host_imem_data;
-  sc_in<bool> launch_valid;
-  sc_in<uint32_t> launch_count;
-  sc_in<uint32_t> launch_entry;
+  in<bool> host_imem_we;
+  in<uint32_t> host_imem_addr;
+  in<uint32_t> host_imem_data;
+  in<bool> launch_valid;
+  in<uint32_t> launch_count;
+  in<uint32_t> launch_entry;
   // From execute: the X1 outcome of the instruction fetched 4 cycles ago.
-  sc_in<bool> x2_upd_valid;
-  sc_in<uint32_t> x2_upd_thread;
-  sc_in<uint32_t> x2_upd_pc;
-  sc_in<uint32_t> x2_upd_state;
+  in<bool> x2_upd_valid;
+  in<uint32_t> x2_upd_thread;
+  in<uint32_t> x2_upd_pc;
+  in<uint32_t> x2_upd_state;
   // From writeback: a sleeping thread's data was written in the previous cycle.
-  sc_in<bool> wake_valid;
-  sc_in<uint32_t> wake_thread;
+  in<bool> wake_valid;
+  in<uint32_t> wake_thread;
   // From the load/store unit, for the statistics window (busy = f_busy | lsu_busy).
-  sc_in<bool> lsu_busy;
+  in<bool> lsu_busy;
 
   // To decode (valid in D).
-  sc_out<bool> d_valid;
-  sc_out<uint32_t> d_thread;
-  sc_out<uint32_t> d_pc;
-  sc_out<uint32_t> d_word;
-  sc_out<uint32_t> d_reason;  // BubbleReason when !d_valid
+  out<bool> d_valid;
+  out<uint32_t> d_thread;
+  out<uint32_t> d_pc;
+  out<uint32_t> d_word;
+  out<uint32_t> d_reason;  // BubbleReason when !d_valid
   // Core-wide registers.
-  sc_out<uint64_t> clock;  // the current cycle's clock value
-  sc_out<uint32_t> domw;   // launch_count of the last launch
-  sc_out<bool> f_busy;     // some thread is RUN or SLEEP
+  out<uint64_t> clock;  // the current cycle's clock value
+  out<uint32_t> domw;   // launch_count of the last launch
+  out<bool> f_busy;     // some thread is RUN or SLEEP
 
-  SC_HAS_PROCESS(fetch);
   fetch(sc_module_name name, const BlockParams& p);
 
   const CoreStats& stats() const {
@@ -57,8 +56,11 @@ SC_MODULE(fetch) {
     return state_[t];
   }
 
- private:
+  // One rising clock edge, called by umbra_core's clocked method: reads the inputs
+  // of the cycle that ends, writes the outputs of the next (the core commits them).
   void tick();
+
+ private:
   void reset();
   void set_state(unsigned t, ThreadStateCode s);
 

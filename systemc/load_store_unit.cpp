@@ -6,11 +6,7 @@
 namespace umbra::scm {
 
 load_store_unit::load_store_unit(sc_module_name name, const BlockParams& p)
-    : sc_module(name), p_(p), fifo_(p.cache_request_queue) {
-  SC_METHOD(tick);
-  sensitive << clk.pos();
-  dont_initialize();
-}
+    : sc_module(name), p_(p), fifo_(p.cache_request_queue) {}
 
 void load_store_unit::protocol(const std::string& what) {
   if (protocol_error_.empty())

@@ -18,39 +18,38 @@
 #include <vector>
 
 #include "core_types.h"
+#include "wire.h"
 
 namespace umbra::scm {
 
 SC_MODULE(load_store_unit) {
-  sc_in<bool> clk;
-  sc_in<bool> rst;
+  in<bool> rst;
   // From the cache, valid in C2: the request to push at the end of this cycle.
-  sc_in<bool> c2_push_valid;
-  sc_in<uint32_t> c2_push_op;
-  sc_in<uint32_t> c2_push_addr;
-  sc_in<uint32_t> c2_push_data;
-  sc_in<uint32_t> c2_push_cmp;
-  sc_in<uint32_t> c2_push_tag;
+  in<bool> c2_push_valid;
+  in<uint32_t> c2_push_op;
+  in<uint32_t> c2_push_addr;
+  in<uint32_t> c2_push_data;
+  in<uint32_t> c2_push_cmp;
+  in<uint32_t> c2_push_tag;
 
   // The generic memory port (the core's ports).
-  sc_out<bool> mem_req_valid;
-  sc_in<bool> mem_req_ready;
-  sc_out<uint32_t> mem_req_op;
-  sc_out<uint32_t> mem_req_addr;
-  sc_out<uint32_t> mem_req_data;
-  sc_out<uint32_t> mem_req_cmp;
-  sc_out<uint32_t> mem_req_tag;
-  sc_in<bool> mem_resp_valid;
-  sc_in<uint32_t> mem_resp_data;
-  sc_in<uint32_t> mem_resp_tag;
+  out<bool> mem_req_valid;
+  in<bool> mem_req_ready;
+  out<uint32_t> mem_req_op;
+  out<uint32_t> mem_req_addr;
+  out<uint32_t> mem_req_data;
+  out<uint32_t> mem_req_cmp;
+  out<uint32_t> mem_req_tag;
+  in<bool> mem_resp_valid;
+  in<uint32_t> mem_resp_data;
+  in<uint32_t> mem_resp_tag;
 
-  sc_out<bool> lsu_room;         // to execute: a pushing instruction may pass X1
-  sc_out<bool> lsu_flush_valid;  // to the cache: the head is a flush marker, leaving
-  sc_out<uint32_t> lsu_flush_thread;
-  sc_out<bool> lsu_busy;  // a request is queued or a response beat is owed
-  sc_in<uint64_t> clock;  // event time stamps
+  out<bool> lsu_room;         // to execute: a pushing instruction may pass X1
+  out<bool> lsu_flush_valid;  // to the cache: the head is a flush marker, leaving
+  out<uint32_t> lsu_flush_thread;
+  out<bool> lsu_busy;  // a request is queued or a response beat is owed
+  in<uint64_t> clock;  // event time stamps
 
-  SC_HAS_PROCESS(load_store_unit);
   load_store_unit(sc_module_name name, const BlockParams& p);
 
   // Empty when the port was used correctly; else what went wrong first.
@@ -58,12 +57,15 @@ SC_MODULE(load_store_unit) {
     return protocol_error_;
   }
 
+  // One rising clock edge, called by umbra_core's clocked method: reads the inputs
+  // of the cycle that ends, writes the outputs of the next (the core commits them).
+  void tick();
+
  private:
   struct Entry {
     bool marker = false;
     uint32_t op = 0, addr = 0, data = 0, cmp = 0, tag = 0;
   };
-  void tick();
   void drive_head();
   void protocol(const std::string& what);
   unsigned beats_for(uint32_t op) const;

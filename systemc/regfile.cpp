@@ -4,11 +4,7 @@
 namespace umbra::scm {
 
 regfile::regfile(sc_module_name name, const BlockParams& p)
-    : sc_module(name), p_(p), regs_(size_t(p.threads) * p.registers, 0u) {
-  SC_METHOD(tick);
-  sensitive << clk.pos();
-  dont_initialize();
-}
+    : sc_module(name), p_(p), regs_(size_t(p.threads) * p.registers, 0u) {}
 
 void regfile::tick() {
   // Read before write: the RAMs are read-first.  No instruction ever reads a register

@@ -12,26 +12,25 @@
 #include <vector>
 
 #include "core_types.h"
+#include "wire.h"
 
 namespace umbra::scm {
 
 SC_MODULE(regfile) {
-  sc_in<bool> clk;
-  sc_in<uint32_t> r_thread;
-  sc_in<uint32_t> r_ra;
-  sc_in<uint32_t> r_rb;
-  sc_in<uint32_t> r_rc;
-  sc_in<bool> rf_we;
-  sc_in<uint32_t> rf_wthread;
-  sc_in<uint32_t> rf_wreg;
-  sc_in<uint32_t> rf_wdata;
+  in<uint32_t> r_thread;
+  in<uint32_t> r_ra;
+  in<uint32_t> r_rb;
+  in<uint32_t> r_rc;
+  in<bool> rf_we;
+  in<uint32_t> rf_wthread;
+  in<uint32_t> rf_wreg;
+  in<uint32_t> rf_wdata;
 
   // Valid in X1.
-  sc_out<uint32_t> rf_a;
-  sc_out<uint32_t> rf_b;
-  sc_out<uint32_t> rf_c;
+  out<uint32_t> rf_a;
+  out<uint32_t> rf_b;
+  out<uint32_t> rf_c;
 
-  SC_HAS_PROCESS(regfile);
   regfile(sc_module_name name, const BlockParams& p);
 
   // Backdoor for dumps after a run.
@@ -39,8 +38,11 @@ SC_MODULE(regfile) {
     return regs_[thread * p_.registers + reg];
   }
 
- private:
+  // One rising clock edge, called by umbra_core's clocked method: reads the inputs
+  // of the cycle that ends, writes the outputs of the next (the core commits them).
   void tick();
+
+ private:
   uint32_t read(unsigned thread, unsigned reg) const {
     return reg == isa::kZeroRegister ? 0u : regs_[thread * p_.registers + reg];
   }

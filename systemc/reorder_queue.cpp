@@ -120,63 +120,6 @@ bool ReorderQueueModel::clock(bool req_valid, const QueueRequest& req, bool dram
   return send;
 }
 
-reorder_queue::reorder_queue(sc_module_name name, const Config& cfg)
-    : sc_module(name), model_(QueueParams::from(cfg)) {
-  SC_METHOD(tick);
-  sensitive << clk.pos();
-  dont_initialize();
-  SC_METHOD(pass_responses);
-  sensitive << dram_resp_valid << dram_resp_data << dram_resp_tag;
-}
-
-// Outputs are written once the ports are bound.
-void reorder_queue::start_of_simulation() {
-  drive();
-}
-
-void reorder_queue::drive() {
-  mem_req_ready.write(model_.req_ready());
-  dram_req_valid.write(model_.dram_valid());
-  const QueueRequest& r = model_.dram_req();
-  dram_req_op.write(r.op);
-  dram_req_addr.write(r.addr);
-  dram_req_data.write(r.data);
-  dram_req_cmp.write(r.cmp);
-  dram_req_tag.write(r.tag);
-}
-
-void reorder_queue::tick() {
-  if (rst.read()) {
-    model_.reset();
-    cycle_ = 0;
-    drive();
-    return;
-  }
-  const QueueRequest out = model_.dram_req();
-  QueueRequest in{mem_req_op.read(), mem_req_addr.read(), mem_req_data.read(), mem_req_cmp.read(),
-                  mem_req_tag.read() & 0xffffu};
-  const bool sent = model_.clock(mem_req_valid.read(), in, dram_req_ready.read());
-  if (sent && sink_) {
-    Event e;
-    e.cycle = cycle_;
-    e.kind = EventKind::Dram;
-    e.thread = out.tag;
-    e.op = uint8_t(out.op);
-    e.addr = out.addr;
-    e.data = out.data;
-    e.cmp = out.cmp;
-    sink_->on_event(e);
-  }
-  ++cycle_;
-  drive();
-}
-
-void reorder_queue::pass_responses() {
-  mem_resp_valid.write(dram_resp_valid.read());
-  mem_resp_data.write(dram_resp_data.read());
-  mem_resp_tag.write(dram_resp_tag.read() & 0xffffu);
-}
-
 }  // namespace umbra::scm
 
 // libsystemc calls sc_main; programs that only clock the plain models (unit tests,

@@ -2,16 +2,15 @@
 // the DRAM port (docs/memory-system.md, "The reorder queue"); rtl/reorder_queue.v is
 // the same block, cycle for cycle.
 //
-// The block is split in two so that it can be tested and benchmarked without a SystemC
-// kernel (which elaborates once per process): ReorderQueueModel is the whole behaviour
-// as a plain C++ state machine clocked by clock(), and the SC_MODULE reorder_queue is
-// a thin wrapper that samples its input ports at the rising edge, clocks the model and
-// writes the model's outputs.  Every output except the response pass-through depends
-// only on the state at the start of the cycle (a Moore machine), which is what lets the
-// wrapper, the RTL and the block-level cosimulation agree without delta-cycle care.
+// The block is a plain C++ state machine clocked by clock(), so that it can be tested
+// and benchmarked without a SystemC kernel (which elaborates once per process);
+// umbra_system clocks it from its one clocked method, between the core's request of
+// the cycle that ends and the core's next edge, and routes its outputs and the
+// response pass-through as rtl/umbra_system.v does.  Every output except the response
+// pass-through depends only on the state at the start of the cycle (a Moore machine),
+// which is what lets the system, the RTL and the block-level cosimulation agree
+// without delta-cycle care.
 #pragma once
-#include <systemc.h>
-
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
@@ -99,50 +98,6 @@ class ReorderQueueModel {
   unsigned sel_ = 0;
   uint64_t now_ = 0;
   QueueStats stats_;
-};
-
-// The SystemC block.  Port types as a Verilated model of rtl/reorder_queue.v has them.
-SC_MODULE(reorder_queue) {
-  sc_in<bool> clk;
-  sc_in<bool> rst;  // synchronous, active high
-  // Core side (the generic memory port, the tag widened to {core, thread}).
-  sc_in<bool> mem_req_valid;
-  sc_out<bool> mem_req_ready;
-  sc_in<uint32_t> mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag;
-  sc_out<bool> mem_resp_valid;
-  sc_out<uint32_t> mem_resp_data, mem_resp_tag;
-  // DRAM side.
-  sc_out<bool> dram_req_valid;
-  sc_in<bool> dram_req_ready;
-  sc_out<uint32_t> dram_req_op, dram_req_addr, dram_req_data, dram_req_cmp, dram_req_tag;
-  sc_in<bool> dram_resp_valid;
-  sc_in<uint32_t> dram_resp_data, dram_resp_tag;
-
-  SC_HAS_PROCESS(reorder_queue);
-  // Throws QueueConfigError for parameters the queue cannot work with.
-  reorder_queue(sc_module_name name, const Config& cfg);
-
-  const QueueStats& stats() const {
-    return model_.stats();
-  }
-  const ReorderQueueModel& model() const {
-    return model_;
-  }
-  // Dram events (one per DRAM-port transfer) go to this sink (not owned), in the cycle
-  // counted from reset like the core's events.
-  void set_event_sink(EventSink * sink) {
-    sink_ = sink;
-  }
-
- private:
-  void start_of_simulation() override;
-  void tick();
-  void pass_responses();
-  void drive();
-
-  ReorderQueueModel model_;
-  EventSink* sink_ = nullptr;
-  uint64_t cycle_ = 0;
 };
 
 }  // namespace umbra::scm

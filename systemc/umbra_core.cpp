@@ -60,12 +60,12 @@ BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, EventOrder*
   return p;
 }
 
-umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
+umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id, Clocking clocking)
     : sc_module(name),
       cfg_(cfg),
       p_(checked(cfg, core_id, &events_)),
-      rb_valid("rb_valid", cfg.threads),
-      rb_data("rb_data", cfg.threads),
+      rb_valid("rb_valid"),
+      rb_data("rb_data"),
       fetch_("fetch", p_),
       decode_("decode", p_),
       regfile_("regfile", p_),
@@ -73,15 +73,9 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
       dcache_("dcache", p_),
       lsu_("load_store_unit", p_),
       writeback_("writeback", p_) {
+  rb_valid.init(cfg.threads, [this](const char* n, size_t) { return new wire<bool>(n, wires_); });
+  rb_data.init(cfg.threads, [this](const char* n, size_t) { return new wire<uint32_t>(n, wires_); });
   fetch& f = fetch_;
-  f.clk(clk);
-  f.rst(rst);
-  f.host_imem_we(host_imem_we);
-  f.host_imem_addr(host_imem_addr);
-  f.host_imem_data(host_imem_data);
-  f.launch_valid(launch_valid);
-  f.launch_count(launch_count);
-  f.launch_entry(launch_entry);
   f.x2_upd_valid(x2_upd_valid);
   f.x2_upd_thread(x2_upd_thread);
   f.x2_upd_pc(x2_upd_pc);
@@ -99,8 +93,6 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
   f.f_busy(f_busy);
 
   decode& d = decode_;
-  d.clk(clk);
-  d.rst(rst);
   d.d_valid(d_valid);
   d.d_thread(d_thread);
   d.d_pc(d_pc);
@@ -118,7 +110,6 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
   d.r_rc(r_rc);
 
   regfile& rf = regfile_;
-  rf.clk(clk);
   rf.r_thread(r_thread);
   rf.r_ra(r_ra);
   rf.r_rb(r_rb);
@@ -132,8 +123,6 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
   rf.rf_c(rf_c);
 
   execute& x = execute_;
-  x.clk(clk);
-  x.rst(rst);
   x.r_valid(r_valid);
   x.r_sleep(r_sleep);
   x.r_thread(r_thread);
@@ -147,7 +136,6 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
   x.rf_c(rf_c);
   x.clock(clock);
   x.domw(domw);
-  x.ncore(ncore);
   x.x2_upd_valid(x2_upd_valid);
   x.x2_upd_thread(x2_upd_thread);
   x.x2_upd_pc(x2_upd_pc);
@@ -167,22 +155,17 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
   x.w_flush(w_flush);
   x.w_rd(w_rd);
   x.w_result(w_result);
-  x.fault(fault);
-  x.fault_thread(fault_thread);
-  x.fault_pc(fault_pc);
+  x.fault(fault_q);
+  x.fault_thread(fault_thread_q);
+  x.fault_pc(fault_pc_q);
 
   dcache& c = dcache_;
-  c.clk(clk);
-  c.rst(rst);
   c.x2_mem_valid(x2_mem_valid);
   c.x2_mem_op(x2_mem_op);
   c.x2_mem_addr(x2_mem_addr);
   c.x2_mem_data(x2_mem_data);
   c.x2_mem_cmp(x2_mem_cmp);
   c.x2_mem_tag(x2_mem_tag);
-  c.mem_resp_valid(mem_resp_valid);
-  c.mem_resp_data(mem_resp_data);
-  c.mem_resp_tag(mem_resp_tag);
   c.wake_valid(wake_valid);
   c.wake_thread(wake_thread);
   c.lsu_flush_valid(lsu_flush_valid);
@@ -194,28 +177,22 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
   c.c2_push_data(c2_push_data);
   c.c2_push_cmp(c2_push_cmp);
   c.c2_push_tag(c2_push_tag);
-  c.rb_valid.bind(rb_valid);
-  c.rb_data.bind(rb_data);
+  bind_all(c.rb_valid, rb_valid);
+  bind_all(c.rb_data, rb_data);
 
   load_store_unit& l = lsu_;
-  l.clk(clk);
-  l.rst(rst);
   l.c2_push_valid(c2_push_valid);
   l.c2_push_op(c2_push_op);
   l.c2_push_addr(c2_push_addr);
   l.c2_push_data(c2_push_data);
   l.c2_push_cmp(c2_push_cmp);
   l.c2_push_tag(c2_push_tag);
-  l.mem_req_valid(mem_req_valid);
-  l.mem_req_ready(mem_req_ready);
-  l.mem_req_op(mem_req_op);
-  l.mem_req_addr(mem_req_addr);
-  l.mem_req_data(mem_req_data);
-  l.mem_req_cmp(mem_req_cmp);
-  l.mem_req_tag(mem_req_tag);
-  l.mem_resp_valid(mem_resp_valid);
-  l.mem_resp_data(mem_resp_data);
-  l.mem_resp_tag(mem_resp_tag);
+  l.mem_req_valid(mem_req_valid_q);
+  l.mem_req_op(mem_req_op_q);
+  l.mem_req_addr(mem_req_addr_q);
+  l.mem_req_data(mem_req_data_q);
+  l.mem_req_cmp(mem_req_cmp_q);
+  l.mem_req_tag(mem_req_tag_q);
   l.lsu_room(lsu_room);
   l.lsu_flush_valid(lsu_flush_valid);
   l.lsu_flush_thread(lsu_flush_thread);
@@ -223,8 +200,6 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
   l.clock(clock);
 
   writeback& w = writeback_;
-  w.clk(clk);
-  w.rst(rst);
   w.w_valid(w_valid);
   w.w_sleep(w_sleep);
   w.w_thread(w_thread);
@@ -234,8 +209,8 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
   w.w_flush(w_flush);
   w.w_rd(w_rd);
   w.w_result(w_result);
-  w.rb_valid.bind(rb_valid);
-  w.rb_data.bind(rb_data);
+  bind_all(w.rb_valid, rb_valid);
+  bind_all(w.rb_data, rb_data);
   w.clock(clock);
   w.rf_we(rf_we);
   w.rf_wthread(rf_wthread);
@@ -244,9 +219,42 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id)
   w.wake_valid(wake_valid);
   w.wake_thread(wake_thread);
 
-  // busy = f_busy | lsu_busy: an OR of two registers, as in umbra_core.v.
-  SC_METHOD(drive_busy);
-  sensitive << f_busy << lsu_busy;
+  if (clocking == Clocking::OwnMethod) {
+    SC_METHOD(tick);
+    sensitive << clk.pos();
+    dont_initialize();
+  }
+}
+
+// The core's input ports go to the blocks as references to the values of the signals
+// they are bound to (sc_signal's read() returns its current value by reference, and
+// the kernel changes it only in the update phase), so a tick reads them as a method
+// on clk.pos() would, with no call through the port per read.  The ports are bound
+// by now, not yet when the constructor ran.
+void umbra_core::end_of_elaboration() {
+  fetch& f = fetch_;
+  f.rst(rst.read());
+  f.host_imem_we(host_imem_we.read());
+  f.host_imem_addr(host_imem_addr.read());
+  f.host_imem_data(host_imem_data.read());
+  f.launch_valid(launch_valid.read());
+  f.launch_count(launch_count.read());
+  f.launch_entry(launch_entry.read());
+  decode_.rst(rst.read());
+  execute_.rst(rst.read());
+  execute_.ncore(ncore.read());
+  dcache& c = dcache_;
+  c.rst(rst.read());
+  c.mem_resp_valid(mem_resp_valid.read());
+  c.mem_resp_data(mem_resp_data.read());
+  c.mem_resp_tag(mem_resp_tag.read());
+  load_store_unit& l = lsu_;
+  l.rst(rst.read());
+  l.mem_req_ready(mem_req_ready.read());
+  l.mem_resp_valid(mem_resp_valid.read());
+  l.mem_resp_data(mem_resp_data.read());
+  l.mem_resp_tag(mem_resp_tag.read());
+  writeback_.rst(rst.read());
 }
 
 MemStats umbra_core::mem_stats() const {
@@ -259,8 +267,41 @@ MemStats umbra_core::mem_stats() const {
   return s;
 }
 
-void umbra_core::drive_busy() {
-  busy.write(f_busy.read() || lsu_busy.read());
+void umbra_core::tick() {
+  cycle();
+}
+
+namespace {
+template <class T>
+void drive(sc_out<T>& port, T& driven, const T& value) {
+  if (value == driven) return;
+  driven = value;
+  port.write(value);
+}
+}  // namespace
+
+void umbra_core::cycle() {
+  // Every block reads only what was committed at the previous edge and the input
+  // ports, so the order below is the pipeline's for reading, not for meaning.
+  fetch_.tick();
+  decode_.tick();
+  regfile_.tick();
+  execute_.tick();
+  dcache_.tick();
+  lsu_.tick();
+  writeback_.tick();
+  wires_.commit();
+  // busy = f_busy | lsu_busy: an OR of two registers, as in umbra_core.v.
+  drive(busy, driven_.busy, f_busy.now() || lsu_busy.now());
+  drive(fault, driven_.fault, fault_q.now());
+  drive(fault_thread, driven_.fault_thread, fault_thread_q.now());
+  drive(fault_pc, driven_.fault_pc, fault_pc_q.now());
+  drive(mem_req_valid, driven_.mem_req_valid, mem_req_valid_q.now());
+  drive(mem_req_op, driven_.mem_req_op, mem_req_op_q.now());
+  drive(mem_req_addr, driven_.mem_req_addr, mem_req_addr_q.now());
+  drive(mem_req_data, driven_.mem_req_data, mem_req_data_q.now());
+  drive(mem_req_cmp, driven_.mem_req_cmp, mem_req_cmp_q.now());
+  drive(mem_req_tag, driven_.mem_req_tag, mem_req_tag_q.now());
 }
 
 }  // namespace umbra::scm

@@ -20,6 +20,7 @@
 #include "load_store_unit.h"
 #include "regfile.h"
 #include "umbra/config.h"
+#include "wire.h"
 #include "writeback.h"
 
 namespace umbra::scm {
@@ -57,8 +58,27 @@ SC_MODULE(umbra_core) {
   sc_in<uint32_t> mem_resp_tag;
 
   SC_HAS_PROCESS(umbra_core);
+  // Who clocks the core: a method of its own on clk.pos() (a core on its own), or the
+  // enclosing module's clocked method, which calls cycle() (umbra_system, so that the
+  // core and the reorder queue advance in one process in a fixed order).
+  enum class Clocking { OwnMethod, ByParent };
   // Throws CoreConfigError for a configuration the pipeline cannot run.
-  umbra_core(sc_module_name name, const Config& cfg, unsigned core_id = 0);
+  umbra_core(sc_module_name name, const Config& cfg, unsigned core_id = 0,
+             Clocking clocking = Clocking::OwnMethod);
+
+  // One rising clock edge: every block's tick in the order of the pipeline, the commit
+  // of the wires, then the output ports (written only when they change).
+  void cycle();
+  // The values on the output ports from the next cycle on, as cycle() left them: what
+  // an enclosing module routes further in the same edge.
+  struct PortValues {
+    bool busy = false, fault = false, mem_req_valid = false;
+    uint32_t fault_thread = 0, fault_pc = 0, mem_req_op = 0, mem_req_addr = 0, mem_req_data = 0,
+             mem_req_cmp = 0, mem_req_tag = 0;
+  };
+  const PortValues& port_values() const {
+    return driven_;
+  }
 
   // Observability.  The sink (not owned) sees every cycle's events in the contract's
   // order; call flush_events() after the simulation stops to deliver the last cycle.
@@ -98,43 +118,63 @@ SC_MODULE(umbra_core) {
   }
 
  private:
-  void drive_busy();
+  void tick();
+  void end_of_elaboration() override;
+  // The wires' storage: the fixed ones need about 300 bytes, the return buffers 5 per
+  // thread.
+  static constexpr size_t kWireBytes = 1024;
   static BlockParams checked(const Config& cfg, unsigned core_id, EventOrder* events);
 
   Config cfg_;
   EventOrder events_;
   BlockParams p_;
 
-  // Inter-block signals, grouped by the stage in which they are valid.
-  sc_signal<bool> d_valid{"d_valid"};
-  sc_signal<uint32_t> d_thread{"d_thread"}, d_pc{"d_pc"}, d_word{"d_word"}, d_reason{"d_reason"};
-  sc_signal<uint64_t> clock{"clock"};
-  sc_signal<uint32_t> domw{"domw"};
-  sc_signal<bool> f_busy{"f_busy"};
-  sc_signal<bool> r_valid{"r_valid"}, r_sleep{"r_sleep"}, r_illegal{"r_illegal"}, r_flush{"r_flush"};
-  sc_signal<uint32_t> r_thread{"r_thread"}, r_pc{"r_pc"};
-  sc_signal<DecodedInstr> r_inst{"r_inst"};
-  sc_signal<uint32_t> r_ra{"r_ra"}, r_rb{"r_rb"}, r_rc{"r_rc"};
-  sc_signal<uint32_t> rf_a{"rf_a"}, rf_b{"rf_b"}, rf_c{"rf_c"};
-  sc_signal<bool> x2_upd_valid{"x2_upd_valid"};
-  sc_signal<uint32_t> x2_upd_thread{"x2_upd_thread"}, x2_upd_pc{"x2_upd_pc"}, x2_upd_state{"x2_upd_state"};
-  sc_signal<bool> x2_mem_valid{"x2_mem_valid"};
-  sc_signal<uint32_t> x2_mem_op{"x2_mem_op"}, x2_mem_addr{"x2_mem_addr"}, x2_mem_data{"x2_mem_data"},
-      x2_mem_cmp{"x2_mem_cmp"}, x2_mem_tag{"x2_mem_tag"};
-  sc_signal<bool> w_valid{"w_valid"}, w_sleep{"w_sleep"}, w_we{"w_we"}, w_load{"w_load"}, w_flush{"w_flush"};
-  sc_signal<bool> c2_push_valid{"c2_push_valid"};
-  sc_signal<uint32_t> c2_push_op{"c2_push_op"}, c2_push_addr{"c2_push_addr"}, c2_push_data{"c2_push_data"},
-      c2_push_cmp{"c2_push_cmp"}, c2_push_tag{"c2_push_tag"};
-  sc_signal<bool> lsu_room{"lsu_room"}, lsu_flush_valid{"lsu_flush_valid"};
-  sc_signal<uint32_t> lsu_flush_thread{"lsu_flush_thread"};
-  sc_signal<uint32_t> w_thread{"w_thread"}, w_pc{"w_pc"}, w_rd{"w_rd"}, w_result{"w_result"};
-  sc_vector<sc_signal<bool>> rb_valid;
-  sc_vector<sc_signal<uint32_t>> rb_data;
-  sc_signal<bool> lsu_busy{"lsu_busy"};
-  sc_signal<bool> rf_we{"rf_we"};
-  sc_signal<uint32_t> rf_wthread{"rf_wthread"}, rf_wreg{"rf_wreg"}, rf_wdata{"rf_wdata"};
-  sc_signal<bool> wake_valid{"wake_valid"};
-  sc_signal<uint32_t> wake_thread{"wake_thread"};
+  // The inter-block wires (wire.h), named as the document's "Inter-block signals"
+  // section names them and grouped by the stage in which they are valid.  wires_
+  // comes first: every wire registers itself in it.
+  WireSet wires_{kWireBytes + 8 * size_t(cfg_.threads)};
+  wire<bool> d_valid{"d_valid", wires_};
+  wire<uint32_t> d_thread{"d_thread", wires_}, d_pc{"d_pc", wires_}, d_word{"d_word", wires_},
+      d_reason{"d_reason", wires_};
+  wire<uint64_t> clock{"clock", wires_};
+  wire<uint32_t> domw{"domw", wires_};
+  wire<bool> f_busy{"f_busy", wires_};
+  wire<bool> r_valid{"r_valid", wires_}, r_sleep{"r_sleep", wires_}, r_illegal{"r_illegal", wires_},
+      r_flush{"r_flush", wires_};
+  wire<uint32_t> r_thread{"r_thread", wires_}, r_pc{"r_pc", wires_};
+  wire<DecodedInstr> r_inst{"r_inst", wires_};
+  wire<uint32_t> r_ra{"r_ra", wires_}, r_rb{"r_rb", wires_}, r_rc{"r_rc", wires_};
+  wire<uint32_t> rf_a{"rf_a", wires_}, rf_b{"rf_b", wires_}, rf_c{"rf_c", wires_};
+  wire<bool> x2_upd_valid{"x2_upd_valid", wires_};
+  wire<uint32_t> x2_upd_thread{"x2_upd_thread", wires_}, x2_upd_pc{"x2_upd_pc", wires_},
+      x2_upd_state{"x2_upd_state", wires_};
+  wire<bool> x2_mem_valid{"x2_mem_valid", wires_};
+  wire<uint32_t> x2_mem_op{"x2_mem_op", wires_}, x2_mem_addr{"x2_mem_addr", wires_},
+      x2_mem_data{"x2_mem_data", wires_}, x2_mem_cmp{"x2_mem_cmp", wires_}, x2_mem_tag{"x2_mem_tag", wires_};
+  wire<bool> w_valid{"w_valid", wires_}, w_sleep{"w_sleep", wires_}, w_we{"w_we", wires_},
+      w_load{"w_load", wires_}, w_flush{"w_flush", wires_};
+  wire<bool> c2_push_valid{"c2_push_valid", wires_};
+  wire<uint32_t> c2_push_op{"c2_push_op", wires_}, c2_push_addr{"c2_push_addr", wires_},
+      c2_push_data{"c2_push_data", wires_}, c2_push_cmp{"c2_push_cmp", wires_},
+      c2_push_tag{"c2_push_tag", wires_};
+  wire<bool> lsu_room{"lsu_room", wires_}, lsu_flush_valid{"lsu_flush_valid", wires_};
+  wire<uint32_t> lsu_flush_thread{"lsu_flush_thread", wires_};
+  wire<uint32_t> w_thread{"w_thread", wires_}, w_pc{"w_pc", wires_}, w_rd{"w_rd", wires_},
+      w_result{"w_result", wires_};
+  sc_vector<wire<bool>> rb_valid;
+  sc_vector<wire<uint32_t>> rb_data;
+  wire<bool> lsu_busy{"lsu_busy", wires_};
+  wire<bool> rf_we{"rf_we", wires_};
+  wire<uint32_t> rf_wthread{"rf_wthread", wires_}, rf_wreg{"rf_wreg", wires_}, rf_wdata{"rf_wdata", wires_};
+  wire<bool> wake_valid{"wake_valid", wires_};
+  wire<uint32_t> wake_thread{"wake_thread", wires_};
+  // The registers behind the output ports (execute's fault, the load/store unit's
+  // request), driven onto the ports after the commit.
+  port_reg<bool> fault_q{wires_}, mem_req_valid_q{wires_};
+  port_reg<uint32_t> fault_thread_q{wires_}, fault_pc_q{wires_}, mem_req_op_q{wires_}, mem_req_addr_q{wires_},
+      mem_req_data_q{wires_}, mem_req_cmp_q{wires_}, mem_req_tag_q{wires_};
+  // What was last written to each output port (the signals start at false and 0).
+  PortValues driven_;
 
   fetch fetch_;
   decode decode_;

@@ -5,8 +5,12 @@
 namespace umbra::scm {
 
 umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned core_id)
-    : sc_module(name), core_id_(core_id), core_("core", cfg, core_id), queue_("queue", cfg) {
-  forward_.core = &core_;
+    : sc_module(name),
+      q_req_ready("q_req_ready"),
+      core_id_(core_id),
+      core_("core", cfg, core_id, umbra_core::Clocking::ByParent),
+      queue_(QueueParams::from(cfg)) {
+  q_req_ready.write(queue_.req_ready());
   core_.clk(clk);
   core_.rst(rst);
   core_.host_imem_we(host_imem_we);
@@ -31,59 +35,84 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned core
   core_.mem_resp_data(c_resp_data);
   core_.mem_resp_tag(c_resp_tag);
 
-  queue_.clk(clk);
-  queue_.rst(rst);
-  queue_.mem_req_valid(q_req_valid);
-  queue_.mem_req_ready(q_req_ready);
-  queue_.mem_req_op(c_req_op);
-  queue_.mem_req_addr(c_req_addr);
-  queue_.mem_req_data(c_req_data);
-  queue_.mem_req_cmp(c_req_cmp);
-  queue_.mem_req_tag(q_req_tag);
-  queue_.mem_resp_valid(q_resp_valid);
-  queue_.mem_resp_data(q_resp_data);
-  queue_.mem_resp_tag(q_resp_tag);
-  queue_.dram_req_valid(q_dram_valid);
-  queue_.dram_req_ready(q_dram_ready);
-  queue_.dram_req_op(q_dram_op);
-  queue_.dram_req_addr(q_dram_addr);
-  queue_.dram_req_data(q_dram_data);
-  queue_.dram_req_cmp(q_dram_cmp);
-  queue_.dram_req_tag(q_dram_tag);
-  queue_.dram_resp_valid(mem_resp_valid);
-  queue_.dram_resp_data(mem_resp_data);
-  queue_.dram_resp_tag(mem_resp_tag);
+  SC_METHOD(tick);
+  sensitive << clk.pos();
+  dont_initialize();
+  SC_METHOD(route_responses);
+  sensitive << bypass_queue << mem_req_ready << mem_resp_valid << mem_resp_data << mem_resp_tag
+            << q_req_ready;
+}
 
-  SC_METHOD(route);
-  sensitive << bypass_queue << c_req_valid << c_req_op << c_req_addr << c_req_data << c_req_cmp << c_req_tag
-            << mem_req_ready << mem_resp_valid << mem_resp_data << mem_resp_tag << q_req_ready << q_resp_valid
-            << q_resp_data << q_resp_tag << q_dram_valid << q_dram_op << q_dram_addr << q_dram_data
-            << q_dram_cmp << q_dram_tag;
-  SC_METHOD(drive_busy);
-  sensitive << bypass_queue << core_busy << q_dram_valid;
+// As the core reads its inputs: by reference to the bound signals' current values.
+void umbra_system::end_of_elaboration() {
+  bypass_ = &bypass_queue.read();
+  rst_ = &rst.read();
+  mem_req_ready_ = &mem_req_ready.read();
 }
 
 void umbra_system::set_event_sink(EventSink* sink) {
   core_.set_event_sink(sink);
-  queue_.set_event_sink(sink ? &forward_ : nullptr);
+  events_ = sink != nullptr;
 }
 
-void umbra_system::route() {
-  const bool bypass = bypass_queue.read();
-  const uint32_t wide_tag = (core_id_ & 0xffu) << 8 | (c_req_tag.read() & 0xffu);
-  q_req_valid.write(c_req_valid.read() && !bypass);
-  q_req_tag.write(wide_tag);
-  q_dram_ready.write(mem_req_ready.read() && !bypass);
-  c_req_ready.write(bypass ? mem_req_ready.read() : q_req_ready.read());
-  c_resp_valid.write(bypass ? mem_resp_valid.read() : q_resp_valid.read());
-  c_resp_data.write(bypass ? mem_resp_data.read() : q_resp_data.read());
-  c_resp_tag.write((bypass ? mem_resp_tag.read() : q_resp_tag.read()) & 0xffu);
-  mem_req_valid.write(bypass ? c_req_valid.read() : q_dram_valid.read());
-  mem_req_op.write(bypass ? c_req_op.read() : q_dram_op.read());
-  mem_req_addr.write(bypass ? c_req_addr.read() : q_dram_addr.read());
-  mem_req_data.write(bypass ? c_req_data.read() : q_dram_data.read());
-  mem_req_cmp.write(bypass ? c_req_cmp.read() : q_dram_cmp.read());
-  mem_req_tag.write(bypass ? wide_tag : q_dram_tag.read());
+// The inputs the core sees in the current cycle.  The queue passes responses straight
+// through (its tag is the 16-bit one; the core's is the thread's 8 bits).
+void umbra_system::route_responses() {
+  c_req_ready.write(bypass_queue.read() ? mem_req_ready.read() : q_req_ready.read());
+  c_resp_valid.write(mem_resp_valid.read());
+  c_resp_data.write(mem_resp_data.read());
+  c_resp_tag.write(mem_resp_tag.read() & 0xffu);
+}
+
+namespace {
+template <class T>
+void drive(sc_out<T>& port, T& driven, const T& value) {
+  if (value == driven) return;
+  driven = value;
+  port.write(value);
+}
+}  // namespace
+
+void umbra_system::tick() {
+  const bool bypass = *bypass_;
+  // The queue's edge first: it takes the core's request as the core presented it in
+  // the cycle that ends, which the core's edge below replaces.
+  const umbra_core::PortValues& c = core_.port_values();
+  const uint32_t wide_tag = (core_id_ & 0xffu) << 8 | (c.mem_req_tag & 0xffu);
+  if (*rst_) {
+    queue_.reset();
+    queue_cycle_ = 0;
+  } else {
+    const QueueRequest out = queue_.dram_req();
+    const QueueRequest in{c.mem_req_op, c.mem_req_addr, c.mem_req_data, c.mem_req_cmp, wide_tag & 0xffffu};
+    const bool sent = queue_.clock(c.mem_req_valid && !bypass, in, *mem_req_ready_ && !bypass);
+    if (sent && events_) {
+      Event e;
+      e.cycle = queue_cycle_;
+      e.kind = EventKind::Dram;
+      e.thread = out.tag;
+      e.op = uint8_t(out.op);
+      e.addr = out.addr;
+      e.data = out.data;
+      e.cmp = out.cmp;
+      core_.emit_event(e);
+    }
+    ++queue_cycle_;
+  }
+  core_.cycle();
+
+  // The DRAM port: the core's request itself when the queue is bypassed, else the
+  // queue's selection.
+  const umbra_core::PortValues& n = core_.port_values();
+  const QueueRequest& q = queue_.dram_req();
+  drive(mem_req_valid, driven_.mem_req_valid, bypass ? n.mem_req_valid : queue_.dram_valid());
+  drive(mem_req_op, driven_.mem_req_op, bypass ? n.mem_req_op : q.op);
+  drive(mem_req_addr, driven_.mem_req_addr, bypass ? n.mem_req_addr : q.addr);
+  drive(mem_req_data, driven_.mem_req_data, bypass ? n.mem_req_data : q.data);
+  drive(mem_req_cmp, driven_.mem_req_cmp, bypass ? n.mem_req_cmp : q.cmp);
+  drive(mem_req_tag, driven_.mem_req_tag, bypass ? (core_id_ & 0xffu) << 8 | (n.mem_req_tag & 0xffu) : q.tag);
+  drive(busy, driven_.busy, n.busy || (!bypass && queue_.dram_valid()));
+  if (queue_.req_ready() != q_req_ready.read()) q_req_ready.write(queue_.req_ready());
 }
 
 MemoryStats memory_stats(const MemStats& core, const QueueStats* queue) {
@@ -107,10 +136,6 @@ MemoryStats memory_stats(const MemStats& core, const QueueStats* queue) {
     m.queue_longest_wait = queue->longest_wait;
   }
   return m;
-}
-
-void umbra_system::drive_busy() {
-  busy.write(core_busy.read() || (!bypass_queue.read() && q_dram_valid.read()));
 }
 
 }  // namespace umbra::scm

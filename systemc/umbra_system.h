@@ -6,6 +6,12 @@
 // outside, for memory that answers in a fixed time (memory.model fixed).  busy covers
 // the requests still in the queue; the queue's dram events join the core's events in
 // its per-cycle order.
+//
+// One clocked method advances the whole system: the queue's edge (with the core's
+// request as it stood in the cycle that ends), the core's edge, then the DRAM port's
+// registered outputs.  What rtl/umbra_system.v routes combinationally from outside
+// inputs to the core (the port's ready and the responses) is one small method on
+// those inputs, as before.
 #pragma once
 #include <systemc.h>
 
@@ -54,22 +60,23 @@ SC_MODULE(umbra_system) {
   void set_event_sink(EventSink * sink);
 
  private:
-  struct Forward : EventSink {
-    umbra_core* core = nullptr;
-    void on_event(const Event& e) override { core->emit_event(e); }
-  };
-  void route();
-  void drive_busy();
+  void tick();
+  void route_responses();
+  void end_of_elaboration() override;
 
-  sc_signal<bool> q_req_valid{"q_req_valid"}, q_req_ready{"q_req_ready"}, q_resp_valid{"q_resp_valid"};
-  sc_signal<uint32_t> q_req_tag{"q_req_tag"}, q_resp_data{"q_resp_data"}, q_resp_tag{"q_resp_tag"};
-  sc_signal<bool> q_dram_valid{"q_dram_valid"}, q_dram_ready{"q_dram_ready"};
-  sc_signal<uint32_t> q_dram_op{"q_dram_op"}, q_dram_addr{"q_dram_addr"}, q_dram_data{"q_dram_data"},
-      q_dram_cmp{"q_dram_cmp"}, q_dram_tag{"q_dram_tag"};
+  sc_signal<bool> q_req_ready;  // the queue's registered ready, for route_responses
+  // The values of the signals on the input ports tick() reads (see umbra_core.cpp).
+  const bool *bypass_ = nullptr, *rst_ = nullptr, *mem_req_ready_ = nullptr;
   unsigned core_id_;
   umbra_core core_;
-  reorder_queue queue_;
-  Forward forward_;
+  ReorderQueueModel queue_;
+  bool events_ = false;       // a sink is set: the queue's dram events go to the core's order
+  uint64_t queue_cycle_ = 0;  // cycles since reset, the dram events' time stamps
+  // What was last written to each DRAM-port output and busy (the signals start at 0).
+  struct Driven {
+    bool busy = false, mem_req_valid = false;
+    uint32_t mem_req_op = 0, mem_req_addr = 0, mem_req_data = 0, mem_req_cmp = 0, mem_req_tag = 0;
+  } driven_;
 };
 
 // The core's memory counters and, when the queue is in use, the queue's, as a run

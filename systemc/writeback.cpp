@@ -5,17 +5,14 @@ namespace umbra::scm {
 
 writeback::writeback(sc_module_name name, const BlockParams& p)
     : sc_module(name),
-      rb_valid("rb_valid", p.threads),
-      rb_data("rb_data", p.threads),
+      rb_valid(p.threads),
+      rb_data(p.threads),
       p_(p),
       pend_rd_(p.threads, 0u),
       pend_pc_(p.threads, 0u),
       pend_flush_(p.threads, false),
       pend_x1_(p.threads, 0) {
   latency_.bucket_width = p.threads;
-  SC_METHOD(tick);
-  sensitive << clk.pos();
-  dont_initialize();
 }
 
 void writeback::write(unsigned thread, uint32_t pc, uint32_t reg, uint32_t value) {

@@ -14,41 +14,43 @@
 #include <vector>
 
 #include "core_types.h"
+#include "wire.h"
 
 namespace umbra::scm {
 
 SC_MODULE(writeback) {
-  sc_in<bool> clk;
-  sc_in<bool> rst;
-  sc_in<bool> w_valid;
-  sc_in<bool> w_sleep;
-  sc_in<uint32_t> w_thread;
-  sc_in<uint32_t> w_pc;
-  sc_in<bool> w_we;
-  sc_in<bool> w_load;
-  sc_in<bool> w_flush;
-  sc_in<uint32_t> w_rd;
-  sc_in<uint32_t> w_result;
-  sc_vector<sc_in<bool>> rb_valid;
-  sc_vector<sc_in<uint32_t>> rb_data;
-  sc_in<uint64_t> clock;  // event time stamps
+  in<bool> rst;
+  in<bool> w_valid;
+  in<bool> w_sleep;
+  in<uint32_t> w_thread;
+  in<uint32_t> w_pc;
+  in<bool> w_we;
+  in<bool> w_load;
+  in<bool> w_flush;
+  in<uint32_t> w_rd;
+  in<uint32_t> w_result;
+  std::vector<in<bool>> rb_valid;
+  std::vector<in<uint32_t>> rb_data;
+  in<uint64_t> clock;  // event time stamps
 
-  sc_out<bool> rf_we;
-  sc_out<uint32_t> rf_wthread;
-  sc_out<uint32_t> rf_wreg;
-  sc_out<uint32_t> rf_wdata;
-  sc_out<bool> wake_valid;
-  sc_out<uint32_t> wake_thread;
+  out<bool> rf_we;
+  out<uint32_t> rf_wthread;
+  out<uint32_t> rf_wreg;
+  out<uint32_t> rf_wdata;
+  out<bool> wake_valid;
+  out<uint32_t> wake_thread;
 
-  SC_HAS_PROCESS(writeback);
   writeback(sc_module_name name, const BlockParams& p);
 
   const LatencyHistogram& load_latency() const {
     return latency_;
   }
 
- private:
+  // One rising clock edge, called by umbra_core's clocked method: reads the inputs
+  // of the cycle that ends, writes the outputs of the next (the core commits them).
   void tick();
+
+ private:
   void write(unsigned thread, uint32_t pc, uint32_t reg, uint32_t value);
   void try_wake(unsigned thread);
 

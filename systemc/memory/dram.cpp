@@ -202,27 +202,43 @@ dram::dram(sc_module_name name, const Config& cfg, uint32_t bytes)
   dont_initialize();
 }
 
-// Outputs are written once the ports are bound.
-void dram::start_of_simulation() {
-  drive();
+// The inputs are read by reference to the bound signals' current values (sc_signal's
+// read() returns it; the kernel changes it only in the update phase): the clocked
+// method reads them as through the ports, without a virtual call per read.
+void dram::end_of_elaboration() {
+  in_ = {&rst.read(),          &mem_req_valid.read(), &mem_req_op.read(), &mem_req_addr.read(),
+         &mem_req_data.read(), &mem_req_cmp.read(),   &mem_req_tag.read()};
 }
 
-void dram::drive() {
-  mem_req_ready.write(model_.req_ready());
-  mem_resp_valid.write(model_.resp_valid());
-  mem_resp_data.write(model_.resp_data());
-  mem_resp_tag.write(model_.resp_tag());
-  fault.write(model_.first_fault().raised);
+// Outputs are written once the ports are bound; from then on only when they change.
+void dram::start_of_simulation() {
+  drive(true);
+}
+
+namespace {
+template <class T>
+void drive_port(sc_out<T>& port, T& driven, const T& value, bool always) {
+  if (!always && value == driven) return;
+  driven = value;
+  port.write(value);
+}
+}  // namespace
+
+void dram::drive(bool always) {
+  drive_port(mem_req_ready, driven_.ready, model_.req_ready(), always);
+  drive_port(mem_resp_valid, driven_.resp_valid, model_.resp_valid(), always);
+  drive_port(mem_resp_data, driven_.resp_data, model_.resp_data(), always);
+  drive_port(mem_resp_tag, driven_.resp_tag, model_.resp_tag(), always);
+  drive_port(fault, driven_.fault, model_.first_fault().raised, always);
 }
 
 void dram::tick() {
-  if (rst.read()) {
+  if (*in_.rst) {
     model_.reset();
   } else {
-    model_.clock(mem_req_valid.read(), mem_req_op.read(), mem_req_addr.read(), mem_req_data.read(),
-                 mem_req_cmp.read(), mem_req_tag.read());
+    model_.clock(*in_.valid, *in_.op, *in_.addr, *in_.data, *in_.cmp, *in_.tag);
   }
-  drive();
+  drive(false);
 }
 
 void dram::add_stats(scm::MemoryStats& m) const {

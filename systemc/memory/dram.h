@@ -147,10 +147,20 @@ class dram final : public memory_model {
   const DramModel& model() const { return model_; }
 
  private:
+  void end_of_elaboration() override;
   void start_of_simulation() override;
   void tick();
-  void drive();
+  void drive(bool always);
   DramModel model_;
+  struct Inputs {
+    const bool *rst, *valid;
+    const uint32_t *op, *addr, *data, *cmp, *tag;
+  } in_{};
+  // What was last written to each output.
+  struct Driven {
+    bool ready = false, resp_valid = false, fault = false;
+    uint32_t resp_data = 0, resp_tag = 0;
+  } driven_;
 };
 
 }  // namespace umbra::tb

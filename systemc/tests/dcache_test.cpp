@@ -1,8 +1,9 @@
 // The data cache on its own (systemc/dcache.{h,cpp}, docs/memory-system.md "The cache
 // pipeline inside the core" and "Fills and the line buffer"): a bench drives its C1
-// request, response beats and wake-ups cycle by cycle and checks its pushes, return
-// buffers and counters.  SystemC elaborates one design per process, so each test runs
-// its bench in a forked child and reports the number of failed checks as its exit code.
+// request, response beats and wake-ups cycle by cycle (calling its tick as umbra_core
+// does) and checks its pushes, return buffers and counters.  The cache is a named
+// SystemC module, and one process builds one design, so each test runs its bench in
+// a forked child and reports the number of failed checks as its exit code.
 #include "dcache.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <deque>
 #include <functional>
 #include <string>
 #include <vector>
@@ -26,19 +28,19 @@ uint8_t opcode(isa::Op op) {
   return isa::info(op).opcode;
 }
 
-// The bench: the cache, its input signals, and a recorder of its outputs per cycle.
+// The bench: the cache, its inputs as plain values, its outputs as registers that
+// commit after each tick, as the core's wires do.
 struct Bench {
-  sc_clock clk{"clk", 1, SC_NS};
-  sc_signal<bool> rst{"rst"}, x2_mem_valid{"x2_mem_valid"}, mem_resp_valid{"mem_resp_valid"},
-      wake_valid{"wake_valid"}, lsu_flush_valid{"lsu_flush_valid"}, c2_push_valid{"c2_push_valid"};
-  sc_signal<uint32_t> x2_mem_op{"x2_mem_op"}, x2_mem_addr{"x2_mem_addr"}, x2_mem_data{"x2_mem_data"},
-      x2_mem_cmp{"x2_mem_cmp"}, x2_mem_tag{"x2_mem_tag"}, mem_resp_data{"mem_resp_data"},
-      mem_resp_tag{"mem_resp_tag"}, wake_thread{"wake_thread"}, lsu_flush_thread{"lsu_flush_thread"},
-      c2_push_op{"c2_push_op"}, c2_push_addr{"c2_push_addr"}, c2_push_data{"c2_push_data"},
-      c2_push_cmp{"c2_push_cmp"}, c2_push_tag{"c2_push_tag"};
-  sc_signal<uint64_t> clock{"clock"};
-  sc_vector<sc_signal<bool>> rb_valid{"rb_valid", kThreads};
-  sc_vector<sc_signal<uint32_t>> rb_data{"rb_data", kThreads};
+  bool rst = false, x2_mem_valid = false, mem_resp_valid = false, wake_valid = false, lsu_flush_valid = false;
+  uint32_t x2_mem_op = 0, x2_mem_addr = 0, x2_mem_data = 0, x2_mem_cmp = 0, x2_mem_tag = 0, mem_resp_data = 0,
+           mem_resp_tag = 0, wake_thread = 0, lsu_flush_thread = 0;
+  uint64_t clock = 0;
+  WireSet wires{1024};
+  port_reg<bool> c2_push_valid{wires};
+  port_reg<uint32_t> c2_push_op{wires}, c2_push_addr{wires}, c2_push_data{wires}, c2_push_cmp{wires},
+      c2_push_tag{wires};
+  std::deque<port_reg<bool>> rb_valid;
+  std::deque<port_reg<uint32_t>> rb_data;
   EventOrder events;
   dcache cache;
 
@@ -53,7 +55,10 @@ struct Bench {
     return p;
   }
   explicit Bench(uint32_t cache_bytes) : cache("dcache", params(&events, cache_bytes)) {
-    cache.clk(clk);
+    for (unsigned t = 0; t < kThreads; ++t) {
+      rb_valid.emplace_back(wires);
+      rb_data.emplace_back(wires);
+    }
     cache.rst(rst);
     cache.x2_mem_valid(x2_mem_valid);
     cache.x2_mem_op(x2_mem_op);
@@ -75,13 +80,14 @@ struct Bench {
     cache.c2_push_data(c2_push_data);
     cache.c2_push_cmp(c2_push_cmp);
     cache.c2_push_tag(c2_push_tag);
-    cache.rb_valid(rb_valid);
-    cache.rb_data(rb_data);
+    bind_all(cache.rb_valid, rb_valid);
+    bind_all(cache.rb_data, rb_data);
   }
 
   // One cycle with these inputs (they hold from just after one rising edge to the next).
   void cycle() {
-    sc_start(1, SC_NS);
+    cache.tick();
+    wires.commit();
     x2_mem_valid = false;
     mem_resp_valid = false;
     wake_valid = false;
@@ -114,7 +120,6 @@ void in_child(const std::function<int(Bench&)>& body, uint32_t cache_bytes = 102
     setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
     auto* b = new Bench(cache_bytes);  // never destroyed: SystemC keeps pointers into it
     b->rst = true;
-    sc_start(SC_ZERO_TIME);
     b->cycle();
     b->rst = false;
     const int failures = body(*b);
@@ -142,44 +147,44 @@ TEST(Dcache, MissMergeFillHitAndStoreInvalidate) {
     // whole line, tagged 0.
     b.request(isa::Op::LDW, kLine + 4, 0);
     b.cycle();
-    CHECK(b.c2_push_valid.read());
-    CHECK(b.c2_push_op.read() == isa::kPortOpFill);
-    CHECK(b.c2_push_addr.read() == kLine);
-    CHECK(b.c2_push_tag.read() == 0u);
+    CHECK(b.c2_push_valid.now());
+    CHECK(b.c2_push_op.now() == isa::kPortOpFill);
+    CHECK(b.c2_push_addr.now() == kLine);
+    CHECK(b.c2_push_tag.now() == 0u);
     b.cycle();
     // Thread 1 asks for word 6 of the same line while the fill is in flight: a merge,
     // nothing pushed.
     b.request(isa::Op::LDW, kLine + 24, 1);
     b.cycle();
-    CHECK(!b.c2_push_valid.read());
+    CHECK(!b.c2_push_valid.now());
     b.cycle();
     // The fill's eight beats; nobody is answered before the last.
     for (unsigned i = 0; i < 8; ++i) {
       b.beat(0, word_of(kLine + 4 * i));
       b.cycle();
-      if (i < 7) CHECK(!b.rb_valid[0].read() && !b.rb_valid[1].read());
+      if (i < 7) CHECK(!b.rb_valid[0].now() && !b.rb_valid[1].now());
     }
     // The completion answers both, each with its own word.
-    CHECK(b.rb_valid[0].read() && b.rb_data[0].read() == word_of(kLine + 4));
-    CHECK(b.rb_valid[1].read() && b.rb_data[1].read() == word_of(kLine + 24));
+    CHECK(b.rb_valid[0].now() && b.rb_data[0].now() == word_of(kLine + 4));
+    CHECK(b.rb_valid[1].now() && b.rb_data[1].now() == word_of(kLine + 24));
     // Thread 2 now hits: no push, its word in its return buffer.
     b.request(isa::Op::LDW, kLine + 8, 2);
     b.cycle();
-    CHECK(!b.c2_push_valid.read());
+    CHECK(!b.c2_push_valid.now());
     b.cycle();
-    CHECK(b.rb_valid[2].read() && b.rb_data[2].read() == word_of(kLine + 8));
+    CHECK(b.rb_valid[2].now() && b.rb_data[2].now() == word_of(kLine + 8));
     CHECK(b.cache.line_valid(kLine));
     // A store to the line goes out and invalidates it (write-through, no allocate).
     b.request(isa::Op::STW, kLine + 12, 3, 0xabcd);
     b.cycle();
-    CHECK(b.c2_push_valid.read() && b.c2_push_op.read() == opcode(isa::Op::STW));
-    CHECK(b.c2_push_addr.read() == kLine + 12 && b.c2_push_data.read() == 0xabcdu);
+    CHECK(b.c2_push_valid.now() && b.c2_push_op.now() == opcode(isa::Op::STW));
+    CHECK(b.c2_push_addr.now() == kLine + 12 && b.c2_push_data.now() == 0xabcdu);
     b.cycle();
     CHECK(!b.cache.line_valid(kLine));
     // So the next load misses again.
     b.request(isa::Op::LDW, kLine, 4);
     b.cycle();
-    CHECK(b.c2_push_valid.read() && b.c2_push_op.read() == isa::kPortOpFill && b.c2_push_tag.read() == 4u);
+    CHECK(b.c2_push_valid.now() && b.c2_push_op.now() == isa::kPortOpFill && b.c2_push_tag.now() == 4u);
     b.cycle();  // the outcome is counted at the end of C2
     CHECK(b.cache.misses() == 2 && b.cache.merges() == 1 && b.cache.hits() == 1);
     CHECK(b.cache.protocol_error().empty());
@@ -200,15 +205,15 @@ TEST(Dcache, AStoreDuringAFillKeepsTheLineInvalid) {
     // A load after the store must not join the stale fill: it starts its own.
     b.request(isa::Op::LDW, kLine + 16, 6);
     b.cycle();
-    CHECK(b.c2_push_valid.read() && b.c2_push_op.read() == isa::kPortOpFill && b.c2_push_tag.read() == 6u);
+    CHECK(b.c2_push_valid.now() && b.c2_push_op.now() == isa::kPortOpFill && b.c2_push_tag.now() == 6u);
     b.cycle();
     for (unsigned i = 0; i < 8; ++i) {
       b.beat(0, word_of(kLine + 4 * i));
       b.cycle();
     }
     // Thread 0 is answered (its load came before the store) but the line stays invalid.
-    CHECK(b.rb_valid[0].read() && b.rb_data[0].read() == word_of(kLine));
-    CHECK(!b.rb_valid[6].read());
+    CHECK(b.rb_valid[0].now() && b.rb_data[0].now() == word_of(kLine));
+    CHECK(!b.rb_valid[6].now());
     CHECK(!b.cache.line_valid(kLine));
     return failures;
   });
@@ -232,7 +237,7 @@ TEST(Dcache, DinvAndDinvallDropLines) {
     CHECK(b.cache.line_valid(kLine) && b.cache.line_valid(kLine + 32));
     b.request(isa::Op::DINV, kLine + 8, 1);
     b.cycle();
-    CHECK(!b.c2_push_valid.read());
+    CHECK(!b.c2_push_valid.now());
     b.cycle();
     CHECK(!b.cache.line_valid(kLine) && b.cache.line_valid(kLine + 32));
     b.request(isa::Op::DINVALL, 0, 1);
@@ -252,21 +257,21 @@ TEST(Dcache, WithoutACacheEveryLoadIsAOneWordFill) {
         for (unsigned round = 0; round < 2; ++round) {
           b.request(isa::Op::LDW, kLine + 12, 3);
           b.cycle();
-          CHECK(b.c2_push_valid.read() && b.c2_push_op.read() == isa::kPortOpFill);
-          CHECK(b.c2_push_addr.read() == kLine + 12 && b.c2_push_tag.read() == 3u);
+          CHECK(b.c2_push_valid.now() && b.c2_push_op.now() == isa::kPortOpFill);
+          CHECK(b.c2_push_addr.now() == kLine + 12 && b.c2_push_tag.now() == 3u);
           b.cycle();
           // Another thread's load of the same word does not merge: it has its own fill.
           b.request(isa::Op::LDW, kLine + 12, 4);
           b.cycle();
-          CHECK(b.c2_push_valid.read() && b.c2_push_tag.read() == 4u);
+          CHECK(b.c2_push_valid.now() && b.c2_push_tag.now() == 4u);
           b.cycle();
           b.beat(3, 0x1000 + round);
           b.cycle();
-          CHECK(b.rb_valid[3].read() && b.rb_data[3].read() == 0x1000u + round);
-          CHECK(!b.rb_valid[4].read());
+          CHECK(b.rb_valid[3].now() && b.rb_data[3].now() == 0x1000u + round);
+          CHECK(!b.rb_valid[4].now());
           b.beat(4, 0x2000 + round);
           b.cycle();
-          CHECK(b.rb_valid[4].read() && b.rb_data[4].read() == 0x2000u + round);
+          CHECK(b.rb_valid[4].now() && b.rb_data[4].now() == 0x2000u + round);
           CHECK(!b.cache.line_valid(kLine + 12));
           b.wake_valid = true;
           b.wake_thread = 3;
@@ -276,7 +281,7 @@ TEST(Dcache, WithoutACacheEveryLoadIsAOneWordFill) {
           b.cycle();
           b.request(isa::Op::DINVALL, 0, 5);
           b.cycle();
-          CHECK(!b.c2_push_valid.read());
+          CHECK(!b.c2_push_valid.now());
           b.cycle();
         }
         CHECK(b.cache.misses() == 4 && b.cache.hits() == 0 && b.cache.merges() == 0);
