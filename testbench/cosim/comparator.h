@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "core_monitor.h"
 #include "events.h"
 #include "iss_check.h"
-#include "rtl_monitor.h"
 #include "umbra/cosim_run.h"
 #include "umbra/program.h"
 

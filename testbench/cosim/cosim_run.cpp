@@ -24,8 +24,9 @@
 #include "Vumbra_system.h"
 #include "bench.h"
 #include "comparator.h"
+#include "core_monitor.h"
 #include "iss_check.h"
-#include "rtl_monitor.h"
+#include "rtl_system.h"
 #include "subprocess.h"
 #include "umbra/format.h"
 #include "umbra_core.h"
@@ -156,127 +157,23 @@ SC_MODULE(negedge_step) {
   }
 };
 
-// The core's own memory port (inside the system top), which the mem and memresp events
-// describe.
-struct PortSignals {
-  sc_signal<bool>&req_valid, &req_ready, &resp_valid, &core_busy;
-  sc_signal<uint32_t>&req_op, &req_addr, &req_data, &req_cmp, &req_tag, &resp_data, &resp_tag;
-};
-
-void bind_monitor(core_monitor& m, sc_clock& clk, HostWires& h, SystemWires& w, const PortSignals& p) {
-  m.clk(clk);
-  m.rst(h.rst);
-  m.mem_req_valid(p.req_valid);
-  m.mem_req_ready(p.req_ready);
-  m.mem_resp_valid(p.resp_valid);
-  m.busy(p.core_busy);
-  m.system_busy(w.busy);
-  m.fault(w.fault);
-  m.mem_req_op(p.req_op);
-  m.mem_req_addr(p.req_addr);
-  m.mem_req_data(p.req_data);
-  m.mem_req_cmp(p.req_cmp);
-  m.mem_req_tag(p.req_tag);
-  m.mem_resp_data(p.resp_data);
-  m.mem_resp_tag(p.resp_tag);
-  m.fault_thread(w.fault_thread);
-  m.fault_pc(w.fault_pc);
-}
-
-// The RTL, its memory, its wires and its monitor.
+// The RTL and its memory on its wires; rtl_system is also its monitor.
 struct RtlSide {
   SystemWires w;
-  sc_signal<bool> trace_issue_valid{"trace_issue_valid"}, trace_regwrite_valid{"trace_regwrite_valid"},
-      trace_protocol_error{"trace_protocol_error"}, trace_cache_valid{"trace_cache_valid"},
-      trace_wake_valid{"trace_wake_valid"};
-  sc_signal<uint32_t> trace_issue_thread{"trace_issue_thread"}, trace_issue_pc{"trace_issue_pc"},
-      trace_issue_reason{"trace_issue_reason"}, trace_regwrite_thread{"trace_regwrite_thread"},
-      trace_regwrite_pc{"trace_regwrite_pc"}, trace_regwrite_reg{"trace_regwrite_reg"},
-      trace_regwrite_value{"trace_regwrite_value"}, trace_fault_cause{"trace_fault_cause"},
-      trace_cache_thread{"trace_cache_thread"}, trace_cache_op{"trace_cache_op"},
-      trace_cache_addr{"trace_cache_addr"}, trace_cache_outcome{"trace_cache_outcome"},
-      trace_wake_thread{"trace_wake_thread"};
-  sc_signal<bool> trace_dram_valid{"trace_dram_valid"}, trace_core_busy{"trace_core_busy"},
-      port_req_valid{"port_req_valid"}, port_req_ready{"port_req_ready"}, port_resp_valid{"port_resp_valid"};
-  sc_signal<uint32_t> port_req_op{"port_req_op"}, port_req_addr{"port_req_addr"},
-      port_req_data{"port_req_data"}, port_req_cmp{"port_req_cmp"}, port_req_tag{"port_req_tag"},
-      port_resp_data{"port_resp_data"}, port_resp_tag{"port_resp_tag"};
-  Vumbra_system core{"umbra_system"};
   tb::memory_side memory;
-  core_monitor monitor;
-  CycleSample last;  // the last cycle the monitor saw (fault cause, protocol error)
+  rtl_system core;
 
-  RtlSide(sc_clock& clk, HostWires& h, const Config& cfg, core_monitor::Callback cb,
+  RtlSide(sc_clock& clk, HostWires& h, const Config& cfg, rtl_system::Callback cb,
           std::vector<scm::HostWrite> writes)
-      : w("rtl_", cfg),
-        memory("rtl_memory", cfg, std::move(writes)),
-        monitor("rtl_monitor", true, [this, cb](const CycleSample& s) {
-          last = s;
-          cb(s);
-        }) {
+      : w("rtl_", cfg), memory("rtl_memory", cfg, std::move(writes)), core("umbra_system", std::move(cb)) {
     harness::bind_system(core, clk, h, w, memory);
-    core.trace_dram_valid(trace_dram_valid);
-    core.trace_core_busy(trace_core_busy);
-    core.trace_port_req_valid(port_req_valid);
-    core.trace_port_req_ready(port_req_ready);
-    core.trace_port_req_op(port_req_op);
-    core.trace_port_req_addr(port_req_addr);
-    core.trace_port_req_data(port_req_data);
-    core.trace_port_req_cmp(port_req_cmp);
-    core.trace_port_req_tag(port_req_tag);
-    core.trace_port_resp_valid(port_resp_valid);
-    core.trace_port_resp_data(port_resp_data);
-    core.trace_port_resp_tag(port_resp_tag);
-    core.trace_issue_valid(trace_issue_valid);
-    core.trace_issue_thread(trace_issue_thread);
-    core.trace_issue_pc(trace_issue_pc);
-    core.trace_issue_reason(trace_issue_reason);
-    core.trace_regwrite_valid(trace_regwrite_valid);
-    core.trace_regwrite_thread(trace_regwrite_thread);
-    core.trace_regwrite_pc(trace_regwrite_pc);
-    core.trace_regwrite_reg(trace_regwrite_reg);
-    core.trace_regwrite_value(trace_regwrite_value);
-    core.trace_fault_cause(trace_fault_cause);
-    core.trace_protocol_error(trace_protocol_error);
-    core.trace_cache_valid(trace_cache_valid);
-    core.trace_cache_thread(trace_cache_thread);
-    core.trace_cache_op(trace_cache_op);
-    core.trace_cache_addr(trace_cache_addr);
-    core.trace_cache_outcome(trace_cache_outcome);
-    core.trace_wake_valid(trace_wake_valid);
-    core.trace_wake_thread(trace_wake_thread);
-    bind_monitor(
-        monitor, clk, h, w,
-        PortSignals{port_req_valid, port_req_ready, port_resp_valid, trace_core_busy, port_req_op,
-                    port_req_addr, port_req_data, port_req_cmp, port_req_tag, port_resp_data, port_resp_tag});
-    monitor.trace_dram_valid(trace_dram_valid);
-    monitor.dram_req_op(w.mem_req_op);
-    monitor.dram_req_addr(w.mem_req_addr);
-    monitor.dram_req_data(w.mem_req_data);
-    monitor.dram_req_cmp(w.mem_req_cmp);
-    monitor.dram_req_tag(w.mem_req_tag);
-    monitor.trace_issue_valid(trace_issue_valid);
-    monitor.trace_issue_thread(trace_issue_thread);
-    monitor.trace_issue_pc(trace_issue_pc);
-    monitor.trace_issue_reason(trace_issue_reason);
-    monitor.trace_regwrite_valid(trace_regwrite_valid);
-    monitor.trace_regwrite_thread(trace_regwrite_thread);
-    monitor.trace_regwrite_pc(trace_regwrite_pc);
-    monitor.trace_regwrite_reg(trace_regwrite_reg);
-    monitor.trace_regwrite_value(trace_regwrite_value);
-    monitor.trace_fault_cause(trace_fault_cause);
-    monitor.trace_protocol_error(trace_protocol_error);
-    monitor.trace_cache_valid(trace_cache_valid);
-    monitor.trace_cache_thread(trace_cache_thread);
-    monitor.trace_cache_op(trace_cache_op);
-    monitor.trace_cache_addr(trace_cache_addr);
-    monitor.trace_cache_outcome(trace_cache_outcome);
-    monitor.trace_wake_valid(trace_wake_valid);
-    monitor.trace_wake_thread(trace_wake_thread);
   }
+  // The last cycle the monitor saw (fault cause, protocol error).
+  const CycleSample& last() const { return core.last_sample(); }
 };
 
-// The SystemC model, its memory, its wires and the monitor of its memory port.
+// The SystemC model, its memory, its wires and the monitor of its memory port (the core's
+// own port inside the system top, which the mem and memresp events describe).
 struct ScSide {
   SystemWires w;
   scm::umbra_system sys;
@@ -290,7 +187,7 @@ struct ScSide {
         sys("sc_system", cfg, 0),
         core(sys.core()),
         memory("sc_memory", cfg, std::move(writes)),
-        monitor("sc_monitor", false, [this, cb](const CycleSample& s) {
+        monitor("sc_monitor", [this, cb](const CycleSample& s) {
           // The SystemC core has no fault-cause port: its first fault says it.
           if (!s.fault) return cb(s);
           CycleSample x = s;
@@ -298,11 +195,23 @@ struct ScSide {
           cb(x);
         }) {
     harness::bind_system(sys, clk, h, w, memory);
-    bind_monitor(monitor, clk, h, w,
-                 PortSignals{sys.c_req_valid, sys.c_req_ready, sys.c_resp_valid, sys.core_busy, sys.c_req_op,
-                             sys.c_req_addr, sys.c_req_data, sys.c_req_cmp, sys.c_req_tag, sys.c_resp_data,
-                             sys.c_resp_tag});
-    monitor.tie_off_trace();
+    monitor.clk(clk);
+    monitor.rst(h.rst);
+    monitor.mem_req_valid(sys.c_req_valid);
+    monitor.mem_req_ready(sys.c_req_ready);
+    monitor.mem_resp_valid(sys.c_resp_valid);
+    monitor.busy(sys.core_busy);
+    monitor.system_busy(w.busy);
+    monitor.fault(w.fault);
+    monitor.mem_req_op(sys.c_req_op);
+    monitor.mem_req_addr(sys.c_req_addr);
+    monitor.mem_req_data(sys.c_req_data);
+    monitor.mem_req_cmp(sys.c_req_cmp);
+    monitor.mem_req_tag(sys.c_req_tag);
+    monitor.mem_resp_data(sys.c_resp_data);
+    monitor.mem_resp_tag(sys.c_resp_tag);
+    monitor.fault_thread(w.fault_thread);
+    monitor.fault_pc(w.fault_pc);
   }
 };
 
@@ -355,13 +264,12 @@ void trace_systemc(sc_trace_file* tf, sc_module& core, unsigned threads, HostWir
 
 // Starts the elaborated design and runs it until the host driver stops it, with the
 // RTL's waveform in BASE.rtl.vcd when BASE is set; wall and cpu get the run's seconds.
-template <class RtlCore>
-void run_to_end(RtlCore& core, const std::string& base, double& wall, double& cpu) {
+void run_to_end(rtl_system& core, const std::string& base, double& wall, double& cpu) {
   std::unique_ptr<VerilatedVcdSc> tfp;
   sc_start(SC_ZERO_TIME);
   if (!base.empty()) {
     tfp = std::make_unique<VerilatedVcdSc>();
-    core.trace(tfp.get(), 99);
+    core.model().trace(tfp.get(), 99);
     tfp->open((base + ".rtl.vcd").c_str());
   }
   const auto t0 = std::chrono::steady_clock::now();
@@ -418,7 +326,7 @@ struct RtlBench {
   HostWires h;
   RtlSide rtl;
   scm::host_driver host;
-  RtlBench(const Config& cfg, scm::host_driver::Job job, core_monitor::Callback cb,
+  RtlBench(const Config& cfg, scm::host_driver::Job job, rtl_system::Callback cb,
            std::vector<scm::HostWrite> writes)
       : rtl(clk, h, cfg, std::move(cb), std::move(writes)), host("host", std::move(job)) {
     harness::bind_host(host, clk, h, rtl.w.busy, rtl.w.fault, rtl.w.mem_fault);
@@ -473,7 +381,7 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   r.mem = mem;
   b.rtl.memory.model().add_stats(r.mem);
   harness::fill_status(
-      r, b.host, b.rtl.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.last); },
+      r, b.host, b.rtl.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.last()); },
       protocol_error ? "RTL protocol error: mem_req_ready was low for a request (trace_protocol_error)" : "",
       max_cycles);
   return r;
@@ -622,7 +530,7 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   CosimBench& b = *bench;
   b.step.step = [&] {
     b.sc.core.flush_events();
-    if (b.rtl.last.protocol_error) protocol_error = true;
+    if (b.rtl.last().protocol_error) protocol_error = true;
     if (!cmp->check()) sc_pause();
   };
   struct Tee final : EventSink {
@@ -684,7 +592,7 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   out.rtl.stats = cmp->rtl_stats();
   out.rtl.cycles = out.rtl.stats.cycles;
   harness::fill_status(
-      out.rtl, b.host, b.rtl.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.last); }, stopped, max_cycles);
+      out.rtl, b.host, b.rtl.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.last()); }, stopped, max_cycles);
 
   // After the last cycle: the same statistics and the same final memory.
   if (!cmp->mismatch().found) {

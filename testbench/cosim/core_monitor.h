@@ -1,10 +1,10 @@
-// core_monitor: watches one core from outside, at every rising clock edge, and turns
-// what it sees into the contract's events (docs/microarchitecture.md, "Events") for the
-// cycle that edge ends.  For the Verilated RTL it is the only source of events: issue,
-// register writes, the data cache's C2 outcome and wake-ups come from the trace_* ports,
-// memory requests and responses from the generic memory port.  For the SystemC core it watches only the
-// memory port and the busy/fault outputs, giving the memory-side view that is compared with the RTL's besides
-// the model's own events.
+// CycleSample, one cycle of a core as seen from outside, and core_monitor, which makes
+// them for the SystemC core: at every rising clock edge it reads the core's memory port
+// and its busy/fault outputs and turns them into the contract's mem and memresp events
+// (docs/microarchitecture.md, "Events") of the cycle that edge ends, the memory-side
+// view compared with the RTL's besides the model's own events.  The RTL's samples,
+// every event kind from its trace outputs, are made by rtl_system (rtl_system.h), which
+// reads them from the Verilated model directly.
 //
 // A method on the clock edge reads every signal's value before the edge, i.e. the
 // value the cycle that is ending had; the edge on which reset is high precedes cycle
@@ -42,37 +42,22 @@ struct CycleSample {
 SC_MODULE(core_monitor) {
   sc_in<bool> clk;
   sc_in<bool> rst;
-  // Generic memory port and status outputs (both models).
+  // The memory port and the status outputs.
   sc_in<bool> mem_req_valid, mem_req_ready, mem_resp_valid, busy, fault;
   sc_in<bool> system_busy;  // the system top's busy output (what ends a run)
   sc_in<uint32_t> mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag, mem_resp_data,
       mem_resp_tag;
   sc_in<uint32_t> fault_thread, fault_pc;
-  // RTL trace ports; bound but ignored when built without_trace.
-  sc_in<bool> trace_issue_valid, trace_regwrite_valid, trace_protocol_error, trace_cache_valid,
-      trace_wake_valid;
-  sc_in<uint32_t> trace_issue_thread, trace_issue_pc, trace_issue_reason, trace_regwrite_thread,
-      trace_regwrite_pc, trace_regwrite_reg, trace_regwrite_value, trace_fault_cause, trace_cache_thread,
-      trace_cache_op, trace_cache_addr, trace_cache_outcome, trace_wake_thread;
-  // The DRAM port of the RTL's system top: a transfer (trace_dram_valid) and its request.
-  sc_in<bool> trace_dram_valid;
-  sc_in<uint32_t> dram_req_op, dram_req_addr, dram_req_data, dram_req_cmp, dram_req_tag;
 
   using Callback = std::function<void(const CycleSample&)>;
   SC_HAS_PROCESS(core_monitor);
-  core_monitor(sc_module_name name, bool with_trace, Callback on_cycle);
-
-  // Binds the trace ports to constant signals, for a core that has none.
-  void tie_off_trace();
+  core_monitor(sc_module_name name, Callback on_cycle);
 
  private:
   void tick();
-  bool with_trace_;
   Callback on_cycle_;
   bool started_ = false;
   uint64_t next_ = 0;
-  sc_signal<bool> zero_bit_{"zero_bit"};
-  sc_signal<uint32_t> zero_word_{"zero_word"};
 };
 
 }  // namespace umbra::cosim

@@ -1,0 +1,162 @@
+// rtl_system (rtl_system.h).
+#include "rtl_system.h"
+
+#include <utility>
+
+#include "Vumbra_system.h"
+
+namespace umbra::cosim {
+
+rtl_system::rtl_system(sc_module_name name, Callback on_cycle)
+    : sc_module(name), model_(std::make_unique<Vumbra_system>(basename())), on_cycle_(std::move(on_cycle)) {
+  // Not dont_initialize: the model starts from the inputs' first values.
+  SC_METHOD(step);
+  sensitive << clk << rst << bypass_queue << host_imem_we << host_imem_addr << host_imem_data << launch_valid
+            << launch_count << launch_entry << ncore << mem_req_ready << mem_resp_valid << mem_resp_data
+            << mem_resp_tag;
+}
+
+rtl_system::~rtl_system() = default;
+
+// One process, so that it alone writes the outputs.  No input changes in the delta cycle
+// of a clock edge (its writers write in that delta, seen in the next).  The outputs the
+// rising edge changes are driven by the next settle (the falling edge at the latest):
+// the other modules read them at the next rising edge.
+void rtl_system::step() {
+  if (clk.posedge()) {
+    sample();
+    model_->clk = 1;
+    model_->eval();
+  } else {
+    settle();
+  }
+}
+
+void rtl_system::settle() {
+  Vumbra_system& m = *model_;
+  m.clk = clk.read();
+  m.rst = rst.read();
+  m.bypass_queue = bypass_queue.read();
+  m.host_imem_we = host_imem_we.read();
+  m.host_imem_addr = host_imem_addr.read();
+  m.host_imem_data = host_imem_data.read();
+  m.launch_valid = launch_valid.read();
+  m.launch_count = launch_count.read();
+  m.launch_entry = launch_entry.read();
+  m.ncore = ncore.read();
+  m.mem_req_ready = mem_req_ready.read();
+  m.mem_resp_valid = mem_resp_valid.read();
+  m.mem_resp_data = mem_resp_data.read();
+  m.mem_resp_tag = mem_resp_tag.read();
+  m.eval();
+  drive_outputs();
+}
+
+void rtl_system::drive_outputs() {
+  const Vumbra_system& m = *model_;
+  busy.write(m.busy);
+  fault.write(m.fault);
+  fault_thread.write(m.fault_thread);
+  fault_pc.write(m.fault_pc);
+  mem_req_valid.write(m.mem_req_valid);
+  mem_req_op.write(m.mem_req_op);
+  mem_req_addr.write(m.mem_req_addr);
+  mem_req_data.write(m.mem_req_data);
+  mem_req_cmp.write(m.mem_req_cmp);
+  mem_req_tag.write(m.mem_req_tag);
+}
+
+// What core_monitor reads from signals at a rising edge, read from the model before the
+// edge: the trace outputs, the core's own port (trace_port_*: the mem and memresp
+// events), the DRAM port (trace_dram_valid and the system's request: the dram event).
+void rtl_system::sample() {
+  const Vumbra_system& m = *model_;
+  if (m.rst) {
+    started_ = true;
+    next_ = 0;
+    return;
+  }
+  if (!started_) return;  // before the first reset nothing is defined
+  CycleSample& s = s_;
+  s.cycle = next_++;
+  for (auto& e : s.events) e.reset();
+  scm::Event e;
+  e.cycle = s.cycle;
+  e.thread = m.trace_issue_thread;
+  if (m.trace_issue_valid) {
+    e.kind = scm::EventKind::Issue;
+    e.pc = m.trace_issue_pc;
+  } else {
+    e.kind = scm::EventKind::Bubble;
+    e.reason = scm::BubbleReason(m.trace_issue_reason);
+  }
+  s.events[rank(scm::EventKind::Issue)] = e;
+  if (m.trace_regwrite_valid) {
+    scm::Event w;
+    w.cycle = s.cycle;
+    w.kind = scm::EventKind::RegWrite;
+    w.thread = m.trace_regwrite_thread;
+    w.pc = m.trace_regwrite_pc;
+    w.reg = uint8_t(m.trace_regwrite_reg);
+    w.value = m.trace_regwrite_value;
+    s.events[rank(scm::EventKind::RegWrite)] = w;
+  }
+  // A request transfers in a cycle with valid and ready both high.
+  if (m.trace_port_req_valid && m.trace_port_req_ready) {
+    scm::Event r;
+    r.cycle = s.cycle;
+    r.kind = scm::EventKind::Mem;
+    r.thread = m.trace_port_req_tag;
+    r.op = uint8_t(m.trace_port_req_op);
+    r.addr = m.trace_port_req_addr;
+    r.data = m.trace_port_req_data;
+    r.cmp = m.trace_port_req_cmp;
+    s.events[rank(scm::EventKind::Mem)] = r;
+  }
+  if (m.trace_port_resp_valid) {
+    scm::Event r;
+    r.cycle = s.cycle;
+    r.kind = scm::EventKind::MemResp;
+    r.thread = m.trace_port_resp_tag;
+    r.value = m.trace_port_resp_data;
+    s.events[rank(scm::EventKind::MemResp)] = r;
+  }
+  if (m.trace_cache_valid) {
+    scm::Event k;
+    k.cycle = s.cycle;
+    k.kind = scm::EventKind::Cache;
+    k.thread = m.trace_cache_thread;
+    k.op = uint8_t(m.trace_cache_op);
+    k.addr = m.trace_cache_addr;
+    k.value = m.trace_cache_outcome;
+    s.events[rank(scm::EventKind::Cache)] = k;
+  }
+  if (m.trace_wake_valid) {
+    scm::Event k;
+    k.cycle = s.cycle;
+    k.kind = scm::EventKind::Wake;
+    k.thread = m.trace_wake_thread;
+    s.events[rank(scm::EventKind::Wake)] = k;
+  }
+  if (m.trace_dram_valid) {
+    scm::Event d;
+    d.cycle = s.cycle;
+    d.kind = scm::EventKind::Dram;
+    d.thread = m.mem_req_tag;
+    d.op = uint8_t(m.mem_req_op);
+    d.addr = m.mem_req_addr;
+    d.data = m.mem_req_data;
+    d.cmp = m.mem_req_cmp;
+    s.events[rank(scm::EventKind::Dram)] = d;
+  }
+  s.fault_cause = m.trace_fault_cause;
+  s.protocol_error = m.trace_protocol_error;
+  s.busy = m.trace_core_busy;
+  s.system_busy = m.busy;
+  s.fault = m.fault;
+  s.fault_thread = m.fault_thread;
+  s.fault_pc = m.fault_pc;
+  on_cycle_(s);
+}
+
+}  // namespace umbra::cosim

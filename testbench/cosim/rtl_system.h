@@ -1,0 +1,78 @@
+// rtl_system: the Verilated RTL of umbra_system, verilated as a plain C++ model, behind a
+// SystemC module with the SystemC model's ports (harness::bind_system wires either), and
+// the RTL's monitor: at every rising edge it turns the model's trace and port outputs
+// into the contract's events of the cycle that edge ends (CycleSample, core_monitor.h).
+//
+// Why not Verilator's own SystemC wrapper: that one is a method sensitive to the clock's
+// both edges and to every input, which copies every port through an sc_signal at each
+// evaluation, and the 30 trace ports went through signals again to reach the monitor.
+// Here one method steps the model, reading and writing only the ports other modules use,
+// and the monitor reads the trace outputs straight from the model:
+//   - at a rising edge it samples the cycle that ends, then raises the model's clock and
+//     evaluates it (the registers take the inputs of the cycle that ended), leaving the
+//     outputs to the next settle;
+//   - at a falling edge and at any input change it applies the inputs, sets the model's
+//     clock as the bench's is, evaluates the combinational logic and drives the outputs.
+// Inputs change only in the delta cycles after a rising edge or after an output of this
+// model changes (a memory's ready may follow the request combinationally), so the method
+// has run on every change before the next rising edge: at that edge the model holds the
+// ending cycle as it was, which is what a method on the edge would read from signals.
+#pragma once
+#include <systemc.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+#include "core_monitor.h"
+
+class Vumbra_system;
+
+namespace umbra::cosim {
+
+SC_MODULE(rtl_system) {
+  sc_in<bool> clk;
+  sc_in<bool> rst;
+  sc_in<bool> bypass_queue;
+  sc_in<bool> host_imem_we;
+  sc_in<uint32_t> host_imem_addr, host_imem_data;
+  sc_in<bool> launch_valid;
+  sc_in<uint32_t> launch_count, launch_entry, ncore;
+  sc_out<bool> busy, fault;
+  sc_out<uint32_t> fault_thread, fault_pc;
+  sc_out<bool> mem_req_valid;
+  sc_in<bool> mem_req_ready;
+  sc_out<uint32_t> mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag;
+  sc_in<bool> mem_resp_valid;
+  sc_in<uint32_t> mem_resp_data, mem_resp_tag;
+
+  using Callback = std::function<void(const CycleSample&)>;
+  SC_HAS_PROCESS(rtl_system);
+  // on_cycle gets every cycle from the first one after reset, as core_monitor gives the
+  // SystemC side's.
+  rtl_system(sc_module_name name, Callback on_cycle);
+  ~rtl_system() override;
+
+  // The last cycle given to on_cycle (its fault cause, its protocol error).
+  const CycleSample& last_sample() const {
+    return s_;
+  }
+  // The model itself (for its waveform: model().trace(...)).
+  Vumbra_system& model() {
+    return *model_;
+  }
+
+ private:
+  void step();
+  void settle();
+  void drive_outputs();
+  void sample();
+
+  std::unique_ptr<Vumbra_system> model_;
+  Callback on_cycle_;
+  bool started_ = false;
+  uint64_t next_ = 0;
+  CycleSample s_;  // the last cycle sampled
+};
+
+}  // namespace umbra::cosim
