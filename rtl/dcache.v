@@ -233,7 +233,7 @@ module dcache #(
   wire [WAYS-1:0]      c2_way_hit;
   wire [32*WAYS-1:0]   c2_way_data;
 
-  genvar w, s, t;
+  genvar w, t;
   generate
     for (w = 0; w < WAYS; w = w + 1) begin : g_way
       localparam [31:0]   WAY_U = w;
@@ -283,37 +283,47 @@ module dcache #(
   end
   wire c2_hit_any = |c2_way_hit;
 
+  // The valid bits as one vector, updated through masks, not one always block per bit:
+  // a clear (a C2 invalidation, the victim's first beat, dinvall) wins over the
+  // completing fill's make, as it would in a per-bit `if (clear) ... else if (make)`.
+  // (Per-bit registers cost the Verilated model a third of its evaluation time.)
+  function [WAYS-1:0] way_bit(input [WW-1:0] way);
+    integer k;
+    begin
+      for (k = 0; k < WAYS; k = k + 1)
+        way_bit[k] = way == k[WW-1:0];
+    end
+  endfunction
+  reg [SETS*WAYS-1:0] lines_valid_q, clear_bits, make_bits;
+  always @* begin
+    clear_bits = {SETS*WAYS{c2_dinvall}};
+    make_bits  = {SETS*WAYS{1'b0}};
+    if (c2_inv) clear_bits[WAYS*c2_set +: WAYS] = clear_bits[WAYS*c2_set +: WAYS] | c2_way_hit;
+    if (first_beat) clear_bits[WAYS*f_set +: WAYS] = clear_bits[WAYS*f_set +: WAYS] | way_bit(victim_new);
+    if (f_allocate) make_bits[WAYS*f_set +: WAYS] = way_bit(victim_q);
+  end
+  always @(posedge clk) begin
+    if (rst)
+      lines_valid_q <= {SETS*WAYS{1'b0}};
+    else
+      lines_valid_q <= (lines_valid_q | make_bits) & ~clear_bits;
+  end
+  assign valid_vec = lines_valid_q;
+
+  // Each set's round-robin victim pointer, advanced when a fill of the set finds no
+  // invalid way; WAYS is a power of two, so a pointer wraps by itself.
   generate
-    for (s = 0; s < SETS; s = s + 1) begin : g_set
-      localparam [31:0]   SET_U = s;
-      localparam [SI-1:0] SET   = SET_U[SI-1:0];
-      for (w = 0; w < WAYS; w = w + 1) begin : g_bit
-        localparam [31:0]   WAY_U = w;
-        localparam [WW-1:0] WAY   = WAY_U[WW-1:0];
-        reg v;
-        wire clear = c2_dinvall || (c2_inv && c2_set == SET && c2_way_hit[w]) ||
-                     (first_beat && f_set == SET && victim_new == WAY);
-        wire make  = f_allocate && f_set == SET && victim_q == WAY;
-        always @(posedge clk) begin
-          if (rst || clear)
-            v <= 1'b0;
-          else if (make)
-            v <= 1'b1;
-        end
-        assign valid_vec[WAYS*s + w] = v;
+    if (WAYS > 1) begin : g_rr
+      reg [WW*SETS-1:0] rr_q;
+      always @(posedge clk) begin
+        if (rst)
+          rr_q <= {WW*SETS{1'b0}};
+        else if (first_beat && !any_invalid)
+          rr_q[WW*f_set +: WW] <= rr_q[WW*f_set +: WW] + 1'b1;
       end
-      if (WAYS > 1) begin : g_rr
-        reg [WW-1:0] rr;
-        always @(posedge clk) begin
-          if (rst)
-            rr <= {WW{1'b0}};
-          else if (first_beat && f_set == SET && !any_invalid)
-            rr <= rr + 1'b1;  // WAYS is a power of two: the pointer wraps by itself
-        end
-        assign rr_vec[WW*s +: WW] = rr;
-      end else begin : g_no_rr
-        assign rr_vec[WW*s +: WW] = {WW{1'b0}};
-      end
+      assign rr_vec = rr_q;
+    end else begin : g_no_rr
+      assign rr_vec = {WW*SETS{1'b0}};
     end
   endgenerate
 
