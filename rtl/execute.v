@@ -142,13 +142,14 @@ module execute #(
 
   // W is L stages after X1 (the FPU's add/multiply latency): the result delay line
   // below holds X3..X<L> and W.  The multiply's and the FPU's short functions' results
-  // come M cycles after X1: one cycle of logic each up to L = 5; from L = 6 on, where
-  // the clock is fast enough that itof/ftoi/pack and the multiplier's last rows no
-  // longer fit one cycle, two (rtl/fpu.v).  The delay RAM is written in X<1+M> and
+  // come M cycles after X1: one cycle of logic each in a short pipeline, two in a
+  // deep one, where the clock is fast enough that itof/ftoi/pack and the multiplier's
+  // last rows no longer fit one cycle (rtl/fpu.v; the L where M becomes 2 is
+  // isa/uarch.yaml's misc_latency_2_from).  The delay RAM is written in X<1+M> and
   // read at the end of X<L>, the stage before W, which must therefore come later.
   // umbra_core checks L against isa/uarch.yaml's limits and THREADS.
   localparam integer L = EXEC_STAGES;
-  localparam integer M = (L >= 6) ? 2 : 1;  // MISC_LATENCY
+  localparam integer M = `UMBRA_MISC_LATENCY(L);
   generate
     if (1 + M >= L) begin : g_check_latency
       execute_EXEC_STAGES_too_few_the_delay_RAM_is_written_in_X1_plus_MISC_LATENCY_and_read_before_W u_error ();
