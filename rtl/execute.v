@@ -359,13 +359,23 @@ module execute #(
   wire        retire   = x1_valid && !faulting && !x1_exit && !replay;  // has work after X1
   wire        to_cache = pushes || x1_op == `UMBRA_OP_DINV || x1_op == `UMBRA_OP_DINVALL;
 
+  // The same decisions for the instructions that go to the cache, which are never
+  // branches: their next pc is pc_seq, so their bad jump is "pc_seq outside the
+  // store", a function of the pc alone.  retire && to_cache and retire && pushes are
+  // exactly these, but without the path register value -> compare -> taken ->
+  // next pc -> range check, which would otherwise end in the request FIFO's write
+  // (the core's longest path on the UP5K at 8 execute stages: 13 LUTs and 60 carries).
+  wire        seq_in_store = ({2'b00, pc_seq[31:2]} < IMEM_WORDS_U);
+  wire        mem_passes   = x1_valid && !x1_illegal && !x1_exit && seq_in_store;  // no fault
+  wire        mem_retire   = mem_passes && !(pushes && !lsu_room);                 // nor replay
+
   always @(posedge clk) begin
     if (rst) begin
       x2_upd_valid <= 1'b0;
       x2_mem_valid <= 1'b0;
     end else begin
       x2_upd_valid <= x1_valid;
-      x2_mem_valid <= retire && to_cache;
+      x2_mem_valid <= mem_retire && to_cache;  // = retire && to_cache
     end
     x2_upd_thread <= x1_thread;
     x2_upd_pc     <= (faulting || x1_exit || replay) ? x1_pc : next_pc[IW+1:2];
@@ -377,7 +387,7 @@ module execute #(
     x2_mem_cmp    <= x1_mem_cmp;
   end
 
-  assign x1_push       = retire && pushes;
+  assign x1_push       = mem_retire && pushes;  // = retire && pushes
   assign x1_mem_op     = x1_op;
   assign x1_mem_addr   = ea;
   assign x1_mem_data   = (x1_op == `UMBRA_OP_STW) ? va : is_atomic ? vc : 32'd0;
