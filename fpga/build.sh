@@ -281,7 +281,7 @@ pack() {
 # learns as CLK_HZ so that its UART divider follows the clock).
 board_osc_mhz=12
 board_files=("$root/fpga/uart_rx.v" "$root/fpga/uart_tx.v" "$root/fpga/spram_memory.v"
-             "$root/fpga/host_link.v" "$root/fpga/board_system.v")
+             "$root/fpga/host_link.v" "$root/fpga/board_system.v" "$root/fpga/board_clock.v")
 
 # board_clock MHZ: the board top's clock parameters (yosys -set ...) for MHZ, and the
 # frequency in MHz to time it at, in the globals bclk_params and bclk_mhz.

@@ -3,8 +3,9 @@
 #                  [--check-cycles N]
 #
 # The FPU alone on the iCE40s: how fast each pipeline depth (rtl/fpu.v LATENCY, with
-# MISC_LATENCY 1 below 6 and 2 from 6, as execute uses them) places, so the depth of
-# an FPGA configuration can be chosen from figures (docs/fpga.md, "The FPU alone").
+# MISC_LATENCY as execute gives it: 2 from isa/uarch.yaml's misc_latency_2_from on)
+# places, so the depth of an FPGA configuration can be chosen from figures
+# (docs/fpga.md, "The FPU alone").
 # For each device and latency:
 #   1. yosys synth_ice40 (-dsp on the UP5K, whose multiplier is `*` on SB_MAC16; the
 #      HX8K's is shift-and-add rows, MUL_ROWS=1) of fpga/fpu_fmax_top.v, the FPU between
@@ -57,6 +58,14 @@ for t in yosys nextpnr-ice40 iverilog vvp python3; do
   command -v "$t" >/dev/null || { echo "fpu_fmax.sh: error: $t not found" >&2; exit 1; }
 done
 
+# The depth from which execute gives the FPU MISC_LATENCY 2: isa/uarch.yaml's, read
+# from the header generated from it, as execute.v reads it.
+misc_2_from=$(sed -n 's/^`define UMBRA_MISC_LATENCY_2_FROM \([0-9]*\)$/\1/p' "$root/rtl/umbra_uarch.vh")
+if ! [[ "$misc_2_from" =~ ^[0-9]+$ ]]; then
+  echo "fpu_fmax.sh: error: rtl/umbra_uarch.vh has no UMBRA_MISC_LATENCY_2_FROM (regenerate it: isa-docs)" >&2
+  exit 1
+fi
+
 out="${UMBRA_FPU_FMAX_OUT:-$root/build-fpga/fpu-fmax}"
 mkdir -p "$out"
 cd "$root"
@@ -74,7 +83,7 @@ for dev in $devices; do
   fi
   for lat in $latencies; do
     misc=1
-    if [ "$lat" -ge 6 ]; then misc=2; fi
+    if [ "$lat" -ge "$misc_2_from" ]; then misc=2; fi
     tag="$dev-l$lat-m$misc"
     params="-set MUL_ROWS $rows_p -set LATENCY $lat -set MISC_LATENCY $misc"
     echo "== $tag: synthesis" >&2

@@ -124,6 +124,7 @@ module host_link #(
   reg [7:0]  reply_code;
   reg [2:0]  reset_left;
   reg [63:0] snap_cycles, snap_issued;
+  reg [7:0]  snap_flags;
 
   // LAUNCH takes eight argument bytes (u32, u32), the others six (u32 address, u16
   // count), which then sit in the top 48 bits of arg_sr.
@@ -161,9 +162,14 @@ module host_link #(
                     P_MEMB = MEM_WORDS * 4, P_LINE = LINE_BYTES, P_CLK = CLK_HZ;
   wire [8*24-1:0] info_reply = {P_CLK, P_LINE[15:0], P_MEMB, P_IMEM, P_REGS[15:0],
                                 P_THREADS[15:0], VERSION, 32'h52424d55, ST_OK};
+  // The flags are taken in the same cycle as the counters: a reply takes hundreds of
+  // cycles to send, and a live `busy` that falls meanwhile would call a run finished
+  // beside the counters of a cycle when it was not (a poller would stop short).  The
+  // fault fields matter only when the snapshotted fault flag is set, and once set they
+  // hold until the next launch, which cannot come during a reply.
   wire [7:0] flags = {3'd0, launched, protocol_error, mem_fault, fault, busy};
   wire [8*27-1:0] status_reply = {snap_issued, snap_cycles, mem_fault_addr, fault_pc,
-                                  fault_thread, flags, ST_OK};
+                                  fault_thread, snap_flags, ST_OK};
   // A reply's byte: the 32-bit word holding it (by tx_idx[4:2]), then the byte within
   // the word, so the word read from memory and the 1-byte codes share the last
   // multiplexer.  This multiplexer is about 220 of the link's 700 LUT4s (the status
@@ -374,6 +380,7 @@ module host_link #(
         default: if (!tx_on) begin  // S_REPLY; tx_kind was set on the way here
           snap_cycles <= cycles;
           snap_issued <= issued;
+          snap_flags  <= flags;
           start_reply(tx_kind, (tx_kind == R_INFO) ? 5'd23 : (tx_kind == R_STATUS) ? 5'd26 : 5'd0);
           state <= S_IDLE;
         end

@@ -12,11 +12,12 @@
 //   - LEDs (active high): D2 steady while running, blinking once the run has halted;
 //     D3 on a fault (the core's, the memory's or a port protocol error).
 //
-// One clock: the oscillator (PLL = 0, CLK_DIV = 1) or the PLL (SB_PLL40_CORE fed from
-// the oscillator's pin), as the configuration's fpga.board_clock_mhz says
-// (fpga/build.sh).  The board has no user button: reset is power-on, the PLL's lock,
-// and the host's RESET command (core and memory only).  Simulation (Verilator) runs it
-// with PLL = 0, CLK_DIV = 1 and a fast UART, as it does the iCEBreaker's top.
+// One clock, made by fpga/board_clock.v: the oscillator (PLL = 0, CLK_DIV = 1) or the
+// PLL (SB_PLL40_CORE fed from the oscillator's pin), as the configuration's
+// fpga.board_clock_mhz says (fpga/build.sh).  The board has no user button: reset is
+// power-on and the PLL's lock (board_clock's), and the host's RESET command (core and
+// memory only).  Simulation (Verilator) runs it with PLL = 0, CLK_DIV = 1 and a fast
+// UART, as it does the iCEBreaker's top.
 `default_nettype none
 
 `include "umbra_uarch.vh"
@@ -56,44 +57,16 @@ module hx8k_breakout_top #(
 
   localparam integer CLKS_PER_BIT = CLK_HZ / BAUD;
 
-  // ---- clock ----------------------------------------------------------------------------
+  // ---- clock and reset (fpga/board_clock.v) ---------------------------------------------
   wire clk;
-  wire pll_lock;
-  generate
-    if (PLL != 0) begin : g_pll
-      // The PLL's settings come from icepll at build time (fpga/build.sh, from the
-      // configuration's fpga.board_clock_mhz); the design is held in reset until it locks.
-      localparam [3:0] DIVR = PLL_DIVR;
-      localparam [6:0] DIVF = PLL_DIVF;
-      localparam [2:0] DIVQ = PLL_DIVQ;
-      localparam [2:0] FILT = PLL_FILTER;
-      wire pll_out;
-      SB_PLL40_CORE #(
-          .FEEDBACK_PATH("SIMPLE"), .DIVR(DIVR), .DIVF(DIVF), .DIVQ(DIVQ), .FILTER_RANGE(FILT)
-      ) u_pll (
-          .REFERENCECLK(CLK), .PLLOUTGLOBAL(pll_out), .LOCK(pll_lock), .RESETB(1'b1),
-          .BYPASS(1'b0));
-      assign clk = pll_out;
-    end else if (CLK_DIV == 1) begin : g_osc
-      assign clk = CLK;
-      assign pll_lock = 1'b1;
-    end else if (CLK_DIV == 2) begin : g_half
-      reg half = 1'b0;
-      always @(posedge CLK) half <= !half;
-      assign clk = half;
-      assign pll_lock = 1'b1;
-    end else begin : g_bad_div
-      hx8k_breakout_top_CLK_DIV_must_be_1_or_2 u_error ();
-    end
-  endgenerate
+  wire sys_rst;
+  board_clock #(
+      .CLK_DIV(CLK_DIV), .PLL(PLL), .PLL_PAD(0), .PLL_DIVR(PLL_DIVR), .PLL_DIVF(PLL_DIVF),
+      .PLL_DIVQ(PLL_DIVQ), .PLL_FILTER(PLL_FILTER)
+  ) u_clock (
+      .osc(CLK), .btn_n(1'b1), .clk(clk), .rst(sys_rst)
+  );
 
-  // ---- reset ----------------------------------------------------------------------------
-  // The iCE40 loads every flip-flop's initial value with the bitstream, so a counter
-  // starting at 0 holds the design in reset for its first 15 cycles.
-  reg [3:0] por = 4'd0;
-  always @(posedge clk)
-    if (por != 4'hf) por <= por + 4'd1;
-  wire sys_rst = (por != 4'hf) || !pll_lock;
   wire led_r, led_g;
   board_system #(
       .THREADS(THREADS), .EXEC_STAGES(EXEC_STAGES), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS),

@@ -14,13 +14,12 @@
 //     finished (halted), red on a fault (the core's, the memory's, or a port
 //     protocol error); both off before the first launch.
 //
-// Everything runs on one clock: the 12 MHz oscillator, or it divided by two (a
-// flip-flop whose output nextpnr promotes to a global clock), or the PLL
-// (SB_PLL40_PAD: the oscillator's pin 35 is a PLL input pad), as the configuration's
-// fpga.board_clock_mhz says (fpga/build.sh): the iCE40's PLL makes nothing below
-// 16 MHz, and the core's Fmax today (docs/fpga.md) is below 12 MHz, so it runs at 6.
-// Reset: power-on (a few cycles after configuration), the button, and the host's
-// RESET command (core and memory controller only; the link stays up).  Simulation
+// Everything runs on one clock, made by fpga/board_clock.v: the 12 MHz oscillator,
+// it divided by two, or the PLL (SB_PLL40_PAD: the oscillator's pin 35 is a PLL input
+// pad), as the configuration's fpga.board_clock_mhz says (fpga/build.sh).
+// Reset: power-on (a few cycles after configuration) and the button, both
+// board_clock's, and the host's RESET command (core and memory controller only; the
+// link stays up).  Simulation
 // (Verilator, Icarus) compiles fpga/sim/SB_SPRAM256KA.v beside this file and sets
 // CLK_DIV to 1, BAUD to OSC_HZ/8 and IDLE_CLKS small, so a bit is a few clocks.
 `default_nettype none
@@ -64,47 +63,16 @@ module icebreaker_top #(
 
   localparam integer CLKS_PER_BIT = CLK_HZ / BAUD;
 
-  // ---- clock ----------------------------------------------------------------------------
+  // ---- clock and reset (fpga/board_clock.v) ---------------------------------------------
   wire clk;
-  wire pll_lock;
-  generate
-    if (PLL != 0) begin : g_pll
-      // The PLL's settings come from icepll at build time (fpga/build.sh, from the
-      // configuration's fpga.board_clock_mhz); the design is held in reset until it locks.
-      localparam [3:0] DIVR = PLL_DIVR;
-      localparam [6:0] DIVF = PLL_DIVF;
-      localparam [2:0] DIVQ = PLL_DIVQ;
-      localparam [2:0] FILT = PLL_FILTER;
-      wire pll_out;
-      SB_PLL40_PAD #(
-          .FEEDBACK_PATH("SIMPLE"), .DIVR(DIVR), .DIVF(DIVF), .DIVQ(DIVQ), .FILTER_RANGE(FILT)
-      ) u_pll (
-          .PACKAGEPIN(CLK), .PLLOUTGLOBAL(pll_out), .LOCK(pll_lock), .RESETB(1'b1),
-          .BYPASS(1'b0));
-      assign clk = pll_out;
-    end else if (CLK_DIV == 1) begin : g_osc
-      assign clk = CLK;
-      assign pll_lock = 1'b1;
-    end else if (CLK_DIV == 2) begin : g_half
-      reg half = 1'b0;
-      always @(posedge CLK) half <= !half;
-      assign clk = half;
-      assign pll_lock = 1'b1;
-    end else begin : g_bad_div
-      icebreaker_top_CLK_DIV_must_be_1_or_2 u_error ();
-    end
-  endgenerate
+  wire sys_rst;
+  board_clock #(
+      .CLK_DIV(CLK_DIV), .PLL(PLL), .PLL_PAD(1), .PLL_DIVR(PLL_DIVR), .PLL_DIVF(PLL_DIVF),
+      .PLL_DIVQ(PLL_DIVQ), .PLL_FILTER(PLL_FILTER)
+  ) u_clock (
+      .osc(CLK), .btn_n(BTN_N), .clk(clk), .rst(sys_rst)
+  );
 
-  // ---- reset ----------------------------------------------------------------------------
-  // The iCE40 loads every flip-flop's initial value with the bitstream, so a counter
-  // starting at 0 holds the design in reset for its first 15 cycles.
-  reg [3:0] por = 4'd0;
-  reg [1:0] btn_s = 2'b11;
-  always @(posedge clk) begin
-    btn_s <= {btn_s[0], BTN_N};
-    if (por != 4'hf) por <= por + 4'd1;
-  end
-  wire sys_rst = (por != 4'hf) || !btn_s[1] || !pll_lock;
   wire led_r, led_g;
   board_system #(
       .THREADS(THREADS), .EXEC_STAGES(EXEC_STAGES), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS),

@@ -142,13 +142,14 @@ module execute #(
 
   // W is L stages after X1 (the FPU's add/multiply latency): the result delay line
   // below holds X3..X<L> and W.  The multiply's and the FPU's short functions' results
-  // come M cycles after X1: one cycle of logic each up to L = 5; from L = 6 on, where
-  // the clock is fast enough that itof/ftoi/pack and the multiplier's last rows no
-  // longer fit one cycle, two (rtl/fpu.v).  The delay RAM is written in X<1+M> and
+  // come M cycles after X1: one cycle of logic each in a short pipeline, two in a
+  // deep one, where the clock is fast enough that itof/ftoi/pack and the multiplier's
+  // last rows no longer fit one cycle (rtl/fpu.v; the L where M becomes 2 is
+  // isa/uarch.yaml's misc_latency_2_from).  The delay RAM is written in X<1+M> and
   // read at the end of X<L>, the stage before W, which must therefore come later.
   // umbra_core checks L against isa/uarch.yaml's limits and THREADS.
   localparam integer L = EXEC_STAGES;
-  localparam integer M = (L >= 6) ? 2 : 1;  // MISC_LATENCY
+  localparam integer M = `UMBRA_MISC_LATENCY(L);
   generate
     if (1 + M >= L) begin : g_check_latency
       execute_EXEC_STAGES_too_few_the_delay_RAM_is_written_in_X1_plus_MISC_LATENCY_and_read_before_W u_error ();
@@ -358,13 +359,23 @@ module execute #(
   wire        retire   = x1_valid && !faulting && !x1_exit && !replay;  // has work after X1
   wire        to_cache = pushes || x1_op == `UMBRA_OP_DINV || x1_op == `UMBRA_OP_DINVALL;
 
+  // The same decisions for the instructions that go to the cache, which are never
+  // branches: their next pc is pc_seq, so their bad jump is "pc_seq outside the
+  // store", a function of the pc alone.  retire && to_cache and retire && pushes are
+  // exactly these, but without the path register value -> compare -> taken ->
+  // next pc -> range check, which would otherwise end in the request FIFO's write
+  // (the core's longest path on the UP5K at 8 execute stages: 13 LUTs and 60 carries).
+  wire        seq_in_store = ({2'b00, pc_seq[31:2]} < IMEM_WORDS_U);
+  wire        mem_passes   = x1_valid && !x1_illegal && !x1_exit && seq_in_store;  // no fault
+  wire        mem_retire   = mem_passes && !(pushes && !lsu_room);                 // nor replay
+
   always @(posedge clk) begin
     if (rst) begin
       x2_upd_valid <= 1'b0;
       x2_mem_valid <= 1'b0;
     end else begin
       x2_upd_valid <= x1_valid;
-      x2_mem_valid <= retire && to_cache;
+      x2_mem_valid <= mem_retire && to_cache;  // = retire && to_cache
     end
     x2_upd_thread <= x1_thread;
     x2_upd_pc     <= (faulting || x1_exit || replay) ? x1_pc : next_pc[IW+1:2];
@@ -376,7 +387,7 @@ module execute #(
     x2_mem_cmp    <= x1_mem_cmp;
   end
 
-  assign x1_push       = retire && pushes;
+  assign x1_push       = mem_retire && pushes;  // = retire && pushes
   assign x1_mem_op     = x1_op;
   assign x1_mem_addr   = ea;
   assign x1_mem_data   = (x1_op == `UMBRA_OP_STW) ? va : is_atomic ? vc : 32'd0;

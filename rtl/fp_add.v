@@ -14,8 +14,8 @@
 //   add or subtract                                                   -> always a register
 //   leading-zero count of the 28-bit sum                              -> CUT_LZC
 //   normalize (shift left by the count)                               -> CUT_NORM
-//   round (24-bit increment, exponent)                                -> CUT_RND
-//   FTZ/overflow/special select                                       -> the result register
+//   round, and the result's class (rtl/fp_round.vh)                  -> CUT_RND
+//   the class's word: NaN, infinity, zero or the number               -> the result register
 // LATENCY = 2 + the number of cuts; with none it is today's two stages (swap, align and
 // add in the first, the rest in the second).
 // Three extra bits are enough for correct rounding: when the operation cancels more
@@ -129,47 +129,22 @@ module fp_add #(
   fp_stage #(.W(13 + 28 + 10), .CUT(CUT_NORM)) u_norm (
       .clk(clk), .d({flags4, norm, exp_n}), .q({flags5, norm5, exp5}));
 
-  // ---- round ------------------------------------------------------------------------------
-  wire        nonzero = norm5[27];                 // clear only for an exact zero sum
-  wire [22:0] frac    = norm5[26:4];
-  wire        guard   = norm5[3];
-  wire        sticky  = (norm5[2:0] != 3'd0);
-  wire        rnd_up  = guard && (sticky || frac[0]);   // ties to even
-  // Rounding the fraction alone: a carry out (fraction all ones) means the significand
-  // became 2.0, i.e. 1.0 with exponent + 1, and frac_r[22:0] is then 0 as it must be.
-  wire [23:0] frac_r = {1'b0, frac} + {23'd0, rnd_up};
-  wire signed [9:0] exp_r = exp5 + $signed({9'd0, frac_r[23]});
+  // ---- round, FTZ, overflow, specials (rtl/fp_round.vh) --------------------------------
+`include "fp_round.vh"
 
-  wire [12:0]       flags6;
-  wire [22:0]       frac6;
-  wire signed [9:0] exp6;
-  wire              nonzero6;
-  fp_stage #(.W(13 + 23 + 10 + 1), .CUT(CUT_RND)) u_rnd (
-      .clk(clk), .d({flags5, frac_r[22:0], exp_r, nonzero}),
-      .q({flags6, frac6, exp6, nonzero6}));
+  // flags5: {nan, inf, inf's sign, L's sign, an exact zero sum's sign, L's exponent}.
+  // The exact zero sum (norm5[27] clear) is known before rounding, like NaN and
+  // infinity, so every special case reaches the last stage as a flag.
+  wire        f_inf    = flags5[11];
+  wire [34:0] rounded  = fp_round_prep(flags5[9], flags5[12], f_inf, !norm5[27],
+                                       f_inf ? flags5[10] : flags5[8], exp5,
+                                       norm5[26:4], norm5[3], norm5[2:0] != 3'd0);
+  wire        unused_exp = |flags5[7:0];               // consumed before the last cut
 
-  // ---- FTZ, overflow, specials ----------------------------------------------------------
-  wire f_nan       = flags6[12];
-  wire f_inf       = flags6[11];
-  wire f_inf_sign  = flags6[10];
-  wire f_sign      = flags6[9];
-  wire f_zero_sign = flags6[8];
-  wire unused_exp  = |flags6[7:0];                 // consumed before the last cut
+  wire [34:0] rounded6;
+  fp_stage #(.W(35), .CUT(CUT_RND)) u_rnd (.clk(clk), .d(rounded), .q(rounded6));
 
-  always @(posedge clk) begin
-    if (f_nan)
-      result <= 32'h7fc00000;
-    else if (f_inf)
-      result <= {f_inf_sign, 8'hff, 23'd0};
-    else if (!nonzero6)
-      result <= {f_zero_sign, 31'd0};
-    else if (exp6 < 10'sd1)                        // FTZ after rounding
-      result <= {f_sign, 31'd0};
-    else if (exp6 > 10'sd254)                      // overflow
-      result <= {f_sign, 8'hff, 23'd0};
-    else
-      result <= {f_sign, exp6[7:0], frac6};
-  end
+  always @(posedge clk) result <= fp_round_pack(rounded6);
 
   generate
     if (LATENCY != 2 + CUT_SWAP + CUT_ALIGN + CUT_LZC + CUT_NORM + CUT_RND) begin : g_check_latency

@@ -182,18 +182,32 @@ module fp_misc #(
     endcase
   end
 
+  // itof's exponent without and with the rounding carry, 158 - lz (+ 1), from the
+  // count alone: the second half picks one by the carry instead of adding it.
+  wire [7:0]  i_exp0 = 8'd158 - {2'b00, i_lz};
+  wire [7:0]  i_exp1 = 8'd159 - {2'b00, i_lz};
+
   wire [3:0]  func2;
   wire [31:0] a2, i_mag2, early2;
   wire [5:0]  i_lz2;
-  fp_stage #(.W(4 + 32 + 32 + 6 + 32), .CUT(LATENCY - 1)) u_mid (
-      .clk(clk), .d({func, a, i_mag, i_lz, early_r}), .q({func2, a2, i_mag2, i_lz2, early2}));
+  wire [7:0]  i_exp02, i_exp12;
+  fp_stage #(.W(4 + 32 + 32 + 6 + 8 + 8 + 32), .CUT(LATENCY - 1)) u_mid (
+      .clk(clk), .d({func, a, i_mag, i_lz, i_exp0, i_exp1, early_r}),
+      .q({func2, a2, i_mag2, i_lz2, i_exp02, i_exp12, early2}));
 
   // ---- itof, second half: |a| normalized by the leading-zero count, RNE --------------
   wire [31:0] i_norm;                              // i_mag << i_lz: leading one at bit 31
-  wire        i_rnd  = i_norm[7] && ((i_norm[6:0] != 7'd0) || i_norm[8]);
-  wire [23:0] i_frac = {1'b0, i_norm[30:8]} + {23'd0, i_rnd};   // carry: exponent + 1
-  wire [7:0]  i_exp  = 8'd158 - {2'b00, i_lz2} + {7'd0, i_frac[23]};
-  wire [31:0] itof_r = i_norm[31] ? {a2[31], i_exp, i_frac[22:0]} : 32'd0;
+  // The increment is computed beside the rounding decision and picked by it; its
+  // carry out (round up and the fraction all ones: the significand became 2.0, and
+  // the incremented fraction is then 0) picks the exponent, so no add waits for
+  // another (the same shape as rtl/fp_round.vh).
+  wire        i_rnd   = i_norm[7] && ((i_norm[6:0] != 7'd0) || i_norm[8]);
+  wire [22:0] i_inc   = i_norm[30:8] + 23'd1;
+  wire        i_carry = i_rnd && (&i_norm[30:8]);
+  wire [22:0] i_frac  = i_rnd ? i_inc : i_norm[30:8];
+  wire [7:0]  i_exp   = i_carry ? i_exp12 : i_exp02;
+  wire [31:0] itof_r  = i_norm[31] ? {a2[31], i_exp, i_frac} : 32'd0;
+  wire        unused_lz2 = |i_lz2[5];             // 32 (a zero) only when i_norm[31] is clear
 
   // ---- ftoi: toward zero, saturating; NaN and |a| < 1 give 0 -----------------------
   // For a biased exponent e in 127..157 the magnitude is m * 2^(e-150) truncated, i.e.

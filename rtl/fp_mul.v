@@ -13,8 +13,8 @@
 //                         and the last rows
 //   = int_product, 1 + CUT_MID cycles after the inputs               -> CUT_PROD
 //   1-bit normalize, guard and sticky                                 -> CUT_NORM
-//   round (24-bit increment, exponent)                                -> CUT_RND
-//   FTZ/overflow/special select                                       -> the result register
+//   round, and the result's class (rtl/fp_round.vh)                  -> CUT_RND
+//   the class's word: NaN, infinity, zero or the number               -> the result register
 // LATENCY = 2 + the number of cuts; with none it is today's two stages.
 // The product of two normal significands lies in [2^46, 2^48), so normalization is a
 // single-bit shift and needs no leading-zero counter.
@@ -186,37 +186,17 @@ module fp_mul #(
       .clk(clk), .d({flags3[13:10], exp_n, frac, guard, sticky}),
       .q({flags4, exp4, frac4, guard4, sticky4}));
 
-  // ---- round ------------------------------------------------------------------------------
-  wire        rnd_up = guard4 && (sticky4 || frac4[0]);   // ties to even
-  // Rounding the fraction alone: a carry out (fraction all ones) means the significand
-  // became 2.0, i.e. 1.0 with exponent + 1, and frac_r[22:0] is then 0 as it must be.
-  wire [23:0] frac_r = {1'b0, frac4} + {23'd0, rnd_up};
-  wire signed [9:0] exp_r = exp4 + $signed({9'd0, frac_r[23]});
+  // ---- round, FTZ, overflow, specials (rtl/fp_round.vh) --------------------------------
+`include "fp_round.vh"
 
-  wire [3:0]        flags5;
-  wire signed [9:0] exp5;
-  wire [22:0]       frac5;
-  fp_stage #(.W(4 + 10 + 23), .CUT(CUT_RND)) u_rnd (
-      .clk(clk), .d({flags4, exp_r, frac_r[22:0]}), .q({flags5, exp5, frac5}));
+  // flags4: {sign, nan, inf, zero}, all decided from the inputs in the first stage.
+  wire [34:0] rounded = fp_round_prep(flags4[3], flags4[2], flags4[1], flags4[0], flags4[3], exp4,
+                                      frac4, guard4, sticky4);
 
-  // ---- FTZ, overflow, specials ----------------------------------------------------------
-  wire f_sign = flags5[3];
-  wire f_nan  = flags5[2];
-  wire f_inf  = flags5[1];
-  wire f_zero = flags5[0];
+  wire [34:0] rounded5;
+  fp_stage #(.W(35), .CUT(CUT_RND)) u_rnd (.clk(clk), .d(rounded), .q(rounded5));
 
-  always @(posedge clk) begin
-    if (f_nan)
-      result <= 32'h7fc00000;
-    else if (f_inf)
-      result <= {f_sign, 8'hff, 23'd0};
-    else if (f_zero || exp5 < 10'sd1)             // zero operand, or FTZ after rounding
-      result <= {f_sign, 31'd0};
-    else if (exp5 > 10'sd254)                     // overflow
-      result <= {f_sign, 8'hff, 23'd0};
-    else
-      result <= {f_sign, exp5[7:0], frac5};
-  end
+  always @(posedge clk) result <= fp_round_pack(rounded5);
 
   generate
     if (LATENCY != 2 + CUT_MID + CUT_PROD + CUT_NORM + CUT_RND) begin : g_check_latency

@@ -11,6 +11,10 @@
 `define UMBRA_MIN_EXECUTE_STAGES 4
 `define UMBRA_MAX_EXECUTE_STAGES 16
 `define UMBRA_DEFAULT_EXECUTE_STAGES 4
+// The FPU's short functions and the integer multiply take MISC_LATENCY cycles
+// from X1 (RTL-internal: nothing sees a result before W): 2 from this L on.
+`define UMBRA_MISC_LATENCY_2_FROM 6
+`define UMBRA_MISC_LATENCY(l) (((l) >= `UMBRA_MISC_LATENCY_2_FROM) ? 2 : 1)
 
 // Limits of the parameters (the fewest threads: the shallowest pipeline's depth)
 `define UMBRA_MIN_THREADS 8

@@ -533,6 +533,8 @@ struct Uarch {
   int fetch_to_x1 = 0, max_threads = 0, min_registers = 0;
   // The execute stages L (X1 -> W, the FPU's latency) a configuration may choose.
   int min_execute_stages = 0, max_execute_stages = 0, default_execute_stages = 0;
+  // The RTL's MISC_LATENCY (rtl/execute.v, rtl/fpu.v): 2 from this L on, 1 below.
+  int misc_latency_2_from = 0;
   long long max_imem_words = 0;
   int depth(int execute_stages) const { return fetch_to_x1 + execute_stages + 1; }
   std::vector<CodeGroup> codes;
@@ -600,6 +602,13 @@ Uarch load_uarch(const std::string& path, const Isa& isa) {
     fail(ex["max"], "pipeline: execute_stages.max must be execute_stages.min..32");
   if (u.default_execute_stages < u.min_execute_stages || u.default_execute_stages > u.max_execute_stages)
     fail(ex["default"], "pipeline: execute_stages.default must be within execute_stages.min..max");
+  // Execute writes its result delay RAM in X<1 + MISC_LATENCY> and reads it in X<L>,
+  // so a two-cycle misc result needs L >= 4 + 1.
+  u.misc_latency_2_from = need_int(pipe, "misc_latency_2_from", "pipeline");
+  if (u.misc_latency_2_from < std::max(5, u.min_execute_stages) || u.misc_latency_2_from > u.max_execute_stages)
+    fail(pipe["misc_latency_2_from"],
+         "pipeline: misc_latency_2_from must be " + std::to_string(std::max(5, u.min_execute_stages)) +
+             " (execute's delay RAM is read in X<L>, after X<1 + 2>)..execute_stages.max");
   const YAML::Node lim = root["limits"];
   if (!lim) fail(root, "missing 'limits' section");
   u.max_threads = need_int(lim, "max_threads", "limits");
@@ -725,6 +734,10 @@ std::string emit_uarch_verilog(const Isa& isa, const Uarch& u) {
   o << "`define UMBRA_MIN_EXECUTE_STAGES " << u.min_execute_stages << "\n";
   o << "`define UMBRA_MAX_EXECUTE_STAGES " << u.max_execute_stages << "\n";
   o << "`define UMBRA_DEFAULT_EXECUTE_STAGES " << u.default_execute_stages << "\n";
+  o << "// The FPU's short functions and the integer multiply take MISC_LATENCY cycles\n"
+       "// from X1 (RTL-internal: nothing sees a result before W): 2 from this L on.\n";
+  o << "`define UMBRA_MISC_LATENCY_2_FROM " << u.misc_latency_2_from << "\n";
+  o << "`define UMBRA_MISC_LATENCY(l) (((l) >= `UMBRA_MISC_LATENCY_2_FROM) ? 2 : 1)\n";
   o << "\n// Limits of the parameters (the fewest threads: the shallowest pipeline's depth)\n";
   o << "`define UMBRA_MIN_THREADS " << u.depth(u.min_execute_stages) << "\n";
   o << "`define UMBRA_MAX_THREADS " << u.max_threads << "\n";
