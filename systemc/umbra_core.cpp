@@ -271,15 +271,6 @@ void umbra_core::tick() {
   cycle();
 }
 
-namespace {
-template <class T>
-void drive(sc_out<T>& port, T& driven, const T& value) {
-  if (value == driven) return;
-  driven = value;
-  port.write(value);
-}
-}  // namespace
-
 void umbra_core::cycle() {
   // Every block reads only what was committed at the previous edge and the input
   // ports, so the order below is the pipeline's for reading, not for meaning.

@@ -64,15 +64,6 @@ void umbra_system::route_responses() {
   c_resp_tag.write(mem_resp_tag.read() & 0xffu);
 }
 
-namespace {
-template <class T>
-void drive(sc_out<T>& port, T& driven, const T& value) {
-  if (value == driven) return;
-  driven = value;
-  port.write(value);
-}
-}  // namespace
-
 void umbra_system::tick() {
   const bool bypass = *bypass_;
   // The queue's edge first: it takes the core's request as the core presented it in

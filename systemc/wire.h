@@ -129,4 +129,13 @@ void bind_all(std::vector<Port>& ports, Wires& wires) {
   for (size_t i = 0; i < ports.size(); ++i) ports[i](wires[i]);
 }
 
+// An output port written only when its value changes (`driven` remembers the last
+// value written): an unchanged port costs no update request and no event.
+template <class T>
+void drive(sc_out<T>& port, T& driven, const T& value) {
+  if (value == driven) return;
+  driven = value;
+  port.write(value);
+}
+
 }  // namespace umbra::scm
