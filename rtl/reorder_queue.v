@@ -63,7 +63,7 @@ module reorder_queue #(
   localparam integer RB  = $clog2(ROW_BYTES);                      // column bits
   localparam integer BB  = $clog2(BANKS);                          // bank bits
   localparam integer GW  = 32 - RB;                                // page = {row, bank}
-  localparam integer EW  = 8 + 32 + 32 + 32 + 16;                  // entry payload
+  localparam integer IW  = DEPTH > 1 ? $clog2(DEPTH) : 1;            // entry index
   localparam [PW-1:0] MAXP = MAX_PASSES[PW-1:0];
   localparam [CW-1:0] FULL = DEPTH[CW-1:0];
   localparam [GW-1:0] BANK_MASK = (1 << BB) - 1;                   // bank bits of a page
@@ -94,12 +94,20 @@ module reorder_queue #(
   assign mem_resp_tag   = dram_resp_tag;
 
   reg  [CW-1:0]       count;
-  wire [EW*DEPTH-1:0] e_all;     // payloads, entry i in bits EW*i +: EW
-  wire [PW*DEPTH-1:0] p_all;     // pass counts
-  wire [DEPTH-1:0]    valid;
-  wire [DEPTH-1:0]    hit;       // the entry's (bank, row) is in the open-row table
+  reg  [DEPTH-1:0]    valid;
+  reg  [DEPTH-1:0]    hit;       // the entry's (bank, row) is in the open-row table
   reg  [DEPTH-1:0]    pick;      // one-hot: the entry on the DRAM port (none if empty)
   reg  [DEPTH-1:0]    at_or_above;  // the entry is pick or younger than it
+
+  // The entries, one array per field: entry 0 the oldest.  Fields of their natural width
+  // rather than one wide payload vector keep the Verilated model to machine words.
+  // Registers, not a RAM: every entry moves on a send (mem2reg says so to Yosys).
+  (* mem2reg *) reg [7:0]    q_op   [0:DEPTH-1];
+  (* mem2reg *) reg [31:0]   q_addr [0:DEPTH-1];
+  (* mem2reg *) reg [31:0]   q_data [0:DEPTH-1];
+  (* mem2reg *) reg [31:0]   q_cmp  [0:DEPTH-1];
+  (* mem2reg *) reg [15:0]   q_tag  [0:DEPTH-1];
+  (* mem2reg *) reg [PW-1:0] q_pass [0:DEPTH-1];
 
   reg  [OPEN_ROWS-1:0]    t_valid;
   reg  [GW*OPEN_ROWS-1:0] t_page;
@@ -113,86 +121,88 @@ module reorder_queue #(
   // ---- selection ------------------------------------------------------------------------
   // Reorder mode: the oldest valid row hit, unless the head has been passed over
   // MAX_PASSES times or there is no hit; then (and always in FCFS mode) the head.
-  genvar i, j;
+  // An empty queue picks nothing whatever the entries hold, so the whole search sits
+  // behind `dram_req_valid`: the same logic, and a simulator skips it while the queue is
+  // empty, which is most cycles.
+  // Each entry's page (bank and row), and the head's pass count, as vectors: the search
+  // below reads them at constant positions.
+  wire [GW*DEPTH-1:0] pages;
+  wire [PW-1:0]       head_passes = q_pass[0];
+  genvar i;
   generate
-    for (i = 0; i < DEPTH; i = i + 1) begin : g_hit
-      localparam [CW-1:0] IDX = i;
-      wire [GW-1:0] page = e_all[EW*i + 8 + RB +: GW];
-      wire [OPEN_ROWS-1:0] match;
-      for (j = 0; j < OPEN_ROWS; j = j + 1) begin : g_match
-        assign match[j] = t_valid[j] && t_page[GW*j +: GW] == page;
-      end
-      assign valid[i] = IDX < count;
-      assign hit[i]   = |match;
+    for (i = 0; i < DEPTH; i = i + 1) begin : g_page
+      assign pages[GW*i +: GW] = q_addr[i][31:RB];
     end
   endgenerate
-
-  wire [DEPTH-1:0] cand = valid & hit;
-  wire use_head = (MODE_REORDER == 0) || (p_all[PW-1:0] >= MAXP) || cand == {DEPTH{1'b0}};
-  reg  seen;
-  integer k;
+  reg          any_hit, seen;
+  reg [IW-1:0] sel;             // pick as an index
+  integer k, j;
   always @* begin
+    k = 0;
+    j = 0;
+    valid       = {DEPTH{1'b0}};
+    hit         = {DEPTH{1'b0}};
     pick        = {DEPTH{1'b0}};
     at_or_above = {DEPTH{1'b0}};
+    any_hit     = 1'b0;
     seen        = 1'b0;
-    if (use_head)
-      pick[0] = valid[0];
-    else
-      for (k = 0; k < DEPTH; k = k + 1)
-        if (!seen && cand[k]) begin
-          pick[k] = 1'b1;
-          seen    = 1'b1;
-        end
-    at_or_above[0] = pick[0];
-    for (k = 1; k < DEPTH; k = k + 1)
-      at_or_above[k] = at_or_above[k - 1] || pick[k];
+    sel         = {IW{1'b0}};
+    if (dram_req_valid) begin
+      for (k = 0; k < DEPTH; k = k + 1) begin
+        valid[k] = k < count;
+        for (j = 0; j < OPEN_ROWS; j = j + 1)
+          if (t_valid[j] && t_page[GW*j +: GW] == pages[GW*k +: GW])
+            hit[k] = valid[k];
+        any_hit = any_hit || hit[k];
+      end
+      if ((MODE_REORDER == 0) || (head_passes >= MAXP) || !any_hit)
+        pick[0] = 1'b1;
+      else
+        for (k = 0; k < DEPTH; k = k + 1)
+          if (!seen && hit[k]) begin
+            pick[k] = 1'b1;
+            sel     = k[IW-1:0];
+            seen    = 1'b1;
+          end
+      at_or_above[0] = pick[0];
+      for (k = 1; k < DEPTH; k = k + 1)
+        at_or_above[k] = at_or_above[k - 1] || pick[k];
+    end
   end
 
-  // The picked entry, by AND-OR over the one-hot pick.
-  reg [EW-1:0] out;
-  always @* begin
-    out = {EW{1'b0}};
-    for (k = 0; k < DEPTH; k = k + 1)
-      out = out | (e_all[EW*k +: EW] & {EW{pick[k]}});
-  end
-  assign dram_req_op   = out[7:0];
-  assign dram_req_addr = out[8 +: 32];
-  assign dram_req_data = out[40 +: 32];
-  assign dram_req_cmp  = out[72 +: 32];
-  assign dram_req_tag  = out[104 +: 16];
+  // The picked entry; zero while the queue is empty.
+  assign dram_req_op   = dram_req_valid ? q_op[sel]   : 8'd0;
+  assign dram_req_addr = dram_req_valid ? q_addr[sel] : 32'd0;
+  assign dram_req_data = dram_req_valid ? q_data[sel] : 32'd0;
+  assign dram_req_cmp  = dram_req_valid ? q_cmp[sel]  : 32'd0;
+  assign dram_req_tag  = dram_req_valid ? q_tag[sel]  : 16'd0;
 
   // ---- entries ----------------------------------------------------------------------------
-  wire [EW-1:0] incoming = {mem_req_tag, mem_req_cmp, mem_req_data, mem_req_addr, mem_req_op};
-  generate
-    for (i = 0; i < DEPTH; i = i + 1) begin : g_entry
-      localparam [CW-1:0] IDX = i;
-      reg  [EW-1:0] payload;
-      reg  [PW-1:0] passes;
-      wire [EW-1:0] above_payload;
-      wire [PW-1:0] above_passes;
-      if (i + 1 < DEPTH) begin : g_above
-        assign above_payload = e_all[EW*(i + 1) +: EW];
-        assign above_passes  = p_all[PW*(i + 1) +: PW];
-      end else begin : g_top
-        assign above_payload = {EW{1'b0}};
-        assign above_passes  = {PW{1'b0}};
-      end
-      wire shift = send && at_or_above[i];
-      always @(posedge clk) begin
-        if (accept && IDX == ins) begin
-          payload <= incoming;
-          passes  <= {PW{1'b0}};
-        end else if (shift) begin
-          payload <= above_payload;
-          passes  <= above_passes;
+  // A send shifts the entries at and above the pick down one place (the top one takes
+  // zeros); the older ones count one more pass.  An accepted request lands at `ins`.
+  integer m;
+  always @(posedge clk) begin
+    if (accept || send)
+      for (m = 0; m < DEPTH; m = m + 1) begin
+        if (accept && m[CW-1:0] == ins) begin
+          q_op[m]   <= mem_req_op;
+          q_addr[m] <= mem_req_addr;
+          q_data[m] <= mem_req_data;
+          q_cmp[m]  <= mem_req_cmp;
+          q_tag[m]  <= mem_req_tag;
+          q_pass[m] <= {PW{1'b0}};
+        end else if (send && at_or_above[m]) begin
+          q_op[m]   <= m + 1 < DEPTH ? q_op[(m + 1) % DEPTH]   : 8'd0;
+          q_addr[m] <= m + 1 < DEPTH ? q_addr[(m + 1) % DEPTH] : 32'd0;
+          q_data[m] <= m + 1 < DEPTH ? q_data[(m + 1) % DEPTH] : 32'd0;
+          q_cmp[m]  <= m + 1 < DEPTH ? q_cmp[(m + 1) % DEPTH]  : 32'd0;
+          q_tag[m]  <= m + 1 < DEPTH ? q_tag[(m + 1) % DEPTH]  : 16'd0;
+          q_pass[m] <= m + 1 < DEPTH ? q_pass[(m + 1) % DEPTH] : {PW{1'b0}};
         end else if (send) begin
-          passes  <= passes + {{(PW - 1){1'b0}}, 1'b1};  // older than the one sent
+          q_pass[m] <= q_pass[m] + {{(PW - 1){1'b0}}, 1'b1};  // older than the one sent
         end
       end
-      assign e_all[EW*i +: EW] = payload;
-      assign p_all[PW*i +: PW] = passes;
-    end
-  endgenerate
+  end
 
   always @(posedge clk) begin
     if (rst)
@@ -209,25 +219,30 @@ module reorder_queue #(
   reg                  found;
   integer s;
   always @* begin
-    for (s = 0; s < OPEN_ROWS; s = s + 1)
-      same_bank[s] = t_valid[s] && ((t_page[GW*s +: GW] ^ sent_page) & BANK_MASK) == {GW{1'b0}};
-    place = {OPEN_ROWS{1'b0}};
-    found = 1'b0;
-    for (s = 0; s < OPEN_ROWS; s = s + 1)
-      if (!found && same_bank[s]) begin
-        place[s] = 1'b1;
-        found    = 1'b1;
-      end
-    for (s = 0; s < OPEN_ROWS; s = s + 1)
-      if (!found && !t_valid[s]) begin
-        place[s] = 1'b1;
-        found    = 1'b1;
-      end
-    if (!found)
-      place[OPEN_ROWS - 1] = 1'b1;
-    up_to[OPEN_ROWS - 1] = place[OPEN_ROWS - 1];
-    for (s = OPEN_ROWS - 2; s >= 0; s = s - 1)
-      up_to[s] = up_to[s + 1] || place[s];
+    s         = 0;
+    same_bank = {OPEN_ROWS{1'b0}};
+    place     = {OPEN_ROWS{1'b0}};
+    up_to     = {OPEN_ROWS{1'b0}};
+    found     = 1'b0;
+    if (dram_req_valid) begin  // only a send uses it
+      for (s = 0; s < OPEN_ROWS; s = s + 1)
+        same_bank[s] = t_valid[s] && ((t_page[GW*s +: GW] ^ sent_page) & BANK_MASK) == {GW{1'b0}};
+      for (s = 0; s < OPEN_ROWS; s = s + 1)
+        if (!found && same_bank[s]) begin
+          place[s] = 1'b1;
+          found    = 1'b1;
+        end
+      for (s = 0; s < OPEN_ROWS; s = s + 1)
+        if (!found && !t_valid[s]) begin
+          place[s] = 1'b1;
+          found    = 1'b1;
+        end
+      if (!found)
+        place[OPEN_ROWS - 1] = 1'b1;
+      up_to[OPEN_ROWS - 1] = place[OPEN_ROWS - 1];
+      for (s = OPEN_ROWS - 2; s >= 0; s = s - 1)
+        up_to[s] = up_to[s + 1] || place[s];
+    end
   end
 
   always @(posedge clk) begin
