@@ -248,18 +248,26 @@ const char* fault_name(Fault f) {
 }
 
 Retired execute(uint32_t word, ThreadState& t, Memory& mem, const SpecialRegs& sr, uint64_t imem_bytes) {
-  Retired r;
-  r.pc = t.pc;
-  r.word = word;
-  r.next_pc = t.pc;  // a faulting instruction leaves the thread where it was
   std::string why;
   const auto dec = isa::decode(word, &why);
   if (!dec) {
+    Retired r;
+    r.pc = r.next_pc = t.pc;  // a faulting instruction leaves the thread where it was
+    r.word = word;
     r.fault = Fault::IllegalInstruction;
     r.fault_detail = why;
     return r;
   }
-  const isa::Decoded& d = *dec;
+  return execute(*dec, t, mem, sr, imem_bytes);
+}
+
+Retired execute(const isa::Decoded& d, ThreadState& t, Memory& mem, const SpecialRegs& sr,
+                uint64_t imem_bytes) {
+  Retired r;
+  r.pc = t.pc;
+  r.word = d.word;
+  r.next_pc = t.pc;  // a faulting instruction leaves the thread where it was
+  std::string why;
   const RegValues v = read_operands(d, t);
 
   if (d.op() == Op::EXIT) {

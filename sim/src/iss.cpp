@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "umbra/format.h"
 
@@ -132,6 +133,9 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
   std::vector<Spin> spin(livelock_rounds_ ? n : 0);
 
   unsigned running = n;
+  // Each word of the store decoded once, when first reached: the store does not change
+  // during a run.
+  std::vector<std::optional<std::optional<isa::Decoded>>> decoded(imem_.size());
   for (uint64_t round = 0; running > 0; ++round) {
     res.rounds = round + 1;
     // Contexts n..T-1 were never launched: their slots are bubbles, which is why
@@ -153,8 +157,8 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
       sr.clock = round * T + tid;
 
       Retired r;
-      std::string why;
-      const auto d = isa::decode(word, &why);
+      if (!decoded[pc / 4]) decoded[pc / 4] = isa::decode(word);
+      const std::optional<isa::Decoded>& d = *decoded[pc / 4];
       const int hi = d ? highest_register(*d) : -1;
       if (hi >= int(cfg_.registers)) {
         r.pc = r.next_pc = pc;
@@ -162,8 +166,10 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
         r.fault = Fault::IllegalInstruction;
         r.fault_detail = "r" + std::to_string(hi) + " does not exist: configuration '" + cfg_.name +
                          "' has " + std::to_string(cfg_.registers) + " registers";
+      } else if (d) {
+        r = execute(*d, th.state, mem_, sr, imem_bytes);
       } else {
-        r = execute(word, th.state, mem_, sr, imem_bytes);
+        r = execute(word, th.state, mem_, sr, imem_bytes);  // the illegal word, and why
       }
       if (observer) observer(tid, r);
       if (r.fault != Fault::None) {

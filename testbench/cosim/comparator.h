@@ -25,6 +25,37 @@ namespace umbra::cosim {
 using check::Record;
 using check::ThreadRecords;
 
+// A FIFO that reuses its slots: the comparator's queues hold a cycle or two at a time but
+// see a push and a pop every cycle, which std::deque pays for with an allocation each
+// time once an element fills one of its blocks (a CycleSample does).
+template <typename T>
+class RingQueue {
+ public:
+  bool empty() const { return size_ == 0; }
+  size_t size() const { return size_; }
+  T& front() { return slots_[head_]; }
+  T& back() { return slots_[(head_ + size_ - 1) & (slots_.size() - 1)]; }
+  void push_back(const T& v) {
+    if (size_ == slots_.size()) grow();
+    slots_[(head_ + size_) & (slots_.size() - 1)] = v;
+    ++size_;
+  }
+  void pop_front() {
+    head_ = (head_ + 1) & (slots_.size() - 1);
+    --size_;
+  }
+
+ private:
+  void grow() {  // to the next power of two, oldest first
+    std::vector<T> bigger(slots_.empty() ? 4 : 2 * slots_.size());
+    for (size_t i = 0; i < size_; ++i) bigger[i] = slots_[(head_ + i) & (slots_.size() - 1)];
+    slots_.swap(bigger);
+    head_ = 0;
+  }
+  std::vector<T> slots_;
+  size_t head_ = 0, size_ = 0;
+};
+
 // Text of the instruction at pc in the program ("pc 0x0000001c: add r5, r1, r2").
 std::string describe_instruction(const Program& p, uint32_t pc);
 
@@ -68,8 +99,8 @@ class Comparator final : public scm::EventSink {
   unsigned threads_;
   unsigned history_size_;
   std::string repro_;
-  std::deque<Pending> sc_;
-  std::deque<CycleSample> rtl_, sc_port_;
+  RingQueue<Pending> sc_;
+  RingQueue<CycleSample> rtl_, sc_port_;
   std::deque<scm::Event> history_;
   std::vector<uint32_t> last_pc_;  // per thread: the last pc issued (for mem and memresp)
   ThreadRecords sc_records_, rtl_records_;

@@ -96,5 +96,9 @@ struct Retired {
 // there is no cache here, and every store is in memory when execute returns.
 Retired execute(uint32_t word, ThreadState& t, Memory& mem, const SpecialRegs& sr,
                 uint64_t imem_bytes = uint64_t(1) << 32);
+// The same for an instruction already decoded (d.word is the instruction), for a
+// simulator that decodes each word of its store once.
+Retired execute(const isa::Decoded& d, ThreadState& t, Memory& mem, const SpecialRegs& sr,
+                uint64_t imem_bytes = uint64_t(1) << 32);
 
 }  // namespace umbra
