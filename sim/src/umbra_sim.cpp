@@ -330,12 +330,17 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
     if (pc < prog.text_base || (pc - prog.text_base) / 4 >= prog.text.size()) return std::nullopt;
     return prog.text[(pc - prog.text_base) / 4];
   };
+  // Which words of the program touch memory, decided once: the question is asked for
+  // every issued instruction.
+  std::vector<bool> accesses_memory(prog.text.size());
+  for (size_t i = 0; i < prog.text.size(); ++i)
+    if (const auto d = umbra::isa::decode(prog.text[i])) {
+      const auto c = d->info->cls;
+      accesses_memory[i] =
+          c == umbra::isa::Class::Load || c == umbra::isa::Class::Store || c == umbra::isa::Class::Atomic;
+    }
   simtools::RequestOrigins origins(rq.threads, [&](uint32_t pc) {
-    const auto w = word_at(pc);
-    const auto d = w ? umbra::isa::decode(*w) : std::nullopt;
-    if (!d) return false;
-    const auto c = d->info->cls;
-    return c == umbra::isa::Class::Load || c == umbra::isa::Class::Store || c == umbra::isa::Class::Atomic;
+    return word_at(pc) && accesses_memory[(pc - prog.text_base) / 4];
   });
   simtools::TeeSink tee;
   tee.add(&tracker);

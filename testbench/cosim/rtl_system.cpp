@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "Vumbra_system.h"
+#include "wire.h"
 
 namespace umbra::cosim {
 
@@ -54,16 +55,18 @@ void rtl_system::settle() {
 
 void rtl_system::drive_outputs() {
   const Vumbra_system& m = *model_;
-  busy.write(m.busy);
-  fault.write(m.fault);
-  fault_thread.write(m.fault_thread);
-  fault_pc.write(m.fault_pc);
-  mem_req_valid.write(m.mem_req_valid);
-  mem_req_op.write(m.mem_req_op);
-  mem_req_addr.write(m.mem_req_addr);
-  mem_req_data.write(m.mem_req_data);
-  mem_req_cmp.write(m.mem_req_cmp);
-  mem_req_tag.write(m.mem_req_tag);
+  Driven& d = driven_;
+  using scm::drive;
+  drive<bool>(busy, d.busy, m.busy);
+  drive<bool>(fault, d.fault, m.fault);
+  drive<uint32_t>(fault_thread, d.fault_thread, m.fault_thread);
+  drive<uint32_t>(fault_pc, d.fault_pc, m.fault_pc);
+  drive<bool>(mem_req_valid, d.mem_req_valid, m.mem_req_valid);
+  drive<uint32_t>(mem_req_op, d.mem_req_op, m.mem_req_op);
+  drive<uint32_t>(mem_req_addr, d.mem_req_addr, m.mem_req_addr);
+  drive<uint32_t>(mem_req_data, d.mem_req_data, m.mem_req_data);
+  drive<uint32_t>(mem_req_cmp, d.mem_req_cmp, m.mem_req_cmp);
+  drive<uint32_t>(mem_req_tag, d.mem_req_tag, m.mem_req_tag);
 }
 
 // What core_monitor reads from signals at a rising edge, read from the model before the

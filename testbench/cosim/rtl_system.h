@@ -73,6 +73,12 @@ SC_MODULE(rtl_system) {
   bool started_ = false;
   uint64_t next_ = 0;
   CycleSample s_;  // the last cycle sampled
+  // The outputs as last written (scm::drive): most settles change none of them.
+  struct Driven {
+    bool busy = false, fault = false, mem_req_valid = false;
+    uint32_t fault_thread = 0, fault_pc = 0;
+    uint32_t mem_req_op = 0, mem_req_addr = 0, mem_req_data = 0, mem_req_cmp = 0, mem_req_tag = 0;
+  } driven_;
 };
 
 }  // namespace umbra::cosim
