@@ -49,7 +49,7 @@ SCREEN_EXAMPLES = ["sum", "memcpy", "sort", "atomic_histogram"]
 # encodings, jumps and fall-throughs at the instruction store's edges, misaligned jump
 # targets, a memory fault.  The rest of cosim_test checks the checker itself.
 FAULT_TESTS = ":".join(["RtlAlone.*", "Checker.ProgramFaultsAgreeOnBothModelsAndWithTheIss",
-                        "Checker.IllegalEncodingsFaultIdenticallyOnEveryModel", "Faults.*"])
+                        "Checker.IllegalEncodingsFaultIdenticallyOnEveryModel", "StoreEdgeFaults.*"])
 
 
 def log(msg):

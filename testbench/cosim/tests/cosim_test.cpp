@@ -546,7 +546,7 @@ void expect_exited(const CosimResult& r) {
   EXPECT_EQ(r.systemc.status, RunResult::Status::Exited) << r.systemc.message;
 }
 
-TEST(Faults, AJumpToExactlyTheEndOfTheInstructionStoreFaults) {
+TEST(StoreEdgeFaults, AJumpToExactlyTheEndOfTheInstructionStoreFaults) {
   const Config cfg = verilated_config();
   // jalr to the first byte past the store (imem_words * 4): one word too far.
   const EdgeRun e = run_edge(" li r2, " + std::to_string(cfg.imem_words) + "\n shli r2, r2, 2\n jalr r0, r2\n");
@@ -555,7 +555,7 @@ TEST(Faults, AJumpToExactlyTheEndOfTheInstructionStoreFaults) {
   expect_exited(run_edge(" la r2, last\n jalr r0, r2\n", " exit\n").r);
 }
 
-TEST(Faults, FallingThroughTheStoresLastWordFaultsThere) {
+TEST(StoreEdgeFaults, FallingThroughTheStoresLastWordFaultsThere) {
   // An ALU instruction, an untaken branch and a store in the last word: each one's next
   // pc is the end of the store (the store's is checked on the memory path's own logic).
   for (const char* body : {" nop\n", " bnz r0, last\n", " stw r3, 0(r0)\n"}) {
@@ -569,12 +569,12 @@ TEST(Faults, FallingThroughTheStoresLastWordFaultsThere) {
   }
 }
 
-TEST(Faults, ExitInTheStoresLastWordIsNoFault) {
+TEST(StoreEdgeFaults, ExitInTheStoresLastWordIsNoFault) {
   // exit has no next pc: that its sequential pc is past the store must not matter.
   expect_exited(run_edge(" j last\n", " exit\n").r);
 }
 
-TEST(Faults, AMisalignedJumpTargetFaults) {
+TEST(StoreEdgeFaults, AMisalignedJumpTargetFaults) {
   // jalr to an instruction's address plus 1, 2 and 3: each a bad jump at the jalr,
   // though the word the target rounds down to holds a valid instruction.
   for (unsigned k = 1; k < 4; ++k) {
