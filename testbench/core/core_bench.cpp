@@ -559,8 +559,8 @@ unsigned reset_mid_run() {  // returns the resets it made
     for (uint64_t k : {40u, 77u, 150u, 301u}) points.push_back(k);
     for (unsigned hold : {1u, 4u}) {
       for (uint64_t k : points) {
-        g_test = std::string("reset mid-run: ") + name + ", rst for " + std::to_string(hold) + " at launch + " +
-                 std::to_string(k);
+        g_test = std::string("reset mid-run: ") + name + ", rst for " + std::to_string(hold) +
+                 " at launch + " + std::to_string(k);
         CoreDriver b(latency);
         b.load(p);
         b.run(kThreads, p.entry, k);  // stopped after k cycles, mid-run
@@ -571,13 +571,13 @@ unsigned reset_mid_run() {  // returns the resets it made
         for (const Issue& is : quiet.issues)
           issued += is.valid || is.reason != unsigned(umbra::uarch::BubbleReason::Idle);
         CHECK(issued == 0, issued << " slots after the reset were not idle bubbles");
-        CHECK(quiet.writes.empty(), quiet.writes.size() << " register write(s) after the reset, the first to r"
-                                                        << quiet.writes[0].reg << " of thread "
-                                                        << quiet.writes[0].thread << " in cycle "
-                                                        << quiet.writes[0].cycle);
+        CHECK(quiet.writes.empty(), quiet.writes.size()
+                                        << " register write(s) after the reset, the first to r"
+                                        << quiet.writes[0].reg << " of thread " << quiet.writes[0].thread
+                                        << " in cycle " << quiet.writes[0].cycle);
         CHECK(quiet.reqs.empty(), quiet.reqs.size() << " memory request(s) after the reset");
-        CHECK(!quiet.fault, "fault after the reset: thread " << quiet.fault_thread << " pc "
-                                                             << hex8(quiet.fault_pc));
+        CHECK(!quiet.fault,
+              "fault after the reset: thread " << quiet.fault_thread << " pc " << hex8(quiet.fault_pc));
         CHECK(quiet.busy_cycles == 0, "busy in " << quiet.busy_cycles << " cycles after the reset");
         CHECK(!quiet.protocol_error, "protocol error after the reset");
         // The same program again, data reloaded (the first run changed it): the fresh run.
@@ -771,8 +771,10 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--reset-only"))
       reset_only = true;
     else {
-      std::fprintf(stderr, "usage: %s [--seed N] [--random N] [--no-examples] [--verbose] [--emit DIR] [--reset-only]\n",
-                   argv[0]);
+      std::fprintf(
+          stderr,
+          "usage: %s [--seed N] [--random N] [--no-examples] [--verbose] [--emit DIR] [--reset-only]\n",
+          argv[0]);
       return 2;
     }
   }
@@ -798,8 +800,8 @@ int main(int argc, char** argv) {
 
   if (reset_only) {
     const unsigned resets = reset_mid_run();
-    std::printf("core_bench --reset-only (T=%u, L=%u): %u resets mid-run, %d failure(s)\n", kThreads, kExecStages,
-                resets, g_failures);
+    std::printf("core_bench --reset-only (T=%u, L=%u): %u resets mid-run, %d failure(s)\n", kThreads,
+                kExecStages, resets, g_failures);
     return g_failures ? 1 : 0;
   }
   for (unsigned latency : {1u, 2u, 3u, 10u, 12u, 30u}) directed(latency);

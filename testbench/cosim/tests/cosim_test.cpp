@@ -549,7 +549,8 @@ void expect_exited(const CosimResult& r) {
 TEST(StoreEdgeFaults, AJumpToExactlyTheEndOfTheInstructionStoreFaults) {
   const Config cfg = verilated_config();
   // jalr to the first byte past the store (imem_words * 4): one word too far.
-  const EdgeRun e = run_edge(" li r2, " + std::to_string(cfg.imem_words) + "\n shli r2, r2, 2\n jalr r0, r2\n");
+  const EdgeRun e =
+      run_edge(" li r2, " + std::to_string(cfg.imem_words) + "\n shli r2, r2, 2\n jalr r0, r2\n");
   expect_bad_jump_at(e.r, e.prefix_bytes - 4);
   // To the store's last word instead: no fault, the exit there runs.
   expect_exited(run_edge(" la r2, last\n jalr r0, r2\n", " exit\n").r);
@@ -579,7 +580,8 @@ TEST(StoreEdgeFaults, AMisalignedJumpTargetFaults) {
   // though the word the target rounds down to holds a valid instruction.
   for (unsigned k = 1; k < 4; ++k) {
     SCOPED_TRACE("target + " + std::to_string(k));
-    const EdgeRun e = run_edge(" la r2, there\n addi r2, r2, " + std::to_string(k) + "\n jalr r0, r2\nthere: exit\n");
+    const EdgeRun e =
+        run_edge(" la r2, there\n addi r2, r2, " + std::to_string(k) + "\n jalr r0, r2\nthere: exit\n");
     expect_bad_jump_at(e.r, e.prefix_bytes - 8);
   }
 }
