@@ -6,7 +6,7 @@
 // (core_checks.h).
 //
 // The tests are directed programs (ALU, FP, control flow, special registers, memory
-// and atomics, faults, partial launches), random straight-line programs over every
+// and atomics, faults, partial launches, resets mid-run), random straight-line programs over every
 // non-control instruction, and every example program (examples/*.yaml) with the RTL
 // as the examples harness's model, checked against the examples' own references.  The
 // core's parameters are fixed at Verilation time; the CMake file builds this bench once
@@ -15,6 +15,8 @@
 //   core_bench [--seed N] [--random N] [--no-examples] [--verbose]
 //   core_bench --emit DIR [--seed N] [--random N]   writes the directed and random
 //              programs as DIR/*.s (to run them on other models, e.g. umbra-cosim)
+//   core_bench --reset-only   only the resets in the middle of a run (the mutation
+//              campaign's screen runs this)
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -488,6 +490,108 @@ _start: movi r1, 2
   CHECK(!r.mem_fault.empty(), "the misaligned request did not reach memory");
 }
 
+// ---- reset in the middle of a run --------------------------------------------------------------
+// The board's RESET command (fpga/host_link.v) resets the core wherever it is: with
+// instructions in every stage, loads in flight and threads asleep.  The contract
+// (docs/microarchitecture.md, "Reset and cycle numbers") is then the same as at power-up:
+// from cycle 0 the stream is idle bubbles until a launch, with no register write, no
+// memory request, busy and fault low; and a program launched after it runs exactly as
+// on a fresh core (the register file is not cleared, so the programs here write every
+// register before reading it).  The power-up reset cannot show a flag reset to the wrong
+// value, as the pipeline holds nothing then; a reset mid-run can (issue 15's reset-value
+// mutants), so this resets at every cycle of a run's first few pipeline fills, and at
+// a few later points, for 1 cycle (as the cosimulation does) and 4 (the board).
+
+bool same_events(const RunResult& a, const RunResult& b, std::string* what) {
+  const auto rel = [](const RunResult& r, uint64_t c) { return c - r.launch_cycle; };
+  if (a.issues.size() != b.issues.size() || a.writes.size() != b.writes.size() ||
+      a.reqs.size() != b.reqs.size() || a.resps.size() != b.resps.size()) {
+    *what = "event counts differ: issues " + std::to_string(a.issues.size()) + "/" +
+            std::to_string(b.issues.size()) + ", writes " + std::to_string(a.writes.size()) + "/" +
+            std::to_string(b.writes.size()) + ", requests " + std::to_string(a.reqs.size()) + "/" +
+            std::to_string(b.reqs.size());
+    return false;
+  }
+  for (size_t i = 0; i < a.issues.size(); ++i) {
+    const Issue &x = a.issues[i], &y = b.issues[i];
+    if (rel(a, x.cycle) != rel(b, y.cycle) || x.thread != y.thread || x.valid != y.valid || x.pc != y.pc ||
+        x.reason != y.reason) {
+      *what = "issue slot " + std::to_string(i) + " differs";
+      return false;
+    }
+  }
+  for (size_t i = 0; i < a.writes.size(); ++i) {
+    const RegWrite &x = a.writes[i], &y = b.writes[i];
+    if (rel(a, x.cycle) != rel(b, y.cycle) || x.thread != y.thread || x.pc != y.pc || x.reg != y.reg ||
+        x.value != y.value) {
+      *what = "register write " + std::to_string(i) + " differs";
+      return false;
+    }
+  }
+  for (size_t i = 0; i < a.reqs.size(); ++i) {
+    const MemReq &x = a.reqs[i], &y = b.reqs[i];
+    if (rel(a, x.cycle) != rel(b, y.cycle) || x.op != y.op || x.tag != y.tag || x.addr != y.addr ||
+        x.data != y.data || x.cmp != y.cmp) {
+      *what = "memory request " + std::to_string(i) + " differs";
+      return false;
+    }
+  }
+  if (a.fault != b.fault || a.finished != b.finished || rel(a, a.busy_fell) != rel(b, b.busy_fell)) {
+    *what = "fault or end differs";
+    return false;
+  }
+  return true;
+}
+
+unsigned reset_mid_run() {  // returns the resets it made
+  unsigned resets = 0;
+  const unsigned latency = 3;
+  const std::pair<const char*, const char*> programs[] = {{"memory", kMemory}, {"loadloop", kLoadLoop}};
+  for (const auto& [name, src] : programs) {
+    g_test = std::string("reset mid-run: ") + name;
+    const umbra::Program p = assemble(src);
+    CoreDriver fresh(latency);
+    fresh.load(p);
+    const RunResult want = fresh.run(kThreads, p.entry, 200000);
+    CHECK(want.finished && !want.fault, "the fresh run did not finish");
+    std::vector<uint64_t> points;
+    for (uint64_t k = 1; k <= 3 * kDepth; ++k) points.push_back(k);
+    for (uint64_t k : {40u, 77u, 150u, 301u}) points.push_back(k);
+    for (unsigned hold : {1u, 4u}) {
+      for (uint64_t k : points) {
+        g_test = std::string("reset mid-run: ") + name + ", rst for " + std::to_string(hold) +
+                 " at launch + " + std::to_string(k);
+        CoreDriver b(latency);
+        b.load(p);
+        b.run(kThreads, p.entry, k);  // stopped after k cycles, mid-run
+        b.reset(hold);
+        ++resets;
+        const RunResult quiet = b.observe(2 * kThreads + 4 * kDepth + 4 * latency);
+        size_t issued = 0;
+        for (const Issue& is : quiet.issues)
+          issued += is.valid || is.reason != unsigned(umbra::uarch::BubbleReason::Idle);
+        CHECK(issued == 0, issued << " slots after the reset were not idle bubbles");
+        CHECK(quiet.writes.empty(), quiet.writes.size()
+                                        << " register write(s) after the reset, the first to r"
+                                        << quiet.writes[0].reg << " of thread " << quiet.writes[0].thread
+                                        << " in cycle " << quiet.writes[0].cycle);
+        CHECK(quiet.reqs.empty(), quiet.reqs.size() << " memory request(s) after the reset");
+        CHECK(!quiet.fault,
+              "fault after the reset: thread " << quiet.fault_thread << " pc " << hex8(quiet.fault_pc));
+        CHECK(quiet.busy_cycles == 0, "busy in " << quiet.busy_cycles << " cycles after the reset");
+        CHECK(!quiet.protocol_error, "protocol error after the reset");
+        // The same program again, data reloaded (the first run changed it): the fresh run.
+        b.load(p);
+        const RunResult again = b.run(kThreads, p.entry, 200000);
+        std::string what;
+        CHECK(same_events(again, want, &what), "the run after the reset differs from a fresh one: " << what);
+        CHECK(b.memory().bytes() == fresh.memory().bytes(), "memory after the relaunched run differs");
+      }
+    }
+  }
+  return resets;
+}
+
 // ---- random straight-line programs ---------------------------------------------------------
 
 std::string random_program(std::mt19937& rng) {
@@ -652,6 +756,7 @@ int main(int argc, char** argv) {
   unsigned randoms = 200;
   bool with_examples = true;
   std::string emit_dir;
+  bool reset_only = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--seed") && i + 1 < argc)
       seed = uint32_t(std::strtoul(argv[++i], nullptr, 0));
@@ -663,9 +768,13 @@ int main(int argc, char** argv) {
       with_examples = false;
     else if (!std::strcmp(argv[i], "--emit") && i + 1 < argc)
       emit_dir = argv[++i];
+    else if (!std::strcmp(argv[i], "--reset-only"))
+      reset_only = true;
     else {
-      std::fprintf(stderr, "usage: %s [--seed N] [--random N] [--no-examples] [--verbose] [--emit DIR]\n",
-                   argv[0]);
+      std::fprintf(
+          stderr,
+          "usage: %s [--seed N] [--random N] [--no-examples] [--verbose] [--emit DIR] [--reset-only]\n",
+          argv[0]);
       return 2;
     }
   }
@@ -689,10 +798,17 @@ int main(int argc, char** argv) {
     return 0;
   }
 
+  if (reset_only) {
+    const unsigned resets = reset_mid_run();
+    std::printf("core_bench --reset-only (T=%u, L=%u): %u resets mid-run, %d failure(s)\n", kThreads,
+                kExecStages, resets, g_failures);
+    return g_failures ? 1 : 0;
+  }
   for (unsigned latency : {1u, 2u, 3u, 10u, 12u, 30u}) directed(latency);
   special_registers();
   launch_beyond_threads();
   faults();
+  reset_mid_run();
   if (!g_failures) random_programs(randoms, seed);
   if (with_examples)
     for (unsigned latency : {2u, 12u}) examples(latency);

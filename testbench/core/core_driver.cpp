@@ -53,6 +53,24 @@ RunResult CoreDriver::run(unsigned n, uint32_t entry, uint64_t max_cycles, bool 
   return r;
 }
 
+void CoreDriver::reset(unsigned cycles) {
+  top_->launch_valid = 0;
+  top_->host_imem_we = 0;
+  top_->rst = 1;
+  for (unsigned i = 0; i < cycles; ++i) step(nullptr);
+  top_->rst = 0;
+  cycle_ = 0;
+  mem_.reset();
+  beat_ = {};
+}
+
+RunResult CoreDriver::observe(uint64_t cycles) {
+  RunResult r;
+  r.launch_cycle = cycle_;
+  for (uint64_t i = 0; i < cycles; ++i) step(&r);
+  return r;
+}
+
 void CoreDriver::step(RunResult* r) {
   top_->mem_resp_valid = beat_.valid;
   top_->mem_resp_data = beat_.valid ? beat_.data : 0;
@@ -91,6 +109,7 @@ void CoreDriver::step(RunResult* r) {
       r->fault_cause = top_->trace_fault_cause;
     }
     if (top_->trace_protocol_error) r->protocol_error = true;
+    if (top_->busy) ++r->busy_cycles;
     if (!top_->busy && cycle_ > r->launch_cycle && !r->finished) {
       r->finished = true;
       r->busy_fell = cycle_;

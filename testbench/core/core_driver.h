@@ -73,6 +73,7 @@ struct RunResult {
   bool finished = false;      // busy fell
   uint64_t busy_fell = 0;     // first cycle with busy low after the launch
   uint64_t launch_cycle = 0;  // the cycle launch_valid was high
+  uint64_t busy_cycles = 0;   // recorded cycles with busy high
 };
 
 class CoreDriver {
@@ -90,6 +91,14 @@ class CoreDriver {
   // that thread 0 has the first slot after it, as the ISS's rounds start with thread 0
   // (it matters to the order of atomics between threads).
   RunResult run(unsigned n, uint32_t entry, uint64_t max_cycles, bool stop_on_fault = true);
+
+  // Holds rst high for `cycles` clock edges wherever the core is (the board's RESET
+  // command, fpga/host_link.v, resets a running core for 4), then counts cycles from 0
+  // again.  The memory drops the responses it still owed, as the board's is reset with
+  // the core; its contents, the instruction store and the register file stay.
+  void reset(unsigned cycles);
+  // Records `cycles` cycles with no launch (launch_cycle is the first of them).
+  RunResult observe(uint64_t cycles);
 
  private:
   // One clock cycle: present this cycle's inputs, settle, record this cycle's events,

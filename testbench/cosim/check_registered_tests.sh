@@ -27,6 +27,7 @@ manifests=$(ls "$src"/examples/*.yaml | wc -l)
 programs=$(ls "$src"/examples/*.s | wc -l)
 need '^cosim_examples_' "$manifests" "an example manifest under the cosimulation"
 need '^Checker\.' 10 "cosim_test's checker cases"
+need '^StoreEdgeFaults\.' 4 "cosim_test's fault programs at the instruction store's edges"
 need '^Isa/Cosim\.' 70 "directed_cosim_test's per-instruction programs"
 # The variants of testbench/cosim/CMakeLists.txt: the two FPGA configurations and the
 # deep pipeline, each with every example, every instruction's program and random seeds.

@@ -213,12 +213,14 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
            false, sc_line, rtl_line);
     return;
   }
-  if (port.fault != rtl.fault ||
-      (rtl.fault && (port.fault_thread != rtl.fault_thread || port.fault_pc != rtl.fault_pc ||
-                     port.fault_cause != rtl.fault_cause))) {
+  // All four every cycle, not only once fault is up: the board's status reply
+  // (fpga/host_link.v) sends fault_thread and fault_pc whatever fault says, so their
+  // values before a fault (the reset values) are outputs a user sees too.
+  if (port.fault != rtl.fault || port.fault_thread != rtl.fault_thread || port.fault_pc != rtl.fault_pc ||
+      port.fault_cause != rtl.fault_cause) {
     const auto text = [](const CycleSample& s) {
       return std::to_string(s.fault) + " thread " + std::to_string(s.fault_thread) + " pc " +
-             hex8(s.fault_pc) + " cause " + (s.fault ? fault_name(Fault(s.fault_cause)) : std::string("-"));
+             hex8(s.fault_pc) + " cause " + fault_name(Fault(s.fault_cause));
     };
     lines(sc_line, rtl_line);
     report("ports", c, rtl.fault_thread, "fault", text(port), text(rtl), rtl.fault_pc, rtl.fault, sc_line,

@@ -500,6 +500,92 @@ TEST(Checker, IllegalEncodingsFaultIdenticallyOnEveryModel) {
   }
 }
 
+// Jumps and fall-throughs at the edges of the instruction store (issue 15's mutation
+// campaign: survivors in execute's next-pc range and alignment checks).  The store is
+// the verilated configuration's imem_words, so the programs are laid out from it here:
+// `prefix` from address 0, then (if `last` is given) a filler of .space up to the
+// store's last word, which holds `last`'s first instruction.  Each runs on both cycle
+// models in lockstep and the ISS.
+struct EdgeRun {
+  CosimResult r;
+  uint32_t prefix_bytes = 0;  // the prefix's size: the pc of what follows it
+  uint32_t last_pc = 0;       // byte address of the store's last word
+};
+
+EdgeRun run_edge(const std::string& prefix, const std::string& last = "") {
+  const Config cfg = verilated_config();
+  EdgeRun e;
+  e.last_pc = 4 * (cfg.imem_words - 1);
+  std::string src = ".text\n" + prefix;
+  e.prefix_bytes = uint32_t(4 * assemble(src + "last:\n").text.size());  // the label for its references
+  if (!last.empty()) {
+    EXPECT_LT(e.prefix_bytes, e.last_pc);
+    src += " .space " + std::to_string(e.last_pc - e.prefix_bytes) + "\nlast:\n" + last;
+  }
+  const Program p = assemble(src);
+  if (!last.empty()) {
+    EXPECT_EQ(p.text.size(), cfg.imem_words);  // the store, exactly full
+  }
+  e.r = run_cosim(p, cfg, 2, 100000);
+  return e;
+}
+
+void expect_bad_jump_at(const CosimResult& r, uint32_t pc) {
+  EXPECT_TRUE(r.passed()) << r.summary();
+  EXPECT_EQ(r.rtl.status, RunResult::Status::Fault) << r.rtl.message;
+  EXPECT_EQ(r.rtl.fault, Fault::BadJump);
+  EXPECT_EQ(r.systemc.fault, Fault::BadJump);
+  EXPECT_EQ(r.rtl.fault_pc, pc);
+  EXPECT_EQ(r.systemc.fault_pc, pc);
+  EXPECT_EQ(r.rtl.fault_thread, r.systemc.fault_thread);
+}
+
+void expect_exited(const CosimResult& r) {
+  EXPECT_TRUE(r.passed()) << r.summary();
+  EXPECT_EQ(r.rtl.status, RunResult::Status::Exited) << r.rtl.message;
+  EXPECT_EQ(r.systemc.status, RunResult::Status::Exited) << r.systemc.message;
+}
+
+TEST(StoreEdgeFaults, AJumpToExactlyTheEndOfTheInstructionStoreFaults) {
+  const Config cfg = verilated_config();
+  // jalr to the first byte past the store (imem_words * 4): one word too far.
+  const EdgeRun e =
+      run_edge(" li r2, " + std::to_string(cfg.imem_words) + "\n shli r2, r2, 2\n jalr r0, r2\n");
+  expect_bad_jump_at(e.r, e.prefix_bytes - 4);
+  // To the store's last word instead: no fault, the exit there runs.
+  expect_exited(run_edge(" la r2, last\n jalr r0, r2\n", " exit\n").r);
+}
+
+TEST(StoreEdgeFaults, FallingThroughTheStoresLastWordFaultsThere) {
+  // An ALU instruction, an untaken branch and a store in the last word: each one's next
+  // pc is the end of the store (the store's is checked on the memory path's own logic).
+  for (const char* body : {" nop\n", " bnz r0, last\n", " stw r3, 0(r0)\n"}) {
+    SCOPED_TRACE(body);
+    const EdgeRun e = run_edge(" li r3, 0x55\n j last\n", body);
+    expect_bad_jump_at(e.r, e.last_pc);
+    // The faulting store wrote nothing: memory is as loaded on both models.
+    EXPECT_EQ(e.r.rtl.memory, e.r.systemc.memory);
+    ASSERT_FALSE(e.r.rtl.memory.empty());
+    EXPECT_EQ(e.r.rtl.memory[0], 0);
+  }
+}
+
+TEST(StoreEdgeFaults, ExitInTheStoresLastWordIsNoFault) {
+  // exit has no next pc: that its sequential pc is past the store must not matter.
+  expect_exited(run_edge(" j last\n", " exit\n").r);
+}
+
+TEST(StoreEdgeFaults, AMisalignedJumpTargetFaults) {
+  // jalr to an instruction's address plus 1, 2 and 3: each a bad jump at the jalr,
+  // though the word the target rounds down to holds a valid instruction.
+  for (unsigned k = 1; k < 4; ++k) {
+    SCOPED_TRACE("target + " + std::to_string(k));
+    const EdgeRun e =
+        run_edge(" la r2, there\n addi r2, r2, " + std::to_string(k) + "\n jalr r0, r2\nthere: exit\n");
+    expect_bad_jump_at(e.r, e.prefix_bytes - 8);
+  }
+}
+
 TEST(Checker, CycleBudgetIsAResultNotADisagreement) {
   const Config cfg = verilated_config();
   const CosimResult r = run_cosim(assemble(kProgram), cfg, cfg.threads, 150);
