@@ -254,8 +254,10 @@ def main(argv=None):
     ap.add_argument("--work", default=os.path.join(ROOT, "build-mutation"),
                     help="scratch tree, its build in WORK/build (default: build-mutation/ here; keep it under "
                          "/work so ccache's base_dir shares the cache)")
-    ap.add_argument("--results", default=None, help="JSON-lines results (default: WORK/results.jsonl)")
-    ap.add_argument("--summary", default=None, help="Markdown summary (default: WORK/summary.md)")
+    ap.add_argument("--results", default=None,
+                    help="JSON-lines results (default: docs/mutation/results-seedSEED.jsonl, in the tree, so "
+                         "that a campaign longer than one machine's life resumes from what is committed)")
+    ap.add_argument("--summary", default=None, help="Markdown summary (default: docs/mutation/summary-seedSEED.md)")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds per mutant, build and tests")
     ap.add_argument("--jobs", type=int, default=1, help="ninja -j")
     ap.add_argument("--limit", type=int, default=0, help="stop after this many new mutants (0: all)")
@@ -266,8 +268,9 @@ def main(argv=None):
     if a.rtl < 0 or a.systemc < 0 or a.timeout <= 0 or a.jobs < 1:
         ap.error("--rtl/--systemc must be >= 0, --timeout > 0, --jobs >= 1")
     work = os.path.abspath(a.work)
-    results_path = a.results or os.path.join(work, "results.jsonl")
-    summary_path = a.summary or os.path.join(work, "summary.md")
+    results_path = a.results or os.path.join(ROOT, "docs", "mutation", "results-seed%s.jsonl" % a.seed)
+    summary_path = a.summary or os.path.join(ROOT, "docs", "mutation", "summary-seed%s.md" % a.seed)
+    os.makedirs(os.path.dirname(os.path.abspath(results_path)), exist_ok=True)
     command = "scripts/mutation/campaign.py --seed %s --rtl %d --systemc %d --stage %s" % (a.seed, a.rtl, a.systemc,
                                                                                           a.stage)
     sample = mutate.draw(ROOT, a.seed, a.rtl, a.systemc)
