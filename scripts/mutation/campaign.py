@@ -80,8 +80,11 @@ def sync_tree(root, work):
         except OSError:
             same = False
         if not same:
+            # A new modification time, not the source's: a file restored after an
+            # interrupted mutant must look newer than the outputs built from the mutant.
             os.makedirs(os.path.dirname(dst), exist_ok=True)
-            shutil.copy2(src, dst)
+            shutil.copyfile(src, dst)
+            shutil.copymode(src, dst)
             copied += 1
     return h.hexdigest()[:16], copied
 
