@@ -95,7 +95,7 @@ module reorder_queue #(
 
   reg  [CW-1:0]       count;
   reg  [DEPTH-1:0]    valid;
-  reg  [DEPTH-1:0]    hit;       // the entry's (bank, row) is in the open-row table
+  reg  [DEPTH-1:0]    hit;       // a valid entry whose (bank, row) is in the open-row table
   reg  [DEPTH-1:0]    pick;      // one-hot: the entry on the DRAM port (none if empty)
   reg  [DEPTH-1:0]    at_or_above;  // the entry is pick or younger than it
 
@@ -123,9 +123,8 @@ module reorder_queue #(
   // MAX_PASSES times or there is no hit; then (and always in FCFS mode) the head.
   // An empty queue picks nothing whatever the entries hold, so the whole search sits
   // behind `dram_req_valid`: the same logic, and a simulator skips it while the queue is
-  // empty, which is most cycles.
-  // Each entry's page (bank and row), and the head's pass count, as vectors: the search
-  // below reads them at constant positions.
+  // empty, which is most cycles.  It reads each entry's page (bank and row) from a
+  // vector at constant positions.
   wire [GW*DEPTH-1:0] pages;
   wire [PW-1:0]       head_passes = q_pass[0];
   genvar i;
@@ -179,7 +178,8 @@ module reorder_queue #(
 
   // ---- entries ----------------------------------------------------------------------------
   // A send shifts the entries at and above the pick down one place (the top one takes
-  // zeros); the older ones count one more pass.  An accepted request lands at `ins`.
+  // zeros: `% DEPTH` only keeps the unused index in range); the older ones count one
+  // more pass.  An accepted request lands at `ins`.
   integer m;
   always @(posedge clk) begin
     if (accept || send)
