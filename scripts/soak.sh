@@ -10,6 +10,7 @@
 #   ice40-up5k    umbra-randprog-ice40-up5k  --config configs/ice40-up5k.yaml (its own RTL build)
 #   ice40-hx8k    umbra-randprog-ice40-hx8k  --config configs/ice40-hx8k.yaml (likewise)
 #   test-deep     umbra-randprog-test-deep   --config configs/test-deep.yaml (likewise)
+#   test-odd      umbra-randprog-test-odd    --config configs/test-odd.yaml (likewise)
 # (the variants of testbench/cosim/CMakeLists.txt).
 # A budget with a unit (s, m, h) is wall time; a bare number (1e8, 250000000) is reference
 # instructions.  The budget is checked between chunks of K seeds (default 20) per
@@ -61,10 +62,10 @@ if [ "$limit_seconds" -eq 0 ] && [ "$limit_instructions" = 0 ]; then
 fi
 
 # Every verilated configuration: name, binary, config argument (empty: the built-in default).
-names=(default fixed-memory ice40-up5k ice40-hx8k test-deep)
+names=(default fixed-memory ice40-up5k ice40-hx8k test-deep test-odd)
 tools=("$build/testbench/random/umbra-randprog" "$build/testbench/random/umbra-randprog")
 configs=("" "$root/configs/fixed-memory.yaml")
-for v in ice40-up5k ice40-hx8k test-deep; do
+for v in ice40-up5k ice40-hx8k test-deep test-odd; do
   tools+=("$build/testbench/random/umbra-randprog-$v")
   configs+=("$root/configs/$v.yaml")
 done

@@ -137,13 +137,21 @@ def test_sets(work, stage):
                                                  "--config", "configs/fixed-memory.yaml"]))
         sets.append(("random-up5k:7001..7050", [randup5k, "--seed", "7001", "--count", "50", "--run", "cosim",
                                                 "--config", "configs/ice40-up5k.yaml"]))
+        # The corners no other build reaches (configs/test-odd.yaml: 255 registers, a
+        # 2-set direct-mapped cache).
+        sets.append(("odd:directed", [os.path.join(b, "testbench", "directed", "directed_cosim_test-test-odd"),
+                                      "--gtest_fail_fast", "--gtest_brief=1"]))
+        sets.append(("random-odd:9001..9050", [os.path.join(b, "testbench", "random", "umbra-randprog-test-odd"),
+                                               "--seed", "9001", "--count", "50", "--run", "cosim",
+                                               "--config", "configs/test-odd.yaml"]))
     return sets
 
 
 def targets(stage):
     t = ["umbra-cosim", "umbra-randprog", "directed_cosim_test", "memory_directed_cosim_test", "cosim_test"]
     if stage == "full":
-        t += ["umbra-cosim-ice40-up5k", "umbra-randprog-ice40-up5k", "core_bench"]
+        t += ["umbra-cosim-ice40-up5k", "umbra-randprog-ice40-up5k", "core_bench", "directed_cosim_test-test-odd",
+              "umbra-randprog-test-odd"]
     return t
 
 
