@@ -72,6 +72,7 @@ void Simulator::load(const Program& p, const std::string& name) {
                     ") does not fit in data memory of " + std::to_string(mem_.size()) + " bytes");
   std::fill(imem_.begin(), imem_.end(), 0u);
   std::copy(p.text.begin(), p.text.end(), imem_.begin() + p.text_base / 4);
+  text_end_ = p.text_base / 4 + p.text.size();
   std::copy(p.data.begin(), p.data.end(), mem_.bytes().begin() + p.data_base);
   entry_ = p.entry;
   text_symbols_.clear();
@@ -133,9 +134,10 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
   std::vector<Spin> spin(livelock_rounds_ ? n : 0);
 
   unsigned running = n;
-  // Each word of the store decoded once, when first reached: the store does not change
-  // during a run.
-  std::vector<std::optional<std::optional<isa::Decoded>>> decoded(imem_.size());
+  // Each word of the program decoded once, when first reached: the store does not change
+  // during a run.  Sized by the program, not the store (up to 2^22 words); a pc past
+  // the program's last word (a zero word) is decoded where it is reached.
+  std::vector<std::optional<std::optional<isa::Decoded>>> decoded(text_end_ + 1);
   for (uint64_t round = 0; running > 0; ++round) {
     res.rounds = round + 1;
     // Contexts n..T-1 were never launched: their slots are bubbles, which is why
@@ -157,8 +159,9 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
       sr.clock = round * T + tid;
 
       Retired r;
-      if (!decoded[pc / 4]) decoded[pc / 4] = isa::decode(word);
-      const std::optional<isa::Decoded>& d = *decoded[pc / 4];
+      auto& slot = decoded[std::min<size_t>(pc / 4, text_end_)];
+      if (!slot || pc / 4 >= text_end_) slot = isa::decode(word);
+      const std::optional<isa::Decoded>& d = *slot;
       const int hi = d ? highest_register(*d) : -1;
       if (hi >= int(cfg_.registers)) {
         r.pc = r.next_pc = pc;

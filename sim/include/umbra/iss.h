@@ -132,6 +132,7 @@ class Simulator {
   std::vector<uint32_t> imem_;
   FlatMemory mem_;
   uint32_t entry_ = 0;
+  size_t text_end_ = 0;  // one past the last word load() wrote: the rest of the store is zero
   std::vector<Symbol> text_symbols_;
   uint64_t livelock_rounds_ = 0;
 };
