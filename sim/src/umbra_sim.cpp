@@ -45,6 +45,7 @@
 #include "umbra/models.h"
 #include "umbra/output_files.h"
 #include "umbra/program.h"
+#include "umbra/semantics.h"
 #include "umbra/sim_image.h"
 #include "umbra/sim_sinks.h"
 #include "umbra/sim_timeline.h"
@@ -334,11 +335,7 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   // every issued instruction.
   std::vector<bool> accesses_memory(prog.text.size());
   for (size_t i = 0; i < prog.text.size(); ++i)
-    if (const auto d = umbra::isa::decode(prog.text[i])) {
-      const auto c = d->info->cls;
-      accesses_memory[i] =
-          c == umbra::isa::Class::Load || c == umbra::isa::Class::Store || c == umbra::isa::Class::Atomic;
-    }
+    if (const auto d = umbra::isa::decode(prog.text[i])) accesses_memory[i] = umbra::is_memory_op(*d);
   simtools::RequestOrigins origins(rq.threads, [&](uint32_t pc) {
     return word_at(pc) && accesses_memory[(pc - prog.text_base) / 4];
   });
