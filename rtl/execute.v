@@ -238,13 +238,32 @@ module execute #(
   wire        lt     = (vb[31] != y[31]) ? vb[31] : diff[31];
   wire        eq     = (vb == y);
 
-  // One right shifter serves all three shifts: a left shift is a right shift of the
+  // Shifts.  Where the multiplier is DSP blocks (MUL_ROWS = 0) it does them: x << n is
+  // the low word of x * 2^n, and for n > 0 x >> n is the high word of x * 2^(32-n),
+  // unsigned for shr and with x signed for sra (the high word's sign correction of
+  // mulh, below, with x's term alone), so a 32-bit barrel shifter (about 250 LUT4s on
+  // the UP5K) becomes a 5-to-32 decoder; the result comes with the product in X<1+M>,
+  // which nothing sees before W.  Where the multiplier is logic rows (the HX8K), its
+  // operand is on the core's longest path and the decoder would lengthen it, so one
+  // right shifter serves all three shifts: a left shift is a right shift of the
   // bit-reversed operand, reversed back; sra fills with the sign bit.
-  wire        shift_left = (x1_op == `UMBRA_OP_SHL) || (x1_op == `UMBRA_OP_SHLI);
-  wire        shift_fill = ((x1_op == `UMBRA_OP_SRA) || (x1_op == `UMBRA_OP_SRAI)) && vb[31];
-  wire [31:0] shift_in   = shift_left ? reverse32(vb) : vb;
-  wire [31:0] shift_out  = shift_right(shift_in, y[4:0], shift_fill);
-  wire [31:0] shift_r    = shift_left ? reverse32(shift_out) : shift_out;
+  localparam SHIFT_ON_MUL = (MUL_ROWS == 0);
+  wire        shift_left  = (x1_op == `UMBRA_OP_SHL) || (x1_op == `UMBRA_OP_SHLI);
+  wire        shift_arith = (x1_op == `UMBRA_OP_SRA) || (x1_op == `UMBRA_OP_SRAI);
+  wire        shift_right_op = (x1_op == `UMBRA_OP_SHR) || (x1_op == `UMBRA_OP_SHRI) || shift_arith;
+  wire        shift_mul   = SHIFT_ON_MUL && (shift_left || shift_right_op);
+  wire [4:0]  pow_log     = shift_left ? y[4:0] : (5'd0 - y[4:0]);   // 32 - n, mod 32
+  wire [31:0] shift_pow   = 32'd1 << pow_log;
+  wire [31:0] shift_r;
+  generate
+    if (SHIFT_ON_MUL) begin : g_shift_on_mul
+      assign shift_r = 32'd0;
+    end else begin : g_shifter
+      wire [31:0] shift_in  = shift_left ? reverse32(vb) : vb;
+      wire [31:0] shift_out = shift_right(shift_in, y[4:0], shift_arith && vb[31]);
+      assign shift_r = shift_left ? reverse32(shift_out) : shift_out;
+    end
+  endgenerate
 
   reg [31:0] sreg;
   always @* begin
@@ -263,6 +282,31 @@ module execute #(
     endcase
   end
 
+  // The result multiplexer costs about 32 LUT4s per distinct 32-bit input, so the
+  // four min/max share one input (which operand to take is a bit per op), the six
+  // compares one (their bit), and and/or/xor one (a LUT per bit on the op's class).
+  wire        lg_and  = (x1_op == `UMBRA_OP_AND) || (x1_op == `UMBRA_OP_ANDI);
+  wire        lg_or   = (x1_op == `UMBRA_OP_OR) || (x1_op == `UMBRA_OP_ORI);
+  wire [31:0] logic_r = lg_and ? (vb & y) : lg_or ? (vb | y) : (vb ^ y);
+  reg         pick_b, cmp_bit;
+  always @* begin
+    pick_b  = 1'b0;
+    cmp_bit = 1'b0;
+    case (x1_op)
+      `UMBRA_OP_MIN:                  pick_b  = lt;
+      `UMBRA_OP_MAX:                  pick_b  = !lt;
+      `UMBRA_OP_MINU:                 pick_b  = ltu;
+      `UMBRA_OP_MAXU:                 pick_b  = !ltu;
+      `UMBRA_OP_SEQ, `UMBRA_OP_SEQI:  cmp_bit = eq;
+      `UMBRA_OP_SNE:                  cmp_bit = !eq;
+      `UMBRA_OP_SLT, `UMBRA_OP_SLTI:  cmp_bit = lt;
+      `UMBRA_OP_SLTU:                 cmp_bit = ltu;
+      `UMBRA_OP_SLE:                  cmp_bit = lt || eq;
+      `UMBRA_OP_SLEU:                 cmp_bit = ltu || eq;
+      default: ;
+    endcase
+  end
+
   reg [31:0] result;
   always @* begin
     case (x1_op)
@@ -271,49 +315,54 @@ module execute #(
       `UMBRA_OP_MOVHI:                   result = {x1_fb, x1_fc, va[15:0]};
       `UMBRA_OP_ADD,  `UMBRA_OP_ADDI:    result = vb + y;
       `UMBRA_OP_SUB:                     result = diff[31:0];
-      `UMBRA_OP_AND,  `UMBRA_OP_ANDI:    result = vb & y;
-      `UMBRA_OP_OR,   `UMBRA_OP_ORI:     result = vb | y;
-      `UMBRA_OP_XOR,  `UMBRA_OP_XORI:    result = vb ^ y;
+      `UMBRA_OP_AND,  `UMBRA_OP_ANDI,
+      `UMBRA_OP_OR,   `UMBRA_OP_ORI,
+      `UMBRA_OP_XOR,  `UMBRA_OP_XORI:    result = logic_r;
       `UMBRA_OP_SHL,  `UMBRA_OP_SHLI,
       `UMBRA_OP_SHR,  `UMBRA_OP_SHRI,
-      `UMBRA_OP_SRA,  `UMBRA_OP_SRAI:    result = shift_r;
-      `UMBRA_OP_MIN:                     result = lt  ? vb : y;
-      `UMBRA_OP_MAX:                     result = lt  ? y  : vb;
-      `UMBRA_OP_MINU:                    result = ltu ? vb : y;
-      `UMBRA_OP_MAXU:                    result = ltu ? y  : vb;
-      `UMBRA_OP_SEQ,  `UMBRA_OP_SEQI:    result = {31'd0, eq};
-      `UMBRA_OP_SNE:                     result = {31'd0, !eq};
-      `UMBRA_OP_SLT,  `UMBRA_OP_SLTI:    result = {31'd0, lt};
-      `UMBRA_OP_SLTU:                    result = {31'd0, ltu};
-      `UMBRA_OP_SLE:                     result = {31'd0, lt || eq};
-      `UMBRA_OP_SLEU:                    result = {31'd0, ltu || eq};
+      `UMBRA_OP_SRA,  `UMBRA_OP_SRAI:    result = shift_r;  // 0 on the multiplier
+      `UMBRA_OP_MIN,  `UMBRA_OP_MAX,
+      `UMBRA_OP_MINU, `UMBRA_OP_MAXU:    result = pick_b ? vb : y;
+      `UMBRA_OP_SEQ,  `UMBRA_OP_SEQI,
+      `UMBRA_OP_SNE,
+      `UMBRA_OP_SLT,  `UMBRA_OP_SLTI,
+      `UMBRA_OP_SLTU,
+      `UMBRA_OP_SLE,
+      `UMBRA_OP_SLEU:                    result = {31'd0, cmp_bit};
       `UMBRA_OP_JAL,  `UMBRA_OP_JALR:    result = pc_seq;
       default:                           result = 32'd0;  // mul* in X<1+M>, FPU, no result
     endcase
   end
 
-  // Multiply, first half: the FPU's multiplier takes the unsigned operands, and the
-  // correction that turns the unsigned high word into the signed one
-  // (hi_s = hi_u - (b < 0 ? y : 0) - (y < 0 ? b : 0), mod 2^32).
-  reg mul, mul_hi, mul_signed;
+  // Multiply, first half: the FPU's multiplier takes the unsigned operands vb and
+  // mul_y, and the correction that turns the unsigned high word into the signed one
+  // (hi_s = hi_u - (b < 0 ? y : 0) - (y < 0 ? b : 0), mod 2^32; sra takes only the
+  // first term, its 2^(32-n) being unsigned; 0 for mulhu and shr).
+  reg mul, mul_hi, signed_b, signed_y;
   always @* begin
-    mul        = 1'b1;
-    mul_hi     = 1'b0;
-    mul_signed = 1'b0;
+    mul      = 1'b1;
+    mul_hi   = 1'b0;
+    signed_b = 1'b0;
+    signed_y = 1'b0;
     case (x1_op)
       `UMBRA_OP_MUL, `UMBRA_OP_MULI: ;
       `UMBRA_OP_MULH: begin
-        mul_hi     = 1'b1;
-        mul_signed = 1'b1;
+        mul_hi   = 1'b1;
+        signed_b = 1'b1;
+        signed_y = 1'b1;
       end
       `UMBRA_OP_MULHU:
         mul_hi = 1'b1;
-      default:
-        mul = 1'b0;
+      default: begin
+        mul      = shift_mul;
+        mul_hi   = shift_mul && shift_right_op && (y[4:0] != 5'd0);
+        signed_b = shift_arith;
+      end
     endcase
   end
 
-  wire [31:0] mul_corr = (vb[31] ? y : 32'd0) + (y[31] ? vb : 32'd0);
+  wire [31:0] mul_y    = shift_mul ? shift_pow : y;
+  wire [31:0] mul_corr = (signed_b && vb[31] ? mul_y : 32'd0) + (signed_y && y[31] ? vb : 32'd0);
 
   // ---- X1: control flow ---------------------------------------------------------------
   // A branch compares field a's register with field b's on the compare above: decode
@@ -421,7 +470,7 @@ module execute #(
   // fpu's a, b, c are ra, rb and rd (fmadd's addend, pack's old value); unpack's lane
   // is field c itself.  A multiply's b is y (muli's immediate); for the FPU's own
   // functions y is rb.
-  wire [31:0] fpu_b = (x1_op == `UMBRA_OP_UNPACK) ? {24'd0, x1_fc} : y;
+  wire [31:0] fpu_b = (x1_op == `UMBRA_OP_UNPACK) ? {24'd0, x1_fc} : mul_y;
   wire        fpu_arith;      // X1: an add/multiply, whose result is in W
   wire [31:0] fpu_sum;        // valid in W
   wire [31:0] fpu_misc;       // valid in X<1+M>
@@ -438,7 +487,7 @@ module execute #(
   reg            x2_we, x2_load, x2_flush;
   reg            x2_misc, x2_arith;  // an FPU function: short / add or multiply
   reg [31:0]     x2_result;
-  reg            x2_mul, x2_mul_hi, x2_mul_signed;
+  reg            x2_mul, x2_mul_hi;
   reg [31:0]     x2_mul_corr;
 
   always @(posedge clk) begin
@@ -460,7 +509,6 @@ module execute #(
     x2_result     <= result;
     x2_mul        <= mul;
     x2_mul_hi     <= mul_hi;
-    x2_mul_signed <= mul_signed;
     x2_mul_corr   <= mul_corr;
   end
 
@@ -497,9 +545,9 @@ module execute #(
   // ---- X2 -> X<1+M>: what the delay RAM takes waits for the multiplier -------------------
   // With M = 1 that is X2 itself; a two-cycle multiplier (M = 2) keeps X2's fields one
   // more cycle, next to X3's valid and thread from the stage registers.
-  localparam integer XW = 32 + 8 + 8 + 32;  // result, rd, flags, multiply correction
+  localparam integer XW = 32 + 8 + 7 + 32;  // result, rd, flags, multiply correction
   wire [XW-1:0] x2_fields = {x2_result, x2_rd, x2_we, x2_load, x2_flush, x2_misc, x2_arith, x2_mul,
-                             x2_mul_hi, x2_mul_signed, x2_mul_corr};
+                             x2_mul_hi, x2_mul_corr};
   wire          xm_valid;
   wire [TW-1:0] xm_thread;
   wire [XW-1:0] xm_fields;
@@ -523,13 +571,12 @@ module execute #(
 
   wire [31:0] xm_result, xm_mul_corr;
   wire [7:0]  xm_rd;
-  wire        xm_we, xm_load, xm_flush, xm_misc, xm_arith, xm_mul, xm_mul_hi, xm_mul_signed;
-  assign {xm_result, xm_rd, xm_we, xm_load, xm_flush, xm_misc, xm_arith, xm_mul, xm_mul_hi, xm_mul_signed,
+  wire        xm_we, xm_load, xm_flush, xm_misc, xm_arith, xm_mul, xm_mul_hi;
+  assign {xm_result, xm_rd, xm_we, xm_load, xm_flush, xm_misc, xm_arith, xm_mul, xm_mul_hi,
           xm_mul_corr} = xm_fields;
 
   // ---- X<1+M>: multiply, second half -------------------------------------------------------
-  wire [31:0] mul_r   = !xm_mul_hi    ? product[31:0] :
-                        xm_mul_signed ? product[63:32] - xm_mul_corr : product[63:32];
+  wire [31:0] mul_r = xm_mul_hi ? product[63:32] - xm_mul_corr : product[31:0];
 
   // ---- X<1+M> -> W: the result waits for the FPU's latency -------------------------------
   // What W needs of an instruction is written into a RAM at its thread in X<1+M> and
