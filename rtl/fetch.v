@@ -121,9 +121,11 @@ module fetch #(
   // T >= 8), so no read meets a write to the same thread.  A launch would have to write
   // every starting thread at once: instead each thread has a flag that says its pc is
   // the launch's (launch_pc_q) until its first update, and one that says it is 0 (no
-  // launch since reset), which is what a bubble of an idle thread shows.
+  // launch since reset), which is what a bubble of an idle thread shows.  no_rw_check:
+  // since no read meets its write, Yosys need not build the bypass that would define
+  // one.
   wire [SB*THREADS-1:0] state_vec;
-  reg [IW-1:0]  pcs [0:THREADS-1];
+  (* no_rw_check *) reg [IW-1:0] pcs [0:THREADS-1];
   reg [IW-1:0]  pc_ram_q;
   reg [IW-1:0]  launch_pc_q;
   reg [THREADS-1:0] at_launch, at_zero;
@@ -191,7 +193,10 @@ module fetch #(
                              (slot_state == ST_EXITED) ? WHY_EXITED : WHY_IDLE;
 
   // ---- instruction store ------------------------------------------------------------------
-  reg [31:0] imem [0:IMEM_WORDS-1];
+  // The host writes the store only while the core is idle (the board refuses it when
+  // busy), so a fetch never needs the word being written: no_rw_check spares the
+  // bypass that would define that read.
+  (* no_rw_check *) reg [31:0] imem [0:IMEM_WORDS-1];
   wire host_write = host_imem_we && (host_imem_addr < IMEM_WORDS_U);
   always @(posedge clk) begin
     if (host_write)

@@ -9,9 +9,13 @@
 // bitstream) and nothing ever writes r0 (writeback drops such writes, and so does the
 // write enable here), so no mask sits between the RAMs and execute.  The write port is
 // writeback's registered output, valid in the cycle after W, and the RAM takes the
-// write at the end of it.  No read ever meets a
-// write to the same thread: in cycle c the write is for the thread fetched in c-8 and
-// the read for the one fetched in c-2, and the written thread's next read is in c+2.
+// write at the end of it.  No read ever meets a write to the same thread: in cycle c
+// the write is for the thread fetched in c-(L+4) and the read for the one fetched in
+// c-2, L+2 slots apart, and the depth L+4 <= THREADS puts them on different threads.
+// So the RAMs carry no_rw_check: without it Yosys defines a read of the word being
+// written with a bypass, a 32-bit multiplexer, an address compare and a copy of the
+// written word per copy (about 110 LUT4s and 76 flip-flops on the UP5K), for a case
+// that never happens.
 //
 // Each RAM process has the shape Yosys maps to SB_RAM40_4K on iCE40: one write port,
 // one registered read port, no reset and no enable on the read register.  With REGS
@@ -58,9 +62,9 @@ module regfile #(
   // writeback never writes r0; the check costs nothing and keeps r0's row clean.
   wire             we      = rf_we && (rf_wreg != 8'd0);
 
-  reg [31:0] ram_a [0:DEPTH-1];
-  reg [31:0] ram_b [0:DEPTH-1];
-  reg [31:0] ram_c [0:DEPTH-1];
+  (* no_rw_check *) reg [31:0] ram_a [0:DEPTH-1];
+  (* no_rw_check *) reg [31:0] ram_b [0:DEPTH-1];
+  (* no_rw_check *) reg [31:0] ram_c [0:DEPTH-1];
   reg [31:0] q_a, q_b, q_c;
 
   integer i;
