@@ -167,7 +167,8 @@ module execute #(
   reg [TW-1:0]   x1_thread;
   reg [IW-1:0]   x1_pc;
   reg [31:0]     x1_word;
-  reg            x1_illegal, x1_we, x1_load, x1_mem, x1_fpu, x1_exit, x1_flush;
+  reg            x1_illegal, x1_we, x1_load, x1_mem, x1_fpu, x1_exit, x1_flush, x1_add;
+  wire [7:0]     r_op = r_word[`UMBRA_FIELD_OP_MSB:`UMBRA_FIELD_OP_LSB];
 
   always @(posedge clk) begin
     if (rst) begin
@@ -187,6 +188,7 @@ module execute #(
     x1_fpu     <= r_fpu;
     x1_exit    <= r_exit;
     x1_flush   <= r_flush;
+    x1_add     <= (r_op == `UMBRA_OP_ADD) || (r_op == `UMBRA_OP_ADDI);
   end
 
 `include "reverse32.vh"
@@ -233,8 +235,10 @@ module execute #(
   wire [31:0] pc_seq = pc32 + 32'd4;
 
   // ---- X1: integer result ----------------------------------------------------------------
-  wire [32:0] diff   = {1'b0, vb} - {1'b0, y};
-  wire        ltu    = diff[32];
+  // One adder: vb + y for add/addi (x1_add, decoded in R), vb - y (vb + ~y + 1) for
+  // sub and for every compare, whose outcome the add never needs.
+  wire [32:0] diff   = {1'b0, vb} + {1'b0, y ^ {32{!x1_add}}} + {32'd0, !x1_add};
+  wire        ltu    = !diff[32];  // no carry out of vb + ~y + 1: vb < y
   wire        lt     = (vb[31] != y[31]) ? vb[31] : diff[31];
   wire        eq     = (vb == y);
 
@@ -313,7 +317,7 @@ module execute #(
       `UMBRA_OP_RDSR:                    result = sreg;
       `UMBRA_OP_MOVI:                    result = imm16;
       `UMBRA_OP_MOVHI:                   result = {x1_fb, x1_fc, va[15:0]};
-      `UMBRA_OP_ADD,  `UMBRA_OP_ADDI:    result = vb + y;
+      `UMBRA_OP_ADD,  `UMBRA_OP_ADDI,
       `UMBRA_OP_SUB:                     result = diff[31:0];
       `UMBRA_OP_AND,  `UMBRA_OP_ANDI,
       `UMBRA_OP_OR,   `UMBRA_OP_ORI,
