@@ -2,9 +2,9 @@
 # check_registered_tests.sh BUILD_DIR SOURCE_DIR -- the suite registered every test that
 # needs a tool (Verilator, Icarus, Yosys, nextpnr): a missing tool must not leave a
 # suite that is green with fewer tests.  Checks, in `ctest -N`'s list of BUILD_DIR:
-# each rtl_check_* and fpga_* test by name, every example manifest under the
-# cosimulation and every example program under each variant's cosimulation (counted
-# from SOURCE_DIR's examples/), and test cases of every Verilated test binary.  Registered by
+# each rtl_check_* and fpga_* test by name, the board netlist benches' cases, every
+# example manifest under the cosimulation and every example program under each
+# variant's cosimulation (counted from SOURCE_DIR's examples/), and test cases of every Verilated test binary.  Registered by
 # testbench/cosim/tests/CMakeLists.txt unless UMBRA_REQUIRE_RTL_TOOLS is OFF.
 set -eu
 build=$1
@@ -38,6 +38,12 @@ for v in up5k hx8k deep odd; do
   need "^random_cosim_$v\$" 1 "the random seeds under the $v cosimulation"
 done
 need '^Memory/Cosim\.' 10 "memory_directed_cosim_test"
+# The board tops' synthesized netlists with the iCE40 cell models (fpga/tests): the
+# directed cases and at least one example each.
+need '^netlist\.BoardSim\.' 6 "fpga_board_netlist_sim's directed cases"
+need '^netlist\.Examples/BoardExamples\.' 1 "an example on the iCEBreaker top's netlist"
+need '^netlist\.hx8k\.BoardSim\.' 6 "fpga_board_netlist_sim_hx8k's directed cases"
+need '^netlist\.hx8k\.Examples/BoardExamples\.' 1 "an example on the HX8K breakout top's netlist"
 total=$(printf '%s\n' "$list" | wc -l)
 if [ "$fail" -ne 0 ]; then
   echo "check_registered_tests: $total tests registered; the suite is incomplete (a tool missing at configure?)"
