@@ -37,6 +37,13 @@ void host_driver::present(uint64_t cycle) {
     launch_entry.write(job_.entry);
   } else {
     launch_valid.write(false);
+    // Only the launch cycle's count and entry count: a real host moves on (the board's
+    // argument register shifts with its next command), so after it they are junk here
+    // too, and a model that kept reading them would differ from the ISS.
+    if (cycle == words + 1) {
+      launch_count.write(~job_.threads);
+      launch_entry.write(~job_.entry);
+    }
   }
 }
 
