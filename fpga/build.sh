@@ -343,10 +343,7 @@ for cfg in "${configs[@]}"; do
   mkdir -p "$d"
   names+=("$name")
   dirs+=("$d")
-  # The UP5K's SPRAM holds the data memory; -dsp maps the multipliers when asked.
-  synth_opts=""
-  [ "${C[fpga.dsp]}" = true ] && synth_opts+=" -dsp"
-  [ "$dev" = up5k ] && synth_opts+=" -spram"
+  synth_opts="${C[fpga.synth_options]}"   # umbra-config's rule: -dsp, -spram on the UP5K
   {
     echo "config=$cfg"
     for k in "${!C[@]}"; do echo "$k=${C[$k]}"; done
