@@ -22,8 +22,10 @@
 //
 // The integer multiply uses the FPU's multiplier (rtl/fp_mul.v), invisibly: X1 hands
 // it the operands, the 64-bit product comes back in X<1+M>, where the signed high
-// word's correction is applied.  Nothing observes a result before W, so no cycle of
-// the contract changes, and the core has one multiplier instead of two.
+// word's correction is applied.  Where that multiplier is DSP blocks the shifts ride
+// it too (a multiply by a power of two), so their result also comes in X<1+M>.
+// Nothing observes a result before W, so no cycle of the contract changes, and the
+// core has one multiplier instead of two and, on DSPs, no barrel shifter.
 //
 // Memory instructions go to the data cache (docs/memory-system.md): ldw, stw, the
 // atomics, dinv, dinvall and dflush all leave X1 on x2_mem_*.  Those that may push a
