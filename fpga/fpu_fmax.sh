@@ -3,7 +3,7 @@
 #                  [--check-cycles N]
 #
 # The FPU alone on the iCE40s: how fast each pipeline depth (rtl/fpu.v LATENCY, with
-# MISC_LATENCY as execute gives it: 2 from isa/uarch.yaml's misc_latency_2_from on)
+# MISC_LATENCY as execute gives it: isa/uarch.yaml's misc_latency_2_from / _3_from)
 # places, so the depth of an FPGA configuration can be chosen from figures
 # (docs/fpga.md, "The FPU alone").
 # For each device and latency:
@@ -58,13 +58,16 @@ for t in yosys nextpnr-ice40 iverilog vvp python3; do
   command -v "$t" >/dev/null || { echo "fpu_fmax.sh: error: $t not found" >&2; exit 1; }
 done
 
-# The depth from which execute gives the FPU MISC_LATENCY 2: isa/uarch.yaml's, read
-# from the header generated from it, as execute.v reads it.
-misc_2_from=$(sed -n 's/^`define UMBRA_MISC_LATENCY_2_FROM \([0-9]*\)$/\1/p' "$root/rtl/umbra_uarch.vh")
-if ! [[ "$misc_2_from" =~ ^[0-9]+$ ]]; then
-  echo "fpu_fmax.sh: error: rtl/umbra_uarch.vh has no UMBRA_MISC_LATENCY_2_FROM (regenerate it: isa-docs)" >&2
-  exit 1
-fi
+# The depths from which execute gives the FPU MISC_LATENCY 2 and 3: isa/uarch.yaml's,
+# read from the header generated from it, as execute.v reads them.
+for n in 2 3; do
+  v=$(sed -n "s/^\`define UMBRA_MISC_LATENCY_${n}_FROM \\([0-9]*\\)\$/\\1/p" "$root/rtl/umbra_uarch.vh")
+  if ! [[ "$v" =~ ^[0-9]+$ ]]; then
+    echo "fpu_fmax.sh: error: rtl/umbra_uarch.vh has no UMBRA_MISC_LATENCY_${n}_FROM (regenerate it: isa-docs)" >&2
+    exit 1
+  fi
+  declare "misc_${n}_from=$v"
+done
 
 out="${UMBRA_FPU_FMAX_OUT:-$root/build-fpga/fpu-fmax}"
 mkdir -p "$out"
@@ -84,6 +87,7 @@ for dev in $devices; do
   for lat in $latencies; do
     misc=1
     if [ "$lat" -ge "$misc_2_from" ]; then misc=2; fi
+    if [ "$lat" -ge "$misc_3_from" ]; then misc=3; fi
     tag="$dev-l$lat-m$misc"
     params="-set MUL_ROWS $rows_p -set LATENCY $lat -set MISC_LATENCY $misc"
     echo "== $tag: synthesis" >&2

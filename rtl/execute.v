@@ -146,8 +146,10 @@ module execute #(
   // below holds X3..X<L> and W.  The multiply's and the FPU's short functions' results
   // come M cycles after X1: one cycle of logic each in a short pipeline, two in a
   // deep one, where the clock is fast enough that itof/ftoi/pack and the multiplier's
-  // last rows no longer fit one cycle (rtl/fpu.v; the L where M becomes 2 is
-  // isa/uarch.yaml's misc_latency_2_from).  The delay RAM is written in X<1+M> and
+  // last rows no longer fit one cycle, and three in a deeper one, whose first is the
+  // FPU's input register, so that this stage's operand select ends at a flip-flop
+  // (rtl/fpu.v; the L where M becomes 2 and 3: isa/uarch.yaml's misc_latency_2_from
+  // and misc_latency_3_from).  The delay RAM is written in X<1+M> and
   // read at the end of X<L>, the stage before W, which must therefore come later.
   // umbra_core checks L against isa/uarch.yaml's limits and THREADS.
   localparam integer L = EXEC_STAGES;
@@ -395,11 +397,18 @@ module execute #(
   end
 
   wire        is_jalr = (x1_op == `UMBRA_OP_JALR);
-  wire [31:0] target  = pc32 + {offset, 2'b00};
-  wire [31:0] next_pc = is_jalr ? vb : taken ? target : pc_seq;
+  wire [29:0] target  = pc32[31:2] + offset;  // a word address
+  wire [IW-1:0] next_word = is_jalr ? vb[IW+1:2] : taken ? target[IW-1:0] : pc_seq[IW+1:2];
 
-  wire in_store = ({2'b00, next_pc[31:2]} < IMEM_WORDS_U);
-  wire bad_jump = !x1_exit && (next_pc[1:0] != 2'b00 || !in_store);
+  // The range check is made on each candidate before the branch decision picks one, so
+  // that the path register value -> compare -> taken ends in one multiplexer, not in a
+  // 32-bit compare of the chosen pc (the UP5K's longest path at 16 threads, 8 stages).
+  // target is a word address and pc_seq a multiple of 4: only jalr's register can be
+  // misaligned.
+  wire seq_in_store    = ({2'b00, pc_seq[31:2]} < IMEM_WORDS_U);
+  wire target_in_store = ({2'b00, target} < IMEM_WORDS_U);
+  wire jalr_ok         = vb[1:0] == 2'b00 && ({2'b00, vb[31:2]} < IMEM_WORDS_U);
+  wire bad_jump = !x1_exit && !(is_jalr ? jalr_ok : taken ? target_in_store : seq_in_store);
 
   // ---- X1: memory -------------------------------------------------------------------------
   // Loads and stores address rB + offset (field c, in words); atomics address ra.  The
@@ -420,7 +429,6 @@ module execute #(
   // exactly these, but without the path register value -> compare -> taken ->
   // next pc -> range check, which would otherwise end in the request FIFO's write
   // (the core's longest path on the UP5K at 8 execute stages: 13 LUTs and 60 carries).
-  wire        seq_in_store = ({2'b00, pc_seq[31:2]} < IMEM_WORDS_U);
   wire        mem_passes   = x1_valid && !x1_illegal && !x1_exit && seq_in_store;  // no fault
   wire        mem_retire   = mem_passes && !(pushes && !lsu_room);                 // nor replay
 
@@ -433,7 +441,7 @@ module execute #(
       x2_mem_valid <= mem_retire && to_cache;  // = retire && to_cache
     end
     x2_upd_thread <= x1_thread;
-    x2_upd_pc     <= (faulting || x1_exit || replay) ? x1_pc : next_pc[IW+1:2];
+    x2_upd_pc     <= (faulting || x1_exit || replay) ? x1_pc : next_word;
     x2_upd_state  <= (faulting || x1_exit) ? ST_EXITED :
                      (!replay && (x1_load || x1_flush)) ? ST_SLEEP : ST_RUN;
     x2_mem_op     <= x1_mem_op;
@@ -549,8 +557,8 @@ module execute #(
   end
 
   // ---- X2 -> X<1+M>: what the delay RAM takes waits for the multiplier -------------------
-  // With M = 1 that is X2 itself; a two-cycle multiplier (M = 2) keeps X2's fields one
-  // more cycle, next to X3's valid and thread from the stage registers.
+  // With M = 1 that is X2 itself; a longer multiplier keeps X2's fields M - 1 more
+  // cycles, next to X<1+M>'s valid and thread from the stage registers.
   localparam integer XW = 32 + 8 + 7 + 32;  // result, rd, flags, multiply correction
   wire [XW-1:0] x2_fields = {x2_result, x2_rd, x2_we, x2_load, x2_flush, x2_misc, x2_arith, x2_mul,
                              x2_mul_hi, x2_mul_corr};

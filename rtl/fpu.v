@@ -30,7 +30,10 @@
 // in two and the multiplier between its partial products and their sum (CUT_MID: the
 // UP5K's SB_MAC16 output registers, or the middle of the HX8K's rows), since the
 // integer product shares the multiplier and comes out MISC_LATENCY cycles after its
-// inputs.  The remaining LATENCY - 3 - MISC_LATENCY cuts are taken in this order,
+// inputs.  MISC_LATENCY = 3 adds IN, a register on every input (func, a, b, c,
+// int_mul) before any of the FPU's logic, so that execute's operand select ends at a
+// flip-flop instead of running on into the compare of fp_misc or the multiplier's
+// first rows.  The remaining LATENCY - 3 - MISC_LATENCY cuts are taken in this order,
 // the longest remaining stage first (measured on the UP5K, where a LUT level with its
 // routing costs ~3 ns: docs/fpga.md, "The FPU alone", has the figures):
 //   1 add ALIGN  between compare/swap/alignment shift and the add
@@ -41,18 +44,19 @@
 //   6 mul NORM   between normalize (guard, sticky) and the rounding
 //   7 add RND    between the rounding increment and the FTZ/overflow select
 //   8 mul RND    the same in the multiplier
-// so (M = MISC_LATENCY; mul and add latencies in brackets):
-//   LATENCY  M=1 cuts                    M=2 cuts
-//      4     none            [2+2]       (unsupported)
-//      5     1               [2+3]       MID             [3+2]
-//      6     1-2             [2+4]       MID 1           [3+3]
-//      7     1-3             [3+4]       MID 1-2         [3+4]
-//      8     1-4             [3+5]       MID 1-3         [4+4]
-//      9     1-5             [3+6]       MID 1-4         [4+5]
-//     10     1-6             [4+6]       MID 1-5         [4+6]
-//     11     1-7             [4+7]       MID 1-6         [5+6]
-//     12     1-8             [5+7]       MID 1-7         [5+7]
-//     13     (unsupported)               MID 1-8         [6+7]
+// so (M = MISC_LATENCY; input register, mul and add latencies in brackets):
+//   LATENCY  M=1 cuts           M=2 cuts               M=3 cuts
+//      4     none     [2+2]     (unsupported)          (unsupported)
+//      5     1        [2+3]     MID        [3+2]       (unsupported)
+//      6     1-2      [2+4]     MID 1      [3+3]       IN MID      [1+3+2]
+//      7     1-3      [3+4]     MID 1-2    [3+4]       IN MID 1    [1+3+3]
+//      8     1-4      [3+5]     MID 1-3    [4+4]       IN MID 1-2  [1+3+4]
+//      9     1-5      [3+6]     MID 1-4    [4+5]       IN MID 1-3  [1+4+4]
+//     10     1-6      [4+6]     MID 1-5    [4+6]       IN MID 1-4  [1+4+5]
+//     11     1-7      [4+7]     MID 1-6    [5+6]       IN MID 1-5  [1+4+6]
+//     12     1-8      [5+7]     MID 1-7    [5+7]       IN MID 1-6  [1+5+6]
+//     13     (unsupported)      MID 1-8    [6+7]       IN MID 1-7  [1+5+7]
+//     14     (unsupported)      (unsupported)          IN MID 1-8  [1+6+7]
 // Other values fail elaboration.
 `default_nettype none
 
@@ -82,7 +86,8 @@ module fpu #(
 
   // The optional cuts in the order of the table above: cut n exists when EXTRA >= n.
   localparam integer EXTRA    = LATENCY - 3 - MISC_LATENCY;
-  localparam integer MUL_MID  = (MISC_LATENCY == 2) ? 1 : 0;
+  localparam integer CUT_IN   = (MISC_LATENCY == 3) ? 1 : 0;
+  localparam integer MUL_MID  = (MISC_LATENCY >= 2) ? 1 : 0;
   localparam integer ADD_ALGN = (EXTRA >= 1) ? 1 : 0;
   localparam integer ADD_NORM = (EXTRA >= 2) ? 1 : 0;
   localparam integer MUL_PROD = (EXTRA >= 3) ? 1 : 0;
@@ -106,23 +111,30 @@ module fpu #(
   localparam [31:0] ONE      = 32'h3f800000;
   localparam [31:0] NEG_ZERO = 32'h80000000;
 
-  // ---- operand selection for the multiply-add datapath -------------------------------
-  wire is_fadd  = (func == FN_FADD);
-  wire is_fsub  = (func == FN_FSUB);
-  wire is_fmul  = (func == FN_FMUL);
-  wire is_fmadd = (func == FN_FMADD);
-  wire is_arith = is_fadd || is_fsub || is_fmul || is_fmadd;
+  // ---- the input register (IN) ----------------------------------------------------------
+  // Below it everything reads the q_ copies; only `arith` is decoded from the port,
+  // since execute needs it in X1.
+  wire [3:0]  q_func;
+  wire [31:0] q_a, q_b, q_c;
+  wire        q_int_mul;
+  fp_stage #(.W(4 + 3 * 32 + 1), .CUT(CUT_IN)) s_in (
+      .clk(clk), .d({func, a, b, c, int_mul}), .q({q_func, q_a, q_b, q_c, q_int_mul}));
 
-  wire [31:0] mul_b = (!int_mul && (is_fadd || is_fsub)) ? ONE : b;
-  wire [31:0] add_c = is_fadd ? b :
-                      is_fsub ? {~b[31], b[30:0]} :
-                      is_fmul ? NEG_ZERO : c;
+  // ---- operand selection for the multiply-add datapath -------------------------------
+  wire is_fadd  = (q_func == FN_FADD);
+  wire is_fsub  = (q_func == FN_FSUB);
+  wire is_fmul  = (q_func == FN_FMUL);
+
+  wire [31:0] mul_b = (!q_int_mul && (is_fadd || is_fsub)) ? ONE : q_b;
+  wire [31:0] add_c = is_fadd ? q_b :
+                      is_fsub ? {~q_b[31], q_b[30:0]} :
+                      is_fmul ? NEG_ZERO : q_c;
 
   // ---- multiply, addend delayed alongside -------------------------------------------
   wire [31:0] product;
   fp_mul #(.MUL_ROWS(MUL_ROWS), .CUT_MID(MUL_MID), .CUT_PROD(MUL_PROD), .CUT_NORM(MUL_NORM),
            .CUT_RND(MUL_RND), .LATENCY(MUL_LATENCY)) u_mul (
-      .clk(clk), .a(a), .b(mul_b), .int_mul(int_mul), .result(product),
+      .clk(clk), .a(q_a), .b(mul_b), .int_mul(q_int_mul), .result(product),
       .int_product(int_product)
   );
 
@@ -144,17 +156,17 @@ module fpu #(
       .clk(clk), .x(product), .y(addend), .result(sum));
 
   // ---- misc functions ----------------------------------------------------------------
-  fp_misc #(.LATENCY(MISC_LATENCY)) u_misc (.clk(clk), .func(func), .a(a), .b(b), .c_lo(c[15:0]), .result(misc_result));
+  fp_misc #(.LATENCY(MISC_LATENCY - CUT_IN)) u_misc (.clk(clk), .func(q_func), .a(q_a), .b(q_b), .c_lo(q_c[15:0]), .result(misc_result));
 
-  assign arith        = is_arith;
+  assign arith        = (func == FN_FADD) || (func == FN_FSUB) || (func == FN_FMUL) || (func == FN_FMADD);
   assign arith_result = sum;
 
   generate
-    if (MISC_LATENCY != 1 && MISC_LATENCY != 2) begin : g_bad_misc_latency
-      fpu_MISC_LATENCY_is_neither_1_nor_2 u_error ();  // no such module
+    if (MISC_LATENCY < 1 || MISC_LATENCY > 3) begin : g_bad_misc_latency
+      fpu_MISC_LATENCY_is_not_1_2_or_3 u_error ();  // no such module
     end else if (EXTRA < 0 || EXTRA > 8) begin : g_bad_latency
       fpu_LATENCY_out_of_range_for_this_MISC_LATENCY u_error ();  // no such module
-    end else if (MUL_LATENCY + ADD_LATENCY != LATENCY) begin : g_bad_sum
+    end else if (CUT_IN + MUL_LATENCY + ADD_LATENCY != LATENCY) begin : g_bad_sum
       fpu_stages_differ_from_LATENCY u_error ();  // no such module
     end
   endgenerate

@@ -318,6 +318,16 @@ const BadCase kBadUarchCases[] = {
      "  misc_latency_2_from: 17\n",
      "",
      {"misc_latency_2_from must be 5", "..execute_stages.max"}},
+    {"MiscLatencyThreeNotAfterTwo",
+     "  misc_latency_3_from: 8\n",
+     "  misc_latency_3_from: 6\n",
+     "",
+     {"misc_latency_3_from must be above misc_latency_2_from (6)"}},
+    {"MiscLatencyThreeBeyondTheDeepest",
+     "  misc_latency_3_from: 8\n",
+     "  misc_latency_3_from: 17\n",
+     "",
+     {"misc_latency_3_from must be above", "..execute_stages.max"}},
     {"FewerThreadsThanTheDeepestPipeline",
      "max_threads: 256",
      "max_threads: 19",
@@ -378,9 +388,11 @@ TEST(Isagen, ExecuteStageLimitsReachBothOutputs) {
   EXPECT_NE(vh.find("`define UMBRA_DEFAULT_EXECUTE_STAGES 6\n"), std::string::npos) << vh;
   EXPECT_NE(vh.find("`define UMBRA_MIN_THREADS 8\n"), std::string::npos) << vh;
   EXPECT_EQ(vh.find("UMBRA_PIPELINE_DEPTH"), std::string::npos) << "the depth is the configuration's: " << vh;
-  // MISC_LATENCY's rule, written once: execute.v and fpga/fpu_fmax.sh read these two.
+  // MISC_LATENCY's rule, written once: execute.v and fpga/fpu_fmax.sh read these.
   EXPECT_NE(vh.find("`define UMBRA_MISC_LATENCY_2_FROM 6\n"), std::string::npos) << vh;
-  EXPECT_NE(vh.find("`define UMBRA_MISC_LATENCY(l) (((l) >= `UMBRA_MISC_LATENCY_2_FROM) ? 2 : 1)\n"),
+  EXPECT_NE(vh.find("`define UMBRA_MISC_LATENCY_3_FROM 8\n"), std::string::npos) << vh;
+  EXPECT_NE(vh.find("`define UMBRA_MISC_LATENCY(l) (((l) >= `UMBRA_MISC_LATENCY_3_FROM) ? 3 : "
+                    "((l) >= `UMBRA_MISC_LATENCY_2_FROM) ? 2 : 1)\n"),
             std::string::npos)
       << vh;
   EXPECT_NE(h.find("constexpr unsigned kMaxExecuteStages = 12;"), std::string::npos) << h;
