@@ -44,10 +44,11 @@ Outcome run(const std::string& cmd) {
 const std::string kUp5k = std::string(UMBRA_SOURCE_DIR) + "/configs/ice40-up5k.yaml";
 const std::string kHx8k = std::string(UMBRA_SOURCE_DIR) + "/configs/ice40-hx8k.yaml";
 
-TEST(FpgaConfig, Up5kIsTheEightThreadCoreWithDspsOnTheIcebreakerPackage) {
+TEST(FpgaConfig, Up5kIsTheSixteenThreadDeepCoreWithDspsOnTheIcebreakerPackage) {
   const umbra::Config c = umbra::load_config(kUp5k);
   EXPECT_EQ(c.name, "ice40-up5k");
-  EXPECT_EQ(c.threads, 8u);
+  EXPECT_EQ(c.threads, 16u);
+  EXPECT_EQ(c.execute_stages, 8u);
   EXPECT_GE(c.threads, c.pipeline_depth());
   EXPECT_EQ(c.registers, 32u);
   EXPECT_EQ(c.fpga_device, "up5k");
