@@ -30,7 +30,8 @@ const std::string& path() {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
-    const umbra::Config c = umbra::parse_config(std::string(reinterpret_cast<const char*>(data), size), path());
+    const umbra::Config c =
+        umbra::parse_config(std::string(reinterpret_cast<const char*>(data), size), path());
     if (c.threads < c.pipeline_depth()) finding("accepted", "threads below the pipeline depth");
     if (c.execute_stages < umbra::uarch::kMinExecuteStages ||
         c.execute_stages > umbra::uarch::kMaxExecuteStages)

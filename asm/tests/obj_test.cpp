@@ -300,7 +300,8 @@ TEST(ObjReadFile, ReadImageIsReadFileWithoutTheFile) {
     EXPECT_NE(from_file.find(hex + ":"), std::string::npos) << from_file;
     EXPECT_EQ(error([&] { obj::read_image(bytes(hex), hex); }), from_file);
   }
-  write(elf, std::string("\x7f" "ELF truncated"));
+  write(elf, std::string("\x7f"
+                         "ELF truncated"));
   const std::string from_file = error([&] { obj::read_file(elf); });
   EXPECT_NE(from_file, "");
   EXPECT_EQ(error([&] { obj::read_image(bytes(elf), elf); }), from_file);

@@ -169,7 +169,8 @@ TEST(Config, ParseConfigIsLoadConfigOnTheFilesText) {
     EXPECT_EQ(a.cache_bytes, b.cache_bytes) << e.path();
     EXPECT_EQ(a.fpga_device, b.fpga_device) << e.path();
   }
-  for (const std::string text : {"core:\n  threads: 8\n  threads: 16\n", "", "cores: [1\n", "cache:\n  ways: 3\n"}) {
+  for (const std::string text :
+       {"core:\n  threads: 8\n  threads: 16\n", "", "cores: [1\n", "cache:\n  ways: 3\n"}) {
     const std::string p = write("parse.yaml", text);
     std::string from_text;
     try {
