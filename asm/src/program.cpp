@@ -95,7 +95,11 @@ Program read_file(const std::string& path, Format fmt, const as::Options* asm_op
 
 Format detect_format(const std::vector<uint8_t>& bytes, const std::string& path, Format fmt) {
   if (fmt != Format::Auto) return fmt;
-  if (bytes.size() >= 4 && std::memcmp(bytes.data(), "\x7f" "ELF", 4) == 0) return Format::Elf;
+  if (bytes.size() >= 4 && std::memcmp(bytes.data(),
+                                       "\x7f"
+                                       "ELF",
+                                       4) == 0)
+    return Format::Elf;
   return ends_with(path, ".hex") ? Format::Hex : Format::Bin;
 }
 
