@@ -1,24 +1,26 @@
 // libFuzzer target for umbra-sim's program loader: what `umbra-sim p.elf` / `p.hex` /
-// `p.bin` does before its model runs.  The bytes become a file on disk (an ELF, a
-// $readmemh text image with its `.data.hex` companion, or a raw binary: the first byte
-// picks which), are read by obj::read_file as umbra-sim reads them, and are loaded
+// `p.bin` does before its model runs.  The bytes are an image under a name (an ELF, a
+// $readmemh text image with its `.data.hex` companion, or a raw binary: the first
+// byte picks which), read by obj::read_file's own steps (detect_format, read_image,
+// read_hex_data for the companion) in memory rather than through a file, and loaded
 // into the reference simulator (iss::Simulator::load) on the default machine or on a
 // small one (4 KiB of memory, as the HX8K board has), then run for a few hundred
-// instructions.  Unlike fuzz_dis, which hands bytes to each reader in memory, this
-// goes through the file, the format detection and the companion file, and checks the
-// simulator's own bounds.
+// instructions.  Unlike fuzz_dis, which hands the bytes to each reader in turn, this
+// goes through the format detection by magic and name, the companion, and the
+// simulator's own bounds.  Reading the files themselves (the size bound, directories,
+// devices, a missing companion) is left to the unit tests (asm/tests), because a file
+// written and read back per input cost this fuzzer most of its time.
 //
 // Findings: a crash, leak or hang; a refusal by anything but an ObjectError (reading)
 // or LoadError (loading) that names the file; a load decision that differs from the
 // rules written out again below (alignment, instruction store, entry point, data
 // memory); an accepted image the simulator does not hold word for word.
-#include <unistd.h>
-
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <string>
+#include <vector>
 
 #include "umbra/config.h"
 #include "umbra/iss.h"
@@ -29,30 +31,6 @@ namespace {
 [[noreturn]] void finding(const char* what, const std::string& detail) {
   std::fprintf(stderr, "fuzz_load: %s: %s\n", what, detail.c_str());
   std::abort();
-}
-
-// One directory per fuzzer process, outside the corpus directory (libFuzzer reads
-// that recursively); the files in it are rewritten for each input.
-const std::string& dir() {
-  // Allocated once and never freed, so that it outlives the exit handler that removes it.
-  static const std::string& d = *[] {
-    const std::filesystem::path p =
-        std::filesystem::temp_directory_path() / ("umbra-fuzz_load." + std::to_string(::getpid()));
-    std::filesystem::create_directories(p);
-    std::atexit([] {
-      std::error_code ec;
-      std::filesystem::remove_all(dir(), ec);
-    });
-    return new std::string(p.string());
-  }();
-  return d;
-}
-
-void write_file(const std::string& path, const uint8_t* data, size_t size) {
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) finding("cannot write the input file", path + ": " + std::strerror(errno));
-  if (std::fwrite(data, 1, size, f) != size || std::fclose(f) != 0)
-    finding("cannot write the input file", path);
 }
 
 // The machines the image is loaded on: the default build and one as small as the HX8K
@@ -68,6 +46,20 @@ const umbra::Config& machine(bool small) {
     return c;
   }();
   return small ? tiny : big;
+}
+
+// One simulator per machine, reused, with its data memory cleared to what a fresh one
+// holds.  Constructing one per input (as umbra-sim does once per run) cost this fuzzer
+// half its time: under ASan each 1 MiB memory is a fresh mmap, faulted in page by
+// page and unmapped again.  Nothing else in a Simulator outlives an input: load()
+// rewrites the whole instruction store, the entry point and the symbols before they
+// are read, and a run starts from fresh registers.
+umbra::iss::Simulator& simulator(bool small) {
+  static umbra::iss::Simulator big(machine(false)), tiny(machine(true));
+  umbra::iss::Simulator& sim = small ? tiny : big;
+  std::vector<uint8_t>& mem = sim.memory().bytes();
+  std::fill(mem.begin(), mem.end(), uint8_t(0));
+  return sim;
 }
 
 // The simulator's load rules, restated from iss.h's contract rather than from its code.
@@ -104,24 +96,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // The names decide the format as umbra-sim's auto-detection does: ELF magic first,
   // then a `.hex` name, else a raw binary; kind 3 forces the ELF reader on any bytes.
   static const char* const names[] = {"p.elf", "p.hex", "p.bin", "p.img"};
-  const std::string path = dir() + "/" + names[kind];
-  const std::string companion = dir() + "/p.hex.data.hex";
-  std::error_code ec;
-  std::filesystem::remove(companion, ec);
-  if (kind == 1) {
-    // A hex text image and its data companion, split at the first NUL (neither format
-    // has one), so the seeds stay readable text.
-    const uint8_t* nul = static_cast<const uint8_t*>(std::memchr(data, 0, size));
-    const size_t text_size = nul ? size_t(nul - data) : size;
-    write_file(path, data, text_size);
-    if (nul) write_file(companion, nul + 1, size - text_size - 1);
-  } else {
-    write_file(path, data, size);
-  }
+  const std::string path = names[kind];
+  const umbra::obj::Format fmt = kind == 3 ? umbra::obj::Format::Elf : umbra::obj::Format::Auto;
+  // A hex text image and its data companion, split at the first NUL (neither format
+  // has one), so the seeds stay readable text; other kinds have no companion.
+  const uint8_t* nul = kind == 1 ? static_cast<const uint8_t*>(std::memchr(data, 0, size)) : nullptr;
+  const std::vector<uint8_t> bytes(data, nul ? nul : data + size);
 
   umbra::Program p;
   try {
-    p = umbra::obj::read_file(path, kind == 3 ? umbra::obj::Format::Elf : umbra::obj::Format::Auto);
+    // obj::read_file's steps after it has read the file (and the companion, if any).
+    const umbra::obj::Format is = umbra::obj::detect_format(bytes, path, fmt);
+    p = umbra::obj::read_image(bytes, path, is);
+    if (is == umbra::obj::Format::Hex && nul)
+      umbra::obj::read_hex_data(p, std::string(nul + 1, data + size), path + ".data.hex");
   } catch (const umbra::ObjectError& e) {
     if (!std::strstr(e.what(), path.c_str())) finding("a read error does not name the file", e.what());
     return 0;
@@ -129,7 +117,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   const umbra::Config& cfg = machine(knobs & 1);
   const std::string refusal = expected_refusal(p, cfg);
-  umbra::iss::Simulator sim(cfg);
+  umbra::iss::Simulator& sim = simulator(knobs & 1);
   try {
     sim.load(p, path);
   } catch (const umbra::iss::LoadError& e) {

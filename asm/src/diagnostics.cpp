@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 #include "assembler.h"
 
@@ -65,18 +67,25 @@ std::string Diagnostic::render() const {
 
 namespace detail {
 
-// Damerau-Levenshtein (optimal string alignment) distance, for "did you mean".
+// Damerau-Levenshtein (optimal string alignment) distance, for "did you mean".  Three
+// rows of one buffer rather than a table: it runs for every candidate of every unknown
+// mnemonic or directive, which a file of garbage has on every line.
 size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
-  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-  for (size_t i = 1; i <= a.size(); ++i)
-    for (size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+  const size_t n = b.size() + 1;
+  std::vector<size_t> rows(3 * n);
+  size_t *before = rows.data(), *prev = before + n, *cur = prev + n;  // rows i-2, i-1, i
+  for (size_t j = 0; j < n; ++j) prev[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j < n; ++j) {
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])});
       if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        cur[j] = std::min(cur[j], before[j - 2] + 1);
     }
-  return d[a.size()][b.size()];
+    std::swap(before, prev);  // the old i-2 row is overwritten next
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
 }
 
 std::string closest(std::string word, const std::vector<std::string>& candidates) {
@@ -84,6 +93,8 @@ std::string closest(std::string word, const std::vector<std::string>& candidates
   std::string best;
   size_t best_d = 3;  // suggest only within two edits, and never more edits than the word is long
   for (const std::string& c : candidates) {
+    // The distance is at least the difference in length, so such a candidate cannot win.
+    if ((word.size() > c.size() ? word.size() - c.size() : c.size() - word.size()) >= best_d) continue;
     const size_t d = edit_distance(word, c);
     if (d < best_d && d < word.size()) best = c, best_d = d;
   }

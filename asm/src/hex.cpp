@@ -120,8 +120,10 @@ void read_hex_data(Program& p, const std::string& text, const std::string& name)
   if (base > 0x3fffffffu)
     throw ObjectError(name + ": error: data address @" + std::to_string(base) + " beyond 2^32 bytes");
   p.data_base = base * 4;
-  p.data.assign(words.size() * 4, 0);
-  for (size_t i = 0; i < p.data.size(); ++i) p.data[i] = uint8_t(words[i / 4] >> (8 * (i % 4)));
+  // A word at a time: an @ gap can make this 64 MiB.
+  p.data.resize(words.size() * 4);
+  for (size_t w = 0; w < words.size(); ++w)
+    for (unsigned k = 0; k < 4; ++k) p.data[4 * w + k] = uint8_t(words[w] >> (8 * k));
 }
 
 }  // namespace umbra::obj

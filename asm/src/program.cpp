@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 
 #include "umbra/asm.h"
 
@@ -79,30 +80,35 @@ Program read_file(const std::string& path, Format fmt, const as::Options* asm_op
     return std::move(r.program);
   }
   const std::vector<uint8_t> bytes = slurp(path);
-  if (fmt == Format::Auto) {
-    if (bytes.size() >= 4 && std::memcmp(bytes.data(),
-                                         "\x7f"
-                                         "ELF",
-                                         4) == 0)
-      fmt = Format::Elf;
-    else if (ends_with(path, ".hex"))
-      fmt = Format::Hex;
-    else
-      fmt = Format::Bin;
-  }
-  switch (fmt) {
-    case Format::Elf: return read_elf(bytes, path);
-    case Format::Hex: {
-      Program p = read_hex_text(std::string(bytes.begin(), bytes.end()), path);
-      const std::string data = path + ".data.hex";
-      std::error_code ec;
-      if (std::filesystem::is_regular_file(data, ec)) {
-        const std::vector<uint8_t> d = slurp(data);
-        read_hex_data(p, std::string(d.begin(), d.end()), data);
-      }
-      return p;
+  fmt = detect_format(bytes, path, fmt);
+  Program p = read_image(bytes, path, fmt);
+  if (fmt == Format::Hex) {
+    const std::string data = path + ".data.hex";
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(data, ec)) {
+      const std::vector<uint8_t> d = slurp(data);
+      read_hex_data(p, std::string(d.begin(), d.end()), data);
     }
-    default: return read_bin_text(bytes, path);
+  }
+  return p;
+}
+
+Format detect_format(const std::vector<uint8_t>& bytes, const std::string& path, Format fmt) {
+  if (fmt != Format::Auto) return fmt;
+  if (bytes.size() >= 4 && std::memcmp(bytes.data(),
+                                       "\x7f"
+                                       "ELF",
+                                       4) == 0)
+    return Format::Elf;
+  return ends_with(path, ".hex") ? Format::Hex : Format::Bin;
+}
+
+Program read_image(const std::vector<uint8_t>& bytes, const std::string& path, Format fmt) {
+  switch (detect_format(bytes, path, fmt)) {
+    case Format::Elf: return read_elf(bytes, path);
+    case Format::Hex: return read_hex_text(std::string(bytes.begin(), bytes.end()), path);
+    case Format::Bin: return read_bin_text(bytes, path);
+    default: throw std::invalid_argument("obj::read_image: assembly source is read_file's alone");
   }
 }
 

@@ -263,4 +263,50 @@ TEST(ObjReadFile, DetectsEveryFormat) {
   for (const auto& f : {elf, hex, hex + ".data.hex", bin, src}) fs::remove(f);
 }
 
+// read_image is read_file's reading of an image once the bytes are in memory (the
+// fuzzer fuzz_load runs it instead of writing files): the same program, the same format
+// detection and the same messages naming the path.
+TEST(ObjReadFile, ReadImageIsReadFileWithoutTheFile) {
+  const Program p = sample();
+  const std::string elf = temp_path("q.elf"), hex = temp_path("q.hex"), bin = temp_path("q.bin");
+  write(elf, obj::write_elf(p));
+  write(hex, obj::write_hex_text(p));
+  write(bin, obj::write_bin_text(p));
+  const auto bytes = [](const std::string& f) {
+    const std::string s = slurp(f);
+    return std::vector<uint8_t>(s.begin(), s.end());
+  };
+  EXPECT_EQ(obj::detect_format(bytes(elf), bin, obj::Format::Auto), obj::Format::Elf);  // magic before name
+  EXPECT_EQ(obj::detect_format(bytes(hex), hex, obj::Format::Auto), obj::Format::Hex);
+  EXPECT_EQ(obj::detect_format(bytes(hex), bin, obj::Format::Auto), obj::Format::Bin);
+  EXPECT_EQ(obj::detect_format(bytes(elf), elf, obj::Format::Bin), obj::Format::Bin);
+  for (const std::string& f : {elf, hex, bin}) {
+    SCOPED_TRACE(f);
+    expect_same(obj::read_image(bytes(f), f), obj::read_file(f));
+  }
+  expect_same(obj::read_image(bytes(elf), elf, obj::Format::Bin), obj::read_file(elf, obj::Format::Bin));
+  // A refusal says the same thing, naming the path given.
+  const auto error = [](auto&& read) -> std::string {
+    try {
+      read();
+    } catch (const ObjectError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  for (const std::string& text : {std::string("0000000g\n"), std::string("@1\n1\n@0\n2\n")}) {
+    write(hex, text);
+    const std::string from_file = error([&] { obj::read_file(hex); });
+    EXPECT_NE(from_file.find(hex + ":"), std::string::npos) << from_file;
+    EXPECT_EQ(error([&] { obj::read_image(bytes(hex), hex); }), from_file);
+  }
+  write(elf, std::string("\x7f"
+                         "ELF truncated"));
+  const std::string from_file = error([&] { obj::read_file(elf); });
+  EXPECT_NE(from_file, "");
+  EXPECT_EQ(error([&] { obj::read_image(bytes(elf), elf); }), from_file);
+  EXPECT_THROW(obj::read_image(bytes(bin), bin, obj::Format::Asm), std::invalid_argument);
+  for (const auto& f : {elf, hex, bin}) fs::remove(f);
+}
+
 }  // namespace

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <vector>
 
@@ -93,13 +95,20 @@ void check_not_empty(const std::string& path, const YAML::Node& root) {
 
 Config load_config(const std::string& path) {
   check_config_file(path);
+  // yaml-cpp's LoadFile would open the file the same way and parse the same stream;
+  // reading it here lets parse_config (and so the fuzzer) run exactly this code.
+  std::ifstream f(path);
+  if (!f) throw ConfigError(path + ": error: cannot read configuration file");
+  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  return parse_config(text, path);
+}
+
+Config parse_config(const std::string& text, const std::string& path) {
   YAML::Node root;
   try {
-    root = YAML::LoadFile(path);
+    root = YAML::Load(text);
   } catch (const YAML::ParserException& e) {
     throw ConfigError(path + ":" + std::to_string(e.mark.line + 1) + ": error: " + e.msg);
-  } catch (const YAML::BadFile&) {
-    throw ConfigError(path + ": error: cannot read configuration file");
   }
   check_not_empty(path, root);
   check_duplicate_keys(path, root, "");

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "umbra_testing/config_cases.h"
@@ -150,6 +151,36 @@ TEST(Config, ADirectoryOrADeviceIsNamedAsSuch) {
   // yaml-cpp would read /dev/zero forever.
   EXPECT_EQ(load_error("/dev/zero"),
             "/dev/zero: error: is not a regular file (a configuration is a YAML file)");
+}
+
+// parse_config is load_config after it has read the file (fuzz/fuzz_config.cpp runs it
+// on text in memory): the same configuration, and the same refusal, naming the path.
+TEST(Config, ParseConfigIsLoadConfigOnTheFilesText) {
+  for (const auto& e : fs::directory_iterator(fs::path(UMBRA_SOURCE_DIR) / "configs")) {
+    if (e.path().extension() != ".yaml") continue;
+    std::ifstream f(e.path());
+    const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    const umbra::Config a = umbra::load_config(e.path().string()), b = umbra::parse_config(text, "x.yaml");
+    EXPECT_EQ(a.name, b.name) << e.path();
+    EXPECT_EQ(a.threads, b.threads) << e.path();
+    EXPECT_EQ(a.imem_words, b.imem_words) << e.path();
+    EXPECT_EQ(a.mem_bytes, b.mem_bytes) << e.path();
+    EXPECT_EQ(a.data_base, b.data_base) << e.path();
+    EXPECT_EQ(a.cache_bytes, b.cache_bytes) << e.path();
+    EXPECT_EQ(a.fpga_device, b.fpga_device) << e.path();
+  }
+  for (const std::string text :
+       {"core:\n  threads: 8\n  threads: 16\n", "", "cores: [1\n", "cache:\n  ways: 3\n"}) {
+    const std::string p = write("parse.yaml", text);
+    std::string from_text;
+    try {
+      umbra::parse_config(text, p);
+    } catch (const umbra::ConfigError& e) {
+      from_text = e.what();
+    }
+    EXPECT_NE(from_text, "") << text;
+    EXPECT_EQ(from_text, load_error(p)) << text;
+  }
 }
 
 // Found by fuzz/fuzz_config.cpp: yaml-cpp's conversion errors escaped as a

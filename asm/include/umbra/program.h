@@ -87,6 +87,14 @@ constexpr uint16_t kElfMachine = 0x5542;
 // .data origin and stores: as::Options::apply), or the defaults when null (errors
 // become an ObjectError holding the rendered diagnostics).
 Program read_file(const std::string& path, Format fmt = Format::Auto, const as::Options* asm_options = nullptr);
+// read_file's steps for an image once its bytes are read, for images that are not in
+// files (the fuzzer): detect_format tells the format as Auto does (ELF magic, then a
+// .hex name, else raw binary; any other fmt is returned as it is), and read_image reads
+// the bytes so, with the same messages naming `path`.  read_file then adds a hex text
+// image's "<path>.data.hex" companion with read_hex_data.  Assembly source is
+// read_file's alone: read_image throws std::invalid_argument for Format::Asm.
+Format detect_format(const std::vector<uint8_t>& bytes, const std::string& path, Format fmt);
+Program read_image(const std::vector<uint8_t>& bytes, const std::string& path, Format fmt = Format::Auto);
 // Format by name: "auto", "elf", "hex", "bin", "asm"; nullopt for anything else.
 std::optional<Format> parse_format(const std::string& name);
 }  // namespace obj

@@ -89,4 +89,9 @@ struct ConfigError : std::runtime_error {
 // out-of-range values are errors.
 Config load_config(const std::string& path);
 
+// What load_config does with the file's text once it is read: the same checks and the
+// same messages, which name `path` as if the text were that file.  For text that is
+// not in a file (the fuzzer, tests); a program reading a configuration uses load_config.
+Config parse_config(const std::string& text, const std::string& path);
+
 }  // namespace umbra
