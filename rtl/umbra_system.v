@@ -160,10 +160,12 @@ module umbra_system #(
   );
 
   assign c_req_ready   = bypass_queue ? mem_req_ready : q_req_ready;
-  assign c_resp_valid  = bypass_queue ? mem_resp_valid : q_resp_valid;
-  assign c_resp_data   = bypass_queue ? mem_resp_data : q_resp_data;
-  // Responses are for this core (one core): the thread is the tag's low byte.
-  assign c_resp_tag    = bypass_queue ? mem_resp_tag[7:0] : q_resp_tag[7:0];
+  // The queue forwards responses unchanged (rtl/reorder_queue.v), bypassed or not, so
+  // the core takes them from it either way.  Responses are for this core (one core):
+  // the thread is the tag's low byte.
+  assign c_resp_valid  = q_resp_valid;
+  assign c_resp_data   = q_resp_data;
+  assign c_resp_tag    = q_resp_tag[7:0];
 
   assign mem_req_valid = bypass_queue ? c_req_valid : q_dram_valid;
   assign mem_req_op    = bypass_queue ? c_req_op : q_dram_op;
@@ -189,7 +191,7 @@ module umbra_system #(
 
   // The core's tag is {core, thread}; the high byte of a response names the core,
   // which with one core carries nothing.
-  wire unused_resp_core = ^{mem_resp_tag[15:8], q_resp_tag[15:8]};
+  wire unused_resp_core = ^q_resp_tag[15:8];
 
 endmodule
 
