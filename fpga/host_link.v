@@ -19,10 +19,12 @@
 //   - A reply is sent byte by byte from a multiplexer over its fields: a byte index
 //     selects the next byte of the INFO constants, the status fields or the word
 //     just read, so no reply is ever copied into a wide shift register (that copy
-//     cost about 1100 LUT4s).  Only the two 64-bit run counters are snapshotted when
-//     a STATUS reply starts, so that they agree with each other and no counter
-//     carries between two of its bytes being sent; the other status fields change
-//     only when a run faults or ends.
+//     cost about 1100 LUT4s).  Nothing is snapshotted but the flags: the run counters
+//     count only while the core is busy, so once the flags say it is not they stand
+//     still for the whole reply and are sent live; while it is busy they are sent as
+//     zero, since a counter carrying between two of its bytes being sent would make
+//     a number that was never true (a snapshot of both cost 128 logic cells, 2.4% of
+//     the UP5K, for a progress figure no tool needs).
 //   - The ports toward the core and the memory are the interpreter's own registers
 //     (the argument shift register, the running address, the assembled word), not
 //     copies of them.
@@ -123,7 +125,6 @@ module host_link #(
   reg [31:0] word;              // the data word being received, or the one read
   reg [7:0]  reply_code;
   reg [2:0]  reset_left;
-  reg [63:0] snap_cycles, snap_issued;
   reg [7:0]  snap_flags;
 
   // LAUNCH takes eight argument bytes (u32, u32), the others six (u32 address, u16
@@ -162,13 +163,17 @@ module host_link #(
                     P_MEMB = MEM_WORDS * 4, P_LINE = LINE_BYTES, P_CLK = CLK_HZ;
   wire [8*24-1:0] info_reply = {P_CLK, P_LINE[15:0], P_MEMB, P_IMEM, P_REGS[15:0],
                                 P_THREADS[15:0], VERSION, 32'h52424d55, ST_OK};
-  // The flags are taken in the same cycle as the counters: a reply takes hundreds of
-  // cycles to send, and a live `busy` that falls meanwhile would call a run finished
-  // beside the counters of a cycle when it was not (a poller would stop short).  The
-  // fault fields matter only when the snapshotted fault flag is set, and once set they
-  // hold until the next launch, which cannot come during a reply.
-  wire [7:0] flags = {3'd0, launched, protocol_error, mem_fault, fault, busy};
-  wire [8*27-1:0] status_reply = {snap_issued, snap_cycles, mem_fault_addr, fault_pc,
+  // The flags are taken when the reply starts: a reply takes hundreds of cycles to
+  // send, and a live `busy` that falls meanwhile would call a run finished beside
+  // counters sent as zero (a poller would stop short).  The fault fields matter only
+  // when the snapshotted fault flag is set, and once set they hold until the next
+  // launch, which cannot come during a reply; nor can a launch or a reset move the
+  // stopped counters.
+  wire [7:0]  flags = {3'd0, launched, protocol_error, mem_fault, fault, busy};
+  wire        counting = snap_flags[0];
+  wire [63:0] cycles_sent = counting ? 64'd0 : cycles;
+  wire [63:0] issued_sent = counting ? 64'd0 : issued;
+  wire [8*27-1:0] status_reply = {issued_sent, cycles_sent, mem_fault_addr, fault_pc,
                                   fault_thread, snap_flags, ST_OK};
   // A reply's byte: the 32-bit word holding it (by tx_idx[4:2]), then the byte within
   // the word, so the word read from memory and the 1-byte codes share the last
@@ -378,9 +383,7 @@ module host_link #(
         end
 
         default: if (!tx_on) begin  // S_REPLY; tx_kind was set on the way here
-          snap_cycles <= cycles;
-          snap_issued <= issued;
-          snap_flags  <= flags;
+          snap_flags <= flags;
           start_reply(tx_kind, (tx_kind == R_INFO) ? 5'd23 : (tx_kind == R_STATUS) ? 5'd26 : 5'd0);
           state <= S_IDLE;
         end

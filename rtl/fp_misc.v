@@ -102,28 +102,34 @@ module fp_misc #(
   // One float to an unsigned 8-bit channel: NaN and values <= 0 give 0, values >= 1
   // give 255, otherwise round(x * 255), ties to even.  For x = m * 2^(e-150) in (0, 1)
   // (m the 24-bit significand, e the biased exponent, e <= 126) the exact product is
-  // P * 2^-(24+k) with P = m * 255 < 2^32 and k = 126 - e; for k > 8 it is below 0.5
-  // and rounds to 0.  The integer part and the guard bit are P[31:23] >> k, a 9-bit
-  // shift.  The sticky bit (P mod 2^(23+k) != 0) needs no wide shift: 255 is odd, so
+  // P * 2^-(24+k) with P = m * 255 < 2^32 and k = 126 - e; for k > 8 (e < 118) it is
+  // below 0.5 and rounds to 0.  The integer part and the guard bit are P[31:23] >> k, a
+  // 9-bit shift by k = (14 - e) mod 16 for e in 118..126.
+  // P[31:23] needs no 32-bit subtract: with P = (m << 8) - m and m[23] = 1 it is
+  // m[23:15] - 1 - borrow, the borrow being {m[14:0], 8'b0} < m[22:0], which is the
+  // 16-bit compare {m[14:0], 0} < {m[22:8], m[7:0] != 0}.
+  // The sticky bit (P mod 2^(23+k) != 0) needs no wide shift either: 255 is odd, so
   // P mod 2^j = 0 exactly when m mod 2^j = 0, and for k >= 1 the hidden bit of m lies
-  // below 2^(23+k); only k = 0 looks at the low bits, P[22:0].
+  // below 2^(23+k); only k = 0 looks at the low bits, where it is m[22:0] != 0.
   function [7:0] unorm8;
     input [31:0] v;
-    reg [31:0] p;
-    reg [7:0]  k;
+    reg        borrow;
+    reg [8:0]  p_hi;
+    reg [3:0]  k;
     reg [8:0]  q;
     begin
-      p = ({8'd0, 1'b1, v[22:0]} << 8) - {8'd0, 1'b1, v[22:0]};
-      k = 8'd126 - v[30:23];
-      q = p[31:23] >> k[3:0];                      // {integer part, guard}
+      borrow = {v[14:0], 1'b0} < {v[22:8], |v[7:0]};
+      p_hi   = {1'b1, v[22:15]} - 9'd1 - {8'd0, borrow};
+      k      = 4'd14 - v[26:23];
+      q      = p_hi >> k;                          // {integer part, guard}
       if ((v[30:23] == 8'hff && v[22:0] != 23'd0) || v[31] || v[30:23] == 8'd0)
         unorm8 = 8'd0;                             // NaN, <= 0, denormal (DAZ)
       else if (v[30:23] >= 8'd127)
         unorm8 = 8'd255;                           // >= 1, +inf
-      else if (k > 8'd8)
+      else if (v[30:23] < 8'd118)
         unorm8 = 8'd0;                             // below 0.5
       else
-        unorm8 = q[8:1] + {7'd0, q[0] && ((k != 8'd0) || (p[22:0] != 23'd0) || q[1])};
+        unorm8 = q[8:1] + {7'd0, q[0] && ((k != 4'd0) || (v[22:0] != 23'd0) || q[1])};
     end
   endfunction
 
@@ -160,8 +166,11 @@ module fp_misc #(
   wire [2:0]  u_lz   = lzc8(u_n);
   wire [7:0]  u_r    = u_n << u_lz;               // leading one at bit 7
   // Significand {u_r, u_r, u_r} rounded up; only its fraction is stored, and a carry
-  // (n = 255: all ones) means 1.0 at exponent + 1.
-  wire [23:0] u_frac = {1'b0, u_r[6:0], u_r, u_r} + 24'd1;
+  // (n = 255: all ones) means 1.0 at exponent + 1.  Below 255 the increment never
+  // carries out of the low byte, so it is an 8-bit add, not a 24-bit one.
+  wire        u_ones = (u_n == 8'hff);
+  wire [7:0]  u_low  = u_r + 8'd1;
+  wire [23:0] u_frac = u_ones ? 24'h800000 : {1'b0, u_r[6:0], u_r, u_low};
   wire [7:0]  u_exp  = 8'd126 - {5'd0, u_lz} + {7'd0, u_frac[23]};
   wire [31:0] unpack_r = (u_n == 8'd0) ? 32'd0 : {1'b0, u_exp, u_frac[22:0]};
 

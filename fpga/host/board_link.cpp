@@ -45,7 +45,8 @@ std::string code_name(uint8_t code) {
 
 std::string Status::describe() const {
   std::string s = busy ? "running" : (launched ? "halted" : "idle");
-  s += ", " + std::to_string(cycles) + " cycles, " + std::to_string(issued) + " issued";
+  // The board sends its counters only once a run has ended (fpga/host_link.v).
+  if (!busy) s += ", " + std::to_string(cycles) + " cycles, " + std::to_string(issued) + " issued";
   if (fault) s += ", fault: thread " + std::to_string(fault_thread) + " at pc " + hex8(fault_pc);
   if (mem_fault) s += ", memory refused a request at " + hex8(mem_fault_addr);
   if (protocol_error) s += ", memory port protocol error";

@@ -66,7 +66,7 @@ struct Status {
   bool busy = false, fault = false, mem_fault = false, protocol_error = false, launched = false;
   unsigned fault_thread = 0;
   uint32_t fault_pc = 0, mem_fault_addr = 0;
-  uint64_t cycles = 0, issued = 0;
+  uint64_t cycles = 0, issued = 0;  // the run's, sent once it has ended (zero while busy)
   // Launched, no longer busy, and nothing went wrong.
   bool finished() const { return launched && !busy; }
   bool any_fault() const { return fault || mem_fault || protocol_error; }
