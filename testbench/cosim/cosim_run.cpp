@@ -164,8 +164,10 @@ struct RtlSide {
   rtl_system core;
 
   RtlSide(sc_clock& clk, HostWires& h, const Config& cfg, rtl_system::Callback cb,
-          std::vector<scm::HostWrite> writes)
-      : w("rtl_", cfg), memory("rtl_memory", cfg, std::move(writes)), core("umbra_system", std::move(cb)) {
+          std::vector<scm::HostWrite> writes, bool waveform)
+      : w("rtl_", cfg),
+        memory("rtl_memory", cfg, std::move(writes)),
+        core("umbra_system", std::move(cb), waveform) {
     harness::bind_system(core, clk, h, w, memory);
   }
   // The last cycle the monitor saw (fault cause, protocol error).
@@ -327,8 +329,8 @@ struct RtlBench {
   RtlSide rtl;
   scm::host_driver host;
   RtlBench(const Config& cfg, scm::host_driver::Job job, rtl_system::Callback cb,
-           std::vector<scm::HostWrite> writes)
-      : rtl(clk, h, cfg, std::move(cb), std::move(writes)), host("host", std::move(job)) {
+           std::vector<scm::HostWrite> writes, bool waveform)
+      : rtl(clk, h, cfg, std::move(cb), std::move(writes), waveform), host("host", std::move(job)) {
     harness::bind_host(host, clk, h, rtl.w.busy, rtl.w.fault, rtl.w.mem_fault);
   }
 };
@@ -343,7 +345,8 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   bool protocol_error = false;
   auto job = harness::make_job(p, nthreads, max_cycles);
   job.stop = [&protocol_error, sink] { return protocol_error || (sink && sink->stop_requested()); };
-  if (!opts.vcd.empty() || !opts.fst.empty()) Verilated::traceEverOn(true);
+  const bool waveform = !opts.vcd.empty() || !opts.fst.empty();
+  if (waveform) Verilated::traceEverOn(true);
   scm::MemoryStats mem = rtl_memory_stats();
   try {
     bench = new RtlBench(
@@ -363,7 +366,7 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
             for (const auto& ev : s.events)
               if (ev) sink->on_event(*ev);
         },
-        opts.host_writes);
+        opts.host_writes, waveform);
   } catch (const std::invalid_argument& e) {  // the memory's parameters, a host write
     throw RunError(e.what());
   }
@@ -469,14 +472,14 @@ struct CosimBench {
   scm::host_driver host;
   negedge_step step{"compare"};
   CosimBench(const Config& cfg, scm::host_driver::Job job, Comparator& cmp,
-             const std::vector<scm::HostWrite>& writes, Injection inject)
+             const std::vector<scm::HostWrite>& writes, Injection inject, bool waveform)
       : rtl(
             clk, h, cfg,
             [this, &cmp](const CycleSample& s) {
               count_cache(rtl_mem, s);
               cmp.on_rtl(s);
             },
-            writes),
+            writes, waveform),
         sc(
             clk, h, cfg,
             [&cmp, port = InjectingPort(inject)](const CycleSample& s) mutable {
@@ -517,9 +520,10 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
     return protocol_error || !bench->sc.core.protocol_error().empty() || cmp->mismatch().found ||
            (opts.observer && opts.observer->stop_requested());
   };
-  if (!opts.vcd.empty() || !opts.fst.empty()) Verilated::traceEverOn(true);
+  const bool waveform = !opts.vcd.empty() || !opts.fst.empty();
+  if (waveform) Verilated::traceEverOn(true);
   try {
-    bench = new CosimBench(cfg, std::move(job), *cmp, opts.host_writes, opts.inject);
+    bench = new CosimBench(cfg, std::move(job), *cmp, opts.host_writes, opts.inject, waveform);
   } catch (const scm::CoreConfigError& e) {
     throw RunError(e.what());
   } catch (const scm::QueueConfigError& e) {

@@ -1,18 +1,48 @@
 // rtl_system (rtl_system.h).
 #include "rtl_system.h"
 
+#include <type_traits>
 #include <utility>
 
 #include "Vumbra_system.h"
+#include "Vumbra_system___024root.h"
 #include "wire.h"
 
 namespace umbra::cosim {
 
-rtl_system::rtl_system(sc_module_name name, Callback on_cycle)
-    : sc_module(name), model_(std::make_unique<Vumbra_system>(basename())), on_cycle_(std::move(on_cycle)) {
+namespace {
+// Whether the generated model keeps the clock's last evaluated value under the name
+// Verilator 5.0xx gives it (the edge detector compares the clock with it).
+template <class Root, class = void>
+struct HasClockRecord : std::false_type {};
+template <class Root>
+struct HasClockRecord<Root, std::void_t<decltype(std::declval<Root&>().__Vtrigrprev__TOP__clk)>>
+    : std::true_type {};
+
+// Lowers the model's clock after a rising edge's evaluation as an evaluation at the
+// falling edge would have, without re-evaluating the input-driven logic (rtl_system.h).
+template <class Model>
+void lower_clock(Model& m) {
+  m.clk = 0;
+  if constexpr (HasClockRecord<std::remove_pointer_t<decltype(m.rootp)>>::value)
+    m.rootp->__Vtrigrprev__TOP__clk = 0;
+  else
+    m.eval();
+}
+}  // namespace
+
+rtl_system::rtl_system(sc_module_name name, Callback on_cycle, bool waveform)
+    : sc_module(name),
+      model_(std::make_unique<Vumbra_system>(basename())),
+      on_cycle_(std::move(on_cycle)),
+      waveform_(waveform) {
   // Not dont_initialize: the model starts from the inputs' first values.
   SC_METHOD(step);
-  sensitive << clk << rst << bypass_queue << host_imem_we << host_imem_addr << host_imem_data << launch_valid
+  if (waveform_)
+    sensitive << clk;
+  else
+    sensitive << clk.pos();
+  sensitive << rst << bypass_queue << host_imem_we << host_imem_addr << host_imem_data << launch_valid
             << launch_count << launch_entry << ncore << mem_req_ready << mem_resp_valid << mem_resp_data
             << mem_resp_tag;
 }
@@ -21,21 +51,29 @@ rtl_system::~rtl_system() = default;
 
 // One process, so that it alone writes the outputs.  No input changes in the delta cycle
 // of a clock edge (its writers write in that delta, seen in the next).  The outputs the
-// rising edge changes are driven by the next settle (the falling edge at the latest):
-// the other modules read them at the next rising edge.
+// rising edge changes are driven at once (with a waveform: by the next settle, the
+// falling edge at the latest); the other modules read them at the next rising edge, or
+// in a delta cycle after it when their logic follows them combinationally.
 void rtl_system::step() {
-  if (clk.posedge()) {
-    sample();
-    model_->clk = 1;
-    model_->eval();
-  } else {
+  if (clk.posedge())
+    rise();
+  else
     settle();
-  }
+}
+
+void rtl_system::rise() {
+  sample();
+  Vumbra_system& m = *model_;
+  m.clk = 1;
+  m.eval();
+  if (waveform_) return;  // the falling edge's settle drives the outputs
+  lower_clock(m);
+  drive_outputs();
 }
 
 void rtl_system::settle() {
   Vumbra_system& m = *model_;
-  m.clk = clk.read();
+  m.clk = waveform_ ? clk.read() : false;
   m.rst = rst.read();
   m.bypass_queue = bypass_queue.read();
   m.host_imem_we = host_imem_we.read();

@@ -9,14 +9,25 @@
 // Here one method steps the model, reading and writing only the ports other modules use,
 // and the monitor reads the trace outputs straight from the model:
 //   - at a rising edge it samples the cycle that ends, then raises the model's clock and
-//     evaluates it (the registers take the inputs of the cycle that ended), leaving the
-//     outputs to the next settle;
-//   - at a falling edge and at any input change it applies the inputs, sets the model's
-//     clock as the bench's is, evaluates the combinational logic and drives the outputs.
+//     evaluates it (the registers take the inputs of the cycle that ended), and drives
+//     the outputs that evaluation settled;
+//   - at any input change it applies the inputs, evaluates the combinational logic and
+//     drives the outputs.
 // Inputs change only in the delta cycles after a rising edge or after an output of this
 // model changes (a memory's ready may follow the request combinationally), so the method
 // has run on every change before the next rising edge: at that edge the model holds the
 // ending cycle as it was, which is what a method on the edge would read from signals.
+//
+// The falling edge: the RTL has no logic on it, and the model's evaluation there would
+// only recompute, from unchanged inputs, its input-driven logic (Verilator evaluates that
+// region at every eval()).  So, without a waveform, the method does not run at the
+// falling edge at all: after the rising edge's evaluation the model's clock is lowered at
+// once, and Verilator's record of the clock's last value with it (a generated member,
+// found by name; with a Verilator that names it otherwise the model is evaluated once
+// more instead, at the same cost as before).  The model's own clock is then low through
+// the cycle's settles, which changes nothing since no logic reads the clock as data.
+// With a waveform (waveform = true) the model's clock follows the bench's and is
+// evaluated at both edges, so that the dump shows it.
 #pragma once
 #include <systemc.h>
 
@@ -50,7 +61,8 @@ SC_MODULE(rtl_system) {
   SC_HAS_PROCESS(rtl_system);
   // on_cycle gets every cycle from the first one after reset, as core_monitor gives the
   // SystemC side's.
-  rtl_system(sc_module_name name, Callback on_cycle);
+  // waveform: the model will be traced (its clock must follow the bench's, see above).
+  rtl_system(sc_module_name name, Callback on_cycle, bool waveform = false);
   ~rtl_system() override;
 
   // The last cycle given to on_cycle (its fault cause, its protocol error).
@@ -64,12 +76,14 @@ SC_MODULE(rtl_system) {
 
  private:
   void step();
+  void rise();
   void settle();
   void drive_outputs();
   void sample();
 
   std::unique_ptr<Vumbra_system> model_;
   Callback on_cycle_;
+  bool waveform_;
   bool started_ = false;
   uint64_t next_ = 0;
   CycleSample s_;  // the last cycle sampled
