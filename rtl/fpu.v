@@ -138,16 +138,32 @@ module fpu #(
       .int_product(int_product)
   );
 
-  // The addend waits as long as the multiply takes.
-  reg [32*MUL_LATENCY-1:0] addend_q;
+  // The addend waits as long as the multiply takes.  Up to two cycles it waits in
+  // flip-flops.  From three on it waits in a RAM used as a ring of 16 words: written
+  // every cycle at `ring_wr`, read MUL_LATENCY - 1 entries behind it into the RAM's
+  // output register.  On an FPGA that is two block RAMs where the flip-flops would take
+  // 32 logic cells a cycle (a flip-flop fed by another flip-flop shares no LUT); the
+  // ring needs no thread number and no reset, since only the distance between the two
+  // pointers matters, and the word read and the word written are never the same.
+  wire [31:0] addend;
   generate
-    if (MUL_LATENCY > 1) begin : g_addend_line
-      always @(posedge clk) addend_q <= {addend_q[32*(MUL_LATENCY-1)-1:0], add_c};
-    end else begin : g_addend_reg
-      always @(posedge clk) addend_q <= add_c;
+    if (MUL_LATENCY >= 3) begin : g_addend_ring
+      reg [3:0] ring_wr = 4'd0;
+      wire [3:0] ring_rd = ring_wr - MUL_LATENCY[3:0] + 4'd1;
+      (* ram_style = "block", no_rw_check *) reg [31:0] ring [0:15];
+      reg [31:0] ring_q;
+      always @(posedge clk) begin
+        ring[ring_wr] <= add_c;
+        ring_q        <= ring[ring_rd];
+        ring_wr       <= ring_wr + 4'd1;
+      end
+      assign addend = ring_q;
+    end else begin : g_addend_line
+      reg [63:0] line_q;
+      always @(posedge clk) line_q <= {line_q[31:0], add_c};
+      assign addend = line_q[63:32];
     end
   endgenerate
-  wire [31:0] addend = addend_q[32*(MUL_LATENCY-1) +: 32];
 
   // ---- add ----------------------------------------------------------------------------
   wire [31:0] sum;
