@@ -77,24 +77,6 @@ FieldDiff first_difference(const scm::Event& a, const scm::Event& b) {
   return {};
 }
 
-// Whether first_difference would find nothing: the same fields, compared without
-// building its strings (most events agree, and this runs for every one of them).
-bool same_fields(const scm::Event& a, const scm::Event& b) {
-  using scm::EventKind;
-  if (a.kind != b.kind || a.thread != b.thread) return false;
-  switch (a.kind) {
-    case EventKind::Issue: return a.pc == b.pc;
-    case EventKind::Bubble: return a.reason == b.reason;
-    case EventKind::RegWrite: return a.pc == b.pc && a.reg == b.reg && a.value == b.value;
-    case EventKind::Cache: return a.op == b.op && a.addr == b.addr && a.value == b.value;
-    case EventKind::Wake: return true;
-    case EventKind::Mem:
-    case EventKind::Dram: return a.op == b.op && a.addr == b.addr && a.data == b.data && a.cmp == b.cmp;
-    case EventKind::MemResp: return a.value == b.value;
-  }
-  return false;  // an unknown kind: let first_difference say
-}
-
 }  // namespace
 
 std::string describe_instruction(const Program& p, uint32_t pc) {
@@ -190,7 +172,6 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
              sc_line, rtl_line);
       return;
     }
-    if (same_fields(*a, *b)) continue;
     const FieldDiff d = first_difference(*a, *b);
     if (!d.field.empty()) {
       lines(sc_line, rtl_line);
@@ -206,7 +187,6 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
     if (!a && !b) continue;
     const scm::Event& any = a ? *a : *b;
     const uint32_t pc = any.thread < threads_ ? last_pc_[any.thread] : 0;
-    if (a && b && same_fields(*a, *b)) continue;
     FieldDiff d;
     if (!a || !b)
       d = {std::string(rank_name(r)) + " on the port", show(a), show(b)};
