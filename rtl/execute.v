@@ -13,12 +13,13 @@
 //
 // Timing (instruction fetched in cycle n): decode's outputs are in R (n+2) and are
 // registered here at its end (x1_*), next to the register values that come out of the
-// register file's RAMs in X1 (n+3).  X1's outcome leaves on three registered paths:
-// the thread's next pc and state (x2_upd_*, to fetch, which writes them at the end of
-// X2), the memory request (x2_mem_*, straight through the load/store unit onto the
-// port in X2) and the result, delayed through X2..X<L> and presented to writeback on
-// w_* in W (n+3+L).  None of these but the last depends on L.  A fault is on the
-// core's outputs from X2 on.
+// register file's RAMs in X1 (n+3).  X1's outcome leaves on three paths: the thread's
+// next pc and state (x2_upd_*, to fetch, which writes them at the end of X2; X1
+// registers the branch decision, the candidate pcs and their range checks, and X2
+// picks from them), the memory request (x2_mem_*, registered, straight through the
+// load/store unit onto the port in X2) and the result, delayed through X2..X<L> and
+// presented to writeback on w_* in W (n+3+L).  None of these but the last depends on
+// L.  A fault is on the core's outputs from X2 on.
 //
 // The integer multiply uses the FPU's multiplier (rtl/fp_mul.v), invisibly: X1 hands
 // it the operands, the 64-bit product comes back in X<1+M>, where the signed high
@@ -172,6 +173,9 @@ module execute #(
   reg [IW-1:0]   x1_pc;
   reg [31:0]     x1_word;
   reg            x1_illegal, x1_we, x1_load, x1_mem, x1_fpu, x1_exit, x1_flush, x1_add;
+  // Decoded from the opcode in R, so that in X1 the operand select and the branch
+  // decision after the compare are one LUT each, not an opcode compare too.
+  reg            x1_is_ri, x1_is_jalr, x1_br_always, x1_br_eq, x1_br_lt, x1_br_ltu, x1_br_inv;
   wire [7:0]     r_op = r_word[`UMBRA_FIELD_OP_MSB:`UMBRA_FIELD_OP_LSB];
 
   always @(posedge clk) begin
@@ -193,6 +197,15 @@ module execute #(
     x1_exit    <= r_exit;
     x1_flush   <= r_flush;
     x1_add     <= (r_op == `UMBRA_OP_ADD) || (r_op == `UMBRA_OP_ADDI);
+    x1_is_ri     <= (r_op[7:4] == GRP_RI);
+    x1_is_jalr   <= (r_op == `UMBRA_OP_JALR);
+    x1_br_always <= (r_op == `UMBRA_OP_J) || (r_op == `UMBRA_OP_JAL);
+    x1_br_eq     <= (r_op == `UMBRA_OP_BZ) || (r_op == `UMBRA_OP_BNZ) ||
+                    (r_op == `UMBRA_OP_BEQ) || (r_op == `UMBRA_OP_BNE);
+    x1_br_lt     <= (r_op == `UMBRA_OP_BLT) || (r_op == `UMBRA_OP_BGE);
+    x1_br_ltu    <= (r_op == `UMBRA_OP_BLTU) || (r_op == `UMBRA_OP_BGEU);
+    x1_br_inv    <= (r_op == `UMBRA_OP_BNZ) || (r_op == `UMBRA_OP_BNE) ||
+                    (r_op == `UMBRA_OP_BLT) || (r_op == `UMBRA_OP_BLTU);
   end
 
 `include "reverse32.vh"
@@ -231,9 +244,8 @@ module execute #(
   wire [31:0] imm16 = {{16{x1_fb[7]}}, x1_fb, x1_fc};
   wire [29:0] off24 = {{6{x1_fa[7]}}, x1_fa, x1_fb, x1_fc};  // j: a word offset
 
-  wire        is_ri     = (x1_op[7:4] == GRP_RI);
   wire        is_atomic = (x1_op[7:4] == GRP_ATOMIC);
-  wire [31:0] y         = is_ri ? imm8 : vc;
+  wire [31:0] y         = x1_is_ri ? imm8 : vc;
 
   wire [31:0] pc32   = {{PPAD{1'b0}}, x1_pc, 2'b00};
   wire [31:0] pc_seq = pc32 + 32'd4;
@@ -375,40 +387,33 @@ module execute #(
   // ---- X1: control flow ---------------------------------------------------------------
   // A branch compares field a's register with field b's on the compare above: decode
   // reads field a's register through port c for a branch (rtl/decode.v), so y is va,
-  // and bz/bnz read no register through b, so vb is 0.  va < vb is y < vb, !(vb <= y).
-  reg        taken;
-  reg [29:0] offset;  // word offset of the pc-relative operand (as a byte offset / 4)
+  // and bz/bnz read no register through b, so vb is 0.  va < vb is y < vb, !(vb <= y):
+  // blt is "not lt-or-eq", bge "lt-or-eq", and likewise unsigned.
+  wire        lt_or_eq = x1_br_lt ? (lt || eq) : (ltu || eq);
+  wire        taken    = x1_br_always || (x1_br_inv ^ (x1_br_eq ? eq : (x1_br_lt || x1_br_ltu) && lt_or_eq));
+  reg  [29:0] offset;  // word offset of the pc-relative operand (as a byte offset / 4)
   always @* begin
-    taken  = 1'b0;
-    offset = imm8[29:0];
     case (x1_op)
-      `UMBRA_OP_J:    begin taken = 1'b1; offset = off24; end
-      `UMBRA_OP_JAL:  begin taken = 1'b1; offset = imm16[29:0]; end
-      `UMBRA_OP_BZ:   begin taken = eq; offset = imm16[29:0]; end
-      `UMBRA_OP_BNZ:  begin taken = !eq; offset = imm16[29:0]; end
-      `UMBRA_OP_BEQ:  taken = eq;
-      `UMBRA_OP_BNE:  taken = !eq;
-      `UMBRA_OP_BLT:  taken = !(lt || eq);
-      `UMBRA_OP_BGE:  taken = lt || eq;
-      `UMBRA_OP_BLTU: taken = !(ltu || eq);
-      `UMBRA_OP_BGEU: taken = ltu || eq;
-      default: ;
+      `UMBRA_OP_J:    offset = off24;
+      `UMBRA_OP_JAL,
+      `UMBRA_OP_BZ,
+      `UMBRA_OP_BNZ:  offset = imm16[29:0];
+      default:        offset = imm8[29:0];
     endcase
   end
 
-  wire        is_jalr = (x1_op == `UMBRA_OP_JALR);
-  wire [29:0] target  = pc32[31:2] + offset;  // a word address
-  wire [IW-1:0] next_word = is_jalr ? vb[IW+1:2] : taken ? target[IW-1:0] : pc_seq[IW+1:2];
+  wire [29:0] target = pc32[31:2] + offset;  // a word address
 
-  // The range check is made on each candidate before the branch decision picks one, so
-  // that the path register value -> compare -> taken ends in one multiplexer, not in a
-  // 32-bit compare of the chosen pc (the UP5K's longest path at 16 threads, 8 stages).
-  // target is a word address and pc_seq a multiple of 4: only jalr's register can be
+  // Each candidate next pc is range-checked in X1, before the branch decision picks
+  // one; the decision, the candidates and their checks are registered, and X2 makes
+  // the choice and the fault from them (below), so that the path register value ->
+  // compare -> taken ends at a flip-flop (the UP5K's longest path at 16 threads, 10
+  // stages, had gone on through the fault to the thread's next pc and state).  target
+  // is a word address and pc_seq a multiple of 4: only jalr's register can be
   // misaligned.
   wire seq_in_store    = ({2'b00, pc_seq[31:2]} < IMEM_WORDS_U);
   wire target_in_store = ({2'b00, target} < IMEM_WORDS_U);
   wire jalr_ok         = vb[1:0] == 2'b00 && ({2'b00, vb[31:2]} < IMEM_WORDS_U);
-  wire bad_jump = !x1_exit && !(is_jalr ? jalr_ok : taken ? target_in_store : seq_in_store);
 
   // ---- X1: memory -------------------------------------------------------------------------
   // Loads and stores address rB + offset (field c, in words); atomics address ra.  The
@@ -416,38 +421,63 @@ module execute #(
   // which decode made 0 for instructions that do not read field a.
   wire [31:0] ea = is_atomic ? vb : vb + {imm8[29:0], 2'b00};
 
-  wire        faulting = x1_illegal || bad_jump;
-  wire [FB-1:0] cause  = x1_illegal ? FAULT_ILLEGAL : FAULT_BAD_JUMP;
-  wire        pushes   = x1_mem || x1_flush;  // may push into the request FIFO
-  wire        replay   = x1_valid && !faulting && !x1_exit && pushes && !lsu_room;
-  wire        retire   = x1_valid && !faulting && !x1_exit && !replay;  // has work after X1
-  wire        to_cache = pushes || x1_op == `UMBRA_OP_DINV || x1_op == `UMBRA_OP_DINVALL;
+  // The instructions that go to the cache are never branches: their next pc is
+  // pc_seq, so whether they fault is known in X1, from the pc alone, and the request
+  // and the replay need nothing of the branch decision.  A replayed instruction does
+  // nothing (no state change, no request, nothing for W) and keeps its pc.
+  wire pushes     = x1_mem || x1_flush;  // may push into the request FIFO
+  wire to_cache   = pushes || x1_op == `UMBRA_OP_DINV || x1_op == `UMBRA_OP_DINVALL;
+  wire mem_passes = x1_valid && !x1_illegal && !x1_exit && seq_in_store;  // no fault
+  wire replay     = mem_passes && pushes && !lsu_room;
+  wire mem_retire = mem_passes && !replay;
 
-  // The same decisions for the instructions that go to the cache, which are never
-  // branches: their next pc is pc_seq, so their bad jump is "pc_seq outside the
-  // store", a function of the pc alone.  retire && to_cache and retire && pushes are
-  // exactly these, but without the path register value -> compare -> taken ->
-  // next pc -> range check, which would otherwise end in the request FIFO's write
-  // (the core's longest path on the UP5K at 8 execute stages: 13 LUTs and 60 carries).
-  wire        mem_passes   = x1_valid && !x1_illegal && !x1_exit && seq_in_store;  // no fault
-  wire        mem_retire   = mem_passes && !(pushes && !lsu_room);                 // nor replay
+  // ---- X1 -> X2: the branch decision in pieces ---------------------------------------------
+  reg          x2_live;  // passes X1 unless it is a bad jump: has work after X1
+  reg          x2_taken, x2_is_jalr, x2_seq_ok, x2_target_ok, x2_jalr_ok;
+  reg          x2_illegal, x2_exit, x2_replay, x2_sleeps;
+  reg [IW-1:0] x2_pc, x2_seq_word, x2_target_word, x2_jalr_word;
 
   always @(posedge clk) begin
     if (rst) begin
       x2_upd_valid <= 1'b0;
       x2_mem_valid <= 1'b0;
+      x2_live      <= 1'b0;
     end else begin
       x2_upd_valid <= x1_valid;
-      x2_mem_valid <= mem_retire && to_cache;  // = retire && to_cache
+      x2_mem_valid <= mem_retire && to_cache;
+      x2_live      <= x1_valid && !x1_illegal && !x1_exit && !replay;
     end
-    x2_upd_thread <= x1_thread;
-    x2_upd_pc     <= (faulting || x1_exit || replay) ? x1_pc : next_word;
-    x2_upd_state  <= (faulting || x1_exit) ? ST_EXITED :
-                     (!replay && (x1_load || x1_flush)) ? ST_SLEEP : ST_RUN;
-    x2_mem_op     <= x1_mem_op;
-    x2_mem_addr   <= x1_mem_addr;
-    x2_mem_data   <= x1_mem_data;
-    x2_mem_cmp    <= x1_mem_cmp;
+    x2_upd_thread  <= x1_thread;
+    x2_pc          <= x1_pc;
+    x2_taken       <= taken;
+    x2_is_jalr     <= x1_is_jalr;
+    x2_seq_ok      <= seq_in_store;
+    x2_target_ok   <= target_in_store;
+    x2_jalr_ok     <= jalr_ok;
+    x2_seq_word    <= pc_seq[IW+1:2];
+    x2_target_word <= target[IW-1:0];
+    x2_jalr_word   <= vb[IW+1:2];
+    x2_illegal     <= x1_illegal;
+    x2_exit        <= x1_exit;
+    x2_replay      <= replay;
+    x2_sleeps      <= x1_load || x1_flush;
+    x2_mem_op      <= x1_mem_op;
+    x2_mem_addr    <= x1_mem_addr;
+    x2_mem_data    <= x1_mem_data;
+    x2_mem_cmp     <= x1_mem_cmp;
+  end
+
+  // ---- X2: the next pc and state, the fault -------------------------------------------------
+  // What X1 decided, put together: x2_upd_* reach fetch in X2 as before, a few LUTs
+  // after the registers instead of at them.
+  wire x2_bad_jump = !x2_exit && !(x2_is_jalr ? x2_jalr_ok : x2_taken ? x2_target_ok : x2_seq_ok);
+  wire x2_faulting = x2_illegal || x2_bad_jump;
+  wire x2_valid    = x2_live && !x2_bad_jump;  // has work after X1 (x2_live: and X2 too)
+  always @* begin
+    x2_upd_pc = (x2_faulting || x2_exit || x2_replay) ? x2_pc :
+                x2_is_jalr ? x2_jalr_word : x2_taken ? x2_target_word : x2_seq_word;
+    x2_upd_state = (x2_faulting || x2_exit) ? ST_EXITED :
+                   (!x2_replay && x2_sleeps) ? ST_SLEEP : ST_RUN;
   end
 
   assign x1_push       = mem_retire && pushes;  // = retire && pushes
@@ -466,18 +496,32 @@ module execute #(
     end
   endgenerate
 
+  // The first fault is held in fault_q and its fields; in the cycle it is decided, X2,
+  // the outputs show it already, so they rise in X2 as when X1 registered them.
+  reg           fault_q;
+  reg [TW-1:0]  fault_thread_q;
+  reg [IW-1:0]  fault_pc_q;
+  reg [FB-1:0]  fault_cause_q;
+  wire          fault_now   = x2_upd_valid && x2_faulting && !fault_q;
+  wire [FB-1:0] cause_now   = x2_illegal ? FAULT_ILLEGAL : FAULT_BAD_JUMP;
   always @(posedge clk) begin
     if (rst) begin
-      fault        <= 1'b0;
-      fault_thread <= {TW{1'b0}};
-      fault_pc     <= {IW{1'b0}};
-      fault_cause  <= FAULT_NONE;
-    end else if (x1_valid && faulting && !fault) begin
-      fault        <= 1'b1;
-      fault_thread <= x1_thread;
-      fault_pc     <= x1_pc;
-      fault_cause  <= cause;
+      fault_q        <= 1'b0;
+      fault_thread_q <= {TW{1'b0}};
+      fault_pc_q     <= {IW{1'b0}};
+      fault_cause_q  <= FAULT_NONE;
+    end else if (fault_now) begin
+      fault_q        <= 1'b1;
+      fault_thread_q <= x2_upd_thread;
+      fault_pc_q     <= x2_pc;
+      fault_cause_q  <= cause_now;
     end
+  end
+  always @* begin
+    fault        = fault_q || fault_now;
+    fault_thread = fault_now ? x2_upd_thread : fault_thread_q;
+    fault_pc     = fault_now ? x2_pc : fault_pc_q;
+    fault_cause  = fault_now ? cause_now : fault_cause_q;
   end
 
   // ---- FPU: operands in X1, result in W -----------------------------------------------
@@ -495,8 +539,7 @@ module execute #(
   );
 
   // ---- X1 -> X2 -------------------------------------------------------------------------
-  reg            x2_valid, x2_sleep;
-  reg [IW-1:0]   x2_pc;
+  reg            x2_sleep;
   reg [7:0]      x2_rd;
   reg            x2_we, x2_load, x2_flush;
   reg            x2_misc, x2_arith;  // an FPU function: short / add or multiply
@@ -505,15 +548,11 @@ module execute #(
   reg [31:0]     x2_mul_corr;
 
   always @(posedge clk) begin
-    if (rst) begin
-      x2_valid <= 1'b0;
+    if (rst)
       x2_sleep <= 1'b0;
-    end else begin
-      x2_valid <= retire;
+    else
       x2_sleep <= x1_sleep;
-    end
     x2_thread     <= x1_thread;
-    x2_pc         <= x1_pc;
     x2_rd         <= x1_fa;
     x2_we         <= x1_we;
     x2_load       <= x1_load;
