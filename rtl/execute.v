@@ -177,6 +177,28 @@ module execute #(
   // decision after the compare are one LUT each, not an opcode compare too.
   reg            x1_is_ri, x1_is_jalr, x1_br_always, x1_br_eq, x1_br_lt, x1_br_ltu, x1_br_inv;
   wire [7:0]     r_op = r_word[`UMBRA_FIELD_OP_MSB:`UMBRA_FIELD_OP_LSB];
+  wire [7:0]     r_fa = r_word[`UMBRA_FIELD_A_MSB:`UMBRA_FIELD_A_LSB];
+  wire [7:0]     r_fb = r_word[`UMBRA_FIELD_B_MSB:`UMBRA_FIELD_B_LSB];
+  wire [7:0]     r_fc = r_word[`UMBRA_FIELD_C_MSB:`UMBRA_FIELD_C_LSB];
+
+  // The pc-relative operand's word offset (j: 24 bits, jal/bz/bnz: 16, the other
+  // branches: 8, sign-extended) is a function of the word alone, so R picks it: X1
+  // gets its low IW bits and whether the bits above are all zeros or all ones.  With
+  // the pc below 2^IW, the target pc + offset is in 0..2^IW-1 exactly when those bits
+  // and the carry out of the IW-bit sum cancel (0 and no carry, or all ones and a
+  // carry), so X1 adds IW bits where it added 30 before the range check.
+  reg  [29:0]    r_offset;
+  always @* begin
+    case (r_op)
+      `UMBRA_OP_J:   r_offset = {{6{r_fa[7]}}, r_fa, r_fb, r_fc};
+      `UMBRA_OP_JAL,
+      `UMBRA_OP_BZ,
+      `UMBRA_OP_BNZ: r_offset = {{14{r_fb[7]}}, r_fb, r_fc};
+      default:       r_offset = {{22{r_fc[7]}}, r_fc};
+    endcase
+  end
+  reg [IW-1:0]   x1_off_lo;
+  reg            x1_off_hi0, x1_off_hi1;
 
   always @(posedge clk) begin
     if (rst) begin
@@ -198,6 +220,9 @@ module execute #(
     x1_flush   <= r_flush;
     x1_add     <= (r_op == `UMBRA_OP_ADD) || (r_op == `UMBRA_OP_ADDI);
     x1_is_ri     <= (r_op[7:4] == GRP_RI);
+    x1_off_lo    <= r_offset[IW-1:0];
+    x1_off_hi0   <= ~|r_offset[29:IW];
+    x1_off_hi1   <= &r_offset[29:IW];
     x1_is_jalr   <= (r_op == `UMBRA_OP_JALR);
     x1_br_always <= (r_op == `UMBRA_OP_J) || (r_op == `UMBRA_OP_JAL);
     x1_br_eq     <= (r_op == `UMBRA_OP_BZ) || (r_op == `UMBRA_OP_BNZ) ||
@@ -242,7 +267,6 @@ module execute #(
 
   wire [31:0] imm8  = {{24{x1_fc[7]}}, x1_fc};
   wire [31:0] imm16 = {{16{x1_fb[7]}}, x1_fb, x1_fc};
-  wire [29:0] off24 = {{6{x1_fa[7]}}, x1_fa, x1_fb, x1_fc};  // j: a word offset
 
   wire        is_atomic = (x1_op[7:4] == GRP_ATOMIC);
   wire [31:0] y         = x1_is_ri ? imm8 : vc;
@@ -391,28 +415,18 @@ module execute #(
   // blt is "not lt-or-eq", bge "lt-or-eq", and likewise unsigned.
   wire        lt_or_eq = x1_br_lt ? (lt || eq) : (ltu || eq);
   wire        taken    = x1_br_always || (x1_br_inv ^ (x1_br_eq ? eq : (x1_br_lt || x1_br_ltu) && lt_or_eq));
-  reg  [29:0] offset;  // word offset of the pc-relative operand (as a byte offset / 4)
-  always @* begin
-    case (x1_op)
-      `UMBRA_OP_J:    offset = off24;
-      `UMBRA_OP_JAL,
-      `UMBRA_OP_BZ,
-      `UMBRA_OP_BNZ:  offset = imm16[29:0];
-      default:        offset = imm8[29:0];
-    endcase
-  end
-
-  wire [29:0] target = pc32[31:2] + offset;  // a word address
+  wire [IW:0] target = {1'b0, x1_pc} + {1'b0, x1_off_lo};  // a word address and its carry
 
   // Each candidate next pc is range-checked in X1, before the branch decision picks
   // one; the decision, the candidates and their checks are registered, and X2 makes
   // the choice and the fault from them (below), so that the path register value ->
   // compare -> taken ends at a flip-flop (the UP5K's longest path at 16 threads, 10
   // stages, had gone on through the fault to the thread's next pc and state).  target
-  // is a word address and pc_seq a multiple of 4: only jalr's register can be
-  // misaligned.
+  // is a word address (its range check: r_offset above) and pc_seq a multiple of 4:
+  // only jalr's register can be misaligned.
   wire seq_in_store    = ({2'b00, pc_seq[31:2]} < IMEM_WORDS_U);
-  wire target_in_store = ({2'b00, target} < IMEM_WORDS_U);
+  wire target_in_store = (x1_off_hi0 ? !target[IW] : x1_off_hi1 && target[IW]) &&
+                         ({{(32 - IW){1'b0}}, target[IW-1:0]} < IMEM_WORDS_U);
   wire jalr_ok         = vb[1:0] == 2'b00 && ({2'b00, vb[31:2]} < IMEM_WORDS_U);
 
   // ---- X1: memory -------------------------------------------------------------------------
