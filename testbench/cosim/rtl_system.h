@@ -85,6 +85,7 @@ SC_MODULE(rtl_system) {
   Callback on_cycle_;
   bool waveform_;
   bool started_ = false;
+  bool settled_ = false;  // the model has been evaluated on its inputs once (its initial settle)
   uint64_t next_ = 0;
   CycleSample s_;  // the last cycle sampled
   // The outputs as last written (scm::drive): most settles change none of them.
