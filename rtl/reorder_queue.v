@@ -99,15 +99,17 @@ module reorder_queue #(
   reg  [DEPTH-1:0]    pick;      // one-hot: the entry on the DRAM port (none if empty)
   reg  [DEPTH-1:0]    at_or_above;  // the entry is pick or younger than it
 
-  // The entries, one array per field: entry 0 the oldest.  Fields of their natural width
-  // rather than one wide payload vector keep the Verilated model to machine words.
-  // Registers, not a RAM: every entry moves on a send (mem2reg says so to Yosys).
-  (* mem2reg *) reg [7:0]    q_op   [0:DEPTH-1];
-  (* mem2reg *) reg [31:0]   q_addr [0:DEPTH-1];
-  (* mem2reg *) reg [31:0]   q_data [0:DEPTH-1];
-  (* mem2reg *) reg [31:0]   q_cmp  [0:DEPTH-1];
-  (* mem2reg *) reg [15:0]   q_tag  [0:DEPTH-1];
-  (* mem2reg *) reg [PW-1:0] q_pass [0:DEPTH-1];
+  // The entries, one vector per field, entry e at [W*e +: W]: entry 0 the oldest.
+  // Registers, not a RAM: every entry moves on a send.  Vectors rather than arrays of
+  // entries for the Verilated model: an array written by nonblocking assignments costs
+  // it a pending-write flag per write site (208 here), set up and tested in every
+  // cycle, queue empty or not; a vector costs a copy of its words.
+  reg [8*DEPTH-1:0]  q_op;
+  reg [32*DEPTH-1:0] q_addr;
+  reg [32*DEPTH-1:0] q_data;
+  reg [32*DEPTH-1:0] q_cmp;
+  reg [16*DEPTH-1:0] q_tag;
+  reg [PW*DEPTH-1:0] q_pass;
 
   reg  [OPEN_ROWS-1:0]    t_valid;
   reg  [GW*OPEN_ROWS-1:0] t_page;
@@ -123,16 +125,9 @@ module reorder_queue #(
   // MAX_PASSES times or there is no hit; then (and always in FCFS mode) the head.
   // An empty queue picks nothing whatever the entries hold, so the whole search sits
   // behind `dram_req_valid`: the same logic, and a simulator skips it while the queue is
-  // empty, which is most cycles.  It reads each entry's page (bank and row) from a
-  // vector at constant positions.
-  wire [GW*DEPTH-1:0] pages;
-  wire [PW-1:0]       head_passes = q_pass[0];
-  genvar i;
-  generate
-    for (i = 0; i < DEPTH; i = i + 1) begin : g_page
-      assign pages[GW*i +: GW] = q_addr[i][31:RB];
-    end
-  endgenerate
+  // empty, which is most cycles.  It reads each entry's page (bank and row) at constant
+  // positions of q_addr.
+  wire [PW-1:0]       head_passes = q_pass[0 +: PW];
   reg          any_hit, seen;
   reg [IW-1:0] sel;             // pick as an index
   integer k, j;
@@ -150,7 +145,7 @@ module reorder_queue #(
       for (k = 0; k < DEPTH; k = k + 1) begin
         valid[k] = k < count;
         for (j = 0; j < OPEN_ROWS; j = j + 1)
-          if (t_valid[j] && t_page[GW*j +: GW] == pages[GW*k +: GW])
+          if (t_valid[j] && t_page[GW*j +: GW] == q_addr[32*k+RB +: GW])
             hit[k] = valid[k];
         any_hit = any_hit || hit[k];
       end
@@ -170,11 +165,11 @@ module reorder_queue #(
   end
 
   // The picked entry; zero while the queue is empty.
-  assign dram_req_op   = dram_req_valid ? q_op[sel]   : 8'd0;
-  assign dram_req_addr = dram_req_valid ? q_addr[sel] : 32'd0;
-  assign dram_req_data = dram_req_valid ? q_data[sel] : 32'd0;
-  assign dram_req_cmp  = dram_req_valid ? q_cmp[sel]  : 32'd0;
-  assign dram_req_tag  = dram_req_valid ? q_tag[sel]  : 16'd0;
+  assign dram_req_op   = dram_req_valid ? q_op[8*sel +: 8]    : 8'd0;
+  assign dram_req_addr = dram_req_valid ? q_addr[32*sel +: 32] : 32'd0;
+  assign dram_req_data = dram_req_valid ? q_data[32*sel +: 32] : 32'd0;
+  assign dram_req_cmp  = dram_req_valid ? q_cmp[32*sel +: 32]  : 32'd0;
+  assign dram_req_tag  = dram_req_valid ? q_tag[16*sel +: 16]  : 16'd0;
 
   // ---- entries ----------------------------------------------------------------------------
   // A send shifts the entries at and above the pick down one place (the top one takes
@@ -185,21 +180,21 @@ module reorder_queue #(
     if (accept || send)
       for (m = 0; m < DEPTH; m = m + 1) begin
         if (accept && m[CW-1:0] == ins) begin
-          q_op[m]   <= mem_req_op;
-          q_addr[m] <= mem_req_addr;
-          q_data[m] <= mem_req_data;
-          q_cmp[m]  <= mem_req_cmp;
-          q_tag[m]  <= mem_req_tag;
-          q_pass[m] <= {PW{1'b0}};
+          q_op[8*m +: 8]     <= mem_req_op;
+          q_addr[32*m +: 32] <= mem_req_addr;
+          q_data[32*m +: 32] <= mem_req_data;
+          q_cmp[32*m +: 32]  <= mem_req_cmp;
+          q_tag[16*m +: 16]  <= mem_req_tag;
+          q_pass[PW*m +: PW] <= {PW{1'b0}};
         end else if (send && at_or_above[m]) begin
-          q_op[m]   <= m + 1 < DEPTH ? q_op[(m + 1) % DEPTH]   : 8'd0;
-          q_addr[m] <= m + 1 < DEPTH ? q_addr[(m + 1) % DEPTH] : 32'd0;
-          q_data[m] <= m + 1 < DEPTH ? q_data[(m + 1) % DEPTH] : 32'd0;
-          q_cmp[m]  <= m + 1 < DEPTH ? q_cmp[(m + 1) % DEPTH]  : 32'd0;
-          q_tag[m]  <= m + 1 < DEPTH ? q_tag[(m + 1) % DEPTH]  : 16'd0;
-          q_pass[m] <= m + 1 < DEPTH ? q_pass[(m + 1) % DEPTH] : {PW{1'b0}};
+          q_op[8*m +: 8]     <= m + 1 < DEPTH ? q_op[8*((m + 1) % DEPTH) +: 8]     : 8'd0;
+          q_addr[32*m +: 32] <= m + 1 < DEPTH ? q_addr[32*((m + 1) % DEPTH) +: 32] : 32'd0;
+          q_data[32*m +: 32] <= m + 1 < DEPTH ? q_data[32*((m + 1) % DEPTH) +: 32] : 32'd0;
+          q_cmp[32*m +: 32]  <= m + 1 < DEPTH ? q_cmp[32*((m + 1) % DEPTH) +: 32]  : 32'd0;
+          q_tag[16*m +: 16]  <= m + 1 < DEPTH ? q_tag[16*((m + 1) % DEPTH) +: 16]  : 16'd0;
+          q_pass[PW*m +: PW] <= m + 1 < DEPTH ? q_pass[PW*((m + 1) % DEPTH) +: PW] : {PW{1'b0}};
         end else if (send) begin
-          q_pass[m] <= q_pass[m] + {{(PW - 1){1'b0}}, 1'b1};  // older than the one sent
+          q_pass[PW*m +: PW] <= q_pass[PW*m +: PW] + {{(PW - 1){1'b0}}, 1'b1};  // older than the one sent
         end
       end
   end

@@ -28,6 +28,10 @@
 // the cycle's settles, which changes nothing since no logic reads the clock as data.
 // With a waveform (waveform = true) the model's clock follows the bench's and is
 // evaluated at both edges, so that the dump shows it.
+//
+// The rising edge's evaluation, without a waveform, runs only the model's clocked
+// region: the input-driven region, which Verilator 5.006's eval() runs first at every
+// call, was already settled on these very inputs (rtl_system.cpp, eval_rising_edge).
 #pragma once
 #include <systemc.h>
 
@@ -85,6 +89,7 @@ SC_MODULE(rtl_system) {
   Callback on_cycle_;
   bool waveform_;
   bool started_ = false;
+  bool settled_ = false;  // the model has been evaluated on its inputs once (its initial settle)
   uint64_t next_ = 0;
   CycleSample s_;  // the last cycle sampled
   // The outputs as last written (scm::drive): most settles change none of them.
