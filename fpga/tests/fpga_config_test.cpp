@@ -76,7 +76,7 @@ TEST(FpgaConfig, Hx8kIsTheEightThreadCoreWithoutDsps) {
   EXPECT_FALSE(c.fpga_dsp);
   EXPECT_EQ(c.mem_model, "fixed");
   EXPECT_EQ(c.fpga_board, "hx8k_breakout");
-  EXPECT_EQ(c.fpga_board_clock_mhz, 12u);
+  EXPECT_EQ(c.fpga_board_clock_mhz, 16u);
   EXPECT_EQ(c.fpga_target_mhz, 50u);
   EXPECT_EQ(c.fpga_board_target_mhz, 40u);
 }
@@ -255,7 +255,8 @@ TEST(UmbraConfig, UnknownTopOrFormatIsAUsageError) {
 
 // fpga/build.sh hands yosys the table's parameters for every top it builds (the board
 // tops too, by default); only the boards' clock settings (from fpga.board_clock_mhz:
-// 6 MHz is the 12 MHz oscillator halved, 12 the oscillator itself) are its own.
+// 6 MHz is the 12 MHz oscillator halved; 16 the PLL with the settings icepll gives
+// for it, 12 MHz in, and the frequency it achieves, 15.938 MHz) are its own.
 TEST(BuildScript, ParametersAreUmbraConfigs) {
   const Outcome o = run("UMBRA_CONFIG_TOOL='" + std::string(UMBRA_CONFIG_PATH) + "' " + UMBRA_SOURCE_DIR +
                         "/fpga/build.sh --params-only '" + kUp5k + "' '" + kHx8k + "'");
@@ -270,7 +271,8 @@ TEST(BuildScript, ParametersAreUmbraConfigs) {
                        "ice40-up5k icebreaker_top: " + yosys("icebreaker_top", kUp5k) +
                        " -set CLK_DIV 2 -set PLL 0\n" + "ice40-hx8k synth_top: " + yosys("synth_top", kHx8k) +
                        "\n" + "ice40-hx8k hx8k_breakout_top: " + yosys("hx8k_breakout_top", kHx8k) +
-                       " -set CLK_DIV 1 -set PLL 0\n");
+                       " -set PLL 1 -set PLL_DIVR 0 -set PLL_DIVF 84 -set PLL_DIVQ 6 -set PLL_FILTER 1"
+                       " -set CLK_HZ 15938000\n");
 }
 
 TEST(FpgaConfigTools, SimulatorRunsAnExampleOnTheUp5kConfiguration) {
