@@ -191,18 +191,18 @@ module fp_misc #(
     endcase
   end
 
-  // itof's exponent without and with the rounding carry, 158 - lz (+ 1), from the
-  // count alone: the second half picks one by the carry instead of adding it.
-  wire [7:0]  i_exp0 = 8'd158 - {2'b00, i_lz};
-  wire [7:0]  i_exp1 = 8'd159 - {2'b00, i_lz};
-
   wire [3:0]  func2;
   wire [31:0] a2, i_mag2, early2;
   wire [5:0]  i_lz2;
-  wire [7:0]  i_exp02, i_exp12;
-  fp_stage #(.W(4 + 32 + 32 + 6 + 8 + 8 + 32), .CUT(LATENCY - 1)) u_mid (
-      .clk(clk), .d({func, a, i_mag, i_lz, i_exp0, i_exp1, early_r}),
-      .q({func2, a2, i_mag2, i_lz2, i_exp02, i_exp12, early2}));
+  fp_stage #(.W(4 + 32 + 32 + 6 + 32), .CUT(LATENCY - 1)) u_mid (
+      .clk(clk), .d({func, a, i_mag, i_lz, early_r}), .q({func2, a2, i_mag2, i_lz2, early2}));
+
+  // itof's exponent without and with the rounding carry, 158 - lz (+ 1), from the
+  // count alone, beside the shifter: the rounding's carry picks one instead of adding
+  // it.  (In the first half they ended the UP5K's longest path at 10 stages: |a|, the
+  // count, then these.)
+  wire [7:0]  i_exp02 = 8'd158 - {2'b00, i_lz2};
+  wire [7:0]  i_exp12 = 8'd159 - {2'b00, i_lz2};
 
   // ---- itof, second half: |a| normalized by the leading-zero count, RNE --------------
   wire [31:0] i_norm;                              // i_mag << i_lz: leading one at bit 31

@@ -10,6 +10,7 @@ runs the screening set:
   faults     cosim_test's fault programs (FAULT_TESTS): illegal encodings, bad jumps
   examples   a few example manifests under umbra-cosim
   random     20 constrained-random seeds under cosim (umbra-randprog --run cosim)
+  queue      testbench/memsys: the reorder queue alone against its model, 3 builds
 and, with --stage full, when the screen does not kill it, the bare RTL core reset in
 the middle of runs (core_bench --reset-only) and the cosim regression (every example,
 the UP5K build's examples, 200 more random seeds, the fixed-memory path).
@@ -124,6 +125,10 @@ def test_sets(work, stage):
             ("faults", [faults, "--gtest_filter=" + FAULT_TESTS, "--gtest_fail_fast", "--gtest_brief=1"])]
     sets += [("example:" + e, [cosim, "--example", "examples/%s.yaml" % e]) for e in SCREEN_EXAMPLES]
     sets.append(("random:1..20", [randprog, "--seed", "1", "--count", "20", "--run", "cosim"]))
+    # The reorder queue alone against its model, on a stream that reorders, fills and
+    # forces (seconds; a queue mutant may need a start no program makes).
+    sets += [("queue:" + q, [os.path.join(b, "testbench", "memsys", "reorder_queue_cosim" + q)])
+             for q in ("", "_small", "_fcfs")]
     if stage == "full":
         # The bare RTL core reset in the middle of runs: what a reset-value mutant changes
         # shows only when the pipeline holds something at reset (docs/verification.md).
@@ -159,7 +164,8 @@ def test_sets(work, stage):
 
 
 def targets(stage):
-    t = ["umbra-cosim", "umbra-randprog", "directed_cosim_test", "memory_directed_cosim_test", "cosim_test"]
+    t = ["umbra-cosim", "umbra-randprog", "directed_cosim_test", "memory_directed_cosim_test", "cosim_test",
+         "reorder_queue_cosim", "reorder_queue_cosim_small", "reorder_queue_cosim_fcfs"]
     if stage == "full":
         t += ["umbra-cosim-ice40-up5k", "umbra-randprog-ice40-up5k", "umbra-cosim-ice40-hx8k",
               "umbra-randprog-ice40-hx8k", "core_bench", "directed_cosim_test-test-odd",
