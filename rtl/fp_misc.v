@@ -8,9 +8,9 @@
 // registered; only itof and ftoi, never selected together, share a shifter.  LATENCY
 // (fpu.v's MISC_LATENCY) is 1 or 2: with 2 the datapath is cut (fp_stage) after the
 // first half, where every function but itof and ftoi is finished (its result selected
-// and carried) and the shared shifter has its operand and amount (itof's from |a| and
-// its leading-zero count), so the second cycle holds only the shift, itof's rounding
-// and exponent, ftoi's negation and the final select.  With 1 the same logic is one cycle: each function is a compare, one barrel
+// and carried) and itof has its magnitude and leading-zero count, so the second
+// cycle holds only the shared shifter, itof's rounding, ftoi's negation and the final
+// select.  With 1 the same logic is one cycle: each function is a compare, one barrel
 // shift and at most one small adder or two.
 //
 // unpack needs no table: n/255 = n * (2^-8 + 2^-16 + ...), so its binary expansion is
@@ -191,23 +191,11 @@ module fp_misc #(
     endcase
   end
 
-  // itof and ftoi share one right shifter (second half): a left shift is a right shift
-  // of the bit-reversed operand, reversed back (as in execute's integer shifter).  Its
-  // operand and amount are picked here, so that the second half begins at the shift.
-  // ftoi: for a biased exponent e in 127..157 the magnitude is m * 2^(e-150)
-  // truncated, i.e. (m << 7) >> (157 - e); 157 - e is 0..30 and equals
-  // (29 - e[4:0]) mod 32 there.
-  wire        sh_itof = (func == FN_ITOF);
-  wire [31:0] sh_in   = sh_itof ? reverse32(i_mag) : {1'b0, 1'b1, a[22:0], 7'd0};
-  wire [4:0]  sh_amt  = sh_itof ? i_lz[4:0] : 5'd29 - a[27:23];
-
   wire [3:0]  func2;
-  wire [31:0] a2, sh_in2, early2;
-  wire [4:0]  sh_amt2;
+  wire [31:0] a2, i_mag2, early2;
   wire [5:0]  i_lz2;
-  fp_stage #(.W(4 + 32 + 32 + 5 + 6 + 32), .CUT(LATENCY - 1)) u_mid (
-      .clk(clk), .d({func, a, sh_in, sh_amt, i_lz, early_r}),
-      .q({func2, a2, sh_in2, sh_amt2, i_lz2, early2}));
+  fp_stage #(.W(4 + 32 + 32 + 6 + 32), .CUT(LATENCY - 1)) u_mid (
+      .clk(clk), .d({func, a, i_mag, i_lz, early_r}), .q({func2, a2, i_mag2, i_lz2, early2}));
 
   // itof's exponent without and with the rounding carry, 158 - lz (+ 1), from the
   // count alone, beside the shifter: the rounding's carry picks one instead of adding
@@ -231,10 +219,17 @@ module fp_misc #(
   wire        unused_lz2 = |i_lz2[5];             // 32 (a zero) only when i_norm[31] is clear
 
   // ---- ftoi: toward zero, saturating; NaN and |a| < 1 give 0 -----------------------
-  wire [30:0] t_mag;                               // {1, a[22:0], 7'b0} >> (157 - e)
+  // For a biased exponent e in 127..157 the magnitude is m * 2^(e-150) truncated, i.e.
+  // (m << 7) >> (157 - e); 157 - e is 0..30 and equals (29 - e[4:0]) mod 32 there.
+  wire [4:0]  t_rsh  = 5'd29 - a2[27:23];
+  wire [30:0] t_mag;                               // {1, a[22:0], 7'b0} >> t_rsh
   wire        t_nan  = (a2[30:23] == 8'hff) && (a2[22:0] != 23'd0);
 
-  wire [31:0] sh_out  = sh_in2 >> sh_amt2;
+  // itof and ftoi share one right shifter: a left shift is a right shift of the
+  // bit-reversed operand, reversed back (as in execute's integer shifter).
+  wire        sh_itof = (func2 == FN_ITOF);
+  wire [31:0] sh_in   = sh_itof ? reverse32(i_mag2) : {1'b0, 1'b1, a2[22:0], 7'd0};
+  wire [31:0] sh_out  = sh_in >> (sh_itof ? i_lz2[4:0] : t_rsh);
   assign i_norm = reverse32(sh_out);
   assign t_mag  = sh_out[30:0];
   wire [31:0] ftoi_r = t_nan                   ? 32'd0 :
