@@ -446,7 +446,7 @@ module execute #(
   wire mem_retire = mem_passes && !replay;
 
   // ---- X1 -> X2: the branch decision in pieces ---------------------------------------------
-  reg          x2_live;  // passes X1 unless it is a bad jump: has work after X1
+  reg          x2_live;  // passed X1 (not illegal, exit or replayed); X2 takes out bad jumps
   reg          x2_taken, x2_is_jalr, x2_seq_ok, x2_target_ok, x2_jalr_ok;
   reg          x2_illegal, x2_exit, x2_replay, x2_sleeps;
   reg [IW-1:0] x2_pc, x2_seq_word, x2_target_word, x2_jalr_word;
@@ -486,7 +486,7 @@ module execute #(
   // after the registers instead of at them.
   wire x2_bad_jump = !x2_exit && !(x2_is_jalr ? x2_jalr_ok : x2_taken ? x2_target_ok : x2_seq_ok);
   wire x2_faulting = x2_illegal || x2_bad_jump;
-  wire x2_valid    = x2_live && !x2_bad_jump;  // has work after X1 (x2_live: and X2 too)
+  wire x2_valid    = x2_live && !x2_bad_jump;  // has work after X1
   always @* begin
     x2_upd_pc = (x2_faulting || x2_exit || x2_replay) ? x2_pc :
                 x2_is_jalr ? x2_jalr_word : x2_taken ? x2_target_word : x2_seq_word;
