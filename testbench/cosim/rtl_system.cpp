@@ -45,8 +45,8 @@ void lower_clock(Model& m) {
 // values it holds (a tenth of an RTL cycle's instructions).  The clocked region is
 // run as eval() would run it: its one trigger is the clock's rising edge, and it ends
 // with no trigger pending since the clock does not change again.  The generated
-// functions and members used are Verilator 5.006's (checked at compile time by the
-// version, and by the members' names); any other Verilator gets eval().
+// function and members used are Verilator 5.006's, so the path is compiled only for
+// that version (VERILATOR_VERSION_INTEGER); any other Verilator gets eval().
 template <class Model>
 void eval_rising_edge(Model& m, bool settled) {
 #ifdef UMBRA_RTL_CLOCKED_ONLY
