@@ -111,7 +111,7 @@ inline std::string listing(const Program& p, const ListingOptions& opt = {}) {
     else if (s.section == Symbol::Section::Data && (s.value < p.data_base || s.value > data_end))
       why = "a data symbol outside the data";
     if (!why.empty()) {
-      notes.push_back("symbol '" + s.name + "' = " + hex8(s.value) + " left out: " + why);
+      notes.push_back("symbol '" + as::escape_text(s.name) + "' = " + hex8(s.value) + " left out: " + why);
       continue;
     }
     switch (s.section) {

@@ -437,9 +437,6 @@ TEST(DisRoundTrip, HexImageWithDataAndNonZeroBase) {
   EXPECT_EQ(bytes_of(slurp(t / "m.bin")), words_to_bytes(p.text));
 }
 
-// A hand-built image: symbols umbra-as could not read back, an entry point with no
-// _start, and a text symbol past the end.  The listing leaves the bad names out (and
-// says so) but still re-assembles to the same words and entry point.
 // An entry point that is not where the _start symbol says (found by fuzz_dis;
 // fuzz/corpus/dis/elf-entry-not-start.elf): umbra-as takes _start as the entry, so the
 // symbol is left out and _start labels the real entry.
@@ -463,6 +460,9 @@ TEST(DisRoundTrip, EntryElsewhereThanStartSymbolIsKept) {
   EXPECT_EQ(q.entry, 4u);
 }
 
+// A hand-built image: symbols umbra-as could not read back, an entry point with no
+// _start, and a text symbol past the end.  The listing leaves the bad names out (and
+// says so, escaped) but still re-assembles to the same words and entry point.
 TEST(DisRoundTrip, UnusableSymbolsAreLeftOutAndEntryKept) {
   Tmp t;
   const umbra::as::Result r = umbra::as::assemble_string("nop\nl1: nop\nj l1\nexit\n", "s.s");
@@ -473,12 +473,15 @@ TEST(DisRoundTrip, UnusableSymbolsAreLeftOutAndEntryKept) {
                {"two words", 0, umbra::Symbol::Section::Text, false},
                {"ok_name", 4, umbra::Symbol::Section::Text, false},
                {"ok_name", 8, umbra::Symbol::Section::Text, false},
-               {"far", 0x1000, umbra::Symbol::Section::Text, false}};
+               {"far", 0x1000, umbra::Symbol::Section::Text, false},
+               // A line break and a control byte in a name (found by fuzz_dis): the
+               // comment that names it must stay one line.
+               {"loop\n\x9bnd", 4, umbra::Symbol::Section::Text, false}};
   spit(t / "p.elf", umbra::obj::write_elf(p));
   ToolRun d = dis(t, {(t / "p.elf").string(), "-o", (t / "p.dis.s").string()});
   ASSERT_EQ(d.status, 0) << d.err;
   const std::string listing = slurp(t / "p.dis.s");
-  for (const char* bad : {"'r7'", "'two words'", "'far'"})
+  for (const char* bad : {"'r7'", "'two words'", "'far'", "'loop\\x0a\\x9bnd'"})
     EXPECT_NE(listing.find(std::string("# symbol ") + bad), std::string::npos) << bad << "\n" << listing;
   EXPECT_NE(listing.find("j ok_name"), std::string::npos) << listing;
   ToolRun a = as(t, {(t / "p.dis.s").string(), "-o", (t / "q.elf").string()});
