@@ -17,7 +17,8 @@
 #                  [PREFIX Vname] [INCLUDE_DIRS dir...] [SYSTEMC] [TRACE | TRACE_FST])
 #       Verilates `module` into `target` with the configuration's parameters (when
 #       CONFIG is given) and PARAMS (which add to them, or replace one of the same
-#       name: test points and bench-only settings), optimised (-O2).  PARAMS_VAR
+#       name: test points and bench-only settings), optimised (-O2), and never
+#       sanitized.  PARAMS_VAR
 #       receives the final NAME=VALUE list, and var_NAME each value, for the bench's
 #       compile definitions.  PREFIX defaults to V<module>.  The Verilator runtime
 #       compiled into the target is third-party code: its headers are system headers
@@ -153,10 +154,12 @@ function(umbra_verilate target)
     PREFIX ${V_PREFIX}
     INCLUDE_DIRS ${V_INCLUDE_DIRS}
     VERILATOR_ARGS ${gargs}
-    OPT_FAST -O2)
+    OPT_FAST -O2 ${UMBRA_NO_SANITIZE}
+    OPT_SLOW ${UMBRA_NO_SANITIZE}
+    OPT_GLOBAL ${UMBRA_NO_SANITIZE})
   target_include_directories(${target} SYSTEM PRIVATE ${VERILATOR_ROOT}/include ${VERILATOR_ROOT}/include/vltstd)
   set(runtime verilated.cpp verilated_threads.cpp verilated_vcd_c.cpp verilated_vcd_sc.cpp verilated_fst_c.cpp
               verilated_fst_sc.cpp)
   list(TRANSFORM runtime PREPEND ${VERILATOR_ROOT}/include/)
-  set_source_files_properties(${runtime} TARGET_DIRECTORY ${target} PROPERTIES COMPILE_OPTIONS -w)
+  set_source_files_properties(${runtime} TARGET_DIRECTORY ${target} PROPERTIES COMPILE_OPTIONS "-w;${UMBRA_NO_SANITIZE}")
 endfunction()
