@@ -136,16 +136,24 @@ module fp_misc #(
   // ---- DAZ and classification ------------------------------------------------------
   wire a_nan = (a[30:23] == 8'hff) && (a[22:0] != 23'd0);
   wire b_nan = (b[30:23] == 8'hff) && (b[22:0] != 23'd0);
-  wire [31:0] a_daz = (a[30:23] == 8'd0) ? {a[31], 31'd0} : a;
-  wire [31:0] b_daz = (b[30:23] == 8'd0) ? {b[31], 31'd0} : b;
+  wire a_z   = (a[30:23] == 8'd0);                // a zero or a denormal: +-0 under DAZ
+  wire b_z   = (b[30:23] == 8'd0);
+  wire [31:0] a_daz = a_z ? {a[31], 31'd0} : a;
+  wire [31:0] b_daz = b_z ? {b[31], 31'd0} : b;
 
   // ---- one ordered comparison for fmin, fmax and the compares ----------------------
   // Keys order -0 below +0, which is what minNum/maxNum want; the compares treat the
   // two zeros as equal, which only matters when both operands are zeros (against a
   // non-zero value both zeros order the same way).
-  wire a_lt_b    = (order_key(a_daz) < order_key(b_daz));
-  wire a_same_b  = (a_daz == b_daz);
-  wire both_zero = (a_daz[30:0] == 31'd0) && (b_daz[30:0] == 31'd0);
+  // The keys compare the raw operands, not the flushed ones, so that the exponent
+  // test does not stand in front of the carry chain (on the UP5K this half was the
+  // longest path); the flush matters only when an operand is +-0 under DAZ, and then
+  // the order is a matter of signs: +-0 < b exactly when b is positive (and not a
+  // zero), a < +-0 when a is negative, and of two zeros only -0 < +0.
+  wire raw_lt    = (order_key(a) < order_key(b));
+  wire a_lt_b    = (a_z && b_z) ? (a[31] && !b[31]) : a_z ? !b[31] : b_z ? a[31] : raw_lt;
+  wire a_same_b  = (a_z && b_z) ? (a[31] == b[31]) : (!a_z && !b_z && (a == b));
+  wire both_zero = a_z && b_z;
 
   // fmin takes a when a <= b, fmax when a > b (equal operands are identical bits).
   wire        take_a   = (a_lt_b || a_same_b) == (func == FN_FMIN);
@@ -158,8 +166,15 @@ module fp_misc #(
   wire f_lt   = cmp_ok && a_lt_b && !both_zero;
 
   // ---- itof, first half: |a| and its leading-zero count ------------------------------
+  // The count is taken of a or ~a, not of |a| = ~a + 1, so that it does not wait for
+  // the negation's carry chain.  The two counts differ only where the increment
+  // carries past ~a's leading one: ~a is 0...01...1 (or 0), i.e. a = -2^k, whose |a|
+  // is a power of two with one leading zero fewer (i_pow: a is ones, then zeros).
+  // The second half takes such an a as an exact power of two.
   wire [31:0] i_mag = a[31] ? (~a + 32'd1) : a;   // 0x80000000 stays 2^31, unsigned
-  wire [5:0]  i_lz  = (LATENCY == 2) ? lzc32(i_mag) : lzc32_chain(i_mag);
+  wire [31:0] i_cnt = a[31] ? ~a : a;
+  wire [5:0]  i_lz  = (LATENCY == 2) ? lzc32(i_cnt) : lzc32_chain(i_cnt);
+  wire        i_pow = a[31] && ((a[30:0] & ~a[31:1]) == 31'd0);  // no 0 above a 1
 
   // ---- unpack: the byte lane b[1:0] of a, as n / 255 (see the header) ---------------
   wire [7:0]  u_n    = a[{b[1:0], 3'b000} +: 8];
@@ -191,16 +206,22 @@ module fp_misc #(
     endcase
   end
 
-  wire [3:0]  func2;
+  // The second half needs the function only to pick the shifter's operand and the
+  // result: decoded here, it is not a LUT level in front of the shifter.
+  wire        is_itof = (func == FN_ITOF);
+  wire        is_ftoi = (func == FN_FTOI);
+  wire        is_itof2, is_ftoi2, i_pow2;
   wire [31:0] a2, i_mag2, early2;
   wire [5:0]  i_lz2;
-  fp_stage #(.W(4 + 32 + 32 + 6 + 32), .CUT(LATENCY - 1)) u_mid (
-      .clk(clk), .d({func, a, i_mag, i_lz, early_r}), .q({func2, a2, i_mag2, i_lz2, early2}));
+  fp_stage #(.W(3 + 32 + 32 + 6 + 32), .CUT(LATENCY - 1)) u_mid (
+      .clk(clk), .d({is_itof, is_ftoi, i_pow, a, i_mag, i_lz, early_r}),
+      .q({is_itof2, is_ftoi2, i_pow2, a2, i_mag2, i_lz2, early2}));
 
   // itof's exponent without and with the rounding carry, 158 - lz (+ 1), from the
   // count alone, beside the shifter: the rounding's carry picks one instead of adding
   // it.  (In the first half they ended the UP5K's longest path at 10 stages: |a|, the
-  // count, then these.)
+  // count, then these.)  For a = -2^k the count is one too many, and 159 - lz is the
+  // exponent of |a| = 2^k, exact.
   wire [7:0]  i_exp02 = 8'd158 - {2'b00, i_lz2};
   wire [7:0]  i_exp12 = 8'd159 - {2'b00, i_lz2};
 
@@ -212,11 +233,14 @@ module fp_misc #(
   // another (the same shape as rtl/fp_round.vh).
   wire        i_rnd   = i_norm[7] && ((i_norm[6:0] != 7'd0) || i_norm[8]);
   wire [22:0] i_inc   = i_norm[30:8] + 23'd1;
+  // For a = -2^k the shift by the count (one too many) leaves i_norm with no bit at
+  // 31..7 (the leading one shifted out, or a = -1: a count of 32, no shift, i_norm
+  // = 1), so the fraction is zero and only i_pow2 says the result is not.
   wire        i_carry = i_rnd && (&i_norm[30:8]);
   wire [22:0] i_frac  = i_rnd ? i_inc : i_norm[30:8];
-  wire [7:0]  i_exp   = i_carry ? i_exp12 : i_exp02;
-  wire [31:0] itof_r  = i_norm[31] ? {a2[31], i_exp, i_frac} : 32'd0;
-  wire        unused_lz2 = |i_lz2[5];             // 32 (a zero) only when i_norm[31] is clear
+  wire [7:0]  i_exp   = (i_carry || i_pow2) ? i_exp12 : i_exp02;
+  wire [31:0] itof_r  = (i_norm[31] || i_pow2) ? {a2[31], i_exp, i_frac} : 32'd0;
+  wire        unused_lz2 = |i_lz2[5];             // 32 (a = 0 or -1) shifts by i_lz2[4:0] = 0
 
   // ---- ftoi: toward zero, saturating; NaN and |a| < 1 give 0 -----------------------
   // For a biased exponent e in 127..157 the magnitude is m * 2^(e-150) truncated, i.e.
@@ -227,9 +251,8 @@ module fp_misc #(
 
   // itof and ftoi share one right shifter: a left shift is a right shift of the
   // bit-reversed operand, reversed back (as in execute's integer shifter).
-  wire        sh_itof = (func2 == FN_ITOF);
-  wire [31:0] sh_in   = sh_itof ? reverse32(i_mag2) : {1'b0, 1'b1, a2[22:0], 7'd0};
-  wire [31:0] sh_out  = sh_in >> (sh_itof ? i_lz2[4:0] : t_rsh);
+  wire [31:0] sh_in   = is_itof2 ? reverse32(i_mag2) : {1'b0, 1'b1, a2[22:0], 7'd0};
+  wire [31:0] sh_out  = sh_in >> (is_itof2 ? i_lz2[4:0] : t_rsh);
   assign i_norm = reverse32(sh_out);
   assign t_mag  = sh_out[30:0];
   wire [31:0] ftoi_r = t_nan                   ? 32'd0 :
@@ -238,13 +261,8 @@ module fp_misc #(
                        a2[31] ? (~{1'b0, t_mag} + 32'd1) : {1'b0, t_mag};
 
   // ---- select and register ------------------------------------------------------------
-  always @(posedge clk) begin
-    case (func2)
-      FN_ITOF: result <= itof_r;
-      FN_FTOI: result <= ftoi_r;
-      default: result <= early2;
-    endcase
-  end
+  always @(posedge clk)
+    result <= is_itof2 ? itof_r : is_ftoi2 ? ftoi_r : early2;
 
   generate
     if (LATENCY != 1 && LATENCY != 2) begin : g_check_latency

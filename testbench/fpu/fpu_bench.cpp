@@ -487,6 +487,15 @@ int main(int argc, char** argv) {
       {Op::PACK, 0x3f000000, 0x3effffff, 0x12345678},   // 127.5 tie -> 128; just below
   };
   for (const Operation& o : fixed) bench.clock(&o);
+  // itof at and beside every power of two, both signs: fp_misc counts the leading zeros
+  // of a or ~a and takes a = -2^k (~a all ones below its leading one) apart.
+  for (uint32_t k = 0; k < 32; ++k) {
+    for (const uint32_t v : {1u << k, (1u << k) - 1, (1u << k) + 1}) {
+      const Operation pos{Op::ITOF, v, 0, 0}, neg{Op::ITOF, 0u - v, 0, 0};
+      bench.clock(&pos);
+      bench.clock(&neg);
+    }
+  }
   // Integer products: every pair of boundary values.
   const uint32_t iv[] = {0u,          1u,          2u,          3u,          0x7fffffffu,
                          0x80000000u, 0x80000001u, 0xfffffffeu, 0xffffffffu, 0x0000ffffu,
