@@ -8,9 +8,9 @@
 // registered; only itof and ftoi, never selected together, share a shifter.  LATENCY
 // (fpu.v's MISC_LATENCY) is 1 or 2: with 2 the datapath is cut (fp_stage) after the
 // first half, where every function but itof and ftoi is finished (its result selected
-// and carried) and itof has its magnitude and leading-zero count, so the second
-// cycle holds only the shared shifter, itof's rounding, ftoi's negation and the final
-// select.  With 1 the same logic is one cycle: each function is a compare, one barrel
+// and carried), itof has its magnitude and leading-zero count and ftoi its shift
+// amount, so the second cycle holds only the shared shifter, itof's rounding, ftoi's
+// negation and the final select.  With 1 the same logic is one cycle: each function is a compare, one barrel
 // shift and at most one small adder or two.
 //
 // unpack needs no table: n/255 = n * (2^-8 + 2^-16 + ...), so its binary expansion is
@@ -183,11 +183,26 @@ module fp_misc #(
   // Significand {u_r, u_r, u_r} rounded up; only its fraction is stored, and a carry
   // (n = 255: all ones) means 1.0 at exponent + 1.  Below 255 the increment never
   // carries out of the low byte, so it is an 8-bit add, not a 24-bit one.
+  // The exponent, 126 - lz (127 for 255), is 0111 above 14 - lz: a LUT per bit, not
+  // a subtract and an add on a carry chain after the count.
   wire        u_ones = (u_n == 8'hff);
   wire [7:0]  u_low  = u_r + 8'd1;
-  wire [23:0] u_frac = u_ones ? 24'h800000 : {1'b0, u_r[6:0], u_r, u_low};
-  wire [7:0]  u_exp  = 8'd126 - {5'd0, u_lz} + {7'd0, u_frac[23]};
-  wire [31:0] unpack_r = (u_n == 8'd0) ? 32'd0 : {1'b0, u_exp, u_frac[22:0]};
+  wire [22:0] u_frac = u_ones ? 23'd0 : {u_r[6:0], u_r, u_low};
+  reg  [3:0]  u_exp_lo;
+  always @* begin
+    case (u_lz)
+      3'd0:    u_exp_lo = 4'd14;
+      3'd1:    u_exp_lo = 4'd13;
+      3'd2:    u_exp_lo = 4'd12;
+      3'd3:    u_exp_lo = 4'd11;
+      3'd4:    u_exp_lo = 4'd10;
+      3'd5:    u_exp_lo = 4'd9;
+      3'd6:    u_exp_lo = 4'd8;
+      default: u_exp_lo = 4'd7;
+    endcase
+  end
+  wire [7:0]  u_exp  = u_ones ? 8'd127 : {4'b0111, u_exp_lo};
+  wire [31:0] unpack_r = (u_n == 8'd0) ? 32'd0 : {1'b0, u_exp, u_frac};
 
   // ---- the functions finished in the first half ---------------------------------------
   reg [31:0] early_r;
@@ -206,16 +221,23 @@ module fp_misc #(
     endcase
   end
 
+  // ---- ftoi, first half: the shift amount and the exponent's cases (see below) -------
+  wire [4:0]  t_rsh  = 5'd29 - a[27:23];
+  wire        t_zero = a_nan || (a[30:23] < 8'd127);   // NaN, |a| < 1
+  wire        t_sat  = (a[30:23] >= 8'd158);           // |a| >= 2^31, infinities
+
   // The second half needs the function only to pick the shifter's operand and the
   // result: decoded here, it is not a LUT level in front of the shifter.
   wire        is_itof = (func == FN_ITOF);
   wire        is_ftoi = (func == FN_FTOI);
-  wire        is_itof2, is_ftoi2, i_pow2;
-  wire [31:0] a2, i_mag2, early2;
+  wire        is_itof2, is_ftoi2, i_pow2, sign2, t_zero2, t_sat2;
+  wire [4:0]  t_rsh2;
+  wire [22:0] frac2;
+  wire [31:0] i_mag2, early2;
   wire [5:0]  i_lz2;
-  fp_stage #(.W(3 + 32 + 32 + 6 + 32), .CUT(LATENCY - 1)) u_mid (
-      .clk(clk), .d({is_itof, is_ftoi, i_pow, a, i_mag, i_lz, early_r}),
-      .q({is_itof2, is_ftoi2, i_pow2, a2, i_mag2, i_lz2, early2}));
+  fp_stage #(.W(6 + 5 + 23 + 32 + 6 + 32), .CUT(LATENCY - 1)) u_mid (
+      .clk(clk), .d({is_itof, is_ftoi, i_pow, a[31], t_zero, t_sat, t_rsh, a[22:0], i_mag, i_lz, early_r}),
+      .q({is_itof2, is_ftoi2, i_pow2, sign2, t_zero2, t_sat2, t_rsh2, frac2, i_mag2, i_lz2, early2}));
 
   // itof's exponent without and with the rounding carry, 158 - lz (+ 1), from the
   // count alone, beside the shifter: the rounding's carry picks one instead of adding
@@ -239,26 +261,25 @@ module fp_misc #(
   wire        i_carry = i_rnd && (&i_norm[30:8]);
   wire [22:0] i_frac  = i_rnd ? i_inc : i_norm[30:8];
   wire [7:0]  i_exp   = (i_carry || i_pow2) ? i_exp12 : i_exp02;
-  wire [31:0] itof_r  = (i_norm[31] || i_pow2) ? {a2[31], i_exp, i_frac} : 32'd0;
+  wire [31:0] itof_r  = (i_norm[31] || i_pow2) ? {sign2, i_exp, i_frac} : 32'd0;
   wire        unused_lz2 = |i_lz2[5];             // 32 (a = 0 or -1) shifts by i_lz2[4:0] = 0
 
   // ---- ftoi: toward zero, saturating; NaN and |a| < 1 give 0 -----------------------
   // For a biased exponent e in 127..157 the magnitude is m * 2^(e-150) truncated, i.e.
   // (m << 7) >> (157 - e); 157 - e is 0..30 and equals (29 - e[4:0]) mod 32 there.
-  wire [4:0]  t_rsh  = 5'd29 - a2[27:23];
+  // The amount and the exponent's cases come from the first half (t_rsh, t_zero,
+  // t_sat, above), so the shifter waits for no subtract.
   wire [30:0] t_mag;                               // {1, a[22:0], 7'b0} >> t_rsh
-  wire        t_nan  = (a2[30:23] == 8'hff) && (a2[22:0] != 23'd0);
 
   // itof and ftoi share one right shifter: a left shift is a right shift of the
   // bit-reversed operand, reversed back (as in execute's integer shifter).
-  wire [31:0] sh_in   = is_itof2 ? reverse32(i_mag2) : {1'b0, 1'b1, a2[22:0], 7'd0};
-  wire [31:0] sh_out  = sh_in >> (is_itof2 ? i_lz2[4:0] : t_rsh);
+  wire [31:0] sh_in   = is_itof2 ? reverse32(i_mag2) : {1'b0, 1'b1, frac2, 7'd0};
+  wire [31:0] sh_out  = sh_in >> (is_itof2 ? i_lz2[4:0] : t_rsh2);
   assign i_norm = reverse32(sh_out);
   assign t_mag  = sh_out[30:0];
-  wire [31:0] ftoi_r = t_nan                   ? 32'd0 :
-                       (a2[30:23] < 8'd127)    ? 32'd0 :
-                       (a2[30:23] >= 8'd158)   ? (a2[31] ? 32'h80000000 : 32'h7fffffff) :
-                       a2[31] ? (~{1'b0, t_mag} + 32'd1) : {1'b0, t_mag};
+  wire [31:0] ftoi_r = t_zero2 ? 32'd0 :
+                       t_sat2  ? (sign2 ? 32'h80000000 : 32'h7fffffff) :
+                       sign2   ? (~{1'b0, t_mag} + 32'd1) : {1'b0, t_mag};
 
   // ---- select and register ------------------------------------------------------------
   always @(posedge clk)
