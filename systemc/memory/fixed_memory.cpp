@@ -24,6 +24,7 @@ void fixed_memory::tick() {
     store_.reset();
     free_.write(true);
     mem_resp_valid.write(false);
+    just_answered_ = false;
     return;
   }
   // A request transfers only with ready high; the core waits while it is low.
@@ -37,7 +38,13 @@ void fixed_memory::tick() {
   if (b.valid) {
     mem_resp_data.write(b.data);
     mem_resp_tag.write(b.tag);
+  } else if (just_answered_) {
+    // Junk after a response, once (a change every idle cycle would wake every process
+    // that reads the port): the word inverted under the same tag, which a core that
+    // took it would put where the real one went.
+    mem_resp_data.write(~mem_resp_data.read());
   }
+  just_answered_ = b.valid;
   free_.write(store_.free());
 }
 

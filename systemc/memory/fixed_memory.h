@@ -3,7 +3,11 @@
 // behaviour (latency, fills, the ready rule, refusals) is FixedStore's (fixed_store.h),
 // plain C++ shared with the RTL bring-up bench; this module only moves it onto the
 // port's signals.  A refusal also raises the sticky `fault` output (a testbench signal,
-// not part of the core's port).
+// not part of the core's port).  Between responses the data are not held: the cycle
+// after a response drives junk on them, as a RAM's output on a board may show
+// whatever it read last, so a core that takes a response without `mem_resp_valid` is
+// caught (the mutation campaign's survivor 912c6c2f217c, load_store_unit.v's return
+// buffer written every cycle, docs/verification.md).
 #pragma once
 #include <systemc.h>
 
@@ -37,6 +41,7 @@ class fixed_memory : public memory_model {
   // Registered FixedStore::free(): mem_req_ready depends on it and on the op on the
   // port (a store never waits), so it is combinational from mem_req_op and this.
   sc_signal<bool> free_{"free", true};
+  bool just_answered_ = false;  // the last cycle drove a response
 };
 
 }  // namespace umbra::tb
