@@ -185,8 +185,12 @@ module fp_misc #(
   // carries out of the low byte, so it is an 8-bit add, not a 24-bit one.
   // The exponent, 126 - lz (127 for 255), is 0111 above 14 - lz: a LUT per bit, not
   // a subtract and an add on a carry chain after the count.
+  // The increment needs no carry chain after the shift: when the count is not zero
+  // u_r ends in a zero bit and +1 sets it; when it is zero u_r is u_n, whose increment
+  // is computed beside the count.
   wire        u_ones = (u_n == 8'hff);
-  wire [7:0]  u_low  = u_r + 8'd1;
+  wire [7:0]  u_n1   = u_n + 8'd1;
+  wire [7:0]  u_low  = u_n[7] ? u_n1 : {u_r[7:1], 1'b1};
   wire [22:0] u_frac = u_ones ? 23'd0 : {u_r[6:0], u_r, u_low};
   reg  [3:0]  u_exp_lo;
   always @* begin
