@@ -10,8 +10,8 @@
 // first half, where every function but itof and ftoi is finished (its result selected
 // and carried), itof has its magnitude and leading-zero count and ftoi its shift
 // amount, so the second cycle holds only the shared shifter, itof's rounding, ftoi's
-// negation and the final select.  With 1 the same logic is one cycle: each function is a compare, one barrel
-// shift and at most one small adder or two.
+// negation and the final select.  With 1 the same logic is one cycle: each function
+// is a compare, one barrel shift and at most one small adder or two.
 //
 // unpack needs no table: n/255 = n * (2^-8 + 2^-16 + ...), so its binary expansion is
 // the byte n repeated forever.  Normalizing n (r = n << lzc(n), leading one at bit 7)
@@ -182,16 +182,15 @@ module fp_misc #(
   wire [7:0]  u_r    = u_n << u_lz;               // leading one at bit 7
   // Significand {u_r, u_r, u_r} rounded up; only its fraction is stored, and a carry
   // (n = 255: all ones) means 1.0 at exponent + 1.  Below 255 the increment never
-  // carries out of the low byte, so it is an 8-bit add, not a 24-bit one.
-  // The exponent, 126 - lz (127 for 255), is 0111 above 14 - lz: a LUT per bit, not
-  // a subtract and an add on a carry chain after the count.
-  // The increment needs no carry chain after the shift: when the count is not zero
-  // u_r ends in a zero bit and +1 sets it; when it is zero u_r is u_n, whose increment
-  // is computed beside the count.
+  // carries out of the low byte, so it is an 8-bit add, not a 24-bit one, and it needs
+  // no carry chain after the shift: when the count is not zero u_r ends in a zero bit,
+  // which +1 sets; when it is zero u_r is u_n, whose increment is ready beside the count.
   wire        u_ones = (u_n == 8'hff);
   wire [7:0]  u_n1   = u_n + 8'd1;
   wire [7:0]  u_low  = u_n[7] ? u_n1 : {u_r[7:1], 1'b1};
   wire [22:0] u_frac = u_ones ? 23'd0 : {u_r[6:0], u_r, u_low};
+  // The exponent, 126 - lz (127 for 255), is 0111 above 14 - lz: a LUT per bit, not
+  // a subtract and an add on a carry chain after the count.
   reg  [3:0]  u_exp_lo;
   always @* begin
     case (u_lz)
@@ -240,8 +239,10 @@ module fp_misc #(
   wire [31:0] i_mag2, early2;
   wire [5:0]  i_lz2;
   fp_stage #(.W(6 + 5 + 23 + 32 + 6 + 32), .CUT(LATENCY - 1)) u_mid (
-      .clk(clk), .d({is_itof, is_ftoi, i_pow, a[31], t_zero, t_sat, t_rsh, a[22:0], i_mag, i_lz, early_r}),
-      .q({is_itof2, is_ftoi2, i_pow2, sign2, t_zero2, t_sat2, t_rsh2, frac2, i_mag2, i_lz2, early2}));
+      .clk(clk),
+      .d({is_itof, is_ftoi, i_pow, a[31], t_zero, t_sat, t_rsh, a[22:0], i_mag, i_lz, early_r}),
+      .q({is_itof2, is_ftoi2, i_pow2, sign2, t_zero2, t_sat2, t_rsh2, frac2, i_mag2, i_lz2,
+          early2}));
 
   // itof's exponent without and with the rounding carry, 158 - lz (+ 1), from the
   // count alone, beside the shifter: the rounding's carry picks one instead of adding
