@@ -23,7 +23,11 @@ using scm::RunResult;
 
 struct Out {
   std::FILE* f;
-  void raw(const void* p, size_t n) { std::fwrite(p, 1, n, f); }
+  // An empty vector's data() may be null, which fwrite and fread must not be given
+  // even for no bytes (UBSan, scripts/sanitize.sh).
+  void raw(const void* p, size_t n) {
+    if (n != 0) std::fwrite(p, 1, n, f);
+  }
   template <class T>
   void pod(const T& v) {
     raw(&v, sizeof v);
@@ -42,7 +46,7 @@ struct Out {
 struct In {
   std::FILE* f;
   void raw(void* p, size_t n) {
-    if (std::fread(p, 1, n, f) != n)
+    if (n != 0 && std::fread(p, 1, n, f) != n)
       throw RunError("the simulation process ended in the middle of its result");
   }
   template <class T>
