@@ -18,9 +18,8 @@
 #       Verilates `module` into `target` with the configuration's parameters (when
 #       CONFIG is given) and PARAMS (which add to them, or replace one of the same
 #       name: test points and bench-only settings), optimised (-O2), and never
-#       sanitized.  PARAMS_VAR
-#       receives the final NAME=VALUE list, and var_NAME each value, for the bench's
-#       compile definitions.  PREFIX defaults to V<module>.  The Verilator runtime
+#       sanitized.  PARAMS_VAR receives the final NAME=VALUE list, and var_NAME each
+#       value, for the bench's compile definitions.  PREFIX defaults to V<module>.  The Verilator runtime
 #       compiled into the target is third-party code: its headers are system headers
 #       and its sources get -w, so the project's -Wall -Wextra reports only our code.
 #
