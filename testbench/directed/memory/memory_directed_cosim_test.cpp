@@ -1,8 +1,7 @@
 // The directed memory-system programs (memory_programs.h) under the cosimulation: the
 // Verilated RTL and the SystemC model in lockstep, both checked against the reference
 // simulator by run_cosim, and both final memories against the programs' `#@ expect`
-// lines.  dinv_host is SKIPPED until cosim_run.h offers the host-write hook
-// (UMBRA_HOST_WRITES and Options::host_writes, see README.md).
+// lines.  dinv_host's host write reaches both through Options::host_writes.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -21,6 +20,14 @@ namespace {
 
 class Cosim : public ::testing::TestWithParam<Spec> {};
 
+// The spec's host writes at the addresses the program gives their symbols.
+std::vector<scm::HostWrite> host_writes(const Spec& s, const Program& p) {
+  std::vector<scm::HostWrite> out;
+  for (const HostWrite& w : s.host_writes)
+    out.push_back({w.cycle, address_of(s, p, w.symbol, w.offset), w.value});
+  return out;
+}
+
 TEST_P(Cosim, RtlAndSystemcMeetTheExpectations) {
   const Spec& s = GetParam();
   const Config cfg = load_config(cosim::verilated_params().config_file);
@@ -30,8 +37,7 @@ TEST_P(Cosim, RtlAndSystemcMeetTheExpectations) {
   opts.program_name = s.name + ".s";
   if (!s.host_writes.empty()) {
 #if defined(UMBRA_HOST_WRITES)
-    for (const HostWrite& w : s.host_writes)
-      opts.host_writes.push_back({w.cycle, address_of(s, p, w.symbol, w.offset), w.value});
+    opts.host_writes = host_writes(s, p);
     opts.check_iss = false;  // the ISS cannot see a write made mid-run
 #else
     GTEST_SKIP() << "NEEDS THE HOST-WRITE HOOK: " << s.name
@@ -56,10 +62,7 @@ TEST_P(Cosim, RtlAloneMeetsTheExpectationsAndTheIss) {
   const Config cfg = load_config(cosim::verilated_params().config_file);
   const Program p = assemble(s, cfg.registers);
   cosim::Options opts;
-#if defined(UMBRA_HOST_WRITES)
-  for (const HostWrite& w : s.host_writes)
-    opts.host_writes.push_back({w.cycle, address_of(s, p, w.symbol, w.offset), w.value});
-#endif
+  opts.host_writes = host_writes(s, p);
   const cosim::RunResult r = cosim::run_rtl(p, cfg, s.threads, 5'000'000, nullptr, opts);
   ASSERT_EQ(r.status, cosim::RunResult::Status::Exited) << r.message;
   for (const auto& e : check(s, p, r.memory)) ADD_FAILURE() << "rtl: " << e;
