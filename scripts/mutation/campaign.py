@@ -29,6 +29,7 @@ summary is rebuilt from that file.
   scripts/mutation/campaign.py --rtl 200 --systemc 100 --stage full          # the campaign
   scripts/mutation/campaign.py --rtl 6 --systemc 4 --stage screen            # a sample
   scripts/mutation/campaign.py --summary-only                                # table again
+  scripts/mutation/campaign.py --rerun-survivors                             # after new tests
 """
 import argparse
 import datetime
@@ -315,6 +316,9 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=1, help="ninja -j")
     ap.add_argument("--limit", type=int, default=0, help="stop after this many new mutants (0: all)")
     ap.add_argument("--summary-only", action="store_true", help="only rewrite the summary from the results")
+    ap.add_argument("--rerun-survivors", action="store_true",
+                    help="also run again every mutant whose last result is 'survived' and that equivalent.txt "
+                         "does not list (after a test was added for it); the new result is appended and counts")
     ap.add_argument("--no-baseline", action="store_true",
                     help="skip checking that the unmutated tree passes the tests first")
     a = ap.parse_args(argv)
@@ -355,9 +359,16 @@ def main(argv=None):
         open(marker, "w").close()
         log("baseline: passes")
 
+    # A later line of the results file replaces an earlier one of the same mutant
+    # (load_results), so a survivor run again is recorded by appending.
+    rerun = set()
+    if a.rerun_survivors:
+        equivalent = load_equivalent(os.path.join(os.path.dirname(os.path.abspath(results_path)), "equivalent.txt"))
+        rerun = {i for i in ids if i in done and done[i]["outcome"] == "survived" and i not in equivalent}
+        log("%d survivors to run again" % len(rerun))
     new = 0
     for n, m in enumerate(sample, 1):
-        if m["id"] in done:
+        if m["id"] in done and m["id"] not in rerun:
             continue
         if a.limit and new >= a.limit:
             break
