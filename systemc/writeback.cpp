@@ -59,7 +59,7 @@ void writeback::tick() {
       pend_rd_[t] = w_rd.read();
       pend_pc_[t] = w_pc.read();
       pend_flush_[t] = w_flush.read();
-      pend_x1_[t] = clock.read() - 4;  // W is X1 + 4
+      pend_x1_[t] = clock.read() - p_.execute_stages;  // W is X1 + L
       try_wake(t);
     } else if (w_we.read()) {
       write(t, w_pc.read(), w_rd.read(), w_result.read());

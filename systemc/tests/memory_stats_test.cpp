@@ -86,6 +86,55 @@ TEST(MemoryStats, CountsMatchTheProgramAndTheEvents) {
   }
 }
 
+// The load latency is X1 to the wake (docs/memory-system.md): what the events show,
+// one load per thread, at the default depth and at a deeper one, where W is further
+// from X1 and a load that its memory answers early waits for W to be woken.
+TEST(MemoryStats, LoadLatencyIsFromX1ToTheWakeAtEveryDepth) {
+  const char* src = R"(
+        rdsr    r1, tid
+        shli    r1, r1, 2
+        la      r2, x
+        add     r2, r2, r1
+load:   ldw     r3, 0(r2)
+        addi    r3, r3, 1
+        stw     r3, 0(r2)
+        exit
+        .data
+x:      .space  64
+)";
+  for (unsigned stages : {4u, 8u}) {
+    for (const char* model : {"dram", "fixed"}) {
+      SCOPED_TRACE(std::string(model) + ", " + std::to_string(stages) + " execute stages");
+      Config cfg;
+      cfg.mem_model = model;
+      cfg.queue_enabled = std::string(model) == "dram";
+      cfg.execute_stages = stages;
+      cfg.threads = 16;  // enough for the deeper pipeline (depth L + 4)
+      const Program p = assemble(src, cfg);
+      const uint32_t load = *p.symbol("load");
+      const unsigned n = 5;
+      const ScRun r = run_sc(p, cfg, n);
+      ASSERT_EQ(r.result.status, RunResult::Status::Exited) << r.result.message;
+      // Each thread issues its one load once (F) and is woken once after it.
+      std::vector<uint64_t> x1(n, 0), wake(n, 0);
+      for (const Event& e : r.events) {
+        if (e.kind == EventKind::Issue && e.pc == load) x1[e.thread] = e.cycle + uarch::kFetchToX1;
+        if (e.kind == EventKind::Wake && x1[e.thread] && !wake[e.thread]) wake[e.thread] = e.cycle;
+      }
+      uint64_t sum = 0, max = 0;
+      for (unsigned t = 0; t < n; ++t) {
+        ASSERT_GT(wake[t], x1[t]) << "thread " << t;
+        sum += wake[t] - x1[t];
+        max = std::max(max, wake[t] - x1[t]);
+      }
+      const MemoryStats& m = r.result.mem;
+      EXPECT_EQ(m.load_count, n);
+      EXPECT_EQ(m.load_sum, sum);
+      EXPECT_EQ(m.load_max, max);
+    }
+  }
+}
+
 // The host-write hook: a word written at a chosen cycle after the launch is what a
 // load accepted later reads, and not what one accepted earlier read.
 TEST(HostWrites, LandAtTheirCycle) {
