@@ -11,6 +11,8 @@ runs the screening set:
   examples   a few example manifests under umbra-cosim
   random     20 constrained-random seeds under cosim (umbra-randprog --run cosim)
   queue      testbench/memsys: the reorder queue alone against its model, 3 builds
+  systemc    (SystemC mutants only) the SystemC model's own unit tests: its timing
+             rules, its statistics, the data cache and the queue alone, the run API
 and, with --stage full, when the screen does not kill it, the bare RTL core reset in
 the middle of runs (core_bench --reset-only) and the cosim regression (every example,
 the UP5K build's examples, 200 more random seeds, the fixed-memory path).
@@ -113,7 +115,13 @@ def run(cmd, cwd, deadline, log_path):
         return status, f.read()
 
 
-def test_sets(work, stage):
+# The SystemC model's own unit tests (systemc/tests): what they check of the model
+# (its cycle counts, statistics and blocks alone) no cosimulation compares.
+SYSTEMC_TESTS = ["systemc_timing_test", "systemc_iss_compare_test", "umbra_systemc_run_test", "reorder_queue_test",
+                 "memory_stats_test", "dcache_test"]
+
+
+def test_sets(work, stage, language):
     """[(name, command)] in the order they run: cheap and sharp first."""
     b = os.path.join(work, "build")
     directed = os.path.join(b, "testbench", "directed", "directed_cosim_test")
@@ -130,6 +138,9 @@ def test_sets(work, stage):
     # forces (seconds; a queue mutant may need a start no program makes).
     sets += [("queue:" + q, [os.path.join(b, "testbench", "memsys", "reorder_queue_cosim" + q)])
              for q in ("", "_small", "_fcfs")]
+    if language == "systemc":
+        sets += [("systemc:" + t, [os.path.join(b, "systemc", "tests", t), "--gtest_fail_fast", "--gtest_brief=1"])
+                 for t in SYSTEMC_TESTS]
     if stage == "full":
         # The bare RTL core reset in the middle of runs: what a reset-value mutant changes
         # shows only when the pipeline holds something at reset (docs/verification.md).
@@ -164,9 +175,11 @@ def test_sets(work, stage):
     return sets
 
 
-def targets(stage):
+def targets(stage, language):
     t = ["umbra-cosim", "umbra-randprog", "directed_cosim_test", "memory_directed_cosim_test", "cosim_test",
          "reorder_queue_cosim", "reorder_queue_cosim_small", "reorder_queue_cosim_fcfs"]
+    if language == "systemc":
+        t += SYSTEMC_TESTS
     if stage == "full":
         t += ["umbra-cosim-ice40-up5k", "umbra-randprog-ice40-up5k", "umbra-cosim-ice40-hx8k",
               "umbra-randprog-ice40-hx8k", "core_bench", "directed_cosim_test-test-odd",
@@ -204,20 +217,21 @@ def configure(work, jobs_log):
     return status == 0
 
 
-def build(work, stage, jobs, deadline, log_path):
-    return run(["ninja", "-C", os.path.join(work, "build"), "-j%d" % jobs] + targets(stage), work, deadline,
-               log_path)
+def build(work, stage, language, jobs, deadline, log_path):
+    return run(["ninja", "-C", os.path.join(work, "build"), "-j%d" % jobs] + targets(stage, language), work,
+               deadline, log_path)
 
 
-def evaluate(work, stage, jobs, deadline, logdir, tag):
-    """(outcome, killer, detail) of the tree as it is now."""
-    status, out = build(work, stage, jobs, deadline, os.path.join(logdir, tag + ".build.log"))
+def evaluate(work, stage, language, jobs, deadline, logdir, tag):
+    """(outcome, killer, detail) of the tree as it is now, with the tests for a mutant of
+    `language` (rtl or systemc)."""
+    status, out = build(work, stage, language, jobs, deadline, os.path.join(logdir, tag + ".build.log"))
     if status is None:
         return "timeout", "build", ""
     if status != 0:
         err = [l for l in out.splitlines() if "rror" in l or "%Error" in l]
         return "invalid", "build", (err[0] if err else out.strip().splitlines()[-1:] or [""])[0][:300]
-    for name, cmd in test_sets(work, stage):
+    for name, cmd in test_sets(work, stage, language):
         safe = name.replace(":", "_").replace(".", "_")
         status, out = run(cmd, work, deadline, os.path.join(logdir, "%s.%s.log" % (tag, safe)))
         if status is None:
@@ -351,7 +365,10 @@ def main(argv=None):
     marker = os.path.join(work, "baseline-%s-%s.ok" % (a.stage, tree))
     if not a.no_baseline and not os.path.exists(marker):
         log("baseline: building and testing the unmutated tree")
-        outcome, killer, detail = evaluate(work, a.stage, a.jobs, time.monotonic() + 4 * a.timeout, logdir,
+        # Every test a mutant of the sample may get (the SystemC unit tests when there are
+        # SystemC mutants) must pass unmutated.
+        language = "systemc" if any(m["language"] == "systemc" for m in sample) else "rtl"
+        outcome, killer, detail = evaluate(work, a.stage, language, a.jobs, time.monotonic() + 4 * a.timeout, logdir,
                                            "baseline")
         if outcome != "survived":
             sys.exit("campaign.py: the unmutated tree does not pass (%s %s: %s); fix that first"
@@ -380,7 +397,8 @@ def main(argv=None):
             log("  skipped: %s" % e)
             continue
         try:
-            outcome, killer, detail = evaluate(work, a.stage, a.jobs, start + a.timeout, logdir, m["id"])
+            outcome, killer, detail = evaluate(work, a.stage, m["language"], a.jobs, start + a.timeout, logdir,
+                                               m["id"])
         finally:
             with open(os.path.join(work, m["file"]), "w") as f:
                 f.write(original)
