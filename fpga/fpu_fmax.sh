@@ -3,7 +3,7 @@
 #                  [--check-cycles N]
 #
 # The FPU alone on the iCE40s: how fast each pipeline depth (rtl/fpu.v LATENCY, with
-# MISC_LATENCY as execute gives it: isa/uarch.yaml's misc_latency_2_from / _3_from)
+# MISC_LATENCY as execute gives it: isa/uarch.yaml's misc_latency_2_from .. _4_from)
 # places, so the depth of an FPGA configuration can be chosen from figures
 # (docs/fpga.md, "The FPU alone").
 # For each device and latency:
@@ -58,9 +58,9 @@ for t in yosys nextpnr-ice40 iverilog vvp python3; do
   command -v "$t" >/dev/null || { echo "fpu_fmax.sh: error: $t not found" >&2; exit 1; }
 done
 
-# The depths from which execute gives the FPU MISC_LATENCY 2 and 3: isa/uarch.yaml's,
+# The depths from which execute gives the FPU MISC_LATENCY 2, 3 and 4: isa/uarch.yaml's,
 # read from the header generated from it, as execute.v reads them.
-for n in 2 3; do
+for n in 2 3 4; do
   v=$(sed -n "s/^\`define UMBRA_MISC_LATENCY_${n}_FROM \\([0-9]*\\)\$/\\1/p" "$root/rtl/umbra_uarch.vh")
   if ! [[ "$v" =~ ^[0-9]+$ ]]; then
     echo "fpu_fmax.sh: error: rtl/umbra_uarch.vh has no UMBRA_MISC_LATENCY_${n}_FROM (regenerate it: isa-docs)" >&2
@@ -88,6 +88,7 @@ for dev in $devices; do
     misc=1
     if [ "$lat" -ge "$misc_2_from" ]; then misc=2; fi
     if [ "$lat" -ge "$misc_3_from" ]; then misc=3; fi
+    if [ "$lat" -ge "$misc_4_from" ]; then misc=4; fi
     tag="$dev-l$lat-m$misc"
     params="-set MUL_ROWS $rows_p -set LATENCY $lat -set MISC_LATENCY $misc"
     echo "== $tag: synthesis" >&2

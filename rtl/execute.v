@@ -147,11 +147,12 @@ module execute #(
   // below holds X3..X<L> and W.  The multiply's and the FPU's short functions' results
   // come M cycles after X1: one cycle of logic each in a short pipeline, two in a
   // deep one, where the clock is fast enough that itof/ftoi/pack and the multiplier's
-  // last rows no longer fit one cycle, and three in a deeper one, whose first is the
-  // FPU's input register, so that this stage's operand select ends at a flip-flop
-  // (rtl/fpu.v; the L where M becomes 2 and 3: isa/uarch.yaml's misc_latency_2_from
-  // and misc_latency_3_from).  The delay RAM is written in X<1+M> and
-  // read at the end of X<L>, the stage before W, which must therefore come later.
+  // last rows no longer fit one cycle, three in a deeper one, whose first is the
+  // FPU's input register, so that this stage's operand select ends at a flip-flop, and
+  // four in the deepest, where fp_misc takes three (rtl/fpu.v; the L where M becomes
+  // 2, 3 and 4: isa/uarch.yaml's misc_latency_2_from .. _4_from).  The delay RAM is
+  // written in X<1+M> and read at the end of X<L>, the stage before W, which must
+  // therefore come later.
   // umbra_core checks L against isa/uarch.yaml's limits and THREADS.
   localparam integer L = EXEC_STAGES;
   localparam integer M = `UMBRA_MISC_LATENCY(L);
@@ -406,7 +407,8 @@ module execute #(
   end
 
   wire [31:0] mul_y    = shift_mul ? shift_pow : y;
-  wire [31:0] mul_corr = (signed_b && vb[31] ? mul_y : 32'd0) + (signed_y && y[31] ? vb : 32'd0);
+  // The signed high word's correction, where it is added in X1 (see x2_word below).
+  wire [31:0] corr_x1  = (signed_b && vb[31] ? mul_y : 32'd0) + (signed_y && y[31] ? vb : 32'd0);
 
   // ---- X1: control flow ---------------------------------------------------------------
   // A branch compares field a's register with field b's on the compare above: decode
@@ -559,7 +561,6 @@ module execute #(
   reg            x2_misc, x2_arith;  // an FPU function: short / add or multiply
   reg [31:0]     x2_result;
   reg            x2_mul, x2_mul_hi;
-  reg [31:0]     x2_mul_corr;
 
   always @(posedge clk) begin
     if (rst)
@@ -573,11 +574,38 @@ module execute #(
     x2_misc       <= x1_fpu && !fpu_arith;
     x2_arith      <= x1_fpu && fpu_arith;
     x2_flush      <= x1_flush;
-    x2_result     <= result;
+    x2_result     <= (M < 3 && mul) ? corr_x1 : result;
     x2_mul        <= mul;
     x2_mul_hi     <= mul_hi;
-    x2_mul_corr   <= mul_corr;
   end
+
+  // ---- the multiply's sign correction ---------------------------------------------------
+  // The signed high word is the unsigned one less (b if a < 0) and (a if b < 0), with a
+  // the multiplier's first operand (vb) and b its second (mul_y; y's sign is mul_y's
+  // wherever signed_y is set).  A multiply has no result of its own before X<1+M>, and
+  // no other instruction needs a correction, so one field of the line to X<1+M> carries
+  // either: x2_word.  Where the FPU registers its inputs (M >= 3) the correction is
+  // added in X2 from the operands as registered at the end of X1, which are the FPU's
+  // input register itself once synthesis merges the identical flip-flops, so the adder
+  // is off X1's operand-select path; otherwise it is added in X1 (corr_x1, above).
+  wire [31:0] x2_word;
+  generate
+    if (M >= 3) begin : g_corr_x2
+      reg [31:0] x2_ma, x2_mb;
+      reg        x2_sb, x2_sy;
+      always @(posedge clk) begin
+        x2_ma <= vb;
+        x2_mb <= fpu_b;   // mul_y for a multiply
+        x2_sb <= signed_b;
+        x2_sy <= signed_y;
+      end
+      wire [31:0] corr = (x2_sb && x2_ma[31] ? x2_mb : 32'd0) + (x2_sy && x2_mb[31] ? x2_ma : 32'd0);
+      assign x2_word = x2_mul ? corr : x2_result;
+      wire unused_corr_x1 = |corr_x1;
+    end else begin : g_corr_x1
+      assign x2_word = x2_result;
+    end
+  endgenerate
 
   // ---- X2 -> W: the stage registers -----------------------------------------------------
   // Stages X3..X<L> and W as shift registers, index k - 3 for stage X<k> and L - 2 for
@@ -612,9 +640,9 @@ module execute #(
   // ---- X2 -> X<1+M>: what the delay RAM takes waits for the multiplier -------------------
   // With M = 1 that is X2 itself; a longer multiplier keeps X2's fields M - 1 more
   // cycles, next to X<1+M>'s valid and thread from the stage registers.
-  localparam integer XW = 32 + 8 + 7 + 32;  // result, rd, flags, multiply correction
-  wire [XW-1:0] x2_fields = {x2_result, x2_rd, x2_we, x2_load, x2_flush, x2_misc, x2_arith, x2_mul,
-                             x2_mul_hi, x2_mul_corr};
+  localparam integer XW = 32 + 8 + 7;  // result or multiply correction, rd, flags
+  wire [XW-1:0] x2_fields = {x2_word, x2_rd, x2_we, x2_load, x2_flush, x2_misc, x2_arith, x2_mul,
+                             x2_mul_hi};
   wire          xm_valid;
   wire [TW-1:0] xm_thread;
   wire [XW-1:0] xm_fields;
@@ -636,14 +664,13 @@ module execute #(
     end
   endgenerate
 
-  wire [31:0] xm_result, xm_mul_corr;
+  wire [31:0] xm_result;  // a multiply's sign correction when xm_mul
   wire [7:0]  xm_rd;
   wire        xm_we, xm_load, xm_flush, xm_misc, xm_arith, xm_mul, xm_mul_hi;
-  assign {xm_result, xm_rd, xm_we, xm_load, xm_flush, xm_misc, xm_arith, xm_mul, xm_mul_hi,
-          xm_mul_corr} = xm_fields;
+  assign {xm_result, xm_rd, xm_we, xm_load, xm_flush, xm_misc, xm_arith, xm_mul, xm_mul_hi} = xm_fields;
 
   // ---- X<1+M>: multiply, second half -------------------------------------------------------
-  wire [31:0] mul_r = xm_mul_hi ? product[63:32] - xm_mul_corr : product[31:0];
+  wire [31:0] mul_r = xm_mul_hi ? product[63:32] - xm_result : product[31:0];
 
   // ---- X<1+M> -> W: the result waits for the FPU's latency -------------------------------
   // What W needs of an instruction is written into a RAM at its thread in X<1+M> and

@@ -5,13 +5,19 @@
 // to float).  Rules: isa/isa.yaml fp_semantics; bit-exact with umbra::fp32.
 //
 // All functions are computed from the input ports in parallel and the selected one is
-// registered; only itof and ftoi, never selected together, share a shifter.  LATENCY
-// (fpu.v's MISC_LATENCY) is 1 or 2: with 2 the datapath is cut (fp_stage) after the
-// first half, where every function but itof and ftoi is finished (its result selected
-// and carried), itof has its magnitude and leading-zero count and ftoi its shift
-// amount, so the second cycle holds only the shared shifter, itof's rounding, ftoi's
-// negation and the final select.  With 1 the same logic is one cycle: each function
-// is a compare, one barrel shift and at most one small adder or two.
+// registered; only itof and ftoi, never selected together, share a shifter.  The
+// datapath runs in three steps, each of which LATENCY (fpu.v's MISC_LATENCY less its
+// input register) may end with a register (fp_stage):
+//   A  the operands: every function but itof, ftoi and pack finished (fmin/fmax's
+//      compare, the compares, fabs, fneg, unpack); itof's magnitude and leading-zero
+//      count; ftoi's shift amount; the shared shifter's operand and amount; pack's
+//      integer-and-guard bits before their shift       -> cut A (with LATENCY 2 and 3)
+//   B  the shifts: the shared shifter, pack's two 9-bit shifts, itof's exponents
+//                                                      -> cut B (with LATENCY 3)
+//   C  the increments and the select: itof's rounding, ftoi's negation, pack's
+//      rounding, and the result register.
+// So no step holds more than one carry chain behind a shifter or a compare; with 1
+// the same logic is one cycle.
 //
 // unpack needs no table: n/255 = n * (2^-8 + 2^-16 + ...), so its binary expansion is
 // the byte n repeated forever.  Normalizing n (r = n << lzc(n), leading one at bit 7)
@@ -24,7 +30,7 @@
 `include "umbra_isa.vh"   // UMBRA_OP_* opcodes, generated from isa/isa.yaml
 
 module fp_misc #(
-    parameter integer LATENCY = 1   // 1 or 2 (see above)
+    parameter integer LATENCY = 1   // 1, 2 or 3 (see above)
 ) (
     input  wire        clk,
     input  wire [3:0]  func,     // low nibble of the 0x4_ opcode
@@ -65,7 +71,7 @@ module fp_misc #(
   // The same count as a loop, "the highest set bit wins", which Yosys makes a priority
   // chain.  With LATENCY 1 itof uses this one all the same: on the HX8K the tree made
   // ABC map the multiplier rows (fp_mul MUL_ROWS) into 606 more LUT4s, and the FPU
-  // went from 19.9 to 14.5 MHz; with LATENCY 2 the count has a cycle of its own with
+  // went from 19.9 to 14.5 MHz; from LATENCY 2 on the count has a cycle of its own with
   // the negation, where the tree's five levels matter (docs/fpga.md, "The FPU alone").
   function [5:0] lzc32_chain;
     input [31:0] v;
@@ -107,29 +113,45 @@ module fp_misc #(
   // 9-bit shift by k = (14 - e) mod 16 for e in 118..126.
   // P[31:23] needs no 32-bit subtract: with P = (m << 8) - m and m[23] = 1 it is
   // m[23:15] - 1 - borrow, the borrow being {m[14:0], 8'b0} < m[22:0], which is the
-  // 16-bit compare {m[14:0], 0} < {m[22:8], m[7:0] != 0}.
+  // 16-bit compare {m[14:0], 0} < {m[22:8], m[7:0] != 0}; both differences are made
+  // beside the compare, which picks one.
   // The sticky bit (P mod 2^(23+k) != 0) needs no wide shift either: 255 is odd, so
   // P mod 2^j = 0 exactly when m mod 2^j = 0, and for k >= 1 the hidden bit of m lies
   // below 2^(23+k); only k = 0 looks at the low bits, where it is m[22:0] != 0.
-  function [7:0] unorm8;
+  // In three parts, one for each step: unorm8_a gives {P[31:23], k, class, sticky
+  // term}, the class being 0: zero, 1: 255, 2: rounded from the bits; step B shifts
+  // the bits by k; unorm8_c rounds.
+  function [15:0] unorm8_a;
     input [31:0] v;
     reg        borrow;
-    reg [8:0]  p_hi;
-    reg [3:0]  k;
-    reg [8:0]  q;
+    reg [8:0]  m_hi;
+    reg [1:0]  cls;
     begin
       borrow = {v[14:0], 1'b0} < {v[22:8], |v[7:0]};
-      p_hi   = {1'b1, v[22:15]} - 9'd1 - {8'd0, borrow};
-      k      = 4'd14 - v[26:23];
-      q      = p_hi >> k;                          // {integer part, guard}
+      m_hi   = {1'b1, v[22:15]};
       if ((v[30:23] == 8'hff && v[22:0] != 23'd0) || v[31] || v[30:23] == 8'd0)
-        unorm8 = 8'd0;                             // NaN, <= 0, denormal (DAZ)
+        cls = 2'd0;                                // NaN, <= 0, denormal (DAZ)
       else if (v[30:23] >= 8'd127)
-        unorm8 = 8'd255;                           // >= 1, +inf
+        cls = 2'd1;                                // >= 1, +inf
       else if (v[30:23] < 8'd118)
-        unorm8 = 8'd0;                             // below 0.5
+        cls = 2'd0;                                // below 0.5
       else
-        unorm8 = q[8:1] + {7'd0, q[0] && ((k != 4'd0) || (v[22:0] != 23'd0) || q[1])};
+        cls = 2'd2;
+      unorm8_a = {borrow ? m_hi - 9'd2 : m_hi - 9'd1, 4'd14 - v[26:23], cls,
+                  (v[26:23] != 4'd14) || (v[22:0] != 23'd0)};
+    end
+  endfunction
+
+  // {class, sticky term} and the shifted {integer part, guard} to the channel.
+  function [7:0] unorm8_c;
+    input [2:0] cls_st;
+    input [8:0] q;
+    begin
+      case (cls_st[2:1])
+        2'd0:    unorm8_c = 8'd0;
+        2'd1:    unorm8_c = 8'd255;
+        default: unorm8_c = q[8:1] + {7'd0, q[0] && (cls_st[0] || q[1])};
+      endcase
     end
   endfunction
 
@@ -146,7 +168,7 @@ module fp_misc #(
   // two zeros as equal, which only matters when both operands are zeros (against a
   // non-zero value both zeros order the same way).
   // The keys compare the raw operands, not the flushed ones, so that the exponent
-  // test does not stand in front of the carry chain (on the UP5K this half was the
+  // test does not stand in front of the carry chain (on the UP5K this step was the
   // longest path); the flush matters only when an operand is +-0 under DAZ, and then
   // the order is a matter of signs: +-0 < b exactly when b is positive (and not a
   // zero), a < +-0 when a is negative, and of two zeros only -0 < +0.
@@ -165,15 +187,15 @@ module fp_misc #(
   wire f_eq   = cmp_ok && (a_same_b || both_zero);
   wire f_lt   = cmp_ok && a_lt_b && !both_zero;
 
-  // ---- itof, first half: |a| and its leading-zero count ------------------------------
+  // ---- itof, step A: |a| and its leading-zero count ----------------------------------
   // The count is taken of a or ~a, not of |a| = ~a + 1, so that it does not wait for
   // the negation's carry chain.  The two counts differ only where the increment
   // carries past ~a's leading one: ~a is 0...01...1 (or 0), i.e. a = -2^k, whose |a|
   // is a power of two with one leading zero fewer (i_pow: a is ones, then zeros).
-  // The second half takes such an a as an exact power of two.
+  // Step C takes such an a as an exact power of two.
   wire [31:0] i_mag = a[31] ? (~a + 32'd1) : a;   // 0x80000000 stays 2^31, unsigned
   wire [31:0] i_cnt = a[31] ? ~a : a;
-  wire [5:0]  i_lz  = (LATENCY == 2) ? lzc32(i_cnt) : lzc32_chain(i_cnt);
+  wire [5:0]  i_lz  = (LATENCY >= 2) ? lzc32(i_cnt) : lzc32_chain(i_cnt);
   wire        i_pow = a[31] && ((a[30:0] & ~a[31:1]) == 31'd0);  // no 0 above a 1
 
   // ---- unpack: the byte lane b[1:0] of a, as n / 255 (see the header) ---------------
@@ -207,7 +229,7 @@ module fp_misc #(
   wire [7:0]  u_exp  = u_ones ? 8'd127 : {4'b0111, u_exp_lo};
   wire [31:0] unpack_r = (u_n == 8'd0) ? 32'd0 : {1'b0, u_exp, u_frac};
 
-  // ---- the functions finished in the first half ---------------------------------------
+  // ---- the functions finished in step A -----------------------------------------------
   reg [31:0] early_r;
   always @* begin
     case (func)
@@ -218,42 +240,70 @@ module fp_misc #(
       FN_FSEQ:   early_r = {31'd0, f_eq};
       FN_FSLT:   early_r = {31'd0, f_lt};
       FN_FSLE:   early_r = {31'd0, f_lt || f_eq};
-      FN_PACK:   early_r = {c_lo, unorm8(a), unorm8(b)};
+      FN_PACK:   early_r = {c_lo, 16'd0};           // the channels in step C
       FN_UNPACK: early_r = unpack_r;
       default:   early_r = 32'd0;                 // itof, ftoi (below), add/multiply, 0xf
     endcase
   end
 
-  // ---- ftoi, first half: the shift amount and the exponent's cases (see below) -------
+  // ---- ftoi: the shift amount and the exponent's cases --------------------------------
+  // For a biased exponent e in 127..157 the magnitude is m * 2^(e-150) truncated, i.e.
+  // (m << 7) >> (157 - e); 157 - e is 0..30 and equals (29 - e[4:0]) mod 32 there.
   wire [4:0]  t_rsh  = 5'd29 - a[27:23];
   wire        t_zero = a_nan || (a[30:23] < 8'd127);   // NaN, |a| < 1
   wire        t_sat  = (a[30:23] >= 8'd158);           // |a| >= 2^31, infinities
 
-  // The second half needs the function only to pick the shifter's operand and the
-  // result: decoded here, it is not a LUT level in front of the shifter.
+  // itof and ftoi share one right shifter: a left shift is a right shift of the
+  // bit-reversed operand, reversed back (as in execute's integer shifter).  Its operand
+  // and amount are picked in step A, so that step B is the shift alone.
   wire        is_itof = (func == FN_ITOF);
   wire        is_ftoi = (func == FN_FTOI);
-  wire        is_itof2, is_ftoi2, i_pow2, sign2, t_zero2, t_sat2;
-  wire [4:0]  t_rsh2;
-  wire [22:0] frac2;
-  wire [31:0] i_mag2, early2;
-  wire [5:0]  i_lz2;
-  fp_stage #(.W(6 + 5 + 23 + 32 + 6 + 32), .CUT(LATENCY - 1)) u_mid (
-      .clk(clk),
-      .d({is_itof, is_ftoi, i_pow, a[31], t_zero, t_sat, t_rsh, a[22:0], i_mag, i_lz, early_r}),
-      .q({is_itof2, is_ftoi2, i_pow2, sign2, t_zero2, t_sat2, t_rsh2, frac2, i_mag2, i_lz2,
-          early2}));
+  wire        is_pack = (func == FN_PACK);
+  wire [31:0] sh_in   = is_itof ? reverse32(i_mag) : {1'b0, 1'b1, a[22:0], 7'd0};
+  wire [4:0]  sh_amt  = is_itof ? i_lz[4:0] : t_rsh;
 
+  // ---- cut A ----------------------------------------------------------------------------
+  wire        is_itof2, is_ftoi2, is_pack2, i_pow2, sign2, t_zero2, t_sat2;
+  wire [31:0] sh_in2, early2;
+  wire [4:0]  sh_amt2;
+  wire [5:0]  i_lz2;
+  wire [15:0] pk_a2, pk_b2;                        // unorm8_a of a and b
+  fp_stage #(.W(7 + 32 + 32 + 5 + 6 + 32), .CUT((LATENCY >= 2) ? 1 : 0)) u_cut_a (
+      .clk(clk),
+      .d({is_itof, is_ftoi, is_pack, i_pow, a[31], t_zero, t_sat, sh_in, early_r, sh_amt, i_lz,
+          unorm8_a(a), unorm8_a(b)}),
+      .q({is_itof2, is_ftoi2, is_pack2, i_pow2, sign2, t_zero2, t_sat2, sh_in2, early2, sh_amt2, i_lz2,
+          pk_a2, pk_b2}));
+
+  // ---- step B: the shifts, and itof's exponents -------------------------------------------
   // itof's exponent without and with the rounding carry, 158 - lz (+ 1), from the
   // count alone, beside the shifter: the rounding's carry picks one instead of adding
-  // it.  (In the first half they ended the UP5K's longest path at 10 stages: |a|, the
-  // count, then these.)  For a = -2^k the count is one too many, and 159 - lz is the
-  // exponent of |a| = 2^k, exact.
-  wire [7:0]  i_exp02 = 8'd158 - {2'b00, i_lz2};
-  wire [7:0]  i_exp12 = 8'd159 - {2'b00, i_lz2};
+  // it.  For a = -2^k the count is one too many, and 159 - lz is the exponent of
+  // |a| = 2^k, exact.
+  wire [7:0]  i_exp0  = 8'd158 - {2'b00, i_lz2};
+  wire [7:0]  i_exp1  = 8'd159 - {2'b00, i_lz2};
+  wire [31:0] sh_out  = sh_in2 >> sh_amt2;
+  // One word goes on: the shift's for itof and ftoi, the finished result otherwise (for
+  // pack, c's half above the channels).
+  wire [31:0] word    = (is_itof2 || is_ftoi2) ? sh_out : early2;
+  wire [8:0]  pk_qa   = pk_a2[15:7] >> pk_a2[6:3];
+  wire [8:0]  pk_qb   = pk_b2[15:7] >> pk_b2[6:3];
 
-  // ---- itof, second half: |a| normalized by the leading-zero count, RNE --------------
-  wire [31:0] i_norm;                              // i_mag << i_lz: leading one at bit 31
+  // ---- cut B ----------------------------------------------------------------------------
+  wire        is_itof3, is_ftoi3, is_pack3, i_pow3, sign3, t_zero3, t_sat3;
+  wire [31:0] word3;
+  wire [7:0]  i_exp03, i_exp13;
+  wire [11:0] pk_a3, pk_b3;                        // {class, sticky term, shifted bits}
+  fp_stage #(.W(7 + 32 + 16 + 24), .CUT((LATENCY >= 3) ? 1 : 0)) u_cut_b (
+      .clk(clk),
+      .d({is_itof2, is_ftoi2, is_pack2, i_pow2, sign2, t_zero2, t_sat2, word, i_exp0, i_exp1,
+          pk_a2[2:0], pk_qa, pk_b2[2:0], pk_qb}),
+      .q({is_itof3, is_ftoi3, is_pack3, i_pow3, sign3, t_zero3, t_sat3, word3, i_exp03, i_exp13,
+          pk_a3, pk_b3}));
+  wire unused_lz2 = |i_lz2[5];                     // 32 (a = 0 or -1) shifts by i_lz2[4:0] = 0
+
+  // ---- step C: itof, |a| normalized by the leading-zero count, RNE ---------------------
+  wire [31:0] i_norm  = reverse32(word3);          // i_mag << i_lz: leading one at bit 31
   // The increment is computed beside the rounding decision and picked by it; its
   // carry out (round up and the fraction all ones: the significand became 2.0, and
   // the incremented fraction is then 0) picks the exponent, so no add waits for
@@ -262,37 +312,28 @@ module fp_misc #(
   wire [22:0] i_inc   = i_norm[30:8] + 23'd1;
   // For a = -2^k the shift by the count (one too many) leaves i_norm with no bit at
   // 31..7 (the leading one shifted out, or a = -1: a count of 32, no shift, i_norm
-  // = 1), so the fraction is zero and only i_pow2 says the result is not.
+  // = 1), so the fraction is zero and only i_pow3 says the result is not.
   wire        i_carry = i_rnd && (&i_norm[30:8]);
   wire [22:0] i_frac  = i_rnd ? i_inc : i_norm[30:8];
-  wire [7:0]  i_exp   = (i_carry || i_pow2) ? i_exp12 : i_exp02;
-  wire [31:0] itof_r  = (i_norm[31] || i_pow2) ? {sign2, i_exp, i_frac} : 32'd0;
-  wire        unused_lz2 = |i_lz2[5];             // 32 (a = 0 or -1) shifts by i_lz2[4:0] = 0
+  wire [7:0]  i_exp   = (i_carry || i_pow3) ? i_exp13 : i_exp03;
+  wire [31:0] itof_r  = (i_norm[31] || i_pow3) ? {sign3, i_exp, i_frac} : 32'd0;
 
-  // ---- ftoi: toward zero, saturating; NaN and |a| < 1 give 0 -----------------------
-  // For a biased exponent e in 127..157 the magnitude is m * 2^(e-150) truncated, i.e.
-  // (m << 7) >> (157 - e); 157 - e is 0..30 and equals (29 - e[4:0]) mod 32 there.
-  // The amount and the exponent's cases come from the first half (t_rsh, t_zero,
-  // t_sat, above), so the shifter waits for no subtract.
-  wire [30:0] t_mag;                               // {1, a[22:0], 7'b0} >> t_rsh
+  // ---- step C: ftoi, toward zero, saturating; NaN and |a| < 1 give 0 -----------------
+  wire [30:0] t_mag   = word3[30:0];               // {1, a[22:0], 7'b0} >> t_rsh
+  wire [31:0] ftoi_r  = t_zero3 ? 32'd0 :
+                        t_sat3  ? (sign3 ? 32'h80000000 : 32'h7fffffff) :
+                        sign3   ? (~{1'b0, t_mag} + 32'd1) : {1'b0, t_mag};
 
-  // itof and ftoi share one right shifter: a left shift is a right shift of the
-  // bit-reversed operand, reversed back (as in execute's integer shifter).
-  wire [31:0] sh_in   = is_itof2 ? reverse32(i_mag2) : {1'b0, 1'b1, frac2, 7'd0};
-  wire [31:0] sh_out  = sh_in >> (is_itof2 ? i_lz2[4:0] : t_rsh2);
-  assign i_norm = reverse32(sh_out);
-  assign t_mag  = sh_out[30:0];
-  wire [31:0] ftoi_r = t_zero2 ? 32'd0 :
-                       t_sat2  ? (sign2 ? 32'h80000000 : 32'h7fffffff) :
-                       sign2   ? (~{1'b0, t_mag} + 32'd1) : {1'b0, t_mag};
+  // ---- step C: pack's rounding ----------------------------------------------------------
+  wire [31:0] pack_r  = {word3[31:16], unorm8_c(pk_a3[11:9], pk_a3[8:0]), unorm8_c(pk_b3[11:9], pk_b3[8:0])};
 
   // ---- select and register ------------------------------------------------------------
   always @(posedge clk)
-    result <= is_itof2 ? itof_r : is_ftoi2 ? ftoi_r : early2;
+    result <= is_itof3 ? itof_r : is_ftoi3 ? ftoi_r : is_pack3 ? pack_r : word3;
 
   generate
-    if (LATENCY != 1 && LATENCY != 2) begin : g_check_latency
-      fp_misc_LATENCY_is_neither_1_nor_2 u_error ();  // no such module
+    if (LATENCY < 1 || LATENCY > 3) begin : g_check_latency
+      fp_misc_LATENCY_is_not_1_2_or_3 u_error ();  // no such module
     end
   endgenerate
 

@@ -12,6 +12,7 @@
 //                         the middle rows                             -> CUT_MID
 //                         and the last rows
 //   = int_product, 1 + CUT_MID cycles after the inputs               -> CUT_PROD
+//     (or, with INT_LATE, 2 + CUT_MID: taken after CUT_PROD, all 64 bits registered)
 //   1-bit normalize, guard and sticky                                 -> CUT_NORM
 //   round, and the result's class (rtl/fp_round.vh)                  -> CUT_RND
 //   the class's word: NaN, infinity, zero or the number               -> the result register
@@ -25,7 +26,8 @@
 // multiplier instead of two saved four DSP blocks on the UP5K and 1409 logic cells on
 // the HX8K, which builds products from logic (docs/fpga.md).  The integer product is
 // taken before CUT_PROD, so its latency (the FPU's MISC_LATENCY) is 1 + CUT_MID
-// whatever the float path's depth.
+// whatever the float path's depth; with INT_LATE it is taken after CUT_PROD, one cycle
+// later, when fpu.v gives the short functions a cycle more (MISC_LATENCY 4).
 //
 // MUL_ROWS = 0 writes the product as `*`.  Without CUT_MID it is one 32x32 `*` of the
 // registered significands (synth_ice40 -dsp splits it over four SB_MAC16 and sums the
@@ -48,6 +50,7 @@ module fp_mul #(
     parameter integer CUT_PROD = 0,
     parameter integer CUT_NORM = 0,
     parameter integer CUT_RND  = 0,
+    parameter integer INT_LATE = 0,  // int_product after CUT_PROD (needs CUT_PROD)
     // The latency the instantiating unit counts on: elaboration fails unless it is
     // 2 + the number of cuts (rtl/fpu.v).
     parameter integer LATENCY  = 2
@@ -96,6 +99,7 @@ module fp_mul #(
   wire [13:0] flags2;
 
   // ---- the product ---------------------------------------------------------------------
+  wire [63:0] psum;                               // ma * mb, the integer product
   generate
     if (MUL_ROWS != 0) begin : g_rows
       // Row j: acc += ma << j when mb[j].  acc only ever has bits below 32 + j set.
@@ -138,7 +142,7 @@ module fp_mul #(
           acc[k +: 33] = mb2[k] ? row2 : {1'b0, acc[k +: 32]};
         end
       end
-      assign int_product = acc;
+      assign psum = acc;
       // Bits of b already consumed by earlier rows; with no rows left after CUT_MID
       // (never: 32 > ROWS_MID) ma2 would be unused as well.
       wire unused_mb = |s1_mb[ROWS_PRE-1:0] ^ |mb2[ROWS_MID-1:0] ^ |ma2;
@@ -159,17 +163,28 @@ module fp_mul #(
       // One 64-bit sum of shifted pieces: with `lh + hl` as an add of its own, yosys
       // 0.23 packs that add into one product's SB_MAC16, taking the other product's
       // register as the block's C/D input, and loses that product's multiplier.
-      assign int_product = {hh, ll} + {16'd0, lh, 16'd0} + {16'd0, hl, 16'd0};
+      assign psum = {hh, ll} + {16'd0, lh, 16'd0} + {16'd0, hl, 16'd0};
     end else begin : g_star
-      assign int_product = s1_ma * s1_mb;
+      assign psum = s1_ma * s1_mb;
       assign flags2 = flags1;
     end
   endgenerate
 
-  wire [13:0] flags3;
-  wire [47:0] prod;                               // significands: in [2^46, 2^48)
-  fp_stage #(.W(14 + 48), .CUT(CUT_PROD)) u_prod (
-      .clk(clk), .d({flags2, int_product[47:0]}), .q({flags3, prod}));
+  // The register after the product holds the float path's 48 bits, or all 64 when the
+  // integer product is taken after it.
+  localparam integer PW = (INT_LATE != 0) ? 64 : 48;
+  wire [13:0]   flags3;
+  wire [PW-1:0] prod_q;
+  fp_stage #(.W(14 + PW), .CUT(CUT_PROD)) u_prod (
+      .clk(clk), .d({flags2, psum[PW-1:0]}), .q({flags3, prod_q}));
+  wire [47:0] prod = prod_q[47:0];                // significands: in [2^46, 2^48)
+  generate
+    if (INT_LATE != 0) begin : g_int_late
+      assign int_product = prod_q;
+    end else begin : g_int_early
+      assign int_product = psum;
+    end
+  endgenerate
 
   // ---- normalize to the 23 fraction bits below the leading one, guard and sticky -------
   wire        top    = prod[47];
@@ -201,6 +216,8 @@ module fp_mul #(
   generate
     if (LATENCY != 2 + CUT_MID + CUT_PROD + CUT_NORM + CUT_RND) begin : g_check_latency
       fp_mul_LATENCY_differs_from_2_plus_its_cuts u_error ();  // no such module
+    end else if (INT_LATE != 0 && CUT_PROD == 0) begin : g_check_int_late
+      fp_mul_INT_LATE_needs_CUT_PROD u_error ();  // no such module
     end
   endgenerate
 

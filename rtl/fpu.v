@@ -33,7 +33,10 @@
 // inputs.  MISC_LATENCY = 3 adds IN, a register on every input (func, a, b, c,
 // int_mul) before any of the FPU's logic, so that execute's operand select ends at a
 // flip-flop instead of running on into the compare of fp_misc or the multiplier's
-// first rows.  The remaining LATENCY - 3 - MISC_LATENCY cuts are taken in this order,
+// first rows.  MISC_LATENCY = 4 cuts fp_misc in three (operands / shifts / rounding)
+// and takes the integer product after PROD, which it therefore always makes (it is cut
+// 3 below, so from LATENCY 9 on the float path has the same cuts as with 3).  The
+// remaining LATENCY - 3 - MISC_LATENCY cuts are taken in this order,
 // the longest remaining stage first (measured on the UP5K, where a LUT level with its
 // routing costs ~3 ns: docs/fpga.md, "The FPU alone", has the figures):
 //   1 add ALIGN  between compare/swap/alignment shift and the add
@@ -44,19 +47,20 @@
 //   6 mul NORM   between normalize (guard, sticky) and the rounding
 //   7 add RND    between the rounding increment and the FTZ/overflow select
 //   8 mul RND    the same in the multiplier
-// so (M = MISC_LATENCY; input register, mul and add latencies in brackets):
-//   LATENCY  M=1 cuts           M=2 cuts               M=3 cuts
-//      4     none     [2+2]     (unsupported)          (unsupported)
-//      5     1        [2+3]     MID        [3+2]       (unsupported)
-//      6     1-2      [2+4]     MID 1      [3+3]       IN MID      [1+3+2]
-//      7     1-3      [3+4]     MID 1-2    [3+4]       IN MID 1    [1+3+3]
-//      8     1-4      [3+5]     MID 1-3    [4+4]       IN MID 1-2  [1+3+4]
-//      9     1-5      [3+6]     MID 1-4    [4+5]       IN MID 1-3  [1+4+4]
-//     10     1-6      [4+6]     MID 1-5    [4+6]       IN MID 1-4  [1+4+5]
-//     11     1-7      [4+7]     MID 1-6    [5+6]       IN MID 1-5  [1+4+6]
-//     12     1-8      [5+7]     MID 1-7    [5+7]       IN MID 1-6  [1+5+6]
-//     13     (unsupported)      MID 1-8    [6+7]       IN MID 1-7  [1+5+7]
-//     14     (unsupported)      (unsupported)          IN MID 1-8  [1+6+7]
+// so (M = MISC_LATENCY; input register, mul and add latencies in brackets; with M = 4
+// cut 3 is always there and the others follow in the same order):
+//   LATENCY  M=1 cuts           M=2 cuts               M=3 cuts                M=4 cuts
+//      4     none     [2+2]     (unsupported)          (unsupported)           (unsupported)
+//      5     1        [2+3]     MID        [3+2]       (unsupported)           (unsupported)
+//      6     1-2      [2+4]     MID 1      [3+3]       IN MID      [1+3+2]     (unsupported)
+//      7     1-3      [3+4]     MID 1-2    [3+4]       IN MID 1    [1+3+3]     IN MID 3    [1+4+2]
+//      8     1-4      [3+5]     MID 1-3    [4+4]       IN MID 1-2  [1+3+4]     IN MID 1,3  [1+4+3]
+//      9     1-5      [3+6]     MID 1-4    [4+5]       IN MID 1-3  [1+4+4]     IN MID 1-3  [1+4+4]
+//     10     1-6      [4+6]     MID 1-5    [4+6]       IN MID 1-4  [1+4+5]     IN MID 1-4  [1+4+5]
+//     11     1-7      [4+7]     MID 1-6    [5+6]       IN MID 1-5  [1+4+6]     IN MID 1-5  [1+4+6]
+//     12     1-8      [5+7]     MID 1-7    [5+7]       IN MID 1-6  [1+5+6]     IN MID 1-6  [1+5+6]
+//     13     (unsupported)      MID 1-8    [6+7]       IN MID 1-7  [1+5+7]     IN MID 1-7  [1+5+7]
+//     14     (unsupported)      (unsupported)          IN MID 1-8  [1+6+7]     IN MID 1-8  [1+6+7]
 // Other values fail elaboration.
 `default_nettype none
 
@@ -84,18 +88,20 @@ module fpu #(
     output wire [63:0] int_product
 );
 
-  // The optional cuts in the order of the table above: cut n exists when EXTRA >= n.
+  // The optional cuts in the order of the table above: cut n exists when EXTRA >= n;
+  // with M = 4 cut 3 (PROD) is fixed, and the cuts after it come one EXTRA sooner.
   localparam integer EXTRA    = LATENCY - 3 - MISC_LATENCY;
-  localparam integer CUT_IN   = (MISC_LATENCY == 3) ? 1 : 0;
+  localparam integer FIX_PROD = (MISC_LATENCY == 4) ? 1 : 0;
+  localparam integer CUT_IN   = (MISC_LATENCY >= 3) ? 1 : 0;
   localparam integer MUL_MID  = (MISC_LATENCY >= 2) ? 1 : 0;
   localparam integer ADD_ALGN = (EXTRA >= 1) ? 1 : 0;
   localparam integer ADD_NORM = (EXTRA >= 2) ? 1 : 0;
-  localparam integer MUL_PROD = (EXTRA >= 3) ? 1 : 0;
-  localparam integer ADD_SWAP = (EXTRA >= 4) ? 1 : 0;
-  localparam integer ADD_LZC  = (EXTRA >= 5) ? 1 : 0;
-  localparam integer MUL_NORM = (EXTRA >= 6) ? 1 : 0;
-  localparam integer ADD_RND  = (EXTRA >= 7) ? 1 : 0;
-  localparam integer MUL_RND  = (EXTRA >= 8) ? 1 : 0;
+  localparam integer MUL_PROD = (FIX_PROD != 0 || EXTRA >= 3) ? 1 : 0;
+  localparam integer ADD_SWAP = (EXTRA >= 4 - FIX_PROD) ? 1 : 0;
+  localparam integer ADD_LZC  = (EXTRA >= 5 - FIX_PROD) ? 1 : 0;
+  localparam integer MUL_NORM = (EXTRA >= 6 - FIX_PROD) ? 1 : 0;
+  localparam integer ADD_RND  = (EXTRA >= 7 - FIX_PROD) ? 1 : 0;
+  localparam integer MUL_RND  = (EXTRA >= 8 - FIX_PROD) ? 1 : 0;
   localparam integer MUL_LATENCY = 2 + MUL_MID + MUL_PROD + MUL_NORM + MUL_RND;
   localparam integer ADD_LATENCY = 2 + ADD_SWAP + ADD_ALGN + ADD_LZC + ADD_NORM + ADD_RND;
 
@@ -133,7 +139,7 @@ module fpu #(
   // ---- multiply, addend delayed alongside -------------------------------------------
   wire [31:0] product;
   fp_mul #(.MUL_ROWS(MUL_ROWS), .CUT_MID(MUL_MID), .CUT_PROD(MUL_PROD), .CUT_NORM(MUL_NORM),
-           .CUT_RND(MUL_RND), .LATENCY(MUL_LATENCY)) u_mul (
+           .CUT_RND(MUL_RND), .INT_LATE(FIX_PROD), .LATENCY(MUL_LATENCY)) u_mul (
       .clk(clk), .a(q_a), .b(mul_b), .int_mul(q_int_mul), .result(product),
       .int_product(int_product)
   );
@@ -178,9 +184,9 @@ module fpu #(
   assign arith_result = sum;
 
   generate
-    if (MISC_LATENCY < 1 || MISC_LATENCY > 3) begin : g_bad_misc_latency
-      fpu_MISC_LATENCY_is_not_1_2_or_3 u_error ();  // no such module
-    end else if (EXTRA < 0 || EXTRA > 8) begin : g_bad_latency
+    if (MISC_LATENCY < 1 || MISC_LATENCY > 4) begin : g_bad_misc_latency
+      fpu_MISC_LATENCY_is_not_1_to_4 u_error ();  // no such module
+    end else if (EXTRA < 0 || EXTRA > 8 - FIX_PROD) begin : g_bad_latency
       fpu_LATENCY_out_of_range_for_this_MISC_LATENCY u_error ();  // no such module
     end else if (CUT_IN + MUL_LATENCY + ADD_LATENCY != LATENCY) begin : g_bad_sum
       fpu_stages_differ_from_LATENCY u_error ();  // no such module

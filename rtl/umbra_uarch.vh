@@ -13,10 +13,12 @@
 `define UMBRA_DEFAULT_EXECUTE_STAGES 4
 // The FPU's short functions and the integer multiply take MISC_LATENCY cycles
 // from X1 (RTL-internal: nothing sees a result before W): 2 from the first L on,
-// 3 (the FPU's input register) from the second.
+// 3 (the FPU's input register) from the second, 4 (fp_misc in three stages) from
+// the third.
 `define UMBRA_MISC_LATENCY_2_FROM 6
 `define UMBRA_MISC_LATENCY_3_FROM 8
-`define UMBRA_MISC_LATENCY(l) (((l) >= `UMBRA_MISC_LATENCY_3_FROM) ? 3 : ((l) >= `UMBRA_MISC_LATENCY_2_FROM) ? 2 : 1)
+`define UMBRA_MISC_LATENCY_4_FROM 10
+`define UMBRA_MISC_LATENCY(l) (((l) >= `UMBRA_MISC_LATENCY_4_FROM) ? 4 : ((l) >= `UMBRA_MISC_LATENCY_3_FROM) ? 3 : ((l) >= `UMBRA_MISC_LATENCY_2_FROM) ? 2 : 1)
 
 // Limits of the parameters (the fewest threads: the shallowest pipeline's depth)
 `define UMBRA_MIN_THREADS 8

@@ -536,6 +536,7 @@ struct Uarch {
   // The RTL's MISC_LATENCY (rtl/execute.v, rtl/fpu.v): 2 from this L on, 1 below.
   int misc_latency_2_from = 0;
   int misc_latency_3_from = 0;
+  int misc_latency_4_from = 0;
   long long max_imem_words = 0;
   int depth(int execute_stages) const { return fetch_to_x1 + execute_stages + 1; }
   std::vector<CodeGroup> codes;
@@ -606,7 +607,8 @@ Uarch load_uarch(const std::string& path, const Isa& isa) {
   // Execute writes its result delay RAM in X<1 + MISC_LATENCY> and reads it in X<L>,
   // so a two-cycle misc result needs L >= 4 + 1.
   u.misc_latency_2_from = need_int(pipe, "misc_latency_2_from", "pipeline");
-  if (u.misc_latency_2_from < std::max(5, u.min_execute_stages) || u.misc_latency_2_from > u.max_execute_stages)
+  if (u.misc_latency_2_from < std::max(5, u.min_execute_stages) ||
+      u.misc_latency_2_from > u.max_execute_stages)
     fail(pipe["misc_latency_2_from"],
          "pipeline: misc_latency_2_from must be " + std::to_string(std::max(5, u.min_execute_stages)) +
              " (execute's delay RAM is read in X<L>, after X<1 + 2>)..execute_stages.max");
@@ -614,6 +616,10 @@ Uarch load_uarch(const std::string& path, const Isa& isa) {
   if (u.misc_latency_3_from <= u.misc_latency_2_from || u.misc_latency_3_from > u.max_execute_stages)
     fail(pipe["misc_latency_3_from"], "pipeline: misc_latency_3_from must be above misc_latency_2_from (" +
                                           std::to_string(u.misc_latency_2_from) + ")..execute_stages.max");
+  u.misc_latency_4_from = need_int(pipe, "misc_latency_4_from", "pipeline");
+  if (u.misc_latency_4_from <= u.misc_latency_3_from || u.misc_latency_4_from > u.max_execute_stages)
+    fail(pipe["misc_latency_4_from"], "pipeline: misc_latency_4_from must be above misc_latency_3_from (" +
+                                          std::to_string(u.misc_latency_3_from) + ")..execute_stages.max");
   const YAML::Node lim = root["limits"];
   if (!lim) fail(root, "missing 'limits' section");
   u.max_threads = need_int(lim, "max_threads", "limits");
@@ -741,11 +747,14 @@ std::string emit_uarch_verilog(const Isa& isa, const Uarch& u) {
   o << "`define UMBRA_DEFAULT_EXECUTE_STAGES " << u.default_execute_stages << "\n";
   o << "// The FPU's short functions and the integer multiply take MISC_LATENCY cycles\n"
        "// from X1 (RTL-internal: nothing sees a result before W): 2 from the first L on,\n"
-       "// 3 (the FPU's input register) from the second.\n";
+       "// 3 (the FPU's input register) from the second, 4 (fp_misc in three stages) from\n"
+       "// the third.\n";
   o << "`define UMBRA_MISC_LATENCY_2_FROM " << u.misc_latency_2_from << "\n";
   o << "`define UMBRA_MISC_LATENCY_3_FROM " << u.misc_latency_3_from << "\n";
+  o << "`define UMBRA_MISC_LATENCY_4_FROM " << u.misc_latency_4_from << "\n";
   o << "`define UMBRA_MISC_LATENCY(l) "
-       "(((l) >= `UMBRA_MISC_LATENCY_3_FROM) ? 3 : ((l) >= `UMBRA_MISC_LATENCY_2_FROM) ? 2 : 1)\n";
+       "(((l) >= `UMBRA_MISC_LATENCY_4_FROM) ? 4 : ((l) >= `UMBRA_MISC_LATENCY_3_FROM) ? 3 : "
+       "((l) >= `UMBRA_MISC_LATENCY_2_FROM) ? 2 : 1)\n";
   o << "\n// Limits of the parameters (the fewest threads: the shallowest pipeline's depth)\n";
   o << "`define UMBRA_MIN_THREADS " << u.depth(u.min_execute_stages) << "\n";
   o << "`define UMBRA_MAX_THREADS " << u.max_threads << "\n";

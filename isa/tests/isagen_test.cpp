@@ -328,6 +328,16 @@ const BadCase kBadUarchCases[] = {
      "  misc_latency_3_from: 17\n",
      "",
      {"misc_latency_3_from must be above", "..execute_stages.max"}},
+    {"MiscLatencyFourNotAfterThree",
+     "  misc_latency_4_from: 10\n",
+     "  misc_latency_4_from: 8\n",
+     "",
+     {"misc_latency_4_from must be above misc_latency_3_from (8)"}},
+    {"MiscLatencyFourBeyondTheDeepest",
+     "  misc_latency_4_from: 10\n",
+     "  misc_latency_4_from: 17\n",
+     "",
+     {"misc_latency_4_from must be above", "..execute_stages.max"}},
     {"FewerThreadsThanTheDeepestPipeline",
      "max_threads: 256",
      "max_threads: 19",
@@ -391,9 +401,11 @@ TEST(Isagen, ExecuteStageLimitsReachBothOutputs) {
   // MISC_LATENCY's rule, written once: execute.v and fpga/fpu_fmax.sh read these.
   EXPECT_NE(vh.find("`define UMBRA_MISC_LATENCY_2_FROM 6\n"), std::string::npos) << vh;
   EXPECT_NE(vh.find("`define UMBRA_MISC_LATENCY_3_FROM 8\n"), std::string::npos) << vh;
-  EXPECT_NE(vh.find("`define UMBRA_MISC_LATENCY(l) (((l) >= `UMBRA_MISC_LATENCY_3_FROM) ? 3 : "
-                    "((l) >= `UMBRA_MISC_LATENCY_2_FROM) ? 2 : 1)\n"),
-            std::string::npos)
+  EXPECT_NE(vh.find("`define UMBRA_MISC_LATENCY_4_FROM 10\n"), std::string::npos) << vh;
+  EXPECT_NE(
+      vh.find("`define UMBRA_MISC_LATENCY(l) (((l) >= `UMBRA_MISC_LATENCY_4_FROM) ? 4 : "
+              "((l) >= `UMBRA_MISC_LATENCY_3_FROM) ? 3 : ((l) >= `UMBRA_MISC_LATENCY_2_FROM) ? 2 : 1)\n"),
+      std::string::npos)
       << vh;
   EXPECT_NE(h.find("constexpr unsigned kMaxExecuteStages = 12;"), std::string::npos) << h;
   EXPECT_NE(h.find("constexpr unsigned kDefaultExecuteStages = 6;"), std::string::npos) << h;
