@@ -612,14 +612,16 @@ Uarch load_uarch(const std::string& path, const Isa& isa) {
     fail(pipe["misc_latency_2_from"],
          "pipeline: misc_latency_2_from must be " + std::to_string(std::max(5, u.min_execute_stages)) +
              " (execute's delay RAM is read in X<L>, after X<1 + 2>)..execute_stages.max");
-  u.misc_latency_3_from = need_int(pipe, "misc_latency_3_from", "pipeline");
-  if (u.misc_latency_3_from <= u.misc_latency_2_from || u.misc_latency_3_from > u.max_execute_stages)
-    fail(pipe["misc_latency_3_from"], "pipeline: misc_latency_3_from must be above misc_latency_2_from (" +
-                                          std::to_string(u.misc_latency_2_from) + ")..execute_stages.max");
-  u.misc_latency_4_from = need_int(pipe, "misc_latency_4_from", "pipeline");
-  if (u.misc_latency_4_from <= u.misc_latency_3_from || u.misc_latency_4_from > u.max_execute_stages)
-    fail(pipe["misc_latency_4_from"], "pipeline: misc_latency_4_from must be above misc_latency_3_from (" +
-                                          std::to_string(u.misc_latency_3_from) + ")..execute_stages.max");
+  // Each further MISC_LATENCY step starts at a deeper L than the one before it.
+  const auto next_step = [&](const char* key, const char* previous_key, int previous) {
+    const int v = need_int(pipe, key, "pipeline");
+    if (v <= previous || v > u.max_execute_stages)
+      fail(pipe[key], std::string("pipeline: ") + key + " must be above " + previous_key + " (" +
+                          std::to_string(previous) + ")..execute_stages.max");
+    return v;
+  };
+  u.misc_latency_3_from = next_step("misc_latency_3_from", "misc_latency_2_from", u.misc_latency_2_from);
+  u.misc_latency_4_from = next_step("misc_latency_4_from", "misc_latency_3_from", u.misc_latency_3_from);
   const YAML::Node lim = root["limits"];
   if (!lim) fail(root, "missing 'limits' section");
   u.max_threads = need_int(lim, "max_threads", "limits");
