@@ -1,9 +1,11 @@
 // execute: stages X1 to X<L>, L = EXEC_STAGES (a configuration's core.execute_stages,
-// 4 by default; its limits are isa/uarch.yaml's).  X1 does all the work of an
+// 4 by default; its limits are isa/uarch.yaml's).  X1 does the work of an
 // instruction that is not floating point: the integer/logic/compare result, `rdsr`,
-// `movi`/`movhi`, the link address, the branch decision and next pc, the effective
-// address and the memory request, `exit`, and the faults; it also starts the FPU.
-// X2..X<L> only carry the result to W at the FPU's add/multiply latency (L), so every
+// `movi`/`movhi`, the link address, the compare and the candidate next pcs, the
+// effective address and the memory request, `exit`; it also starts the FPU.  X2
+// decides the branch, the next pc and the faults from what X1 registered (and, in a
+// deep pipeline, finishes the integer results that follow the compare: below).
+// X2..X<L> otherwise only carry the result to W at the FPU's add/multiply latency (L), so every
 // instruction writes back in the same stage and no two ever compete for the register
 // file's write port.  The one delay line carries the integer result, the multiply's
 // and the FPU's short functions' (misc_result), both of which come back MISC_LATENCY
@@ -15,11 +17,19 @@
 // registered here at its end (x1_*), next to the register values that come out of the
 // register file's RAMs in X1 (n+3).  X1's outcome leaves on three paths: the thread's
 // next pc and state (x2_upd_*, to fetch, which writes them at the end of X2; X1
-// registers the branch decision, the candidate pcs and their range checks, and X2
-// picks from them), the memory request (x2_mem_*, registered, straight through the
+// registers the compare's outcome, the candidate pcs and their range checks, and X2
+// decides and picks from them), the memory request (x2_mem_*, registered, straight through the
 // load/store unit onto the port in X2) and the result, delayed through X2..X<L> and
 // presented to writeback on w_* in W (n+3+L).  None of these but the last depends on
 // L.  A fault is on the core's outputs from X2 on.
+//
+// X1's subtract, the compare, ends at flip-flops: X1 registers its outcome (lt, ltu,
+// eq) and the candidate next pcs with their range checks, and X2 makes the branch
+// decision and the choice from them.  Where the FPU registers its inputs (M >= 3,
+// the deep FPGA configurations) X2 also computes every integer result the compare or
+// the adder feeds (add, sub, min/max, the set-on-compare ops) from the operands as
+// registered at the end of X1, so that X1's longest path is register -> operand
+// select -> carry chain -> flip-flop (it was the UP5K's longest path, docs/fpga.md).
 //
 // The integer multiply uses the FPU's multiplier (rtl/fp_mul.v), invisibly: X1 hands
 // it the operands, the 64-bit product comes back in X<1+M>, where the signed high
@@ -277,8 +287,12 @@ module execute #(
 
   // ---- X1: integer result ----------------------------------------------------------------
   // One adder: vb + y for add/addi (x1_add, decoded in R), vb - y (vb + ~y + 1) for
-  // sub and for every compare, whose outcome the add never needs.
-  wire [32:0] diff   = {1'b0, vb} + {1'b0, y ^ {32{!x1_add}}} + {32'd0, !x1_add};
+  // sub and for every compare, whose outcome the add never needs.  With LATE_INT
+  // (M >= 3) X2 does the add, the sub and every result that depends on the compare
+  // (x2_word below), and X1's adder only compares.
+  localparam LATE_INT = (M >= 3);
+  wire        x1_sub = LATE_INT || !x1_add;
+  wire [32:0] diff   = {1'b0, vb} + {1'b0, y ^ {32{x1_sub}}} + {32'd0, x1_sub};
   wire        ltu    = !diff[32];  // no carry out of vb + ~y + 1: vb < y
   wire        lt     = (vb[31] != y[31]) ? vb[31] : diff[31];
   wire        eq     = (vb == y);
@@ -359,7 +373,7 @@ module execute #(
       `UMBRA_OP_MOVI:                    result = imm16;
       `UMBRA_OP_MOVHI:                   result = {x1_fb, x1_fc, va[15:0]};
       `UMBRA_OP_ADD,  `UMBRA_OP_ADDI,
-      `UMBRA_OP_SUB:                     result = diff[31:0];
+      `UMBRA_OP_SUB:                     result = LATE_INT ? 32'd0 : diff[31:0];
       `UMBRA_OP_AND,  `UMBRA_OP_ANDI,
       `UMBRA_OP_OR,   `UMBRA_OP_ORI,
       `UMBRA_OP_XOR,  `UMBRA_OP_XORI:    result = logic_r;
@@ -367,13 +381,13 @@ module execute #(
       `UMBRA_OP_SHR,  `UMBRA_OP_SHRI,
       `UMBRA_OP_SRA,  `UMBRA_OP_SRAI:    result = shift_r;  // 0 on the multiplier
       `UMBRA_OP_MIN,  `UMBRA_OP_MAX,
-      `UMBRA_OP_MINU, `UMBRA_OP_MAXU:    result = pick_b ? vb : y;
+      `UMBRA_OP_MINU, `UMBRA_OP_MAXU:    result = LATE_INT ? 32'd0 : pick_b ? vb : y;
       `UMBRA_OP_SEQ,  `UMBRA_OP_SEQI,
       `UMBRA_OP_SNE,
       `UMBRA_OP_SLT,  `UMBRA_OP_SLTI,
       `UMBRA_OP_SLTU,
       `UMBRA_OP_SLE,
-      `UMBRA_OP_SLEU:                    result = {31'd0, cmp_bit};
+      `UMBRA_OP_SLEU:                    result = {31'd0, !LATE_INT && cmp_bit};
       `UMBRA_OP_JAL,  `UMBRA_OP_JALR:    result = pc_seq;
       default:                           result = 32'd0;  // mul* in X<1+M>, FPU, no result
     endcase
@@ -414,22 +428,23 @@ module execute #(
   // A branch compares field a's register with field b's on the compare above: decode
   // reads field a's register through port c for a branch (rtl/decode.v), so y is va,
   // and bz/bnz read no register through b, so vb is 0.  va < vb is y < vb, !(vb <= y):
-  // blt is "not lt-or-eq", bge "lt-or-eq", and likewise unsigned.
-  wire        lt_or_eq = x1_br_lt ? (lt || eq) : (ltu || eq);
-  wire        taken    = x1_br_always || (x1_br_inv ^ (x1_br_eq ? eq : (x1_br_lt || x1_br_ltu) && lt_or_eq));
+  // blt is "not lt-or-eq", bge "lt-or-eq", and likewise unsigned (decided in X2).
   wire [IW:0] target = {1'b0, x1_pc} + {1'b0, x1_off_lo};  // a word address and its carry
 
-  // Each candidate next pc is range-checked in X1, before the branch decision picks
-  // one; the decision, the candidates and their checks are registered, and X2 makes
-  // the choice and the fault from them (below), so that the path register value ->
-  // compare -> taken ends at a flip-flop (the UP5K's longest path at 16 threads, 10
-  // stages, had gone on through the fault to the thread's next pc and state).  target
-  // is a word address (its range check: r_offset above) and pc_seq a multiple of 4:
-  // only jalr's register can be misaligned.
+  // Each candidate next pc is range-checked in X1; the compare's outcome, the two
+  // candidates (taken or not; jalr's register either way) and their checks are
+  // registered, and X2 makes the decision, the choice and the fault from them
+  // (below), so that the path register value -> compare ends at a flip-flop (the
+  // UP5K's longest path at 16 threads, 10 stages, had gone on through the decision,
+  // and before that through the fault to the thread's next pc and state).  target is
+  // a word address (its range check: r_offset above) and pc_seq a multiple of 4: only
+  // jalr's register can be misaligned.
   wire seq_in_store    = ({2'b00, pc_seq[31:2]} < IMEM_WORDS_U);
   wire target_in_store = (x1_off_hi0 ? !target[IW] : x1_off_hi1 && target[IW]) &&
                          ({{(32 - IW){1'b0}}, target[IW-1:0]} < IMEM_WORDS_U);
   wire jalr_ok         = vb[1:0] == 2'b00 && ({2'b00, vb[31:2]} < IMEM_WORDS_U);
+  wire [IW-1:0] pc_if_taken = x1_is_jalr ? vb[IW+1:2] : target[IW-1:0];
+  wire [IW-1:0] pc_if_not   = x1_is_jalr ? vb[IW+1:2] : pc_seq[IW+1:2];
 
   // ---- X1: memory -------------------------------------------------------------------------
   // Loads and stores address rB + offset (field c, in words); atomics address ra.  The
@@ -449,9 +464,11 @@ module execute #(
 
   // ---- X1 -> X2: the branch decision in pieces ---------------------------------------------
   reg          x2_live;  // passed X1 (not illegal, exit or replayed); X2 takes out bad jumps
-  reg          x2_taken, x2_is_jalr, x2_seq_ok, x2_target_ok, x2_jalr_ok;
+  reg          x2_lt, x2_ltu, x2_eq;
+  reg          x2_br_always, x2_br_eq, x2_br_lt, x2_br_ltu, x2_br_inv;
+  reg          x2_ok_taken, x2_ok_not;
   reg          x2_illegal, x2_exit, x2_replay, x2_sleeps;
-  reg [IW-1:0] x2_pc, x2_seq_word, x2_target_word, x2_jalr_word;
+  reg [IW-1:0] x2_pc, x2_pc_taken, x2_pc_not;
 
   always @(posedge clk) begin
     if (rst) begin
@@ -465,14 +482,18 @@ module execute #(
     end
     x2_upd_thread  <= x1_thread;
     x2_pc          <= x1_pc;
-    x2_taken       <= taken;
-    x2_is_jalr     <= x1_is_jalr;
-    x2_seq_ok      <= seq_in_store;
-    x2_target_ok   <= target_in_store;
-    x2_jalr_ok     <= jalr_ok;
-    x2_seq_word    <= pc_seq[IW+1:2];
-    x2_target_word <= target[IW-1:0];
-    x2_jalr_word   <= vb[IW+1:2];
+    x2_lt          <= lt;
+    x2_ltu         <= ltu;
+    x2_eq          <= eq;
+    x2_br_always   <= x1_br_always;
+    x2_br_eq       <= x1_br_eq;
+    x2_br_lt       <= x1_br_lt;
+    x2_br_ltu      <= x1_br_ltu;
+    x2_br_inv      <= x1_br_inv;
+    x2_ok_taken    <= x1_is_jalr ? jalr_ok : target_in_store;
+    x2_ok_not      <= x1_is_jalr ? jalr_ok : seq_in_store;
+    x2_pc_taken    <= pc_if_taken;
+    x2_pc_not      <= pc_if_not;
     x2_illegal     <= x1_illegal;
     x2_exit        <= x1_exit;
     x2_replay      <= replay;
@@ -486,12 +507,14 @@ module execute #(
   // ---- X2: the next pc and state, the fault -------------------------------------------------
   // What X1 decided, put together: x2_upd_* reach fetch in X2 as before, a few LUTs
   // after the registers instead of at them.
-  wire x2_bad_jump = !x2_exit && !(x2_is_jalr ? x2_jalr_ok : x2_taken ? x2_target_ok : x2_seq_ok);
+  wire x2_lt_or_eq = x2_br_lt ? (x2_lt || x2_eq) : (x2_ltu || x2_eq);
+  wire x2_taken    = x2_br_always ||
+                     (x2_br_inv ^ (x2_br_eq ? x2_eq : (x2_br_lt || x2_br_ltu) && x2_lt_or_eq));
+  wire x2_bad_jump = !x2_exit && !(x2_taken ? x2_ok_taken : x2_ok_not);
   wire x2_faulting = x2_illegal || x2_bad_jump;
   wire x2_valid    = x2_live && !x2_bad_jump;  // has work after X1
   always @* begin
-    x2_upd_pc = (x2_faulting || x2_exit || x2_replay) ? x2_pc :
-                x2_is_jalr ? x2_jalr_word : x2_taken ? x2_target_word : x2_seq_word;
+    x2_upd_pc = (x2_faulting || x2_exit || x2_replay) ? x2_pc : x2_taken ? x2_pc_taken : x2_pc_not;
     x2_upd_state = (x2_faulting || x2_exit) ? ST_EXITED :
                    (!x2_replay && x2_sleeps) ? ST_SLEEP : ST_RUN;
   end
@@ -579,29 +602,59 @@ module execute #(
     x2_mul_hi     <= mul_hi;
   end
 
-  // ---- the multiply's sign correction ---------------------------------------------------
+  // ---- the multiply's sign correction, and X2's integer results --------------------------
   // The signed high word is the unsigned one less (b if a < 0) and (a if b < 0), with a
   // the multiplier's first operand (vb) and b its second (mul_y; y's sign is mul_y's
   // wherever signed_y is set).  A multiply has no result of its own before X<1+M>, and
   // no other instruction needs a correction, so one field of the line to X<1+M> carries
-  // either: x2_word.  Where the FPU registers its inputs (M >= 3) the correction is
-  // added in X2 from the operands as registered at the end of X1, which are the FPU's
-  // input register itself once synthesis merges the identical flip-flops, so the adder
-  // is off X1's operand-select path; otherwise it is added in X1 (corr_x1, above).
+  // either: x2_word.  With LATE_INT (M >= 3) the correction is added in X2 from the
+  // operands as registered at the end of X1, which are the FPU's input register itself
+  // once synthesis merges the identical flip-flops, so the adder is off X1's
+  // operand-select path; the same adder does add and sub there (x2_ma +/- x2_mb), and
+  // min/max and the set-on-compare ops take their operand or bit from the compare's
+  // registered outcome.  Otherwise X1 does all of that (corr_x1, result, above).
   wire [31:0] x2_word;
   generate
-    if (M >= 3) begin : g_corr_x2
-      reg [31:0] x2_ma, x2_mb;
-      reg        x2_sb, x2_sy;
+    if (LATE_INT) begin : g_int_x2
+      localparam [1:0] SEL_ZERO = 2'd0, SEL_A = 2'd1, SEL_B = 2'd2, SEL_NOT_B = 2'd3;
+      wire        op_add = (x1_op == `UMBRA_OP_ADD) || (x1_op == `UMBRA_OP_ADDI);
+      wire        op_sub = (x1_op == `UMBRA_OP_SUB);
+      wire        op_mm  = (x1_op == `UMBRA_OP_MIN) || (x1_op == `UMBRA_OP_MAX) ||
+                           (x1_op == `UMBRA_OP_MINU) || (x1_op == `UMBRA_OP_MAXU);
+      reg  [31:0] x2_ma, x2_mb;
+      reg  [1:0]  x2_sel_a, x2_sel_b;  // the adder's inputs: 0, x2_ma, x2_mb or ~x2_mb
+      reg         x2_cin, x2_sum, x2_mm, x2_mm_max, x2_mm_u;
+      reg         x2_cmp, x2_cmp_inv, x2_cmp_eq, x2_cmp_lt, x2_cmp_ltu;
       always @(posedge clk) begin
-        x2_ma <= vb;
-        x2_mb <= fpu_b;   // mul_y for a multiply
-        x2_sb <= signed_b;
-        x2_sy <= signed_y;
+        x2_ma      <= vb;
+        x2_mb      <= fpu_b;   // mul_y for a multiply, y for the integer ops
+        x2_sel_a   <= mul ? ((signed_b && vb[31]) ? SEL_B : SEL_ZERO) : SEL_A;
+        x2_sel_b   <= mul ? ((signed_y && mul_y[31]) ? SEL_A : SEL_ZERO) : op_sub ? SEL_NOT_B : SEL_B;
+        x2_cin     <= op_sub;
+        x2_sum     <= mul || op_add || op_sub;
+        x2_mm      <= op_mm;
+        x2_mm_max  <= (x1_op == `UMBRA_OP_MAX) || (x1_op == `UMBRA_OP_MAXU);
+        x2_mm_u    <= (x1_op == `UMBRA_OP_MINU) || (x1_op == `UMBRA_OP_MAXU);
+        x2_cmp     <= (x1_op == `UMBRA_OP_SEQ) || (x1_op == `UMBRA_OP_SEQI) ||
+                      (x1_op == `UMBRA_OP_SNE) || (x1_op == `UMBRA_OP_SLT) ||
+                      (x1_op == `UMBRA_OP_SLTI) || (x1_op == `UMBRA_OP_SLTU) ||
+                      (x1_op == `UMBRA_OP_SLE) || (x1_op == `UMBRA_OP_SLEU);
+        x2_cmp_inv <= (x1_op == `UMBRA_OP_SNE);
+        x2_cmp_eq  <= (x1_op == `UMBRA_OP_SEQ) || (x1_op == `UMBRA_OP_SEQI) ||
+                      (x1_op == `UMBRA_OP_SNE) || (x1_op == `UMBRA_OP_SLE) || (x1_op == `UMBRA_OP_SLEU);
+        x2_cmp_lt  <= (x1_op == `UMBRA_OP_SLT) || (x1_op == `UMBRA_OP_SLTI) || (x1_op == `UMBRA_OP_SLE);
+        x2_cmp_ltu <= (x1_op == `UMBRA_OP_SLTU) || (x1_op == `UMBRA_OP_SLEU);
       end
-      wire [31:0] corr = (x2_sb && x2_ma[31] ? x2_mb : 32'd0) + (x2_sy && x2_mb[31] ? x2_ma : 32'd0);
-      assign x2_word = x2_mul ? corr : x2_result;
-      wire unused_corr_x1 = |corr_x1;
+      wire [31:0] add_a = (x2_sel_a == SEL_A) ? x2_ma : (x2_sel_a == SEL_B) ? x2_mb : 32'd0;
+      wire [31:0] add_b = (x2_sel_b == SEL_A) ? x2_ma : (x2_sel_b == SEL_B) ? x2_mb :
+                          (x2_sel_b == SEL_NOT_B) ? ~x2_mb : 32'd0;
+      wire [31:0] sum     = add_a + add_b + {31'd0, x2_cin};
+      wire        pick_a  = x2_mm_max ^ (x2_mm_u ? x2_ltu : x2_lt);  // min: vb < y takes vb
+      wire        cmp_set = x2_cmp_inv ^ ((x2_cmp_eq && x2_eq) || (x2_cmp_lt && x2_lt) ||
+                                          (x2_cmp_ltu && x2_ltu));
+      assign x2_word = x2_sum ? sum : x2_mm ? (pick_a ? x2_ma : x2_mb) :
+                       {x2_result[31:1], x2_result[0] || (x2_cmp && cmp_set)};
+      wire unused_x1 = |{corr_x1, diff[30:0], pick_b, cmp_bit};
     end else begin : g_corr_x1
       assign x2_word = x2_result;
     end

@@ -7,7 +7,9 @@
 // The datapath, in order, with the places it may be cut (fp_stage; fpu.v decides which
 // are registers from its LATENCY, and nextpnr does not retime, so each cut is where the
 // logic is):
-//   unpack/DAZ, classify, compare |x| with |y|, swap so |L| >= |S|   -> CUT_SWAP
+//   unpack/DAZ, classify, compare |x| with |y|, swap so |L| >= |S|;
+//   beside the compare, both exponent differences, saturated at 27,
+//   one of which the swap picks as the alignment's shift             -> CUT_SWAP
 //   align S by the exponent difference into a 27-bit field (24-bit
 //   significand + guard, round and a sticky bit of everything
 //   shifted out)                                                      -> CUT_ALIGN
@@ -58,6 +60,17 @@ module fp_add #(
   wire [30:0] l_mag  = swap ? y_mag : x_mag;
   wire [30:0] s_mag  = swap ? x_mag : y_mag;
 
+  // The alignment's shift, prepared beside the compare so that the align stage starts
+  // with the shifter (the exponent subtract and the saturation in front of it made
+  // that stage the UP5K's longest in the FPU: docs/fpga.md).  Each difference is used
+  // only when its minuend is L's exponent, so it is never negative; a zero's exponent
+  // is 0 with or without DAZ.  27 shifts everything out.
+  wire [7:0]  d_xy   = x[30:23] - y[30:23];
+  wire [7:0]  d_yx   = y[30:23] - x[30:23];
+  wire [4:0]  sh_xy  = (d_xy > 8'd27) ? 5'd27 : d_xy[4:0];
+  wire [4:0]  sh_yx  = (d_yx > 8'd27) ? 5'd27 : d_yx[4:0];
+  wire [4:0]  shamt0 = swap ? sh_yx : sh_xy;
+
   // What the result's special cases need, carried to the end: NaN, infinity and its
   // sign, the sign of L, the sign of an exact zero sum (+0 unless both operands are
   // zeros of the same sign), and L's exponent.
@@ -69,20 +82,20 @@ module fp_add #(
                         l_mag[30:23]};
 
   wire [12:0] flags1;
-  wire [30:0] l1_mag, s1_mag;
+  wire [30:0] l1_mag;
+  wire [23:0] s_sig;
+  wire [4:0]  shamt;
   wire        sub1;
-  fp_stage #(.W(13 + 31 + 31 + 1), .CUT(CUT_SWAP)) u_swap (
-      .clk(clk), .d({flags0, l_mag, s_mag, x[31] ^ y[31]}), .q({flags1, l1_mag, s1_mag, sub1}));
+  fp_stage #(.W(13 + 31 + 24 + 5 + 1), .CUT(CUT_SWAP)) u_swap (
+      .clk(clk), .d({flags0, l_mag, (s_mag[30:23] != 8'd0), s_mag[22:0], shamt0, x[31] ^ y[31]}),
+      .q({flags1, l1_mag, s_sig, shamt, sub1}));
 
   // ---- align ------------------------------------------------------------------------
   wire [7:0]  l_exp = l1_mag[30:23];
   wire [23:0] l_sig = {(l_exp != 8'd0), l1_mag[22:0]};
-  wire [23:0] s_sig = {(s1_mag[30:23] != 8'd0), s1_mag[22:0]};
-  wire [7:0]  diff  = l_exp - s1_mag[30:23];       // >= 0 because |L| >= |S|
 
-  // Shift {s_sig, 3'b000} right by diff (saturated at 27, where everything is gone)
-  // and keep the shifted-out bits below it to form the sticky bit.
-  wire [4:0]  shamt = (diff > 8'd27) ? 5'd27 : diff[4:0];
+  // Shift {s_sig, 3'b000} right and keep the shifted-out bits below it to form the
+  // sticky bit.
   wire [53:0] s_wide = {s_sig, 3'b000, 27'd0} >> shamt;
   wire [26:0] s_al  = {s_wide[53:28], s_wide[27] | (s_wide[26:0] != 27'd0)};
 

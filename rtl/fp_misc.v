@@ -8,12 +8,14 @@
 // registered; only itof and ftoi, never selected together, share a shifter.  The
 // datapath runs in three steps, each of which LATENCY (fpu.v's MISC_LATENCY less its
 // input register) may end with a register (fp_stage):
-//   A  the operands: every function but itof, ftoi and pack finished (fmin/fmax's
-//      compare, the compares, fabs, fneg, unpack); itof's magnitude and leading-zero
-//      count; ftoi's shift amount; the shared shifter's operand and amount; pack's
-//      integer-and-guard bits before their shift       -> cut A (with LATENCY 2 and 3)
-//   B  the shifts: the shared shifter, pack's two 9-bit shifts, itof's exponents
-//                                                      -> cut B (with LATENCY 3)
+//   A  the operands: every function but itof, ftoi and pack finished (fabs, fneg,
+//      fseq, unpack) or up to its last carry chain (fmin/fmax's and fslt/fsle's
+//      compare: its outcome and both candidates for each value of it); itof's
+//      magnitude and leading-zero count; ftoi's shift amount; the shared shifter's
+//      operand and amount; pack's integer-and-guard bits before their shift
+//                                                      -> cut A (with LATENCY 2 and 3)
+//   B  the shifts: the shared shifter, pack's two 9-bit shifts, itof's exponents;
+//      fmin/fmax's pick, fslt/fsle's bit               -> cut B (with LATENCY 3)
 //   C  the increments and the select: itof's rounding, ftoi's negation, pack's
 //      rounding, and the result register.
 // So no step holds more than one carry chain behind a shifter or a compare; with 1
@@ -173,19 +175,28 @@ module fp_misc #(
   // the order is a matter of signs: +-0 < b exactly when b is positive (and not a
   // zero), a < +-0 when a is negative, and of two zeros only -0 < +0.
   wire raw_lt    = (order_key(a) < order_key(b));
-  wire a_lt_b    = (a_z && b_z) ? (a[31] && !b[31]) : a_z ? !b[31] : b_z ? a[31] : raw_lt;
   wire a_same_b  = (a_z && b_z) ? (a[31] == b[31]) : (!a_z && !b_z && (a == b));
   wire both_zero = a_z && b_z;
 
   // fmin takes a when a <= b, fmax when a > b (equal operands are identical bits).
-  wire        take_a   = (a_lt_b || a_same_b) == (func == FN_FMIN);
-  wire [31:0] minmax_r = (a_nan && b_nan) ? CANON_NAN : a_nan ? b_daz : b_nan ? a_daz :
-                         take_a ? a_daz : b_daz;
+  // Everything that waits for raw_lt, the end of the carry chain, is decided after
+  // cut A from two candidates made here, one for each value of raw_lt, so that step A
+  // ends at the chain (this compare, from the FPU's input register, was the UP5K's
+  // longest path once execute's compare was registered): fmin/fmax take a (a_daz, or
+  // the canonical NaN when both are NaN) or b_daz, and fslt/fsle set bit 0.
+  wire lt_if1 = (a_z && b_z) ? (a[31] && !b[31]) : a_z ? !b[31] : b_z ? a[31] : 1'b1;
+  wire lt_if0 = (a_z && b_z) ? (a[31] && !b[31]) : a_z ? !b[31] : b_z ? a[31] : 1'b0;
+  wire is_fmin  = (func == FN_FMIN);
+  wire is_mm    = is_fmin || (func == FN_FMAX);
+  wire pick_if1 = b_nan || (!a_nan && ((lt_if1 || a_same_b) == is_fmin));
+  wire pick_if0 = b_nan || (!a_nan && ((lt_if0 || a_same_b) == is_fmin));
 
   // Compares: any NaN gives false; -0 == +0.
   wire cmp_ok = !a_nan && !b_nan;
   wire f_eq   = cmp_ok && (a_same_b || both_zero);
-  wire f_lt   = cmp_ok && a_lt_b && !both_zero;
+  wire is_lt_cmp = (func == FN_FSLT) || (func == FN_FSLE);
+  wire lt_set1   = cmp_ok && lt_if1 && !both_zero;
+  wire lt_set0   = cmp_ok && lt_if0 && !both_zero;
 
   // ---- itof, step A: |a| and its leading-zero count ----------------------------------
   // The count is taken of a or ~a, not of |a| = ~a + 1, so that it does not wait for
@@ -234,12 +245,12 @@ module fp_misc #(
   always @* begin
     case (func)
       FN_FMIN,
-      FN_FMAX:   early_r = minmax_r;
+      FN_FMAX:   early_r = (a_nan && b_nan) ? CANON_NAN : a_daz;   // or b_daz, after cut A
       FN_FABS:   early_r = {1'b0, a[30:0]};
       FN_FNEG:   early_r = {~a[31], a[30:0]};
       FN_FSEQ:   early_r = {31'd0, f_eq};
-      FN_FSLT:   early_r = {31'd0, f_lt};
-      FN_FSLE:   early_r = {31'd0, f_lt || f_eq};
+      FN_FSLT:   early_r = 32'd0;                  // set after cut A
+      FN_FSLE:   early_r = {31'd0, f_eq};          // or set after cut A
       FN_PACK:   early_r = {c_lo, 16'd0};           // the channels in step C
       FN_UNPACK: early_r = unpack_r;
       default:   early_r = 32'd0;                 // itof, ftoi (below), add/multiply, 0xf
@@ -264,16 +275,19 @@ module fp_misc #(
 
   // ---- cut A ----------------------------------------------------------------------------
   wire        is_itof2, is_ftoi2, is_pack2, i_pow2, sign2, t_zero2, t_sat2;
-  wire [31:0] sh_in2, early2;
+  wire        raw_lt2, is_mm2, pick_if12, pick_if02, is_lt_cmp2, lt_set12, lt_set02;
+  wire [31:0] sh_in2, early2, b_daz2;
   wire [4:0]  sh_amt2;
   wire [5:0]  i_lz2;
   wire [15:0] pk_a2, pk_b2;                        // unorm8_a of a and b
-  fp_stage #(.W(7 + 32 + 32 + 5 + 6 + 32), .CUT((LATENCY >= 2) ? 1 : 0)) u_cut_a (
+  fp_stage #(.W(7 + 7 + 32 + 32 + 32 + 5 + 6 + 32), .CUT((LATENCY >= 2) ? 1 : 0)) u_cut_a (
       .clk(clk),
-      .d({is_itof, is_ftoi, is_pack, i_pow, a[31], t_zero, t_sat, sh_in, early_r, sh_amt, i_lz,
-          unorm8_a(a), unorm8_a(b)}),
-      .q({is_itof2, is_ftoi2, is_pack2, i_pow2, sign2, t_zero2, t_sat2, sh_in2, early2, sh_amt2, i_lz2,
-          pk_a2, pk_b2}));
+      .d({is_itof, is_ftoi, is_pack, i_pow, a[31], t_zero, t_sat,
+          raw_lt, is_mm, pick_if1, pick_if0, is_lt_cmp, lt_set1, lt_set0,
+          sh_in, early_r, b_daz, sh_amt, i_lz, unorm8_a(a), unorm8_a(b)}),
+      .q({is_itof2, is_ftoi2, is_pack2, i_pow2, sign2, t_zero2, t_sat2,
+          raw_lt2, is_mm2, pick_if12, pick_if02, is_lt_cmp2, lt_set12, lt_set02,
+          sh_in2, early2, b_daz2, sh_amt2, i_lz2, pk_a2, pk_b2}));
 
   // ---- step B: the shifts, and itof's exponents -------------------------------------------
   // itof's exponent without and with the rounding carry, 158 - lz (+ 1), from the
@@ -283,9 +297,12 @@ module fp_misc #(
   wire [7:0]  i_exp0  = 8'd158 - {2'b00, i_lz2};
   wire [7:0]  i_exp1  = 8'd159 - {2'b00, i_lz2};
   wire [31:0] sh_out  = sh_in2 >> sh_amt2;
-  // One word goes on: the shift's for itof and ftoi, the finished result otherwise (for
-  // pack, c's half above the channels).
-  wire [31:0] word    = (is_itof2 || is_ftoi2) ? sh_out : early2;
+  // One word goes on: the shift's for itof and ftoi, fmin/fmax's pick, the finished
+  // result otherwise (for pack, c's half above the channels; fslt/fsle's bit set here).
+  wire        pick_a  = raw_lt2 ? pick_if12 : pick_if02;
+  wire        lt_set  = is_lt_cmp2 && (raw_lt2 ? lt_set12 : lt_set02);
+  wire [31:0] word    = (is_itof2 || is_ftoi2) ? sh_out : (is_mm2 && !pick_a) ? b_daz2 :
+                        {early2[31:1], early2[0] || lt_set};
   wire [8:0]  pk_qa   = pk_a2[15:7] >> pk_a2[6:3];
   wire [8:0]  pk_qb   = pk_b2[15:7] >> pk_b2[6:3];
 
