@@ -118,7 +118,13 @@ module synth_top #(
   // One port, as SPRAM has: a cycle either writes a word or reads one.  A fill reads
   // its line's words on consecutive cycles from its acceptance on (ready is low while
   // it does); each read's data is the RAM's output register, valid in the next cycle,
-  // and MEM_LATENCY-1 more register stages carry it to the response.
+  // and register stages after it carry it to the response, MEM_LATENCY cycles after
+  // acceptance.  With MEM_LATENCY >= 2 the first of those stages stands in front of
+  // the RAM instead (CMD_REG: its address, write enable and data registered), so that
+  // the path from the core's request through the range check ends at a flip-flop,
+  // not at the write enables of RAMs across the chip (the UP5K's longest path once
+  // the core's own were shorter, docs/fpga.md); every access then happens one cycle
+  // later, in the order accepted, and every response in the same cycle as before.
   localparam integer WPL = CACHE_LINE_BYTES / 4;  // words per line, a power of two
   localparam integer OW  = (WPL > 1) ? $clog2(WPL) : 1;
   localparam [31:0] MEM_BYTES = MEM_WORDS * 4;
@@ -155,32 +161,61 @@ module synth_top #(
     end
   end
 
+  localparam integer CMD_REG = (MEM_LATENCY >= 2) ? 1 : 0;
+  localparam integer PEND    = MEM_LATENCY - CMD_REG;  // stages from the RAM's output on
+  wire          cmd_we   = ok && is_stw;
+  wire          cmd_read = filling || (ok && is_fill);  // a read that becomes a beat
+  wire [7:0]    cmd_tag  = filling ? fill_tag : req_tag;
+  reg           ram_we, ram_read;
+  reg  [MW-1:0] ram_addr;
+  reg  [31:0]   ram_data;
+  reg  [7:0]    ram_tag;
+  generate
+    if (CMD_REG != 0) begin : g_cmd_reg
+      always @(posedge clk) begin
+        ram_we   <= !rst && cmd_we;
+        ram_read <= !rst && cmd_read;
+        ram_addr <= raddr;
+        ram_data <= req_data;
+        ram_tag  <= cmd_tag;
+      end
+    end else begin : g_cmd_wire
+      always @(*) begin
+        ram_we   = cmd_we;
+        ram_read = cmd_read;
+        ram_addr = raddr;
+        ram_data = req_data;
+        ram_tag  = cmd_tag;
+      end
+    end
+  endgenerate
+
   reg [31:0] mem [0:MEM_WORDS-1];
   reg [31:0] mem_q;
   always @(posedge clk) begin
-    if (ok && is_stw)
-      mem[raddr] <= req_data;
+    if (ram_we)
+      mem[ram_addr] <= ram_data;
     else
-      mem_q <= mem[raddr];
+      mem_q <= mem[ram_addr];
   end
 
-  // The response in flight: stage k holds a load accepted k+1 cycles ago.  Its data
-  // is the RAM's output register at stage 0 and registers after that.
-  wire [MEM_LATENCY-1:0]    pend_valid;
-  wire [8*MEM_LATENCY-1:0]  pend_tag;
-  wire [32*MEM_LATENCY-1:0] pend_data;
+  // The response in flight: stage k holds a load read k+1 cycles ago.  Its data is
+  // the RAM's output register at stage 0 and registers after that.
+  wire [PEND-1:0]    pend_valid;
+  wire [8*PEND-1:0]  pend_tag;
+  wire [32*PEND-1:0] pend_data;
   reg        v0;
   reg  [7:0] t0;
   always @(posedge clk) begin
-    v0 <= !rst && (filling || (ok && is_fill));
-    t0 <= filling ? fill_tag : req_tag;
+    v0 <= !rst && ram_read;
+    t0 <= ram_tag;
   end
   assign pend_valid[0]   = v0;
   assign pend_tag[7:0]   = t0;
   assign pend_data[31:0] = mem_q;
   genvar g;
   generate
-    for (g = 1; g < MEM_LATENCY; g = g + 1) begin : g_stage
+    for (g = 1; g < PEND; g = g + 1) begin : g_stage
       reg        v;
       reg [7:0]  t;
       reg [31:0] q;
@@ -196,9 +231,9 @@ module synth_top #(
   endgenerate
 
   always @(*) begin
-    resp_valid = pend_valid[MEM_LATENCY-1];
-    resp_tag   = pend_tag[8*(MEM_LATENCY-1) +: 8];
-    resp_data  = pend_data[32*(MEM_LATENCY-1) +: 32];
+    resp_valid = pend_valid[PEND-1];
+    resp_tag   = pend_tag[8*(PEND-1) +: 8];
+    resp_data  = pend_data[32*(PEND-1) +: 32];
   end
 
   // ---- status pins ------------------------------------------------------------------------
