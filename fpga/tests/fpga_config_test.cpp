@@ -48,7 +48,7 @@ TEST(FpgaConfig, Up5kIsTheSixteenThreadDeepCoreWithDspsOnTheIcebreakerPackage) {
   const umbra::Config c = umbra::load_config(kUp5k);
   EXPECT_EQ(c.name, "ice40-up5k");
   EXPECT_EQ(c.threads, 16u);
-  EXPECT_EQ(c.execute_stages, 10u);
+  EXPECT_EQ(c.execute_stages, 12u);
   EXPECT_GE(c.threads, c.pipeline_depth());
   EXPECT_EQ(c.registers, 32u);
   EXPECT_EQ(c.fpga_device, "up5k");

@@ -64,24 +64,16 @@ module synth_top_tb;
     end
   endtask
 
-  // One-cycle pulses on the write and launch pins, then time for the pins' two
+  // A one-cycle pulse on the write pin or the launch pin, then time for the pins' two
   // synchronizing flops.
-  task pulse_we;
+  task pulse(input is_launch);
     begin
       @(negedge clk);
-      we = 1'b1;
-      @(negedge clk);
-      we = 1'b0;
-      repeat (4) @(negedge clk);
-    end
-  endtask
-
-  task pulse_launch;
-    begin
-      @(negedge clk);
-      launch = 1'b1;
+      if (is_launch) launch = 1'b1;
+      else we = 1'b1;
       @(negedge clk);
       launch = 1'b0;
+      we = 1'b0;
       repeat (4) @(negedge clk);
     end
   endtask
@@ -96,10 +88,10 @@ module synth_top_tb;
     repeat (10) @(negedge clk);
     for (i = 0; i < words; i = i + 1) begin
       send64({i[31:0], text[i]});
-      pulse_we;
+      pulse(1'b0);
     end
     send64({32'd`THREADS, 32'd0});  // {launch count, entry}
-    pulse_launch;
+    pulse(1'b1);
     cycles = 0;
     busy_cycles = 0;
     while (cycles < 100000 && (busy_cycles == 0 || busy)) begin
