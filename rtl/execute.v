@@ -347,24 +347,27 @@ module execute #(
   wire        lg_and  = (x1_op == `UMBRA_OP_AND) || (x1_op == `UMBRA_OP_ANDI);
   wire        lg_or   = (x1_op == `UMBRA_OP_OR) || (x1_op == `UMBRA_OP_ORI);
   wire [31:0] logic_r = lg_and ? (vb & y) : lg_or ? (vb | y) : (vb ^ y);
-  reg         pick_b, cmp_bit;
-  always @* begin
-    pick_b  = 1'b0;
-    cmp_bit = 1'b0;
-    case (x1_op)
-      `UMBRA_OP_MIN:                  pick_b  = lt;
-      `UMBRA_OP_MAX:                  pick_b  = !lt;
-      `UMBRA_OP_MINU:                 pick_b  = ltu;
-      `UMBRA_OP_MAXU:                 pick_b  = !ltu;
-      `UMBRA_OP_SEQ, `UMBRA_OP_SEQI:  cmp_bit = eq;
-      `UMBRA_OP_SNE:                  cmp_bit = !eq;
-      `UMBRA_OP_SLT, `UMBRA_OP_SLTI:  cmp_bit = lt;
-      `UMBRA_OP_SLTU:                 cmp_bit = ltu;
-      `UMBRA_OP_SLE:                  cmp_bit = lt || eq;
-      `UMBRA_OP_SLEU:                 cmp_bit = ltu || eq;
-      default: ;
-    endcase
-  end
+  // What min/max and the set-on-compare ops take from the compare, decoded once: X1
+  // uses it with the compare's outcome at M < 3, X2 with the registered outcome.  All
+  // zero for any other op, so cmp_set is 0 there.
+  wire        mm_max  = (x1_op == `UMBRA_OP_MAX) || (x1_op == `UMBRA_OP_MAXU);
+  wire        mm_u    = (x1_op == `UMBRA_OP_MINU) || (x1_op == `UMBRA_OP_MAXU);
+  wire        cmp_inv = (x1_op == `UMBRA_OP_SNE);
+  wire        cmp_eq  = (x1_op == `UMBRA_OP_SEQ) || (x1_op == `UMBRA_OP_SEQI) || (x1_op == `UMBRA_OP_SNE) ||
+                        (x1_op == `UMBRA_OP_SLE) || (x1_op == `UMBRA_OP_SLEU);
+  wire        cmp_lt  = (x1_op == `UMBRA_OP_SLT) || (x1_op == `UMBRA_OP_SLTI) ||
+                        (x1_op == `UMBRA_OP_SLE);
+  wire        cmp_ltu = (x1_op == `UMBRA_OP_SLTU) || (x1_op == `UMBRA_OP_SLEU);
+  // min takes vb when vb < y, max when it is not
+  function pick_vb(input max, input u, input c_lt, input c_ltu);
+    pick_vb = max ^ (u ? c_ltu : c_lt);
+  endfunction
+  function cmp_set(input [3:0] sel, input c_eq, input c_lt, input c_ltu);  // {inv, eq, lt, ltu}
+    cmp_set = sel[3] ^ ((sel[2] && c_eq) || (sel[1] && c_lt) || (sel[0] && c_ltu));
+  endfunction
+  wire [3:0]  cmp_sel = {cmp_inv, cmp_eq, cmp_lt, cmp_ltu};
+  wire        pick_b  = pick_vb(mm_max, mm_u, lt, ltu);
+  wire        cmp_bit = cmp_set(cmp_sel, eq, lt, ltu);
 
   reg [31:0] result;
   always @* begin
@@ -624,7 +627,7 @@ module execute #(
       reg  [31:0] x2_ma, x2_mb;
       reg  [1:0]  x2_sel_a, x2_sel_b;  // the adder's inputs: 0, x2_ma, x2_mb or ~x2_mb
       reg         x2_cin, x2_sum, x2_mm, x2_mm_max, x2_mm_u;
-      reg         x2_cmp, x2_cmp_inv, x2_cmp_eq, x2_cmp_lt, x2_cmp_ltu;
+      reg  [3:0]  x2_cmp_sel;
       always @(posedge clk) begin
         x2_ma      <= vb;
         x2_mb      <= fpu_b;   // mul_y for a multiply, y for the integer ops
@@ -633,27 +636,17 @@ module execute #(
         x2_cin     <= op_sub;
         x2_sum     <= mul || op_add || op_sub;
         x2_mm      <= op_mm;
-        x2_mm_max  <= (x1_op == `UMBRA_OP_MAX) || (x1_op == `UMBRA_OP_MAXU);
-        x2_mm_u    <= (x1_op == `UMBRA_OP_MINU) || (x1_op == `UMBRA_OP_MAXU);
-        x2_cmp     <= (x1_op == `UMBRA_OP_SEQ) || (x1_op == `UMBRA_OP_SEQI) ||
-                      (x1_op == `UMBRA_OP_SNE) || (x1_op == `UMBRA_OP_SLT) ||
-                      (x1_op == `UMBRA_OP_SLTI) || (x1_op == `UMBRA_OP_SLTU) ||
-                      (x1_op == `UMBRA_OP_SLE) || (x1_op == `UMBRA_OP_SLEU);
-        x2_cmp_inv <= (x1_op == `UMBRA_OP_SNE);
-        x2_cmp_eq  <= (x1_op == `UMBRA_OP_SEQ) || (x1_op == `UMBRA_OP_SEQI) ||
-                      (x1_op == `UMBRA_OP_SNE) || (x1_op == `UMBRA_OP_SLE) || (x1_op == `UMBRA_OP_SLEU);
-        x2_cmp_lt  <= (x1_op == `UMBRA_OP_SLT) || (x1_op == `UMBRA_OP_SLTI) || (x1_op == `UMBRA_OP_SLE);
-        x2_cmp_ltu <= (x1_op == `UMBRA_OP_SLTU) || (x1_op == `UMBRA_OP_SLEU);
+        x2_mm_max  <= mm_max;
+        x2_mm_u    <= mm_u;
+        x2_cmp_sel <= cmp_sel;
       end
       wire [31:0] add_a = (x2_sel_a == SEL_A) ? x2_ma : (x2_sel_a == SEL_B) ? x2_mb : 32'd0;
       wire [31:0] add_b = (x2_sel_b == SEL_A) ? x2_ma : (x2_sel_b == SEL_B) ? x2_mb :
                           (x2_sel_b == SEL_NOT_B) ? ~x2_mb : 32'd0;
       wire [31:0] sum     = add_a + add_b + {31'd0, x2_cin};
-      wire        pick_a  = x2_mm_max ^ (x2_mm_u ? x2_ltu : x2_lt);  // min: vb < y takes vb
-      wire        cmp_set = x2_cmp_inv ^ ((x2_cmp_eq && x2_eq) || (x2_cmp_lt && x2_lt) ||
-                                          (x2_cmp_ltu && x2_ltu));
+      wire        pick_a  = pick_vb(x2_mm_max, x2_mm_u, x2_lt, x2_ltu);
       assign x2_word = x2_sum ? sum : x2_mm ? (pick_a ? x2_ma : x2_mb) :
-                       {x2_result[31:1], x2_result[0] || (x2_cmp && cmp_set)};
+                       {x2_result[31:1], x2_result[0] || cmp_set(x2_cmp_sel, x2_eq, x2_lt, x2_ltu)};
       wire unused_x1 = |{corr_x1, diff[30:0], pick_b, cmp_bit};
     end else begin : g_corr_x1
       assign x2_word = x2_result;

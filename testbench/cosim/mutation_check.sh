@@ -15,8 +15,8 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/umbra-mutation.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
 (cd "$src" && git ls-files -z | xargs -0 cp --parents -t "$work")
-good='`UMBRA_OP_SLEU:                 cmp_bit = ltu || eq;'
-bad='`UMBRA_OP_SLEU:                 cmp_bit = ltu;'
+good='(x1_op == `UMBRA_OP_SLE) || (x1_op == `UMBRA_OP_SLEU);'  # the ops whose bit takes eq
+bad='(x1_op == `UMBRA_OP_SLE);'
 if ! grep -qF "$good" "$work/rtl/execute.v"; then
   echo "mutation_check: rtl/execute.v no longer has the line this check breaks:" >&2
   echo "  $good" >&2
