@@ -51,11 +51,16 @@ module fp_add #(
   wire x_nan  = (x[30:23] == 8'hff) && (x[22:0] != 23'd0);
   wire y_nan  = (y[30:23] == 8'hff) && (y[22:0] != 23'd0);
 
-  // Magnitudes after DAZ (a denormal's fraction is dropped); compared as integers,
-  // which orders finite binary32 magnitudes correctly.
+  // Magnitudes after DAZ (a denormal's fraction is dropped).  The swap compares the
+  // words before DAZ, as integers, which orders binary32 magnitudes: DAZ changes the
+  // order only between two words of exponent 0, whose magnitudes are then both 0, so
+  // L and S are both 0, the shift is 0 and the sum is an exact zero whose sign does not
+  // depend on the swap.  So the compare's carry chain starts at the input, not behind
+  // the two levels of the exponent's zero test (on the UP5K at 12 stages that test and
+  // the chain behind it were the longest path).
   wire [30:0] x_mag = x_zero ? 31'd0 : x[30:0];
   wire [30:0] y_mag = y_zero ? 31'd0 : y[30:0];
-  wire        swap  = (y_mag > x_mag);
+  wire        swap  = (y[30:0] > x[30:0]);
 
   wire [30:0] l_mag  = swap ? y_mag : x_mag;
   wire [30:0] s_mag  = swap ? x_mag : y_mag;

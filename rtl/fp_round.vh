@@ -27,21 +27,27 @@
     input [22:0] r_frac;       // fraction bits below the leading one
     input        r_guard;
     input        r_sticky;
-    reg          r_rnd_up, r_carry, r_ftz, r_ovf, r_inf, r_zero;
+    reg          r_rnd_up, r_carry, r_inf0, r_inf1, r_zero0, r_zero1;
     reg   [22:0] r_frac_inc;
     reg   [7:0]  r_exp_inc;
     begin
       r_rnd_up   = r_guard && (r_sticky || r_frac[0]);    // ties to even
-      r_carry    = r_rnd_up && (&r_frac);                 // the significand became 2.0
+      r_carry    = r_guard && (&r_frac);                  // rounding up made the significand 2.0
       r_frac_inc = r_frac + 23'd1;                        // 0 on that carry, as it must be
       r_exp_inc  = r_exp[7:0] + 8'd1;
       // After rounding the exponent is exp + carry: below 1 flushes to zero (FTZ,
-      // tininess after rounding), above 254 overflows to infinity.
-      r_ftz  = r_exp[9] || (r_exp == 10'd0 && !r_carry);
-      r_ovf  = !r_exp[9] && (r_exp[8] || (&r_exp[7:0]) || (r_exp[7:0] == 8'hfe && r_carry));
-      r_inf  = !r_spec_nan && (r_spec_inf || (!r_spec_zero && r_ovf));
-      r_zero = !r_spec_nan && !r_spec_inf && (r_spec_zero || r_ftz);
-      fp_round_prep = {(r_spec_inf || r_spec_zero) ? r_spec_sign : r_sign, r_spec_nan, r_inf, r_zero,
+      // tininess after rounding), above 254 overflows to infinity.  Both classes are
+      // made for either carry and picked by it, so the carry (an AND over the fraction,
+      // the latest signal here) is one LUT from the class, not three (the UP5K's
+      // longest path at 12 stages went through the AND, FTZ, the class and the pack).
+      r_inf0  = !r_spec_nan && (r_spec_inf || (!r_spec_zero && !r_exp[9] &&
+                                               (r_exp[8] || (&r_exp[7:0]))));
+      r_inf1  = !r_spec_nan && (r_spec_inf || (!r_spec_zero && !r_exp[9] &&
+                                               (r_exp[8] || (&r_exp[7:1]))));
+      r_zero0 = !r_spec_nan && !r_spec_inf && (r_spec_zero || r_exp[9] || r_exp == 10'd0);
+      r_zero1 = !r_spec_nan && !r_spec_inf && (r_spec_zero || r_exp[9]);
+      fp_round_prep = {(r_spec_inf || r_spec_zero) ? r_spec_sign : r_sign, r_spec_nan,
+                       r_carry ? r_inf1 : r_inf0, r_carry ? r_zero1 : r_zero0,
                        r_carry ? r_exp_inc : r_exp[7:0], r_rnd_up ? r_frac_inc : r_frac};
     end
   endfunction
