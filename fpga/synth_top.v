@@ -237,10 +237,15 @@ module synth_top #(
   end
 
   // ---- status pins ------------------------------------------------------------------------
+  // A refused request reaches mem_fault a cycle late, through bad_q, so that the range
+  // check behind the request FIFO's RAM ends at one flip-flop rather than at the pin's
+  // enable (the UP5K's longest path at 30 MHz).
+  reg bad_q;
   always @(posedge clk) begin
+    bad_q <= !rst && bad;
     if (rst)
       mem_fault <= 1'b0;
-    else if (bad)
+    else if (bad_q)
       mem_fault <= 1'b1;
     busy         <= core_busy;
     fault        <= core_fault;
