@@ -186,7 +186,8 @@ module execute #(
   reg            x1_illegal, x1_we, x1_load, x1_mem, x1_fpu, x1_exit, x1_flush, x1_add;
   // Decoded from the opcode in R, so that in X1 the operand select and the branch
   // decision after the compare are one LUT each, not an opcode compare too.
-  reg            x1_is_ri, x1_is_jalr, x1_br_always, x1_br_eq, x1_br_lt, x1_br_ltu, x1_br_inv;
+  reg            x1_is_ri, x1_is_jalr, x1_br_always;
+  reg [3:0]      x1_br_sel;  // a conditional branch's condition, as cmp_set reads it
   wire [7:0]     r_op = r_word[`UMBRA_FIELD_OP_MSB:`UMBRA_FIELD_OP_LSB];
   wire [7:0]     r_fa = r_word[`UMBRA_FIELD_A_MSB:`UMBRA_FIELD_A_LSB];
   wire [7:0]     r_fb = r_word[`UMBRA_FIELD_B_MSB:`UMBRA_FIELD_B_LSB];
@@ -236,12 +237,15 @@ module execute #(
     x1_off_hi1   <= &r_offset[29:IW];
     x1_is_jalr   <= (r_op == `UMBRA_OP_JALR);
     x1_br_always <= (r_op == `UMBRA_OP_J) || (r_op == `UMBRA_OP_JAL);
-    x1_br_eq     <= (r_op == `UMBRA_OP_BZ) || (r_op == `UMBRA_OP_BNZ) ||
-                    (r_op == `UMBRA_OP_BEQ) || (r_op == `UMBRA_OP_BNE);
-    x1_br_lt     <= (r_op == `UMBRA_OP_BLT) || (r_op == `UMBRA_OP_BGE);
-    x1_br_ltu    <= (r_op == `UMBRA_OP_BLTU) || (r_op == `UMBRA_OP_BGEU);
-    x1_br_inv    <= (r_op == `UMBRA_OP_BNZ) || (r_op == `UMBRA_OP_BNE) ||
-                    (r_op == `UMBRA_OP_BLT) || (r_op == `UMBRA_OP_BLTU);
+    // {inv, eq, lt, ltu}: the ordered branches take "or equal" with their compare
+    x1_br_sel    <= {(r_op == `UMBRA_OP_BNZ) || (r_op == `UMBRA_OP_BNE) ||
+                     (r_op == `UMBRA_OP_BLT) || (r_op == `UMBRA_OP_BLTU),
+                     (r_op == `UMBRA_OP_BZ) || (r_op == `UMBRA_OP_BNZ) ||
+                     (r_op == `UMBRA_OP_BEQ) || (r_op == `UMBRA_OP_BNE) ||
+                     (r_op == `UMBRA_OP_BLT) || (r_op == `UMBRA_OP_BGE) ||
+                     (r_op == `UMBRA_OP_BLTU) || (r_op == `UMBRA_OP_BGEU),
+                     (r_op == `UMBRA_OP_BLT) || (r_op == `UMBRA_OP_BGE),
+                     (r_op == `UMBRA_OP_BLTU) || (r_op == `UMBRA_OP_BGEU)};
   end
 
 `include "reverse32.vh"
@@ -349,7 +353,8 @@ module execute #(
   wire [31:0] logic_r = lg_and ? (vb & y) : lg_or ? (vb | y) : (vb ^ y);
   // What min/max and the set-on-compare ops take from the compare, decoded once: X1
   // uses it with the compare's outcome at M < 3, X2 with the registered outcome.  All
-  // zero for any other op, so cmp_set is 0 there.
+  // zero for any other op, so cmp_set is 0 there.  cmp_set also makes X2's branch
+  // decision, from x2_br_sel (decoded in R).
   wire        mm_max  = (x1_op == `UMBRA_OP_MAX) || (x1_op == `UMBRA_OP_MAXU);
   wire        mm_u    = (x1_op == `UMBRA_OP_MINU) || (x1_op == `UMBRA_OP_MAXU);
   wire        cmp_inv = (x1_op == `UMBRA_OP_SNE);
@@ -468,7 +473,8 @@ module execute #(
   // ---- X1 -> X2: the branch decision in pieces ---------------------------------------------
   reg          x2_live;  // passed X1 (not illegal, exit or replayed); X2 takes out bad jumps
   reg          x2_lt, x2_ltu, x2_eq;
-  reg          x2_br_always, x2_br_eq, x2_br_lt, x2_br_ltu, x2_br_inv;
+  reg          x2_br_always;
+  reg [3:0]    x2_br_sel;
   reg          x2_ok_taken, x2_ok_not;
   reg          x2_illegal, x2_exit, x2_replay, x2_sleeps;
   reg [IW-1:0] x2_pc, x2_pc_taken, x2_pc_not;
@@ -489,10 +495,7 @@ module execute #(
     x2_ltu         <= ltu;
     x2_eq          <= eq;
     x2_br_always   <= x1_br_always;
-    x2_br_eq       <= x1_br_eq;
-    x2_br_lt       <= x1_br_lt;
-    x2_br_ltu      <= x1_br_ltu;
-    x2_br_inv      <= x1_br_inv;
+    x2_br_sel      <= x1_br_sel;
     x2_ok_taken    <= x1_is_jalr ? jalr_ok : target_in_store;
     x2_ok_not      <= x1_is_jalr ? jalr_ok : seq_in_store;
     x2_pc_taken    <= pc_if_taken;
@@ -510,9 +513,7 @@ module execute #(
   // ---- X2: the next pc and state, the fault -------------------------------------------------
   // What X1 decided, put together: x2_upd_* reach fetch in X2 as before, a few LUTs
   // after the registers instead of at them.
-  wire x2_lt_or_eq = x2_br_lt ? (x2_lt || x2_eq) : (x2_ltu || x2_eq);
-  wire x2_taken    = x2_br_always ||
-                     (x2_br_inv ^ (x2_br_eq ? x2_eq : (x2_br_lt || x2_br_ltu) && x2_lt_or_eq));
+  wire x2_taken    = x2_br_always || cmp_set(x2_br_sel, x2_eq, x2_lt, x2_ltu);
   wire x2_bad_jump = !x2_exit && !(x2_taken ? x2_ok_taken : x2_ok_not);
   wire x2_faulting = x2_illegal || x2_bad_jump;
   wire x2_valid    = x2_live && !x2_bad_jump;  // has work after X1

@@ -4,11 +4,13 @@
 // stage, after it.
 //
 // Shaped for the clock, not for the reader of the formula: no decision waits for a
-// carry chain.  The rounding increment's carry out of the fraction is "round up and
-// the fraction is all ones" (a 4-input LUT after the AND tree, in parallel with the
-// increment), the incremented fraction and exponent are computed in parallel and
-// picked by it, and FTZ/overflow after rounding are the exponent's compares with
-// constants before rounding, corrected by that carry (exp + carry < 1, > 254).
+// carry chain.  The rounding increment's carry out of the fraction is "the guard bit
+// set and the fraction all ones" (an AND tree, in parallel with the increment), and it
+// is the last thing decided: the incremented fraction and exponent are computed in
+// parallel and picked by it, and so is the result's class, made for either carry from
+// the exponent's compares with constants before rounding (FTZ when exp + carry < 1,
+// overflow when > 254), so the carry is one LUT from the class (the UP5K's longest
+// path at 12 stages was the AND, then FTZ, the class and the pack, one after another).
 // NaN, infinity and the operand-zero cases come from registered flags the units
 // decided at their inputs, in parallel with the datapath; the last stage only
 // turns the class bits into the word (one LUT per bit), so the unit's result
@@ -36,10 +38,8 @@
       r_frac_inc = r_frac + 23'd1;                        // 0 on that carry, as it must be
       r_exp_inc  = r_exp[7:0] + 8'd1;
       // After rounding the exponent is exp + carry: below 1 flushes to zero (FTZ,
-      // tininess after rounding), above 254 overflows to infinity.  Both classes are
-      // made for either carry and picked by it, so the carry (an AND over the fraction,
-      // the latest signal here) is one LUT from the class, not three (the UP5K's
-      // longest path at 12 stages went through the AND, FTZ, the class and the pack).
+      // tininess after rounding), above 254 overflows to infinity; *0 for carry 0, *1
+      // for carry 1.
       r_inf0  = !r_spec_nan && (r_spec_inf || (!r_spec_zero && !r_exp[9] &&
                                                (r_exp[8] || (&r_exp[7:0]))));
       r_inf1  = !r_spec_nan && (r_spec_inf || (!r_spec_zero && !r_exp[9] &&
