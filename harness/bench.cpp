@@ -90,8 +90,8 @@ void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>
   d.mem_fault(mem_fault);
 }
 
-scm::host_driver::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles) {
-  scm::host_driver::Job job;
+scm::HostScript::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles) {
+  scm::HostScript::Job job;
   job.text = p.text;
   job.first_word = p.text_base / 4;
   job.entry = p.entry;
@@ -106,7 +106,7 @@ void load_memory(tb::memory_side& m, const Program& p, const Writes& writes) {
     for (size_t i = 0; i < words.size(); ++i) m.model().poke32(addr + uint32_t(4 * i), words[i]);
 }
 
-void fill_status(RunResult& r, const scm::host_driver& host, const tb::memory_side& mem,
+void fill_status(RunResult& r, const scm::HostScript& host, const tb::memory_side& mem,
                  const std::function<void(RunResult&)>& core_fault, const std::string& stopped,
                  uint64_t max_cycles) {
   r.launch_cycle = host.launch_cycle();

@@ -104,7 +104,7 @@ void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>
                sc_signal<bool>& fault, sc_signal<bool>& mem_fault);
 
 // The host's job for a program.
-scm::host_driver::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles);
+scm::HostScript::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles);
 
 // The program's data, then `writes`, into the memory's storage.
 void load_memory(tb::memory_side& m, const Program& p, const Writes& writes);
@@ -113,7 +113,7 @@ void load_memory(tb::memory_side& m, const Program& p, const Writes& writes);
 // final memory, the status and its message.  `core_fault` fills a core fault;
 // `stopped` is the message for a run stopped from outside (a protocol error, a
 // mismatch).
-void fill_status(RunResult& r, const scm::host_driver& host, const tb::memory_side& mem,
+void fill_status(RunResult& r, const scm::HostScript& host, const tb::memory_side& mem,
                  const std::function<void(RunResult&)>& core_fault, const std::string& stopped,
                  uint64_t max_cycles);
 

@@ -1,6 +1,8 @@
 // Host driver (host_driver.h).
 #include "host_driver.h"
 
+#include "wire.h"
+
 namespace umbra::scm {
 
 const char* stop_reason_name(StopReason r) {
@@ -15,66 +17,81 @@ const char* stop_reason_name(StopReason r) {
   return "?";
 }
 
-host_driver::host_driver(sc_module_name name, Job job) : sc_module(name), job_(std::move(job)) {
-  rst.initialize(true);
-  host_imem_we.initialize(false);
-  launch_valid.initialize(false);
+void HostScript::present(uint64_t cycle) {
+  const uint64_t words = job_.text.size();
+  if (cycle < words) {
+    out_.imem_we = true;
+    out_.imem_addr = job_.first_word + uint32_t(cycle);
+    out_.imem_data = job_.text[cycle];
+  } else if (cycle == words) {
+    out_.imem_we = false;
+    out_.launch_valid = true;
+    out_.launch_count = job_.threads;
+    out_.launch_entry = job_.entry;
+  } else {
+    out_.launch_valid = false;
+    // Only the launch cycle's count and entry count: a real host moves on (the board's
+    // argument register shifts with its next command), so after it they are junk here
+    // too, and a model that kept reading them would differ from the ISS.
+    if (cycle == words + 1) {
+      out_.launch_count = ~job_.threads;
+      out_.launch_entry = ~job_.entry;
+    }
+  }
+}
+
+bool HostScript::edge(bool busy, bool fault, bool mem_fault) {
+  if (!started_) {
+    // The edge that samples reset; the cycle after it is cycle 0.
+    started_ = true;
+    out_.rst = false;
+    present(0);
+    return false;
+  }
+  const uint64_t c = next_++;
+  bool stopped = false;
+  if (reason_ == StopReason::Running && c > launch_cycle()) {
+    if (fault)
+      reason_ = StopReason::CoreFault;
+    else if (mem_fault)
+      reason_ = StopReason::MemoryFault;
+    else if (job_.stop && job_.stop())
+      reason_ = StopReason::External;
+    else if (!busy)
+      reason_ = StopReason::Done;
+    else if (c - launch_cycle() >= job_.max_cycles)
+      reason_ = StopReason::CycleLimit;
+    stopped = reason_ != StopReason::Running;
+    if (stopped) end_ = c;
+  }
+  present(c + 1);
+  return stopped;
+}
+
+host_driver::host_driver(sc_module_name name, Job job) : sc_module(name), script_(std::move(job)) {
+  const HostScript::Outputs& o = script_.outputs();
+  rst.initialize(o.rst);
+  host_imem_we.initialize(o.imem_we);
+  launch_valid.initialize(o.launch_valid);
   SC_METHOD(tick);
   sensitive << clk.pos();
   dont_initialize();
 }
 
-void host_driver::present(uint64_t cycle) {
-  const uint64_t words = job_.text.size();
-  if (cycle < words) {
-    host_imem_we.write(true);
-    host_imem_addr.write(job_.first_word + uint32_t(cycle));
-    host_imem_data.write(job_.text[cycle]);
-  } else if (cycle == words) {
-    host_imem_we.write(false);
-    launch_valid.write(true);
-    launch_count.write(job_.threads);
-    launch_entry.write(job_.entry);
-  } else {
-    launch_valid.write(false);
-    // Only the launch cycle's count and entry count: a real host moves on (the board's
-    // argument register shifts with its next command), so after it they are junk here
-    // too, and a model that kept reading them would differ from the ISS.
-    if (cycle == words + 1) {
-      launch_count.write(~job_.threads);
-      launch_entry.write(~job_.entry);
-    }
-  }
-}
-
-void host_driver::stop(StopReason r, uint64_t cycle) {
-  reason_ = r;
-  end_ = cycle;
-  sc_pause();
-}
-
 void host_driver::tick() {
-  if (!started_) {
-    // The edge that samples reset; the cycle after it is cycle 0.
-    started_ = true;
-    rst.write(false);
-    present(0);
-    return;
-  }
-  const uint64_t c = next_++;
-  if (reason_ == StopReason::Running && c > launch_cycle()) {
-    if (fault.read())
-      stop(StopReason::CoreFault, c);
-    else if (mem_fault.read())
-      stop(StopReason::MemoryFault, c);
-    else if (job_.stop && job_.stop())
-      stop(StopReason::External, c);
-    else if (!busy.read())
-      stop(StopReason::Done, c);
-    else if (c - launch_cycle() >= job_.max_cycles)
-      stop(StopReason::CycleLimit, c);
-  }
-  present(c + 1);
+  const bool stop = script_.edge(busy.read(), fault.read(), mem_fault.read());
+  // Only what changed: an sc_signal write costs a call even when it changes nothing, and
+  // after the launch nothing here changes.
+  const HostScript::Outputs& o = script_.outputs();
+  HostScript::Outputs& d = driven_;
+  drive(rst, d.rst, o.rst);
+  drive(host_imem_we, d.imem_we, o.imem_we);
+  drive(host_imem_addr, d.imem_addr, o.imem_addr);
+  drive(host_imem_data, d.imem_data, o.imem_data);
+  drive(launch_valid, d.launch_valid, o.launch_valid);
+  drive(launch_count, d.launch_count, o.launch_count);
+  drive(launch_entry, d.launch_entry, o.launch_entry);
+  if (stop) sc_pause();
 }
 
 }  // namespace umbra::scm

@@ -1,11 +1,15 @@
-// host_driver: the host side of a run, as a clocked testbench module.  It holds reset
-// for one clock edge, writes the program's text into the instruction store through
-// the host port one word per cycle (cycle k writes word k), pulses launch_valid in the
-// cycle after the last word (cycle L = number of words), then watches the core and
-// pauses the simulation (sc_pause) at the first cycle after L in which `busy` is low,
-// a fault output is high, the cycle budget is spent or an extra stop condition holds.
-// It drives only the core's input ports, so a cosimulation can fan its outputs out to
-// the SystemC core and the Verilated RTL alike.
+// host_driver: the host side of a run.  It holds reset for one clock edge, writes the
+// program's text into the instruction store through the host port one word per cycle
+// (cycle k writes word k), pulses launch_valid in the cycle after the last word (cycle
+// L = number of words), then watches the core and stops the run at the first cycle
+// after L in which `busy` is low, a fault output is high, the cycle budget is spent or
+// an extra stop condition holds.  It drives only the core's input ports, so a
+// cosimulation can fan its outputs out to the SystemC core and the Verilated RTL alike.
+//
+// The sequence is plain C++ (HostScript, stepped once per rising edge), so that the
+// RTL's bench can run it without the SystemC kernel; host_driver is the same script as
+// a clocked module that writes its outputs to ports and pauses the simulation
+// (sc_pause) when it stops.
 #pragma once
 #include <systemc.h>
 
@@ -17,6 +21,49 @@ namespace umbra::scm {
 
 enum class StopReason : uint8_t { Running, Done, CoreFault, MemoryFault, CycleLimit, External };
 const char* stop_reason_name(StopReason r);
+
+class HostScript {
+ public:
+  struct Job {
+    std::vector<uint32_t> text;
+    uint32_t first_word = 0;  // instruction-store index of text[0]
+    uint32_t entry = 0;
+    uint32_t threads = 1;
+    uint64_t max_cycles = 0;     // busy cycles allowed after launch
+    std::function<bool()> stop;  // optional, checked every cycle after launch
+  };
+  // The host's outputs (the core's host inputs): reset is high until the first edge.
+  struct Outputs {
+    bool rst = true, imem_we = false, launch_valid = false;
+    uint32_t imem_addr = 0, imem_data = 0, launch_count = 0, launch_entry = 0;
+  };
+
+  explicit HostScript(Job job) : job_(std::move(job)) {}
+
+  // A rising edge, given the core's busy and fault and the memory's fault as they were in
+  // the cycle it ends; sets the outputs of the next cycle.  Returns true at the edge
+  // that stops the run (once).
+  bool edge(bool busy, bool fault, bool mem_fault);
+  const Outputs& outputs() const { return out_; }
+
+  StopReason reason() const { return reason_; }
+  uint64_t launch_cycle() const { return job_.text.size(); }
+  // The cycle in which the stop condition was seen (for Done: the first cycle with
+  // busy low); the core's clock had this value in that cycle.
+  uint64_t end_cycle() const { return end_; }
+  // Cycles with busy high: launch_cycle() + 1 .. end_cycle() - 1.
+  uint64_t busy_cycles() const { return end_ - launch_cycle() - 1; }
+
+ private:
+  void present(uint64_t cycle);
+
+  Job job_;
+  Outputs out_;
+  bool started_ = false;
+  uint64_t next_ = 0;  // the cycle whose end the next clock edge is
+  StopReason reason_ = StopReason::Running;
+  uint64_t end_ = 0;
+};
 
 SC_MODULE(host_driver) {
   sc_in<bool> clk;
@@ -31,44 +78,20 @@ SC_MODULE(host_driver) {
   sc_in<bool> fault;      // the core's
   sc_in<bool> mem_fault;  // the memory's (tie to a false signal if there is none)
 
-  struct Job {
-    std::vector<uint32_t> text;
-    uint32_t first_word = 0;  // instruction-store index of text[0]
-    uint32_t entry = 0;
-    uint32_t threads = 1;
-    uint64_t max_cycles = 0;     // busy cycles allowed after launch
-    std::function<bool()> stop;  // optional, checked every cycle after launch
-  };
+  using Job = HostScript::Job;
 
   SC_HAS_PROCESS(host_driver);
   host_driver(sc_module_name name, Job job);
 
-  StopReason reason() const {
-    return reason_;
-  }
-  uint64_t launch_cycle() const {
-    return job_.text.size();
-  }
-  // The cycle in which the stop condition was seen (for Done: the first cycle with
-  // busy low); the core's clock had this value in that cycle.
-  uint64_t end_cycle() const {
-    return end_;
-  }
-  // Cycles with busy high: launch_cycle() + 1 .. end_cycle() - 1.
-  uint64_t busy_cycles() const {
-    return end_ - launch_cycle() - 1;
+  const HostScript& script() const {
+    return script_;
   }
 
  private:
   void tick();
-  void present(uint64_t cycle);
-  void stop(StopReason r, uint64_t cycle);
 
-  Job job_;
-  bool started_ = false;
-  uint64_t next_ = 0;  // the cycle whose end the next clock edge is
-  StopReason reason_ = StopReason::Running;
-  uint64_t end_ = 0;
+  HostScript script_;
+  HostScript::Outputs driven_;  // what the ports were last given (their initial values first)
 };
 
 }  // namespace umbra::scm

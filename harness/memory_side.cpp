@@ -28,7 +28,7 @@ memory_side::memory_side(sc_module_name name, const Config& cfg, std::vector<scm
   // Without host writes nothing here needs the clock: no process, so no wake-up per
   // edge (most runs have none).
   if (writes_.empty()) return;
-  SC_METHOD(count);
+  SC_METHOD(count_process);
   sensitive << clk.pos();
   dont_initialize();
   // A write at the end of cycle c lands after every request accepted in c (the memory
@@ -38,13 +38,13 @@ memory_side::memory_side(sc_module_name name, const Config& cfg, std::vector<scm
   dont_initialize();
 }
 
-void memory_side::count() {
-  if (rst.read()) {
+void memory_side::count(bool rst, bool launch_valid) {
+  if (rst) {
     cycle_ = 0;
     launched_ = false;
     return;
   }
-  if (launch_valid.read() && !launched_) {
+  if (launch_valid && !launched_) {
     launched_ = true;
     launch_ = cycle_;
   }

@@ -38,9 +38,19 @@ SC_MODULE(memory_side) {
     return *model_;
   }
 
- private:
-  void count();
+  // Without the SystemC kernel (the RTL's bench): the rising edge's bookkeeping (reset
+  // and launch as they were in the cycle it ends), and the host writes due at the end of
+  // that cycle, after the model's edge.  The SystemC processes are these two.
+  void count(bool rst, bool launch_valid);
   void host_write();
+  bool has_host_writes() const {
+    return !writes_.empty();
+  }
+
+ private:
+  void count_process() {
+    count(rst.read(), launch_valid.read());
+  }
 
   std::unique_ptr<memory_model> model_;
   std::vector<scm::HostWrite> writes_;

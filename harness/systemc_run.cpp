@@ -87,7 +87,7 @@ RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint6
   b.memory.model().add_stats(r.mem);
   r.cycles = r.stats.cycles;
   harness::fill_status(
-      r, b.host, b.memory, [&](RunResult& x) { harness::core_fault(x, b.sys.core()); },
+      r, b.host.script(), b.memory, [&](RunResult& x) { harness::core_fault(x, b.sys.core()); },
       b.sys.core().protocol_error(), max_cycles);
   if (opts.capture_registers) {
     r.registers.assign(nthreads, std::vector<uint32_t>(cfg.registers));

@@ -232,12 +232,15 @@ void dram::drive(bool always) {
   drive_port(fault, driven_.fault, model_.first_fault().raised, always);
 }
 
-void dram::tick() {
-  if (*in_.rst) {
+void dram::edge(bool rst, const Request& r) {
+  if (rst)
     model_.reset();
-  } else {
-    model_.clock(*in_.valid, *in_.op, *in_.addr, *in_.data, *in_.cmp, *in_.tag);
-  }
+  else
+    model_.clock(r.valid, r.op, r.addr, r.data, r.cmp, r.tag);
+}
+
+void dram::tick() {
+  edge(*in_.rst, {*in_.valid, *in_.op, *in_.addr, *in_.data, *in_.cmp, *in_.tag});
   drive(false);
 }
 

@@ -146,6 +146,10 @@ class dram final : public memory_model {
   void add_stats(scm::MemoryStats& m) const override;
   const DramModel& model() const { return model_; }
 
+  bool ready(uint32_t) const override { return model_.req_ready(); }
+  void edge(bool rst, const Request& r) override;
+  Response response() const override { return {model_.resp_valid(), model_.resp_data(), model_.resp_tag()}; }
+
  private:
   void end_of_elaboration() override;
   void start_of_simulation() override;

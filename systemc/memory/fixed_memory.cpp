@@ -19,32 +19,36 @@ void fixed_memory::drive_ready() {
   mem_req_ready.write(store_.ready(mem_req_op.read()));
 }
 
-void fixed_memory::tick() {
-  if (rst.read()) {
+void fixed_memory::edge(bool rst, const Request& r) {
+  if (rst) {
     store_.reset();
-    free_.write(true);
-    mem_resp_valid.write(false);
+    resp_.valid = false;
     just_answered_ = false;
     return;
   }
   // A request transfers only with ready high; the core waits while it is low.
-  if (mem_req_valid.read() && mem_req_ready.read()) {
-    store_.accept({mem_req_op.read(), mem_req_addr.read(), mem_req_data.read(), mem_req_cmp.read(),
-                   mem_req_tag.read()});
-    if (store_.first_fault().raised) fault.write(true);
-  }
+  if (r.valid && store_.ready(r.op)) store_.accept({r.op, r.addr, r.data, r.cmp, r.tag});
   const FixedStore::Beat b = store_.advance();
-  mem_resp_valid.write(b.valid);
   if (b.valid) {
-    mem_resp_data.write(b.data);
-    mem_resp_tag.write(b.tag);
-  } else if (just_answered_) {
+    resp_ = {true, b.data, b.tag};
+  } else {
+    resp_.valid = false;
     // Junk after a response, once (a change every idle cycle would wake every process
     // that reads the port): the word inverted under the same tag, which a core that
     // took it would put where the real one went.
-    mem_resp_data.write(~mem_resp_data.read());
+    if (just_answered_) resp_.data = ~resp_.data;
   }
   just_answered_ = b.valid;
+}
+
+void fixed_memory::tick() {
+  edge(rst.read(), {mem_req_valid.read(), mem_req_op.read(), mem_req_addr.read(), mem_req_data.read(),
+                    mem_req_cmp.read(), mem_req_tag.read()});
+  // Only what changed (a write costs a call even when it changes nothing).
+  mem_resp_valid.write(resp_.valid);
+  if (resp_.data != mem_resp_data.read()) mem_resp_data.write(resp_.data);
+  if (resp_.tag != mem_resp_tag.read()) mem_resp_tag.write(resp_.tag);
+  if (store_.first_fault().raised && !fault.read()) fault.write(true);
   free_.write(store_.free());
 }
 

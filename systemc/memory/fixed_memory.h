@@ -33,6 +33,10 @@ class fixed_memory : public memory_model {
   unsigned line_bytes() const { return store_.line_bytes(); }
   const MemFault& first_fault() const override { return store_.first_fault(); }
 
+  bool ready(uint32_t op) const override { return store_.ready(op); }
+  void edge(bool rst, const Request& r) override;
+  Response response() const override { return resp_; }
+
  private:
   void tick();
   void drive_ready();
@@ -41,6 +45,7 @@ class fixed_memory : public memory_model {
   // Registered FixedStore::free(): mem_req_ready depends on it and on the op on the
   // port (a store never waits), so it is combinational from mem_req_op and this.
   sc_signal<bool> free_{"free", true};
+  Response resp_;
   bool just_answered_ = false;  // the last cycle drove a response
 };
 

@@ -9,7 +9,8 @@
 //
 // The port has the C++ types a Verilated model's ports have, so a memory serves the
 // SystemC core and the RTL alike.  The backdoor (load, poke32, bytes) and the
-// statistics are virtual: they are called before and after a run, never per cycle.
+// statistics are virtual, called before and after a run; so are ready/edge/response,
+// the plain stepping that only the RTL's bench (no SystemC kernel) calls every cycle.
 // Registration is a static object in each model's file; the library is linked whole
 // (systemc/memory/CMakeLists.txt) so that no linker drops an unreferenced model.
 #pragma once
@@ -47,6 +48,26 @@ class memory_model : public sc_module {
   virtual const MemFault& first_fault() const = 0;
   // The model's own counters into `m` (the DRAM's rows and bus); nothing by default.
   virtual void add_stats(scm::MemoryStats& m) const { (void)m; }
+
+  // The same model stepped without the SystemC kernel (the RTL's bench, run_rtl): the
+  // port as plain values.  Each model's clocked process is these calls on its ports,
+  // so the two benches step one behaviour.
+  struct Request {
+    bool valid = false;
+    uint32_t op = 0, addr = 0, data = 0, cmp = 0, tag = 0;
+  };
+  struct Response {
+    bool valid = false;
+    uint32_t data = 0, tag = 0;
+  };
+  // mem_req_ready in the current cycle for a request with this op (a memory may let a
+  // request that needs no response pass while it waits to answer another).
+  virtual bool ready(uint32_t op) const = 0;
+  // The rising edge that ends the current cycle: back to reset, or `r` transfers if it
+  // is valid and ready(r.op) holds.
+  virtual void edge(bool rst, const Request& r) = 0;
+  // The response outputs of the cycle the last edge began.
+  virtual Response response() const = 0;
 
  protected:
   explicit memory_model(sc_module_name name) : sc_module(name) {}

@@ -1,14 +1,16 @@
-// run_rtl and run_cosim (umbra/cosim_run.h): the benches (each system wired to its
-// memory and the host by the harness's bench.h, as run_systemc's is), the RTL's own
-// checks on top of the harness's, the monitors, the comparison and the waveform files.
-// The child-process transport is the harness's (subprocess.h) plus the comparison's
-// fields.
+// run_rtl and run_cosim (umbra/cosim_run.h): the benches, the RTL's own checks on top
+// of the harness's, the monitors, the comparison and the waveform files.  The
+// child-process transport is the harness's (subprocess.h) plus the comparison's fields.
 //
-// One clock drives everything.  The host driver's outputs fan out to both cores; their
-// busy and fault outputs, and both memories' fault outputs, are ORed into the driver's
-// inputs so that either side stopping stops the run (and the comparator, which also
-// compares busy and fault, says which side it was).  The comparator runs on the
-// falling edge: by then both sides have produced the cycle that the rising edge ended.
+// run_rtl steps the host's script, the Verilated system and its memory from one loop,
+// without the SystemC kernel (RtlBench, below).  run_cosim needs the kernel for the
+// SystemC model: there each system is wired to its memory and the host by the
+// harness's bench.h, as run_systemc's is, and one clock drives everything.  The host
+// driver's outputs fan out to both cores; their busy and fault outputs, and both
+// memories' fault outputs, are ORed into the driver's inputs so that either side
+// stopping stops the run (and the comparator, which also compares busy and fault, says
+// which side it was).  The comparator runs on the falling edge: by then both sides
+// have produced the cycle that the rising edge ended.
 #include "umbra/cosim_run.h"
 
 #include <systemc.h>
@@ -31,6 +33,7 @@
 #include "umbra/format.h"
 #include "umbra_core.h"
 #include "umbra_system.h"
+#include "verilated_vcd_c.h"
 #include "verilated_vcd_sc.h"
 
 namespace umbra::cosim {
@@ -322,16 +325,92 @@ void count_cache(scm::MemoryStats& mem, const CycleSample& s) {
   }
 }
 
-// The RTL-only bench.
-struct RtlBench {
-  sc_clock clk{"clk", 1, SC_NS};
-  HostWires h;
-  RtlSide rtl;
-  scm::host_driver host;
-  RtlBench(const Config& cfg, scm::host_driver::Job job, rtl_system::Callback cb,
-           std::vector<scm::HostWrite> writes, bool waveform)
-      : rtl(clk, h, cfg, std::move(cb), std::move(writes), waveform), host("host", std::move(job)) {
-    harness::bind_host(host, clk, h, rtl.w.busy, rtl.w.fault, rtl.w.mem_fault);
+// The RTL-only bench, without the SystemC kernel: the host script, the Verilated system
+// and its memory stepped by one loop.  The loop keeps a SystemC run's order, which is
+// what the cosimulation runs the same RTL in: at a rising edge every block reads what
+// the cycle it ends left on its inputs (the host the system's busy and faults, the
+// memory the request and reset, the RTL its inputs), then the new outputs reach the
+// RTL's inputs and are settled to a fixed point (the memory's ready may follow the
+// request's op combinationally).  The host writes due at the end of a cycle land after
+// the memory's edge, as memory_side's falling-edge process puts them.
+class RtlBench {
+ public:
+  RtlBench(const Config& cfg, scm::HostScript::Job job, RtlStepper::Callback cb,
+           std::vector<scm::HostWrite> writes, bool waveform, uint32_t ncore)
+      : memory("rtl_memory", cfg, std::move(writes)),
+        rtl("umbra_system", std::move(cb), waveform),
+        host(std::move(job)) {
+    Vumbra_system& m = rtl.model();
+    m.ncore = ncore;
+    m.bypass_queue = !cfg.queue_enabled;
+    apply_inputs();
+    m.mem_req_ready = memory.model().ready(m.mem_req_op);
+    rtl.settle();
+    settle(false);
+  }
+
+  // Runs until the host stops the run; with `trace`, dumps the RTL's waveform at both
+  // clock edges (1 ns a cycle, as a SystemC run's clock).
+  void run(VerilatedVcdC* trace) {
+    Vumbra_system& m = rtl.model();
+    tb::memory_model& mem = memory.model();
+    for (uint64_t t = 0;; t += 1000) {
+      const bool busy = m.busy, fault = m.fault, mem_fault = mem.first_fault().raised;
+      const bool rst = m.rst, launch = m.launch_valid;
+      const tb::memory_model::Request req{bool(m.mem_req_valid), m.mem_req_op,  m.mem_req_addr,
+                                          m.mem_req_data,        m.mem_req_cmp, m.mem_req_tag};
+      rtl.rise();
+      const bool stop = host.edge(busy, fault, mem_fault);
+      mem.edge(rst, req);
+      memory.count(rst, launch);
+      if (stop) return;
+      if (memory.has_host_writes()) memory.host_write();
+      settle(apply_inputs());
+      if (trace) {
+        trace->dump(t);
+        rtl.fall();
+        trace->dump(t + 500);
+      }
+    }
+  }
+
+  tb::memory_side memory;
+  RtlStepper rtl;
+  scm::HostScript host;
+
+ private:
+  template <class Port, class Value>
+  static bool set(Port& port, Value v) {
+    if (port == Port(v)) return false;
+    port = Port(v);
+    return true;
+  }
+  // The host's outputs and the memory's response onto the RTL's inputs; whether any changed.
+  bool apply_inputs() {
+    Vumbra_system& m = rtl.model();
+    const scm::HostScript::Outputs& h = host.outputs();
+    const tb::memory_model::Response r = memory.model().response();
+    bool changed = set(m.rst, h.rst);
+    changed |= set(m.host_imem_we, h.imem_we);
+    changed |= set(m.host_imem_addr, h.imem_addr);
+    changed |= set(m.host_imem_data, h.imem_data);
+    changed |= set(m.launch_valid, h.launch_valid);
+    changed |= set(m.launch_count, h.launch_count);
+    changed |= set(m.launch_entry, h.launch_entry);
+    changed |= set(m.mem_resp_valid, r.valid);
+    changed |= set(m.mem_resp_data, r.data);
+    changed |= set(m.mem_resp_tag, r.tag);
+    return changed;
+  }
+  // Evaluates until the memory's ready agrees with the request it answers.
+  void settle(bool changed) {
+    Vumbra_system& m = rtl.model();
+    for (;;) {
+      changed |= set(m.mem_req_ready, memory.model().ready(m.mem_req_op));
+      if (!changed) return;
+      rtl.settle();
+      changed = false;
+    }
   }
 };
 
@@ -341,15 +420,15 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   scm::CoreStats stats;
   stats.issued.assign(cfg.threads, 0);
   stats.bubbles.assign(cfg.threads, {});
-  static RtlBench* bench = nullptr;  // never destroyed: SystemC keeps pointers into it
   bool protocol_error = false;
   auto job = harness::make_job(p, nthreads, max_cycles);
   job.stop = [&protocol_error, sink] { return protocol_error || (sink && sink->stop_requested()); };
   const bool waveform = !opts.vcd.empty() || !opts.fst.empty();
   if (waveform) Verilated::traceEverOn(true);
   scm::MemoryStats mem = rtl_memory_stats();
+  std::unique_ptr<RtlBench> bench;
   try {
-    bench = new RtlBench(
+    bench = std::make_unique<RtlBench>(
         cfg, std::move(job),
         [&](const CycleSample& s) {
           if (s.protocol_error) protocol_error = true;
@@ -366,25 +445,37 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
             for (const auto& ev : s.events)
               if (ev) sink->on_event(*ev);
         },
-        opts.host_writes, waveform);
+        opts.host_writes, waveform, opts.ncores ? opts.ncores : cfg.cores);
   } catch (const std::invalid_argument& e) {  // the memory's parameters, a host write
     throw RunError(e.what());
   }
   RtlBench& b = *bench;
-  b.h.ncore.write(opts.ncores ? opts.ncores : cfg.cores);
-  harness::load_memory(b.rtl.memory, p, opts.writes);
+  harness::load_memory(b.memory, p, opts.writes);
 
   const std::string base = !opts.fst.empty() ? opts.fst : opts.vcd;
+  std::unique_ptr<VerilatedVcdC> trace;
+  if (waveform) {
+    trace = std::make_unique<VerilatedVcdC>();
+    b.rtl.model().trace(trace.get(), 99);
+    trace->set_time_unit("1ns");
+    trace->set_time_resolution("1ps");
+    trace->open((base + ".rtl.vcd").c_str());
+  }
   RunResult r;
-  run_to_end(b.rtl.core, base, r.wall_seconds, r.cpu_seconds);
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t c0 = std::clock();
+  b.run(trace.get());
+  r.cpu_seconds = double(std::clock() - c0) / CLOCKS_PER_SEC;
+  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (trace) trace->close();
   if (!opts.fst.empty()) to_fst(base + ".rtl.vcd", base + ".rtl.fst");
 
   r.stats = stats;
   r.cycles = stats.cycles;
   r.mem = mem;
-  b.rtl.memory.model().add_stats(r.mem);
+  b.memory.model().add_stats(r.mem);
   harness::fill_status(
-      r, b.host, b.rtl.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.last()); },
+      r, b.host, b.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.last_sample()); },
       protocol_error ? "RTL protocol error: mem_req_ready was low for a request (trace_protocol_error)" : "",
       max_cycles);
   return r;
@@ -591,12 +682,13 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   b.rtl.memory.model().add_stats(out.rtl.mem);
   out.systemc.cycles = out.systemc.stats.cycles;
   harness::fill_status(
-      out.systemc, b.host, b.sc.memory, [&](RunResult& x) { harness::core_fault(x, b.sc.core); }, stopped,
-      max_cycles);
+      out.systemc, b.host.script(), b.sc.memory, [&](RunResult& x) { harness::core_fault(x, b.sc.core); },
+      stopped, max_cycles);
   out.rtl.stats = cmp->rtl_stats();
   out.rtl.cycles = out.rtl.stats.cycles;
   harness::fill_status(
-      out.rtl, b.host, b.rtl.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.last()); }, stopped, max_cycles);
+      out.rtl, b.host.script(), b.rtl.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.last()); }, stopped,
+      max_cycles);
 
   // After the last cycle: the same statistics and the same final memory.
   if (!cmp->mismatch().found) {
@@ -621,7 +713,7 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
 
   // A run stopped at a mismatch is cut short on purpose: holding its remains to the
   // ISS would only repeat the mismatch in other words.
-  if (out.mismatch.found && b.host.reason() == scm::StopReason::Running)
+  if (out.mismatch.found && b.host.script().reason() == scm::StopReason::Running)
     for (RunResult* r : {&out.systemc, &out.rtl}) r->end_cycle = out.mismatch.cycle;
   if (opts.check_iss && !out.mismatch.found) {
     const check::Reference ref =

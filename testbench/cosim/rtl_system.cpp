@@ -64,11 +64,35 @@ void eval_rising_edge(Model& m, bool settled) {
 }
 }  // namespace
 
+RtlStepper::RtlStepper(const char* name, Callback on_cycle, bool waveform)
+    : model_(std::make_unique<Vumbra_system>(name)), on_cycle_(std::move(on_cycle)), waveform_(waveform) {}
+
+RtlStepper::~RtlStepper() = default;
+
+void RtlStepper::rise() {
+  sample();
+  Vumbra_system& m = *model_;
+  m.clk = 1;
+  if (waveform_) {
+    m.eval();
+    return;
+  }
+  eval_rising_edge(m, settled_);
+  lower_clock(m);
+}
+
+void RtlStepper::settle() {
+  model_->eval();
+  settled_ = true;
+}
+
+void RtlStepper::fall() {
+  model_->clk = 0;
+  model_->eval();
+}
+
 rtl_system::rtl_system(sc_module_name name, Callback on_cycle, bool waveform)
-    : sc_module(name),
-      model_(std::make_unique<Vumbra_system>(basename())),
-      on_cycle_(std::move(on_cycle)),
-      waveform_(waveform) {
+    : sc_module(name), rtl_(basename(), std::move(on_cycle), waveform), waveform_(waveform) {
   // Not dont_initialize: the model starts from the inputs' first values.
   SC_METHOD(step);
   if (waveform_)
@@ -80,36 +104,20 @@ rtl_system::rtl_system(sc_module_name name, Callback on_cycle, bool waveform)
             << mem_resp_tag;
 }
 
-rtl_system::~rtl_system() = default;
-
 // One process, so that it alone writes the outputs.  No input changes in the delta cycle
 // of a clock edge (its writers write in that delta, seen in the next).  The outputs the
 // rising edge changes are driven at once (with a waveform: by the next settle, the
 // falling edge at the latest); the other modules read them at the next rising edge, or
 // in a delta cycle after it when their logic follows them combinationally.
 void rtl_system::step() {
-  if (clk.posedge())
-    rise();
-  else
-    settle();
-}
-
-void rtl_system::rise() {
-  sample();
-  Vumbra_system& m = *model_;
-  m.clk = 1;
-  if (waveform_) {
-    m.eval();
-    return;  // the falling edge's settle drives the outputs
-  }
-  eval_rising_edge(m, settled_);
-  lower_clock(m);
-  drive_outputs();
+  if (!clk.posedge()) return settle();
+  rtl_.rise();
+  if (!waveform_) drive_outputs();
 }
 
 void rtl_system::settle() {
-  Vumbra_system& m = *model_;
-  m.clk = waveform_ ? clk.read() : false;
+  Vumbra_system& m = rtl_.model();
+  if (waveform_) m.clk = clk.read();
   m.rst = rst.read();
   m.bypass_queue = bypass_queue.read();
   m.host_imem_we = host_imem_we.read();
@@ -123,13 +131,12 @@ void rtl_system::settle() {
   m.mem_resp_valid = mem_resp_valid.read();
   m.mem_resp_data = mem_resp_data.read();
   m.mem_resp_tag = mem_resp_tag.read();
-  m.eval();
-  settled_ = true;
+  rtl_.settle();
   drive_outputs();
 }
 
 void rtl_system::drive_outputs() {
-  const Vumbra_system& m = *model_;
+  const Vumbra_system& m = rtl_.model();
   Driven& d = driven_;
   using scm::drive;
   drive<bool>(busy, d.busy, m.busy);
@@ -147,7 +154,7 @@ void rtl_system::drive_outputs() {
 // What core_monitor reads from signals at a rising edge, read from the model before the
 // edge: the trace outputs, the core's own port (trace_port_*: the mem and memresp
 // events), the DRAM port (trace_dram_valid and the system's request: the dram event).
-void rtl_system::sample() {
+void RtlStepper::sample() {
   const Vumbra_system& m = *model_;
   if (m.rst) {
     started_ = true;

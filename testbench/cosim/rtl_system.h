@@ -1,7 +1,10 @@
-// rtl_system: the Verilated RTL of umbra_system, verilated as a plain C++ model, behind a
-// SystemC module with the SystemC model's ports (harness::bind_system wires either), and
-// the RTL's monitor: at every rising edge it turns the model's trace and port outputs
-// into the contract's events of the cycle that edge ends (CycleSample, core_monitor.h).
+// rtl_system: the Verilated RTL of umbra_system, verilated as a plain C++ model, and the
+// RTL's monitor: at every rising edge it turns the model's trace and port outputs into
+// the contract's events of the cycle that edge ends (CycleSample, core_monitor.h).  The
+// stepping is plain C++ (RtlStepper), which the RTL-only bench drives without the
+// SystemC kernel (cosim_run.cpp, run_rtl); rtl_system puts it behind a SystemC module
+// with the SystemC model's ports (harness::bind_system wires either) for the
+// cosimulation, which has the SystemC model in the same clock.
 //
 // Why not Verilator's own SystemC wrapper: that one is a method sensitive to the clock's
 // both edges and to every input, which copies every port through an sc_signal at each
@@ -45,6 +48,42 @@ class Vumbra_system;
 
 namespace umbra::cosim {
 
+class RtlStepper {
+ public:
+  using Callback = std::function<void(const CycleSample&)>;
+  // on_cycle gets every cycle from the first one after reset, as core_monitor gives the
+  // SystemC side's.  waveform: the model will be traced (its clock must follow the
+  // bench's, see above).
+  RtlStepper(const char* name, Callback on_cycle, bool waveform);
+  ~RtlStepper();
+
+  // The model, whose inputs the bench sets before settle() (and whose waveform it
+  // traces: model().trace(...)).
+  Vumbra_system& model() { return *model_; }
+  const Vumbra_system& model() const { return *model_; }
+  // The rising edge: samples the cycle it ends (on_cycle), then the registers take the
+  // inputs the model holds.  Without a waveform the outputs are settled after it and
+  // the model's clock is low again; with one, the clock stays high until fall().
+  void rise();
+  // The inputs changed: evaluates the logic they drive.
+  void settle();
+  // With a waveform: the falling edge.
+  void fall();
+  // The last cycle given to on_cycle (its fault cause, its protocol error).
+  const CycleSample& last_sample() const { return s_; }
+
+ private:
+  void sample();
+
+  std::unique_ptr<Vumbra_system> model_;
+  Callback on_cycle_;
+  bool waveform_;
+  bool started_ = false;
+  bool settled_ = false;  // the model has been evaluated on its inputs once (its initial settle)
+  uint64_t next_ = 0;
+  CycleSample s_;  // the last cycle sampled
+};
+
 SC_MODULE(rtl_system) {
   sc_in<bool> clk;
   sc_in<bool> rst;
@@ -61,37 +100,24 @@ SC_MODULE(rtl_system) {
   sc_in<bool> mem_resp_valid;
   sc_in<uint32_t> mem_resp_data, mem_resp_tag;
 
-  using Callback = std::function<void(const CycleSample&)>;
+  using Callback = RtlStepper::Callback;
   SC_HAS_PROCESS(rtl_system);
-  // on_cycle gets every cycle from the first one after reset, as core_monitor gives the
-  // SystemC side's.
-  // waveform: the model will be traced (its clock must follow the bench's, see above).
   rtl_system(sc_module_name name, Callback on_cycle, bool waveform = false);
-  ~rtl_system() override;
 
-  // The last cycle given to on_cycle (its fault cause, its protocol error).
   const CycleSample& last_sample() const {
-    return s_;
+    return rtl_.last_sample();
   }
-  // The model itself (for its waveform: model().trace(...)).
   Vumbra_system& model() {
-    return *model_;
+    return rtl_.model();
   }
 
  private:
   void step();
-  void rise();
   void settle();
   void drive_outputs();
-  void sample();
 
-  std::unique_ptr<Vumbra_system> model_;
-  Callback on_cycle_;
+  RtlStepper rtl_;
   bool waveform_;
-  bool started_ = false;
-  bool settled_ = false;  // the model has been evaluated on its inputs once (its initial settle)
-  uint64_t next_ = 0;
-  CycleSample s_;  // the last cycle sampled
   // The outputs as last written (scm::drive): most settles change none of them.
   struct Driven {
     bool busy = false, fault = false, mem_req_valid = false;
