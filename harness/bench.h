@@ -1,9 +1,11 @@
-// The pieces of a run's bench that every runner shares (run_systemc here, run_rtl and
+// The pieces of a run's bench that the runners share (run_systemc here, run_rtl and
 // run_cosim in testbench/cosim): the checks that refuse a run before any SystemC
-// object exists, the host's and a system's wires, the one wiring of a system top (the
-// SystemC umbra_system or the Verilated Vumbra_system: the same ports) to its memory
-// and the host driver, and the reading of the host driver's verdict into a RunResult.
-// The queue bypass is driven from the configuration's queue.enabled, on every system.
+// object exists, the loading of memory, the reading of the host's verdict into a
+// RunResult; and for the cosimulation, the one bench that needs the SystemC kernel,
+// the host's and a system's wires and the one wiring of a system top (the SystemC
+// umbra_system or the Verilated Vumbra_system: the same ports) to its memory and the
+// host driver.  The queue bypass is driven from the configuration's queue.enabled, on
+// every system.
 #pragma once
 #include <systemc.h>
 

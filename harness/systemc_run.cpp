@@ -1,7 +1,7 @@
-// run_systemc (umbra/systemc_run.h): the bench of one SystemC system (clock, system
-// top, its memory, host driver; wired by bench.h as every runner wires its systems)
-// and the run itself.  The checks, the status and the child-process transport are the
-// harness's shared ones (bench.h, subprocess.h).
+// run_systemc (umbra/systemc_run.h): the bench of one SystemC system (system top, its
+// memory, the host's script, stepped without the SystemC kernel) and the run itself.
+// The checks, the status and the child-process transport are the harness's shared
+// ones (bench.h, subprocess.h).
 #include "umbra/systemc_run.h"
 
 #include <systemc.h>
@@ -29,37 +29,79 @@ const char* status_name(RunResult::Status s) {
 
 namespace {
 
-// The design of one run.  Never destroyed: SystemC objects outlive the simulation in
-// the kernel's tables, and a process makes at most one of these.
+// The bench of one run, without the SystemC kernel: the host's script, the system and
+// its memory stepped by one loop in the order a SystemC run takes them (at a rising
+// edge each reads what the ending cycle left; then the new outputs reach the inputs),
+// as cosim_run.cpp's RTL bench steps the Verilated system.  The system's outputs are
+// all registered, so one pass settles a cycle: the memory's ready follows the
+// system's request op, and the system routes it to the core.  Host writes due at the
+// end of a cycle land after the memory's edge.  Never destroyed: its modules are
+// SystemC objects (elaborated never, but registered with the kernel's object tree).
 struct Bench {
-  sc_clock clk{"clk", 1, SC_NS};
-  harness::HostWires h;
-  harness::SystemWires w;
   umbra_system sys;
   tb::memory_side memory;
-  host_driver host;
+  HostScript host;
 
-  Bench(const Config& cfg, unsigned core_id, host_driver::Job job, std::vector<HostWrite> writes)
-      : w("", cfg),
-        sys("system", cfg, core_id),
-        memory("memory", cfg, std::move(writes)),
-        host("host", std::move(job)) {
-    harness::bind_system(sys, clk, h, w, memory);
-    harness::bind_host(host, clk, h, w.busy, w.fault, w.mem_fault);
+  Bench(const Config& cfg, unsigned core_id, HostScript::Job job, std::vector<HostWrite> writes,
+        uint32_t ncore)
+      : sys("system", cfg, core_id), memory("memory", cfg, std::move(writes)), host(std::move(job)) {
+    sys.bind_plain();
+    umbra_system::Inputs& in = sys.inputs();
+    in.bypass_queue = !cfg.queue_enabled;
+    in.ncore = ncore;
+    apply_inputs();
+  }
+
+  void run() {
+    tb::memory_model& mem = memory.model();
+    umbra_system::Inputs& in = sys.inputs();
+    for (;;) {
+      const umbra_system::Outputs o = sys.outputs();
+      const bool rst = in.rst, launch = in.launch_valid, mem_fault = mem.first_fault().raised;
+      sys.edge();
+      const bool stop = host.edge(o.busy, o.fault, mem_fault);
+      mem.edge(rst,
+               {o.mem_req_valid, o.mem_req_op, o.mem_req_addr, o.mem_req_data, o.mem_req_cmp, o.mem_req_tag});
+      memory.count(rst, launch);
+      if (stop) return;
+      if (memory.has_host_writes()) memory.host_write();
+      apply_inputs();
+    }
+  }
+
+ private:
+  void apply_inputs() {
+    umbra_system::Inputs& in = sys.inputs();
+    const HostScript::Outputs& h = host.outputs();
+    const tb::memory_model& mem = memory.model();
+    const tb::memory_model::Response r = mem.response();
+    in.rst = h.rst;
+    in.host_imem_we = h.imem_we;
+    in.host_imem_addr = h.imem_addr;
+    in.host_imem_data = h.imem_data;
+    in.launch_valid = h.launch_valid;
+    in.launch_count = h.launch_count;
+    in.launch_entry = h.launch_entry;
+    in.mem_resp_valid = r.valid;
+    in.mem_resp_data = r.data;
+    in.mem_resp_tag = r.tag;
+    in.mem_req_ready = mem.ready(sys.outputs().mem_req_op);
+    sys.settle();
   }
 };
 
 RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
                    EventSink* sink, const RunOptions& opts) {
   harness::claim_process();
-  host_driver::Job job = harness::make_job(p, nthreads, max_cycles);
+  HostScript::Job job = harness::make_job(p, nthreads, max_cycles);
   static Bench* bench = nullptr;  // reachable for leak checkers; see Bench
   // A port protocol error loses a request; nothing after it would mean anything.
   job.stop = [sink] {
     return (bench && !bench->sys.core().protocol_error().empty()) || (sink && sink->stop_requested());
   };
   try {
-    bench = new Bench(cfg, opts.core_id, std::move(job), opts.host_writes);
+    bench =
+        new Bench(cfg, opts.core_id, std::move(job), opts.host_writes, opts.ncores ? opts.ncores : cfg.cores);
   } catch (const CoreConfigError& e) {
     throw RunError(e.what());
   } catch (const QueueConfigError& e) {
@@ -68,13 +110,12 @@ RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint6
     throw RunError(e.what());
   }
   Bench& b = *bench;
-  b.h.ncore.write(opts.ncores ? opts.ncores : cfg.cores);
   b.sys.set_event_sink(sink);
   harness::load_memory(b.memory, p, opts.writes);
 
   const auto t0 = std::chrono::steady_clock::now();
   const std::clock_t c0 = std::clock();
-  sc_start();
+  b.run();
   const std::clock_t c1 = std::clock();
   const auto t1 = std::chrono::steady_clock::now();
   b.sys.core().flush_events();
@@ -87,7 +128,7 @@ RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint6
   b.memory.model().add_stats(r.mem);
   r.cycles = r.stats.cycles;
   harness::fill_status(
-      r, b.host.script(), b.memory, [&](RunResult& x) { harness::core_fault(x, b.sys.core()); },
+      r, b.host, b.memory, [&](RunResult& x) { harness::core_fault(x, b.sys.core()); },
       b.sys.core().protocol_error(), max_cycles);
   if (opts.capture_registers) {
     r.registers.assign(nthreads, std::vector<uint32_t>(cfg.registers));

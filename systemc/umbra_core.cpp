@@ -232,29 +232,46 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id,
 // on clk.pos() would, with no call through the port per read.  The ports are bound
 // by now, not yet when the constructor ran.
 void umbra_core::end_of_elaboration() {
+  if (plain_) return;
+  bind_inputs(rst.read(), host_imem_we.read(), host_imem_addr.read(), host_imem_data.read(),
+              launch_valid.read(), launch_count.read(), launch_entry.read(), ncore.read(),
+              mem_req_ready.read(), mem_resp_valid.read(), mem_resp_data.read(), mem_resp_tag.read());
+}
+
+void umbra_core::bind_plain(const Inputs& in) {
+  plain_ = true;
+  bind_inputs(in.rst, in.host_imem_we, in.host_imem_addr, in.host_imem_data, in.launch_valid, in.launch_count,
+              in.launch_entry, in.ncore, in.mem_req_ready, in.mem_resp_valid, in.mem_resp_data,
+              in.mem_resp_tag);
+}
+
+void umbra_core::bind_inputs(const bool& rst_v, const bool& imem_we, const uint32_t& imem_addr,
+                             const uint32_t& imem_data, const bool& launch, const uint32_t& count,
+                             const uint32_t& entry, const uint32_t& ncores, const bool& req_ready,
+                             const bool& resp_valid, const uint32_t& resp_data, const uint32_t& resp_tag) {
   fetch& f = fetch_;
-  f.rst(rst.read());
-  f.host_imem_we(host_imem_we.read());
-  f.host_imem_addr(host_imem_addr.read());
-  f.host_imem_data(host_imem_data.read());
-  f.launch_valid(launch_valid.read());
-  f.launch_count(launch_count.read());
-  f.launch_entry(launch_entry.read());
-  decode_.rst(rst.read());
-  execute_.rst(rst.read());
-  execute_.ncore(ncore.read());
+  f.rst(rst_v);
+  f.host_imem_we(imem_we);
+  f.host_imem_addr(imem_addr);
+  f.host_imem_data(imem_data);
+  f.launch_valid(launch);
+  f.launch_count(count);
+  f.launch_entry(entry);
+  decode_.rst(rst_v);
+  execute_.rst(rst_v);
+  execute_.ncore(ncores);
   dcache& c = dcache_;
-  c.rst(rst.read());
-  c.mem_resp_valid(mem_resp_valid.read());
-  c.mem_resp_data(mem_resp_data.read());
-  c.mem_resp_tag(mem_resp_tag.read());
+  c.rst(rst_v);
+  c.mem_resp_valid(resp_valid);
+  c.mem_resp_data(resp_data);
+  c.mem_resp_tag(resp_tag);
   load_store_unit& l = lsu_;
-  l.rst(rst.read());
-  l.mem_req_ready(mem_req_ready.read());
-  l.mem_resp_valid(mem_resp_valid.read());
-  l.mem_resp_data(mem_resp_data.read());
-  l.mem_resp_tag(mem_resp_tag.read());
-  writeback_.rst(rst.read());
+  l.rst(rst_v);
+  l.mem_req_ready(req_ready);
+  l.mem_resp_valid(resp_valid);
+  l.mem_resp_data(resp_data);
+  l.mem_resp_tag(resp_tag);
+  writeback_.rst(rst_v);
 }
 
 MemStats umbra_core::mem_stats() const {
@@ -283,16 +300,16 @@ void umbra_core::cycle() {
   writeback_.tick();
   wires_.commit();
   // busy = f_busy | lsu_busy: an OR of two registers, as in umbra_core.v.
-  drive(busy, driven_.busy, f_busy.now() || lsu_busy.now());
-  drive(fault, driven_.fault, fault_q.now());
-  drive(fault_thread, driven_.fault_thread, fault_thread_q.now());
-  drive(fault_pc, driven_.fault_pc, fault_pc_q.now());
-  drive(mem_req_valid, driven_.mem_req_valid, mem_req_valid_q.now());
-  drive(mem_req_op, driven_.mem_req_op, mem_req_op_q.now());
-  drive(mem_req_addr, driven_.mem_req_addr, mem_req_addr_q.now());
-  drive(mem_req_data, driven_.mem_req_data, mem_req_data_q.now());
-  drive(mem_req_cmp, driven_.mem_req_cmp, mem_req_cmp_q.now());
-  drive(mem_req_tag, driven_.mem_req_tag, mem_req_tag_q.now());
+  output(busy, driven_.busy, f_busy.now() || lsu_busy.now());
+  output(fault, driven_.fault, fault_q.now());
+  output(fault_thread, driven_.fault_thread, fault_thread_q.now());
+  output(fault_pc, driven_.fault_pc, fault_pc_q.now());
+  output(mem_req_valid, driven_.mem_req_valid, mem_req_valid_q.now());
+  output(mem_req_op, driven_.mem_req_op, mem_req_op_q.now());
+  output(mem_req_addr, driven_.mem_req_addr, mem_req_addr_q.now());
+  output(mem_req_data, driven_.mem_req_data, mem_req_data_q.now());
+  output(mem_req_cmp, driven_.mem_req_cmp, mem_req_cmp_q.now());
+  output(mem_req_tag, driven_.mem_req_tag, mem_req_tag_q.now());
 }
 
 }  // namespace umbra::scm

@@ -79,6 +79,18 @@ SC_MODULE(umbra_core) {
   const PortValues& port_values() const {
     return driven_;
   }
+  // The input ports' values as plain C++, for a bench that steps the core without the
+  // SystemC kernel (umbra_system::bind_plain).
+  struct Inputs {
+    bool rst = true, host_imem_we = false, launch_valid = false, mem_req_ready = false,
+         mem_resp_valid = false;
+    uint32_t host_imem_addr = 0, host_imem_data = 0, launch_count = 0, launch_entry = 0, ncore = 0,
+             mem_resp_data = 0, mem_resp_tag = 0;
+  };
+  // Instead of elaborating: the blocks read `in` where they read the input ports, and
+  // cycle() leaves the output ports alone (port_values() has them).  `in` must outlive
+  // the core; it is read by every cycle().
+  void bind_plain(const Inputs& in);
 
   // Observability.  The sink (not owned) sees every cycle's events in the contract's
   // order; call flush_events() after the simulation stops to deliver the last cycle.
@@ -120,6 +132,18 @@ SC_MODULE(umbra_core) {
  private:
   void tick();
   void end_of_elaboration() override;
+  // The blocks' inputs from these values (the ports' signals' or plain ones).
+  void bind_inputs(const bool& rst, const bool& imem_we, const uint32_t& imem_addr, const uint32_t& imem_data,
+                   const bool& launch_valid, const uint32_t& launch_count, const uint32_t& launch_entry,
+                   const uint32_t& ncore, const bool& mem_req_ready, const bool& mem_resp_valid,
+                   const uint32_t& mem_resp_data, const uint32_t& mem_resp_tag);
+  template <class T>
+  void output(sc_out<T> & port, T & driven, const T& value) {
+    if (plain_)
+      driven = value;
+    else
+      drive(port, driven, value);
+  }
   // The wires' storage: the fixed ones need about 300 bytes, the return buffers 5 per
   // thread.
   static constexpr size_t kWireBytes = 1024;
@@ -175,6 +199,7 @@ SC_MODULE(umbra_core) {
       mem_req_data_q{wires_}, mem_req_cmp_q{wires_}, mem_req_tag_q{wires_};
   // What was last written to each output port (the signals start at false and 0).
   PortValues driven_;
+  bool plain_ = false;  // bind_plain(): no SystemC kernel, no port writes
 
   fetch fetch_;
   decode decode_;

@@ -50,6 +50,38 @@ void umbra_system::end_of_elaboration() {
   mem_req_ready_ = &mem_req_ready.read();
 }
 
+void umbra_system::bind_plain() {
+  plain_ = true;
+  bypass_ = &in_.bypass_queue;
+  rst_ = &in_.rst;
+  mem_req_ready_ = &in_.mem_req_ready;
+  core_.bind_plain(core_in_);
+}
+
+// route_responses, onto the core's plain inputs (and the host's inputs passed through).
+void umbra_system::settle() {
+  umbra_core::Inputs& c = core_in_;
+  c.rst = in_.rst;
+  c.host_imem_we = in_.host_imem_we;
+  c.host_imem_addr = in_.host_imem_addr;
+  c.host_imem_data = in_.host_imem_data;
+  c.launch_valid = in_.launch_valid;
+  c.launch_count = in_.launch_count;
+  c.launch_entry = in_.launch_entry;
+  c.ncore = in_.ncore;
+  c.mem_req_ready = in_.bypass_queue ? in_.mem_req_ready : queue_.req_ready();
+  c.mem_resp_valid = in_.mem_resp_valid;
+  c.mem_resp_data = in_.mem_resp_data;
+  c.mem_resp_tag = in_.mem_resp_tag & 0xffu;
+}
+
+umbra_system::Outputs umbra_system::outputs() const {
+  const umbra_core::PortValues& c = core_.port_values();
+  const Driven& d = driven_;
+  return {d.busy,       c.fault,        d.mem_req_valid, c.fault_thread, c.fault_pc,
+          d.mem_req_op, d.mem_req_addr, d.mem_req_data,  d.mem_req_cmp,  d.mem_req_tag};
+}
+
 void umbra_system::set_event_sink(EventSink* sink) {
   core_.set_event_sink(sink);
   events_ = sink != nullptr;
@@ -96,14 +128,15 @@ void umbra_system::tick() {
   // queue's selection.
   const umbra_core::PortValues& n = core_.port_values();
   const QueueRequest& q = queue_.dram_req();
-  drive(mem_req_valid, driven_.mem_req_valid, bypass ? n.mem_req_valid : queue_.dram_valid());
-  drive(mem_req_op, driven_.mem_req_op, bypass ? n.mem_req_op : q.op);
-  drive(mem_req_addr, driven_.mem_req_addr, bypass ? n.mem_req_addr : q.addr);
-  drive(mem_req_data, driven_.mem_req_data, bypass ? n.mem_req_data : q.data);
-  drive(mem_req_cmp, driven_.mem_req_cmp, bypass ? n.mem_req_cmp : q.cmp);
-  drive(mem_req_tag, driven_.mem_req_tag, bypass ? (core_id_ & 0xffu) << 8 | (n.mem_req_tag & 0xffu) : q.tag);
-  drive(busy, driven_.busy, n.busy || (!bypass && queue_.dram_valid()));
-  if (queue_.req_ready() != q_req_ready.read()) q_req_ready.write(queue_.req_ready());
+  output(mem_req_valid, driven_.mem_req_valid, bypass ? n.mem_req_valid : queue_.dram_valid());
+  output(mem_req_op, driven_.mem_req_op, bypass ? n.mem_req_op : q.op);
+  output(mem_req_addr, driven_.mem_req_addr, bypass ? n.mem_req_addr : q.addr);
+  output(mem_req_data, driven_.mem_req_data, bypass ? n.mem_req_data : q.data);
+  output(mem_req_cmp, driven_.mem_req_cmp, bypass ? n.mem_req_cmp : q.cmp);
+  output(mem_req_tag, driven_.mem_req_tag,
+         bypass ? (core_id_ & 0xffu) << 8 | (n.mem_req_tag & 0xffu) : q.tag);
+  output(busy, driven_.busy, n.busy || (!bypass && queue_.dram_valid()));
+  if (!plain_ && queue_.req_ready() != q_req_ready.read()) q_req_ready.write(queue_.req_ready());
 }
 
 MemoryStats memory_stats(const MemStats& core, const QueueStats* queue) {

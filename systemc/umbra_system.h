@@ -59,6 +59,32 @@ SC_MODULE(umbra_system) {
   }
   void set_event_sink(EventSink * sink);
 
+  // Stepped without the SystemC kernel (run_systemc's bench): the input ports as plain
+  // values, set by the bench; edge() is the rising edge (the clocked method without its
+  // port writes), settle() routes the inputs to the core as route_responses does, and
+  // outputs() are the output ports' values after the last edge.  Call bind_plain()
+  // once, before the first settle(), instead of elaborating.
+  struct Inputs {
+    bool rst = true, bypass_queue = false, host_imem_we = false, launch_valid = false, mem_req_ready = false,
+         mem_resp_valid = false;
+    uint32_t host_imem_addr = 0, host_imem_data = 0, launch_count = 0, launch_entry = 0, ncore = 0,
+             mem_resp_data = 0, mem_resp_tag = 0;
+  };
+  struct Outputs {
+    bool busy = false, fault = false, mem_req_valid = false;
+    uint32_t fault_thread = 0, fault_pc = 0, mem_req_op = 0, mem_req_addr = 0, mem_req_data = 0,
+             mem_req_cmp = 0, mem_req_tag = 0;
+  };
+  void bind_plain();
+  Inputs& inputs() {
+    return in_;
+  }
+  void edge() {
+    tick();
+  }
+  void settle();
+  Outputs outputs() const;
+
  private:
   void tick();
   void route_responses();
@@ -77,6 +103,17 @@ SC_MODULE(umbra_system) {
     bool busy = false, mem_req_valid = false;
     uint32_t mem_req_op = 0, mem_req_addr = 0, mem_req_data = 0, mem_req_cmp = 0, mem_req_tag = 0;
   } driven_;
+  // bind_plain(): the inputs, the core's (what route_responses writes), no port writes.
+  bool plain_ = false;
+  Inputs in_;
+  umbra_core::Inputs core_in_;
+  template <class T>
+  void output(sc_out<T> & port, T & driven, const T& value) {
+    if (plain_)
+      driven = value;
+    else
+      drive(port, driven, value);
+  }
 };
 
 // The core's memory counters and, when the queue is in use, the queue's, as a run

@@ -9,8 +9,9 @@
 // the simulation in a child process (fork) and streams the events and the result back;
 // a caller that runs one simulation per process (a command-line tool, a debugger
 // session) can ask for Isolation::InProcess instead, once.  The blocks themselves
-// (umbra_system.h, memory/memory_model.h, host_driver.h) are ordinary SC_MODULEs,
-// wired by the harness's bench.h for this runner and the cosimulation's alike.
+// (umbra_system.h, memory/memory_model.h, host_driver.h) are ordinary SC_MODULEs; this
+// runner steps them without the SystemC kernel (their plain stepping), the
+// cosimulation wires them by the harness's bench.h.
 #pragma once
 #include <cstdint>
 #include <stdexcept>

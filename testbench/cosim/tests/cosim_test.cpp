@@ -379,10 +379,11 @@ TEST(RtlAlone, MatchesTheSystemcModel) {
   EXPECT_EQ(rtl.memory, sc.memory);
 }
 
-// The RTL alone runs without the SystemC kernel (cosim_run.cpp's RtlBench steps host,
-// RTL and memory from one loop): every cycle's events are the SystemC model's, on the
-// DRAM model behind the queue and on the fixed memory with the queue bypassed (whose
-// ready follows the request's op within the cycle), with a host write in the middle.
+// The RTL alone and the SystemC model alone run without the SystemC kernel (each bench
+// steps host, system and memory from one loop; the cosimulation keeps the kernel):
+// every cycle's events of both are those of the SystemC model in the cosimulation, on
+// the DRAM model behind the queue and on the fixed memory with the queue bypassed
+// (whose ready follows the request's op within the cycle), with a host write mid-run.
 TEST(RtlAlone, EveryCycleIsTheSystemcModels) {
   const auto per_cycle = [](const std::vector<Event>& events) {
     std::vector<std::string> lines;
@@ -421,14 +422,22 @@ table:  .space  256
     o.host_writes = {w};
     scm::RunOptions so;
     so.host_writes = {w};
-    scm::VectorEventSink rtl_events, sc_events;
+    scm::VectorEventSink rtl_events, sc_events, cosim_events;
     const RunResult rtl = run_rtl(p, cfg, cfg.threads, 100000, &rtl_events, o);
     const RunResult sc = scm::run_systemc(p, cfg, cfg.threads, 100000, &sc_events, so);
+    Options co = o;
+    co.observer = &cosim_events;
+    co.check_iss = false;  // the reference simulator has no host writes in mid-run
+    const CosimResult cosim = run_cosim(p, cfg, cfg.threads, 100000, co);
+    ASSERT_TRUE(cosim.passed()) << cosim.summary();
     ASSERT_EQ(rtl.status, RunResult::Status::Exited) << rtl.message;
-    EXPECT_EQ(rtl.end_cycle, sc.end_cycle);
-    EXPECT_EQ(rtl.memory, sc.memory);
-    EXPECT_GT(rtl_events.events.size(), 500u);
-    EXPECT_EQ(per_cycle(rtl_events.events), per_cycle(sc_events.events));
+    EXPECT_EQ(rtl.end_cycle, cosim.rtl.end_cycle);
+    EXPECT_EQ(sc.end_cycle, cosim.systemc.end_cycle);
+    EXPECT_EQ(rtl.memory, cosim.rtl.memory);
+    EXPECT_EQ(sc.memory, cosim.systemc.memory);
+    EXPECT_GT(cosim_events.events.size(), 500u);
+    EXPECT_EQ(per_cycle(rtl_events.events), per_cycle(cosim_events.events));
+    EXPECT_EQ(per_cycle(sc_events.events), per_cycle(cosim_events.events));
   }
 }
 
