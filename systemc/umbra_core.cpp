@@ -300,16 +300,16 @@ void umbra_core::cycle() {
   writeback_.tick();
   wires_.commit();
   // busy = f_busy | lsu_busy: an OR of two registers, as in umbra_core.v.
-  output(busy, driven_.busy, f_busy.now() || lsu_busy.now());
-  output(fault, driven_.fault, fault_q.now());
-  output(fault_thread, driven_.fault_thread, fault_thread_q.now());
-  output(fault_pc, driven_.fault_pc, fault_pc_q.now());
-  output(mem_req_valid, driven_.mem_req_valid, mem_req_valid_q.now());
-  output(mem_req_op, driven_.mem_req_op, mem_req_op_q.now());
-  output(mem_req_addr, driven_.mem_req_addr, mem_req_addr_q.now());
-  output(mem_req_data, driven_.mem_req_data, mem_req_data_q.now());
-  output(mem_req_cmp, driven_.mem_req_cmp, mem_req_cmp_q.now());
-  output(mem_req_tag, driven_.mem_req_tag, mem_req_tag_q.now());
+  drive(plain_, busy, driven_.busy, f_busy.now() || lsu_busy.now());
+  drive(plain_, fault, driven_.fault, fault_q.now());
+  drive(plain_, fault_thread, driven_.fault_thread, fault_thread_q.now());
+  drive(plain_, fault_pc, driven_.fault_pc, fault_pc_q.now());
+  drive(plain_, mem_req_valid, driven_.mem_req_valid, mem_req_valid_q.now());
+  drive(plain_, mem_req_op, driven_.mem_req_op, mem_req_op_q.now());
+  drive(plain_, mem_req_addr, driven_.mem_req_addr, mem_req_addr_q.now());
+  drive(plain_, mem_req_data, driven_.mem_req_data, mem_req_data_q.now());
+  drive(plain_, mem_req_cmp, driven_.mem_req_cmp, mem_req_cmp_q.now());
+  drive(plain_, mem_req_tag, driven_.mem_req_tag, mem_req_tag_q.now());
 }
 
 }  // namespace umbra::scm

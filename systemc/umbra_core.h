@@ -137,13 +137,6 @@ SC_MODULE(umbra_core) {
                    const bool& launch_valid, const uint32_t& launch_count, const uint32_t& launch_entry,
                    const uint32_t& ncore, const bool& mem_req_ready, const bool& mem_resp_valid,
                    const uint32_t& mem_resp_data, const uint32_t& mem_resp_tag);
-  template <class T>
-  void output(sc_out<T> & port, T & driven, const T& value) {
-    if (plain_)
-      driven = value;
-    else
-      drive(port, driven, value);
-  }
   // The wires' storage: the fixed ones need about 300 bytes, the return buffers 5 per
   // thread.
   static constexpr size_t kWireBytes = 1024;

@@ -128,14 +128,14 @@ void umbra_system::tick() {
   // queue's selection.
   const umbra_core::PortValues& n = core_.port_values();
   const QueueRequest& q = queue_.dram_req();
-  output(mem_req_valid, driven_.mem_req_valid, bypass ? n.mem_req_valid : queue_.dram_valid());
-  output(mem_req_op, driven_.mem_req_op, bypass ? n.mem_req_op : q.op);
-  output(mem_req_addr, driven_.mem_req_addr, bypass ? n.mem_req_addr : q.addr);
-  output(mem_req_data, driven_.mem_req_data, bypass ? n.mem_req_data : q.data);
-  output(mem_req_cmp, driven_.mem_req_cmp, bypass ? n.mem_req_cmp : q.cmp);
-  output(mem_req_tag, driven_.mem_req_tag,
-         bypass ? (core_id_ & 0xffu) << 8 | (n.mem_req_tag & 0xffu) : q.tag);
-  output(busy, driven_.busy, n.busy || (!bypass && queue_.dram_valid()));
+  drive(plain_, mem_req_valid, driven_.mem_req_valid, bypass ? n.mem_req_valid : queue_.dram_valid());
+  drive(plain_, mem_req_op, driven_.mem_req_op, bypass ? n.mem_req_op : q.op);
+  drive(plain_, mem_req_addr, driven_.mem_req_addr, bypass ? n.mem_req_addr : q.addr);
+  drive(plain_, mem_req_data, driven_.mem_req_data, bypass ? n.mem_req_data : q.data);
+  drive(plain_, mem_req_cmp, driven_.mem_req_cmp, bypass ? n.mem_req_cmp : q.cmp);
+  drive(plain_, mem_req_tag, driven_.mem_req_tag,
+        bypass ? (core_id_ & 0xffu) << 8 | (n.mem_req_tag & 0xffu) : q.tag);
+  drive(plain_, busy, driven_.busy, n.busy || (!bypass && queue_.dram_valid()));
   if (!plain_ && queue_.req_ready() != q_req_ready.read()) q_req_ready.write(queue_.req_ready());
 }
 

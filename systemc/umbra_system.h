@@ -107,13 +107,6 @@ SC_MODULE(umbra_system) {
   bool plain_ = false;
   Inputs in_;
   umbra_core::Inputs core_in_;
-  template <class T>
-  void output(sc_out<T> & port, T & driven, const T& value) {
-    if (plain_)
-      driven = value;
-    else
-      drive(port, driven, value);
-  }
 };
 
 // The core's memory counters and, when the queue is in use, the queue's, as a run

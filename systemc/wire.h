@@ -138,4 +138,14 @@ void drive(sc_out<T>& port, T& driven, const T& value) {
   port.write(value);
 }
 
+// The same for a module that may be stepped without the SystemC kernel (bind_plain):
+// then only `driven` is kept and the port, never bound, is left alone.
+template <class T>
+void drive(bool plain, sc_out<T>& port, T& driven, const T& value) {
+  if (plain)
+    driven = value;
+  else
+    drive(port, driven, value);
+}
+
 }  // namespace umbra::scm
