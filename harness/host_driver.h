@@ -7,7 +7,7 @@
 // cosimulation can fan its outputs out to the SystemC core and the Verilated RTL alike.
 //
 // The sequence is plain C++ (HostScript, stepped once per rising edge), so that the
-// RTL's bench can run it without the SystemC kernel; host_driver is the same script as
+// kernel-free benches (run_rtl, run_systemc) can run it; host_driver is the same script as
 // a clocked module that writes its outputs to ports and pauses the simulation
 // (sc_pause) when it stops.
 #pragma once

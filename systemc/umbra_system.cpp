@@ -61,25 +61,22 @@ void umbra_system::bind_plain() {
 // route_responses, onto the core's plain inputs (and the host's inputs passed through).
 void umbra_system::settle() {
   umbra_core::Inputs& c = core_in_;
-  c.rst = in_.rst;
-  c.host_imem_we = in_.host_imem_we;
-  c.host_imem_addr = in_.host_imem_addr;
-  c.host_imem_data = in_.host_imem_data;
-  c.launch_valid = in_.launch_valid;
-  c.launch_count = in_.launch_count;
-  c.launch_entry = in_.launch_entry;
-  c.ncore = in_.ncore;
+  c = in_;  // the core's part of the system's inputs, then what the system routes
   c.mem_req_ready = in_.bypass_queue ? in_.mem_req_ready : queue_.req_ready();
-  c.mem_resp_valid = in_.mem_resp_valid;
-  c.mem_resp_data = in_.mem_resp_data;
   c.mem_resp_tag = in_.mem_resp_tag & 0xffu;
 }
 
 umbra_system::Outputs umbra_system::outputs() const {
-  const umbra_core::PortValues& c = core_.port_values();
+  Outputs o = core_.port_values();  // fault, fault_thread, fault_pc: the core's own
   const Driven& d = driven_;
-  return {d.busy,       c.fault,        d.mem_req_valid, c.fault_thread, c.fault_pc,
-          d.mem_req_op, d.mem_req_addr, d.mem_req_data,  d.mem_req_cmp,  d.mem_req_tag};
+  o.busy = d.busy;
+  o.mem_req_valid = d.mem_req_valid;
+  o.mem_req_op = d.mem_req_op;
+  o.mem_req_addr = d.mem_req_addr;
+  o.mem_req_data = d.mem_req_data;
+  o.mem_req_cmp = d.mem_req_cmp;
+  o.mem_req_tag = d.mem_req_tag;
+  return o;
 }
 
 void umbra_system::set_event_sink(EventSink* sink) {

@@ -64,17 +64,10 @@ SC_MODULE(umbra_system) {
   // port writes), settle() routes the inputs to the core as route_responses does, and
   // outputs() are the output ports' values after the last edge.  Call bind_plain()
   // once, before the first settle(), instead of elaborating.
-  struct Inputs {
-    bool rst = true, bypass_queue = false, host_imem_we = false, launch_valid = false, mem_req_ready = false,
-         mem_resp_valid = false;
-    uint32_t host_imem_addr = 0, host_imem_data = 0, launch_count = 0, launch_entry = 0, ncore = 0,
-             mem_resp_data = 0, mem_resp_tag = 0;
+  struct Inputs : umbra_core::Inputs {
+    bool bypass_queue = false;
   };
-  struct Outputs {
-    bool busy = false, fault = false, mem_req_valid = false;
-    uint32_t fault_thread = 0, fault_pc = 0, mem_req_op = 0, mem_req_addr = 0, mem_req_data = 0,
-             mem_req_cmp = 0, mem_req_tag = 0;
-  };
+  using Outputs = umbra_core::PortValues;  // the same ports as the core's, routed
   void bind_plain();
   Inputs& inputs() {
     return in_;
