@@ -1,11 +1,11 @@
 // The pieces of a run's bench that the runners share (run_systemc here, run_rtl and
 // run_cosim in testbench/cosim): the checks that refuse a run before any SystemC
 // object exists, the loading of memory, the reading of the host's verdict into a
-// RunResult; and for the cosimulation, the one bench that needs the SystemC kernel,
-// the host's and a system's wires and the one wiring of a system top (the SystemC
-// umbra_system or the Verilated Vumbra_system: the same ports) to its memory and the
-// host driver.  The queue bypass is driven from the configuration's queue.enabled, on
-// every system.
+// RunResult.  The runners step their systems without the SystemC kernel
+// (system_side.h); for a bench under the kernel (a SystemC platform, and
+// systemc/tests/kernel_test.cpp, which holds the two to each other) there are the
+// host's and a system's wires and the wiring of a system top to its memory and the
+// host driver.  The queue bypass is driven from the configuration's queue.enabled.
 #pragma once
 #include <systemc.h>
 
@@ -101,7 +101,7 @@ void bind_system(System& s, sc_clock& clk, HostWires& h, SystemWires& w, tb::mem
 }
 
 // The host driver on the host's wires, watching one busy, one fault and one memory
-// fault (a cosimulation ORs both sides' into these).
+// fault.
 void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>& busy,
                sc_signal<bool>& fault, sc_signal<bool>& mem_fault);
 

@@ -6,10 +6,10 @@
 // an extra stop condition holds.  It drives only the core's input ports, so a
 // cosimulation can fan its outputs out to the SystemC core and the Verilated RTL alike.
 //
-// The sequence is plain C++ (HostScript, stepped once per rising edge), so that the
-// kernel-free benches (run_rtl, run_systemc) can run it; host_driver is the same script as
-// a clocked module that writes its outputs to ports and pauses the simulation
-// (sc_pause) when it stops.
+// The sequence is plain C++ (HostScript, stepped once per rising edge), which the
+// runners' kernel-free benches step; host_driver is the same script as a clocked
+// module that writes its outputs to ports and pauses the simulation (sc_pause) when it
+// stops, for a bench under the SystemC kernel (bench.h).
 #pragma once
 #include <systemc.h>
 

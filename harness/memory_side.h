@@ -38,9 +38,9 @@ SC_MODULE(memory_side) {
     return *model_;
   }
 
-  // Without the SystemC kernel (run_rtl's, run_systemc's bench): the rising edge's bookkeeping (reset
+  // Without the SystemC kernel (system_side.h): the rising edge's bookkeeping (reset
   // and launch as they were in the cycle it ends), and the host writes due at the end of
-  // that cycle, after the model's edge.  The SystemC processes are these two.
+  // that cycle, after the model's edge.  Under the kernel its processes are these two.
   void count(bool rst, bool launch_valid);
   void host_write();
   bool has_host_writes() const {

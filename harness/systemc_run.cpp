@@ -12,6 +12,7 @@
 
 #include "bench.h"
 #include "subprocess.h"
+#include "system_side.h"
 #include "umbra/format.h"
 #include "umbra_core.h"
 #include "umbra_system.h"
@@ -29,64 +30,21 @@ const char* status_name(RunResult::Status s) {
 
 namespace {
 
-// The bench of one run, without the SystemC kernel: the host's script, the system and
-// its memory stepped by one loop in the order a SystemC run takes them (at a rising
-// edge each reads what the ending cycle left; then the new outputs reach the inputs),
-// as cosim_run.cpp's RTL bench steps the Verilated system.  The system's outputs are
-// all registered, so one pass settles a cycle: the memory's ready follows the
-// system's request op, and the system routes it to the core.  Host writes due at the
-// end of a cycle land after the memory's edge.  Never destroyed: its modules are
-// SystemC objects (elaborated never, but registered with the kernel's object tree).
+// The bench of one run, without the SystemC kernel: the host's script and one
+// SystemcSide (system_side.h).  Never destroyed: its modules are SystemC objects
+// (elaborated never, but registered with the kernel's object tree).
 struct Bench {
-  umbra_system sys;
-  tb::memory_side memory;
+  harness::SystemcSide side;
   HostScript host;
+  umbra_system& sys = side.sys;
+  tb::memory_side& memory = side.memory;
 
   Bench(const Config& cfg, unsigned core_id, HostScript::Job job, std::vector<HostWrite> writes,
         uint32_t ncore)
-      : sys("system", cfg, core_id), memory("memory", cfg, std::move(writes)), host(std::move(job)) {
-    sys.bind_plain();
-    umbra_system::Inputs& in = sys.inputs();
-    in.bypass_queue = !cfg.queue_enabled;
-    in.ncore = ncore;
-    apply_inputs();
-  }
+      : side("system", cfg, core_id, std::move(writes), ncore), host(std::move(job)) {}
 
   void run() {
-    tb::memory_model& mem = memory.model();
-    umbra_system::Inputs& in = sys.inputs();
-    for (;;) {
-      const umbra_system::Outputs o = sys.outputs();
-      const bool rst = in.rst, launch = in.launch_valid, mem_fault = mem.first_fault().raised;
-      sys.edge();
-      const bool stop = host.edge(o.busy, o.fault, mem_fault);
-      mem.edge(rst,
-               {o.mem_req_valid, o.mem_req_op, o.mem_req_addr, o.mem_req_data, o.mem_req_cmp, o.mem_req_tag});
-      memory.count(rst, launch);
-      if (stop) return;
-      if (memory.has_host_writes()) memory.host_write();
-      apply_inputs();
-    }
-  }
-
- private:
-  void apply_inputs() {
-    umbra_system::Inputs& in = sys.inputs();
-    const HostScript::Outputs& h = host.outputs();
-    const tb::memory_model& mem = memory.model();
-    const tb::memory_model::Response r = mem.response();
-    in.rst = h.rst;
-    in.host_imem_we = h.imem_we;
-    in.host_imem_addr = h.imem_addr;
-    in.host_imem_data = h.imem_data;
-    in.launch_valid = h.launch_valid;
-    in.launch_count = h.launch_count;
-    in.launch_entry = h.launch_entry;
-    in.mem_resp_valid = r.valid;
-    in.mem_resp_data = r.data;
-    in.mem_resp_tag = r.tag;
-    in.mem_req_ready = mem.ready(sys.outputs().mem_req_op);
-    sys.settle();
+    harness::run_alone(side, host, [] {});
   }
 };
 

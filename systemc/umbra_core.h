@@ -4,7 +4,8 @@
 // the document's "Inter-block signals" section names them, and has exactly the ports of the RTL's
 // umbra_core.v with the C++ types a Verilated SystemC model of it has (1-bit ports
 // bool, 2..32-bit ports uint32_t), so one testbench can drive either.  It is a plain
-// SC_MODULE: a cosimulation builds it next to the Verilated RTL from its own sc_main.
+// SC_MODULE for a SystemC platform (systemc/tests/kernel_test.cpp runs it so); the
+// project's own benches step it without the kernel (bind_plain).
 #pragma once
 #include <systemc.h>
 

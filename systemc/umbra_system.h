@@ -38,7 +38,8 @@ SC_MODULE(umbra_system) {
   sc_in<bool> mem_resp_valid;
   sc_in<uint32_t> mem_resp_data, mem_resp_tag;
 
-  // The core's own port (the RTL's trace_port_* outputs), for the cosimulation.
+  // The core's own port (the RTL's trace_port_* outputs), under the kernel; stepped
+  // without it, core_inputs() and core().port_values() have its values.
   sc_signal<bool> c_req_valid{"c_req_valid"}, c_req_ready{"c_req_ready"}, c_resp_valid{"c_resp_valid"};
   sc_signal<uint32_t> c_req_op{"c_req_op"}, c_req_addr{"c_req_addr"}, c_req_data{"c_req_data"},
       c_req_cmp{"c_req_cmp"}, c_req_tag{"c_req_tag"}, c_resp_data{"c_resp_data"}, c_resp_tag{"c_resp_tag"};
@@ -59,7 +60,7 @@ SC_MODULE(umbra_system) {
   }
   void set_event_sink(EventSink * sink);
 
-  // Stepped without the SystemC kernel (run_systemc's bench): the input ports as plain
+  // Stepped without the SystemC kernel (harness/system_side.h): the input ports as plain
   // values, set by the bench; edge() is the rising edge (the clocked method without its
   // port writes), settle() routes the inputs to the core as route_responses does, and
   // outputs() are the output ports' values after the last edge.  Call bind_plain()
@@ -71,6 +72,13 @@ SC_MODULE(umbra_system) {
   void bind_plain();
   Inputs& inputs() {
     return in_;
+  }
+  const Inputs& inputs() const {
+    return in_;
+  }
+  // The core's inputs as settle() routed them (what the core's own port sees).
+  const umbra_core::Inputs& core_inputs() const {
+    return core_in_;
   }
   void edge() {
     tick();

@@ -10,7 +10,7 @@
 // The port has the C++ types a Verilated model's ports have, so a memory serves the
 // SystemC core and the RTL alike.  The backdoor (load, poke32, bytes) and the
 // statistics are virtual, called before and after a run; so are ready/edge/response,
-// the plain stepping that the kernel-free benches (run_rtl, run_systemc) call every cycle.
+// the plain stepping that the kernel-free benches (harness/system_side.h) call every cycle.
 // Registration is a static object in each model's file; the library is linked whole
 // (systemc/memory/CMakeLists.txt) so that no linker drops an unreferenced model.
 #pragma once
@@ -49,9 +49,9 @@ class memory_model : public sc_module {
   // The model's own counters into `m` (the DRAM's rows and bus); nothing by default.
   virtual void add_stats(scm::MemoryStats& m) const { (void)m; }
 
-  // The same model stepped without the SystemC kernel (run_rtl's, run_systemc's bench): the
+  // The same model stepped without the SystemC kernel (harness/system_side.h): the
   // port as plain values.  Each model's clocked process is these calls on its ports,
-  // so the two benches step one behaviour.
+  // so a bench under the kernel and one without it step one behaviour.
   struct Request {
     bool valid = false;
     uint32_t op = 0, addr = 0, data = 0, cmp = 0, tag = 0;

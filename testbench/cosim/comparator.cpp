@@ -100,11 +100,7 @@ Comparator::Comparator(const Program& program, unsigned threads, unsigned histor
 }
 
 void Comparator::on_event(const scm::Event& e) {
-  if (sc_.empty() || sc_.back().cycle != e.cycle) {
-    Pending p;
-    p.cycle = e.cycle;
-    sc_.push_back(p);
-  }
+  if (sc_.empty() || sc_.back().cycle != e.cycle) sc_.push_back_new().cycle = e.cycle;
   sc_.back().events[rank(e.kind)] = e;
 }
 
@@ -234,8 +230,11 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
     const scm::Event& e = *sc.events[r];
     ++events_;
     if (history_size_) {
-      if (history_.size() == history_size_) history_.pop_front();
-      history_.push_back(e);
+      if (history_.size() < history_size_)
+        history_.push_back(e);
+      else
+        history_[history_next_] = e;
+      if (++history_next_ == history_size_) history_next_ = 0;
     }
     if (e.kind == scm::EventKind::Issue && e.thread < threads_) last_pc_[e.thread] = e.pc;
     record(sc_records_, e);
@@ -275,7 +274,9 @@ void Comparator::report(const std::string& stage, uint64_t cycle, uint32_t threa
          "\n";
   }
   s += "  last " + std::to_string(history_.size()) + " events both models agreed on:\n";
-  for (const scm::Event& h : history_) s += "      " + scm::format_event(h) + "\n";
+  const size_t oldest = history_.size() < history_size_ ? 0 : history_next_;
+  for (size_t i = 0; i < history_.size(); ++i)
+    s += "      " + scm::format_event(history_[(oldest + i) % history_.size()]) + "\n";
   if (!repro_.empty()) s += "  reproduce: " + repro_ + "\n";
   mismatch_.report = s;
 }

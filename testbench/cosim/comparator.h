@@ -10,7 +10,6 @@
 // write it made) for the comparison with the reference simulator (iss_check.h).
 #pragma once
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <vector>
 
@@ -39,6 +38,14 @@ class RingQueue {
     if (size_ == slots_.size()) grow();
     slots_[(head_ + size_) & (slots_.size() - 1)] = v;
     ++size_;
+  }
+  // A new last element, value-initialised, without building a temporary.
+  T& push_back_new() {
+    if (size_ == slots_.size()) grow();
+    T& slot = slots_[(head_ + size_) & (slots_.size() - 1)];
+    slot = T{};
+    ++size_;
+    return slot;
   }
   void pop_front() {
     head_ = (head_ + 1) & (slots_.size() - 1);
@@ -101,7 +108,8 @@ class Comparator final : public scm::EventSink {
   std::string repro_;
   RingQueue<Pending> sc_;
   RingQueue<CycleSample> rtl_, sc_port_;
-  std::deque<scm::Event> history_;
+  std::vector<scm::Event> history_;  // a ring: the oldest at history_next_ once full
+  size_t history_next_ = 0;
   std::vector<uint32_t> last_pc_;  // per thread: the last pc issued (for mem and memresp)
   ThreadRecords sc_records_, rtl_records_;
   scm::CoreStats rtl_stats_;

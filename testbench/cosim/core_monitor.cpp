@@ -1,19 +1,11 @@
 // core_monitor (core_monitor.h).
 #include "core_monitor.h"
 
-#include <utility>
-
 namespace umbra::cosim {
 
-core_monitor::core_monitor(sc_module_name name, Callback on_cycle)
-    : sc_module(name), on_cycle_(std::move(on_cycle)) {
-  SC_METHOD(tick);
-  sensitive << clk.pos();
-  dont_initialize();
-}
-
-void core_monitor::tick() {
-  if (rst.read()) {
+void core_monitor::edge(const scm::umbra_core::Inputs& in, const scm::umbra_core::PortValues& out,
+                        bool system_busy, uint32_t fault_cause) {
+  if (in.rst) {
     started_ = true;
     next_ = 0;
     return;
@@ -22,30 +14,31 @@ void core_monitor::tick() {
   CycleSample s;
   s.cycle = next_++;
   // A request transfers in a cycle with valid and ready both high.
-  if (mem_req_valid.read() && mem_req_ready.read()) {
+  if (out.mem_req_valid && in.mem_req_ready) {
     scm::Event m;
     m.cycle = s.cycle;
     m.kind = scm::EventKind::Mem;
-    m.thread = mem_req_tag.read();
-    m.op = uint8_t(mem_req_op.read());
-    m.addr = mem_req_addr.read();
-    m.data = mem_req_data.read();
-    m.cmp = mem_req_cmp.read();
+    m.thread = out.mem_req_tag;
+    m.op = uint8_t(out.mem_req_op);
+    m.addr = out.mem_req_addr;
+    m.data = out.mem_req_data;
+    m.cmp = out.mem_req_cmp;
     s.events[rank(scm::EventKind::Mem)] = m;
   }
-  if (mem_resp_valid.read()) {
+  if (in.mem_resp_valid) {
     scm::Event r;
     r.cycle = s.cycle;
     r.kind = scm::EventKind::MemResp;
-    r.thread = mem_resp_tag.read();
-    r.value = mem_resp_data.read();
+    r.thread = in.mem_resp_tag;
+    r.value = in.mem_resp_data;
     s.events[rank(scm::EventKind::MemResp)] = r;
   }
-  s.busy = busy.read();
-  s.system_busy = system_busy.read();
-  s.fault = fault.read();
-  s.fault_thread = fault_thread.read();
-  s.fault_pc = fault_pc.read();
+  s.busy = out.busy;
+  s.system_busy = system_busy;
+  s.fault = out.fault;
+  s.fault_thread = out.fault_thread;
+  s.fault_pc = out.fault_pc;
+  if (s.fault) s.fault_cause = fault_cause;
   on_cycle_(s);
 }
 

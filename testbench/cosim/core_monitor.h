@@ -6,18 +6,18 @@
 // every event kind from its trace outputs, are made by rtl_system (rtl_system.h), which
 // reads them from the Verilated model directly.
 //
-// A method on the clock edge reads every signal's value before the edge, i.e. the
-// value the cycle that is ending had; the edge on which reset is high precedes cycle
-// 0, so cycles count from the first edge with reset low, as the cores' `clock` does.
+// The bench calls it at every rising edge with the values before the edge, i.e. the
+// values the cycle that is ending had (as a method on the edge reads signals); the edge on which reset is
+// high precedes cycle 0, so cycles count from the first edge with reset low, as the cores' `clock` does.
 #pragma once
-#include <systemc.h>
-
 #include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <utility>
 
 #include "events.h"
+#include "umbra_core.h"
 
 namespace umbra::cosim {
 
@@ -39,22 +39,18 @@ struct CycleSample {
   bool protocol_error = false;
 };
 
-SC_MODULE(core_monitor) {
-  sc_in<bool> clk;
-  sc_in<bool> rst;
-  // The memory port and the status outputs.
-  sc_in<bool> mem_req_valid, mem_req_ready, mem_resp_valid, busy, fault;
-  sc_in<bool> system_busy;  // the system top's busy output (what ends a run)
-  sc_in<uint32_t> mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag, mem_resp_data,
-      mem_resp_tag;
-  sc_in<uint32_t> fault_thread, fault_pc;
+class core_monitor {
+ public:
+  // Gets each cycle's sample to keep or change (the cosimulation's injections).
+  using Callback = std::function<void(CycleSample&)>;
+  explicit core_monitor(Callback on_cycle) : on_cycle_(std::move(on_cycle)) {}
 
-  using Callback = std::function<void(const CycleSample&)>;
-  SC_HAS_PROCESS(core_monitor);
-  core_monitor(sc_module_name name, Callback on_cycle);
+  // A rising edge: the core's inputs (as its system routed them) and outputs, the
+  // system's busy and the cause of a fault, as the cycle that ends had them.
+  void edge(const scm::umbra_core::Inputs& in, const scm::umbra_core::PortValues& out, bool system_busy,
+            uint32_t fault_cause);
 
  private:
-  void tick();
   Callback on_cycle_;
   bool started_ = false;
   uint64_t next_ = 0;

@@ -2,25 +2,20 @@
 // of the harness's, the monitors, the comparison and the waveform files.  The
 // child-process transport is the harness's (subprocess.h) plus the comparison's fields.
 //
-// run_rtl steps the host's script, the Verilated system and its memory from one loop,
-// without the SystemC kernel (RtlBench, below).  run_cosim needs the kernel for the
-// SystemC model: there each system is wired to its memory and the host by the
-// harness's bench.h, as run_systemc's is, and one clock drives everything.  The host
-// driver's outputs fan out to both cores; their busy and fault outputs, and both
-// memories' fault outputs, are ORed into the driver's inputs so that either side
-// stopping stops the run (and the comparator, which also compares busy and fault, says
-// which side it was).  The comparator runs on the falling edge: by then both sides
-// have produced the cycle that the rising edge ended.
+// Neither bench uses the SystemC kernel: each steps the host's script and its systems
+// (RtlSide, rtl_system.h; SystemcSide, harness/system_side.h) from one loop, in the
+// order a SystemC simulation would take them.  In the cosimulation the host's outputs
+// fan out to both systems; their busy and fault outputs, and both memories' faults,
+// are ORed into the host's inputs so that either side stopping stops the run (and the
+// comparator, which also compares busy and fault, says which side it was).  The
+// comparator checks each cycle once both sides have produced it.
 #include "umbra/cosim_run.h"
-
-#include <systemc.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <map>
 #include <memory>
 
 #include "Vumbra_system.h"
@@ -30,18 +25,14 @@
 #include "iss_check.h"
 #include "rtl_system.h"
 #include "subprocess.h"
+#include "system_side.h"
+#include "systemc_waveform.h"
 #include "umbra/format.h"
 #include "umbra_core.h"
 #include "umbra_system.h"
 #include "verilated_vcd_c.h"
-#include "verilated_vcd_sc.h"
 
 namespace umbra::cosim {
-
-namespace {
-using harness::HostWires;
-using harness::SystemWires;
-}  // namespace
 
 void check_config(const Config& cfg) {
   const VerilatedParams v = verilated_params();
@@ -132,161 +123,6 @@ void validate(const Program& p, const Config& cfg, unsigned nthreads, uint64_t m
   harness::validate(p, cfg, nthreads, max_cycles, opts.writes);
 }
 
-// Combinational OR of two flags (the host driver watches one busy and one fault).
-SC_MODULE(or_gate) {
-  sc_in<bool> a, b;
-  sc_out<bool> y;
-  SC_CTOR(or_gate) {
-    SC_METHOD(eval);
-    sensitive << a << b;
-  }
-  void eval() {
-    y.write(a.read() || b.read());
-  }
-};
-
-// The comparator's falling-edge step.  `step` flushes the SystemC core's events of the
-// cycle that ended at the rising edge and compares; it pauses the run at a mismatch.
-SC_MODULE(negedge_step) {
-  sc_in<bool> clk;
-  std::function<void()> step;
-  SC_CTOR(negedge_step) {
-    SC_METHOD(run);
-    sensitive << clk.neg();
-    dont_initialize();
-  }
-  void run() {
-    step();
-  }
-};
-
-// The RTL and its memory on its wires; rtl_system is also its monitor.
-struct RtlSide {
-  SystemWires w;
-  tb::memory_side memory;
-  rtl_system core;
-
-  RtlSide(sc_clock& clk, HostWires& h, const Config& cfg, rtl_system::Callback cb,
-          std::vector<scm::HostWrite> writes, bool waveform)
-      : w("rtl_", cfg),
-        memory("rtl_memory", cfg, std::move(writes)),
-        core("umbra_system", std::move(cb), waveform) {
-    harness::bind_system(core, clk, h, w, memory);
-  }
-  // The last cycle the monitor saw (fault cause, protocol error).
-  const CycleSample& last() const { return core.last_sample(); }
-};
-
-// The SystemC model, its memory, its wires and the monitor of its memory port (the core's
-// own port inside the system top, which the mem and memresp events describe).
-struct ScSide {
-  SystemWires w;
-  scm::umbra_system sys;
-  scm::umbra_core& core;
-  tb::memory_side memory;
-  core_monitor monitor;
-
-  ScSide(sc_clock& clk, HostWires& h, const Config& cfg, core_monitor::Callback cb,
-         std::vector<scm::HostWrite> writes)
-      : w("sc_", cfg),
-        sys("sc_system", cfg, 0),
-        core(sys.core()),
-        memory("sc_memory", cfg, std::move(writes)),
-        monitor("sc_monitor", [this, cb](const CycleSample& s) {
-          // The SystemC core has no fault-cause port: its first fault says it.
-          if (!s.fault) return cb(s);
-          CycleSample x = s;
-          x.fault_cause = uint32_t(core.first_fault().kind);
-          cb(x);
-        }) {
-    harness::bind_system(sys, clk, h, w, memory);
-    monitor.clk(clk);
-    monitor.rst(h.rst);
-    monitor.mem_req_valid(sys.c_req_valid);
-    monitor.mem_req_ready(sys.c_req_ready);
-    monitor.mem_resp_valid(sys.c_resp_valid);
-    monitor.busy(sys.core_busy);
-    monitor.system_busy(w.busy);
-    monitor.fault(w.fault);
-    monitor.mem_req_op(sys.c_req_op);
-    monitor.mem_req_addr(sys.c_req_addr);
-    monitor.mem_req_data(sys.c_req_data);
-    monitor.mem_req_cmp(sys.c_req_cmp);
-    monitor.mem_req_tag(sys.c_req_tag);
-    monitor.mem_resp_data(sys.c_resp_data);
-    monitor.mem_resp_tag(sys.c_resp_tag);
-    monitor.fault_thread(w.fault_thread);
-    monitor.fault_pc(w.fault_pc);
-  }
-};
-
-// Waveforms of the SystemC side under the names and widths the RTL uses, in a scope
-// "u_core" (the RTL's core instance in umbra_system): the inter-block signals of the model's umbra_core
-// (found by name in its object tree, so the model needs no hooks; r_inst as the RTL's r_word) and the core's
-// ports, traced as the bench signals they are bound to (the model's ports have no names of their own).
-// SystemC pcs are byte addresses where the RTL's inside signals are word indices; testbench/cosim/README.md
-// says so.
-void trace_systemc(sc_trace_file* tf, sc_module& core, unsigned threads, HostWires& h, SystemWires& w,
-                   sc_clock& clk) {
-  int tw = 1;
-  while ((1u << tw) < threads) ++tw;
-  const std::map<std::string, int> widths = {
-      {"d_thread", tw},    {"r_thread", tw},  {"x2_upd_thread", tw}, {"w_thread", tw},   {"rf_wthread", tw},
-      {"wake_thread", tw}, {"d_reason", 2},   {"x2_upd_state", 2},   {"r_ra", 8},        {"r_rb", 8},
-      {"r_rc", 8},         {"rf_wreg", 8},    {"w_rd", 8},           {"x2_mem_op", 8},   {"x2_mem_tag", 8},
-      {"fault_thread", 8}, {"mem_req_op", 8}, {"mem_req_tag", 8},    {"mem_resp_tag", 8}};
-  const auto word = [&](const sc_signal<uint32_t>& s, const std::string& base) {
-    const auto it = widths.find(base);
-    sc_trace(tf, s.read(), "u_core." + base, it == widths.end() ? 32 : it->second);
-  };
-  for (sc_object* o : core.get_child_objects()) {
-    const std::string base = o->basename();
-    if (auto* s = dynamic_cast<sc_signal<bool>*>(o))
-      sc_trace(tf, *s, "u_core." + base);
-    else if (auto* s32 = dynamic_cast<sc_signal<uint32_t>*>(o))
-      word(*s32, base);
-    else if (auto* s64 = dynamic_cast<sc_signal<uint64_t>*>(o))
-      sc_trace(tf, *s64, "u_core." + base);
-    else if (auto* si = dynamic_cast<sc_signal<scm::DecodedInstr>*>(o))
-      sc_trace(tf, si->read().d.word, "u_core.r_word");
-  }
-  sc_trace(tf, static_cast<sc_signal<bool>&>(clk), "u_core.clk");
-  sc_trace(tf, h.rst, "u_core.rst");
-  sc_trace(tf, h.host_imem_we, "u_core.host_imem_we");
-  sc_trace(tf, h.launch_valid, "u_core.launch_valid");
-  for (auto* b : {&w.busy, &w.fault, &w.mem_req_valid, &w.mem_req_ready, &w.mem_resp_valid}) {
-    const std::string n = b->basename();
-    sc_trace(tf, *b, "u_core." + n.substr(n.find('_') + 1));
-  }
-  for (auto* s : {&h.host_imem_addr, &h.host_imem_data, &h.launch_count, &h.launch_entry, &h.ncore})
-    word(*s, s->basename());
-  for (auto* s : {&w.fault_thread, &w.fault_pc, &w.mem_req_op, &w.mem_req_addr, &w.mem_req_data,
-                  &w.mem_req_cmp, &w.mem_req_tag, &w.mem_resp_data, &w.mem_resp_tag}) {
-    const std::string n = s->basename();
-    word(*s, n.substr(n.find('_') + 1));
-  }
-}
-
-// Starts the elaborated design and runs it until the host driver stops it, with the
-// RTL's waveform in BASE.rtl.vcd when BASE is set; wall and cpu get the run's seconds.
-void run_to_end(rtl_system& core, const std::string& base, double& wall, double& cpu) {
-  std::unique_ptr<VerilatedVcdSc> tfp;
-  sc_start(SC_ZERO_TIME);
-  if (!base.empty()) {
-    tfp = std::make_unique<VerilatedVcdSc>();
-    core.model().trace(tfp.get(), 99);
-    tfp->open((base + ".rtl.vcd").c_str());
-  }
-  const auto t0 = std::chrono::steady_clock::now();
-  const std::clock_t c0 = std::clock();
-  sc_start();
-  const std::clock_t c1 = std::clock();
-  const auto t1 = std::chrono::steady_clock::now();
-  if (tfp) tfp->close();
-  wall = std::chrono::duration<double>(t1 - t0).count();
-  cpu = double(c1 - c0) / CLOCKS_PER_SEC;
-}
-
 void to_fst(const std::string& vcd, const std::string& fst) {
   const std::string cmd = "vcd2fst '" + vcd + "' '" + fst + "' >/dev/null 2>&1";
   if (std::system(cmd.c_str()) != 0)
@@ -325,93 +161,38 @@ void count_cache(scm::MemoryStats& mem, const CycleSample& s) {
   }
 }
 
-// The RTL-only bench, without the SystemC kernel: the host script, the Verilated system
-// and its memory stepped by one loop.  The loop keeps a SystemC run's order, which is
-// what the cosimulation runs the same RTL in: at a rising edge every block reads what
-// the cycle it ends left on its inputs (the host the system's busy and faults, the
-// memory the request and reset, the RTL its inputs), then the new outputs reach the
-// RTL's inputs and are settled to a fixed point (the memory's ready may follow the
-// request's op combinationally).  The host writes due at the end of a cycle land after
-// the memory's edge, as memory_side's falling-edge process puts them.
-class RtlBench {
+// The RTL's waveform (BASE.rtl.vcd), when a path is given: dumped at both clock edges
+// of every cycle, 1 ns a cycle as a SystemC run's clock.  cycle() is called once the
+// cycle's inputs have settled after its rising edge, and lowers the model's clock.
+class RtlWaveform {
  public:
-  RtlBench(const Config& cfg, scm::HostScript::Job job, RtlStepper::Callback cb,
-           std::vector<scm::HostWrite> writes, bool waveform, uint32_t ncore)
-      : memory("rtl_memory", cfg, std::move(writes)),
-        rtl("umbra_system", std::move(cb), waveform),
-        host(std::move(job)) {
-    Vumbra_system& m = rtl.model();
-    m.ncore = ncore;
-    m.bypass_queue = !cfg.queue_enabled;
-    apply_inputs();
-    m.mem_req_ready = memory.model().ready(m.mem_req_op);
-    rtl.settle();
-    settle(false);
+  RtlWaveform(RtlStepper& rtl, const std::string& path) : rtl_(rtl) {
+    if (path.empty()) return;
+    vcd_ = std::make_unique<VerilatedVcdC>();
+    rtl.model().trace(vcd_.get(), 99);
+    vcd_->set_time_unit("1ns");
+    vcd_->set_time_resolution("1ps");
+    vcd_->open(path.c_str());
   }
-
-  // Runs until the host stops the run; with `trace`, dumps the RTL's waveform at both
-  // clock edges (1 ns a cycle, as a SystemC run's clock).
-  void run(VerilatedVcdC* trace) {
-    Vumbra_system& m = rtl.model();
-    tb::memory_model& mem = memory.model();
-    for (uint64_t t = 0;; t += 1000) {
-      const bool busy = m.busy, fault = m.fault, mem_fault = mem.first_fault().raised;
-      const bool rst = m.rst, launch = m.launch_valid;
-      const tb::memory_model::Request req{bool(m.mem_req_valid), m.mem_req_op,  m.mem_req_addr,
-                                          m.mem_req_data,        m.mem_req_cmp, m.mem_req_tag};
-      rtl.rise();
-      const bool stop = host.edge(busy, fault, mem_fault);
-      mem.edge(rst, req);
-      memory.count(rst, launch);
-      if (stop) return;
-      if (memory.has_host_writes()) memory.host_write();
-      settle(apply_inputs());
-      if (trace) {
-        trace->dump(t);
-        rtl.fall();
-        trace->dump(t + 500);
-      }
+  // The time of the rising edge that began the cycle, in picoseconds.
+  uint64_t cycle() {
+    const uint64_t t = t_;
+    t_ += 1000;
+    if (vcd_) {
+      vcd_->dump(t);
+      rtl_.fall();
+      vcd_->dump(t + 500);
     }
+    return t;
   }
-
-  tb::memory_side memory;
-  RtlStepper rtl;
-  scm::HostScript host;
+  void close() {
+    if (vcd_) vcd_->close();
+  }
 
  private:
-  template <class Port, class Value>
-  static bool set(Port& port, Value v) {
-    if (port == Port(v)) return false;
-    port = Port(v);
-    return true;
-  }
-  // The host's outputs and the memory's response onto the RTL's inputs; whether any changed.
-  bool apply_inputs() {
-    Vumbra_system& m = rtl.model();
-    const scm::HostScript::Outputs& h = host.outputs();
-    const tb::memory_model::Response r = memory.model().response();
-    bool changed = set(m.rst, h.rst);
-    changed |= set(m.host_imem_we, h.imem_we);
-    changed |= set(m.host_imem_addr, h.imem_addr);
-    changed |= set(m.host_imem_data, h.imem_data);
-    changed |= set(m.launch_valid, h.launch_valid);
-    changed |= set(m.launch_count, h.launch_count);
-    changed |= set(m.launch_entry, h.launch_entry);
-    changed |= set(m.mem_resp_valid, r.valid);
-    changed |= set(m.mem_resp_data, r.data);
-    changed |= set(m.mem_resp_tag, r.tag);
-    return changed;
-  }
-  // Evaluates until the memory's ready agrees with the request it answers.
-  void settle(bool changed) {
-    Vumbra_system& m = rtl.model();
-    for (;;) {
-      changed |= set(m.mem_req_ready, memory.model().ready(m.mem_req_op));
-      if (!changed) return;
-      rtl.settle();
-      changed = false;
-    }
-  }
+  RtlStepper& rtl_;
+  std::unique_ptr<VerilatedVcdC> vcd_;
+  uint64_t t_ = 0;
 };
 
 RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
@@ -426,10 +207,10 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   const bool waveform = !opts.vcd.empty() || !opts.fst.empty();
   if (waveform) Verilated::traceEverOn(true);
   scm::MemoryStats mem = rtl_memory_stats();
-  std::unique_ptr<RtlBench> bench;
+  std::unique_ptr<RtlSide> side;
   try {
-    bench = std::make_unique<RtlBench>(
-        cfg, std::move(job),
+    side = std::make_unique<RtlSide>(
+        cfg,
         [&](const CycleSample& s) {
           if (s.protocol_error) protocol_error = true;
           count_cache(mem, s);
@@ -449,25 +230,19 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   } catch (const std::invalid_argument& e) {  // the memory's parameters, a host write
     throw RunError(e.what());
   }
-  RtlBench& b = *bench;
+  RtlSide& b = *side;
+  scm::HostScript host(std::move(job));
   harness::load_memory(b.memory, p, opts.writes);
 
   const std::string base = !opts.fst.empty() ? opts.fst : opts.vcd;
-  std::unique_ptr<VerilatedVcdC> trace;
-  if (waveform) {
-    trace = std::make_unique<VerilatedVcdC>();
-    b.rtl.model().trace(trace.get(), 99);
-    trace->set_time_unit("1ns");
-    trace->set_time_resolution("1ps");
-    trace->open((base + ".rtl.vcd").c_str());
-  }
+  RtlWaveform trace(b.rtl, waveform ? base + ".rtl.vcd" : "");
   RunResult r;
   const auto t0 = std::chrono::steady_clock::now();
   const std::clock_t c0 = std::clock();
-  b.run(trace.get());
+  harness::run_alone(b, host, [&] { trace.cycle(); });
   r.cpu_seconds = double(std::clock() - c0) / CLOCKS_PER_SEC;
   r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (trace) trace->close();
+  trace.close();
   if (!opts.fst.empty()) to_fst(base + ".rtl.vcd", base + ".rtl.fst");
 
   r.stats = stats;
@@ -475,7 +250,7 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   r.mem = mem;
   b.memory.model().add_stats(r.mem);
   harness::fill_status(
-      r, b.host, b.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.last_sample()); },
+      r, host, b.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.last_sample()); },
       protocol_error ? "RTL protocol error: mem_req_ready was low for a request (trace_protocol_error)" : "",
       max_cycles);
   return r;
@@ -524,10 +299,9 @@ class InjectingSink final : public EventSink {
 class InjectingPort {
  public:
   explicit InjectingPort(Injection in) : in_(in) {}
-  CycleSample operator()(const CycleSample& s) {
+  void operator()(CycleSample& x) {
     using K = Injection::Kind;
-    if (done_ || s.cycle < in_.cycle) return s;
-    CycleSample x = s;
+    if (done_ || x.cycle < in_.cycle) return;
     auto& mem = x.events[rank(scm::EventKind::Mem)];
     if (in_.kind == K::PortMemAddr && mem)
       mem->addr += 4;
@@ -540,11 +314,10 @@ class InjectingPort {
                           ? uint32_t(Fault::BadJump)
                           : uint32_t(Fault::IllegalInstruction);
     else
-      return s;
+      return;
     done_ = true;
     std::fprintf(stderr, "umbra-cosim: injected fault at the SystemC side's ports, cycle %llu\n",
-                 static_cast<unsigned long long>(s.cycle));
-    return x;
+                 static_cast<unsigned long long>(x.cycle));
   }
 
  private:
@@ -552,43 +325,52 @@ class InjectingPort {
   bool done_ = false;
 };
 
+// The cosimulation's two sides under one host script.  At each rising edge the
+// SystemC side's monitor samples its core's port (the RTL's monitor samples inside
+// rtl.edge), both systems and memories take the edge, and the host sees the OR of
+// their busy and fault outputs.  Once the new cycle's inputs have settled, `check`
+// compares the cycle the edge ended (a SystemC run's comparator ran at the falling
+// edge); the run stops at a mismatch.  Never destroyed: its SystemC objects are
+// registered with the kernel's object tree.
 struct CosimBench {
-  sc_clock clk{"clk", 1, SC_NS};
-  HostWires h;
-  sc_signal<bool> busy{"any_busy"}, fault{"any_fault"}, mem_fault{"any_mem_fault"};
   scm::MemoryStats rtl_mem = rtl_memory_stats();  // the RTL's own, from its trace
   RtlSide rtl;
-  ScSide sc;
-  or_gate busy_or{"busy_or"}, fault_or{"fault_or"}, mem_fault_or{"mem_fault_or"};
-  scm::host_driver host;
-  negedge_step step{"compare"};
-  CosimBench(const Config& cfg, scm::host_driver::Job job, Comparator& cmp,
-             const std::vector<scm::HostWrite>& writes, Injection inject, bool waveform)
+  harness::SystemcSide sc;
+  scm::umbra_core& sc_core;
+  core_monitor monitor;
+  scm::HostScript host;
+
+  CosimBench(const Config& cfg, scm::HostScript::Job job, Comparator& cmp,
+             const std::vector<scm::HostWrite>& writes, Injection inject, bool waveform, uint32_t ncore)
       : rtl(
-            clk, h, cfg,
+            cfg,
             [this, &cmp](const CycleSample& s) {
               count_cache(rtl_mem, s);
               cmp.on_rtl(s);
             },
-            writes, waveform),
-        sc(
-            clk, h, cfg,
-            [&cmp, port = InjectingPort(inject)](const CycleSample& s) mutable {
-              cmp.on_systemc_port(port(s));
-            },
-            writes),
-        host("host", std::move(job)) {
-    busy_or.a(rtl.w.busy);
-    busy_or.b(sc.w.busy);
-    busy_or.y(busy);
-    fault_or.a(rtl.w.fault);
-    fault_or.b(sc.w.fault);
-    fault_or.y(fault);
-    mem_fault_or.a(rtl.w.mem_fault);
-    mem_fault_or.b(sc.w.mem_fault);
-    mem_fault_or.y(mem_fault);
-    harness::bind_host(host, clk, h, busy, fault, mem_fault);
-    step.clk(clk);
+            writes, waveform, ncore),
+        sc("sc_system", cfg, 0, writes, ncore),
+        sc_core(sc.sys.core()),
+        monitor([&cmp, port = InjectingPort(inject)](CycleSample& s) mutable {
+          port(s);
+          cmp.on_systemc_port(s);
+        }),
+        host(std::move(job)) {}
+
+  template <class Check, class EachCycle>
+  void run(Check&& check, EachCycle&& each_cycle) {
+    for (;;) {
+      const harness::EdgeInputs r = rtl.before_edge(), s = sc.before_edge();
+      // The SystemC core has no fault-cause port: its first fault says it.
+      monitor.edge(sc.sys.core_inputs(), sc_core.port_values(), s.busy, uint32_t(sc_core.first_fault().kind));
+      rtl.edge(r);
+      sc.edge(s);
+      if (host.edge(r.busy || s.busy, r.fault || s.fault, r.mem_fault || s.mem_fault)) return;
+      rtl.after_edge(host.outputs());
+      sc.after_edge(host.outputs());
+      each_cycle();
+      if (!check()) return;
+    }
   }
 };
 
@@ -608,13 +390,14 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   bool protocol_error = false;
   auto job = harness::make_job(p, nthreads, max_cycles);
   job.stop = [&protocol_error, &opts] {
-    return protocol_error || !bench->sc.core.protocol_error().empty() || cmp->mismatch().found ||
+    return protocol_error || !bench->sc_core.protocol_error().empty() || cmp->mismatch().found ||
            (opts.observer && opts.observer->stop_requested());
   };
   const bool waveform = !opts.vcd.empty() || !opts.fst.empty();
   if (waveform) Verilated::traceEverOn(true);
   try {
-    bench = new CosimBench(cfg, std::move(job), *cmp, opts.host_writes, opts.inject, waveform);
+    bench = new CosimBench(cfg, std::move(job), *cmp, opts.host_writes, opts.inject, waveform,
+                           opts.ncores ? opts.ncores : cfg.cores);
   } catch (const scm::CoreConfigError& e) {
     throw RunError(e.what());
   } catch (const scm::QueueConfigError& e) {
@@ -623,11 +406,6 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
     throw RunError(e.what());
   }
   CosimBench& b = *bench;
-  b.step.step = [&] {
-    b.sc.core.flush_events();
-    if (b.rtl.last().protocol_error) protocol_error = true;
-    if (!cmp->check()) sc_pause();
-  };
   struct Tee final : EventSink {
     EventSink &first, *second;
     Tee(EventSink& a, EventSink* b) : first(a), second(b) {}
@@ -635,29 +413,38 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
       first.on_event(e);
       if (second) second->on_event(e);
     }
-  } tee(inject, opts.observer);
+  } tee(opts.inject.kind == Injection::Kind::None ? static_cast<EventSink&>(*cmp) : inject, opts.observer);
   b.sc.sys.set_event_sink(&tee);
-  b.h.ncore.write(opts.ncores ? opts.ncores : cfg.cores);
   harness::load_memory(b.rtl.memory, p, opts.writes);
   harness::load_memory(b.sc.memory, p, opts.writes);
 
   const std::string base = !opts.fst.empty() ? opts.fst : opts.vcd;
-  sc_trace_file* sc_tf = nullptr;
-  if (!base.empty()) {
-    sc_tf = sc_create_vcd_trace_file((base + ".systemc").c_str());
-    // The RTL's file counts picoseconds; SystemC says so in an info line otherwise.
-    const sc_actions info = sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
-    sc_tf->set_time_unit(1, SC_PS);
-    sc_report_handler::set_actions(SC_INFO, info);
-    trace_systemc(sc_tf, b.sc.core, cfg.threads, b.h, b.sc.w, b.clk);
-  }
-  double wall = 0, cpu = 0;
-  run_to_end(b.rtl.core, base, wall, cpu);
-  // The host driver stops on the rising edge that ends the last cycle; that cycle's
-  // events are in but not yet compared.
-  b.sc.core.flush_events();
+  RtlWaveform rtl_trace(b.rtl.rtl, waveform ? base + ".rtl.vcd" : "");
+  std::unique_ptr<SystemcWaveform> sc_trace;
+  if (waveform) sc_trace = std::make_unique<SystemcWaveform>(base + ".systemc.vcd", b.sc.sys, cfg.threads);
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t c0 = std::clock();
+  b.run(
+      [&] {
+        b.sc_core.flush_events();
+        if (b.rtl.rtl.last_sample().protocol_error) protocol_error = true;
+        return cmp->check();
+      },
+      [&] {
+        const uint64_t t = rtl_trace.cycle();
+        if (sc_trace) {
+          sc_trace->dump(t, true);
+          sc_trace->dump(t + 500, false);
+        }
+      });
+  const double cpu = double(std::clock() - c0) / CLOCKS_PER_SEC;
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  // The host stops on the rising edge that ends the last cycle; that cycle's events
+  // are in but not yet compared.
+  b.sc_core.flush_events();
   cmp->finish();
-  if (sc_tf) sc_close_vcd_trace_file(sc_tf);
+  rtl_trace.close();
+  sc_trace.reset();
   if (!opts.fst.empty()) {
     to_fst(base + ".rtl.vcd", base + ".rtl.fst");
     to_fst(base + ".systemc.vcd", base + ".systemc.fst");
@@ -667,14 +454,14 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   std::string stopped = cmp->mismatch().found ? "stopped at the first mismatch between SystemC and RTL" : "";
   if (protocol_error)
     stopped = "RTL protocol error: mem_req_ready was low for a request (trace_protocol_error)";
-  if (!b.sc.core.protocol_error().empty()) stopped = b.sc.core.protocol_error();
+  if (!b.sc_core.protocol_error().empty()) stopped = b.sc_core.protocol_error();
   for (RunResult* r : {&out.systemc, &out.rtl}) {
     r->wall_seconds = wall;
     r->cpu_seconds = cpu;
   }
-  out.systemc.stats = b.sc.core.stats();
+  out.systemc.stats = b.sc_core.stats();
   out.systemc.mem =
-      scm::memory_stats(b.sc.core.mem_stats(), cfg.queue_enabled ? &b.sc.sys.queue_stats() : nullptr);
+      scm::memory_stats(b.sc_core.mem_stats(), cfg.queue_enabled ? &b.sc.sys.queue_stats() : nullptr);
   b.sc.memory.model().add_stats(out.systemc.mem);
   // The RTL's own statistics: its cache outcomes from its trace, its DRAM counters from
   // its memory; nothing taken from the SystemC side.
@@ -682,12 +469,12 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   b.rtl.memory.model().add_stats(out.rtl.mem);
   out.systemc.cycles = out.systemc.stats.cycles;
   harness::fill_status(
-      out.systemc, b.host.script(), b.sc.memory, [&](RunResult& x) { harness::core_fault(x, b.sc.core); },
-      stopped, max_cycles);
+      out.systemc, b.host, b.sc.memory, [&](RunResult& x) { harness::core_fault(x, b.sc_core); }, stopped,
+      max_cycles);
   out.rtl.stats = cmp->rtl_stats();
   out.rtl.cycles = out.rtl.stats.cycles;
   harness::fill_status(
-      out.rtl, b.host.script(), b.rtl.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.last()); }, stopped,
+      out.rtl, b.host, b.rtl.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.rtl.last_sample()); }, stopped,
       max_cycles);
 
   // After the last cycle: the same statistics and the same final memory.
@@ -713,7 +500,7 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
 
   // A run stopped at a mismatch is cut short on purpose: holding its remains to the
   // ISS would only repeat the mismatch in other words.
-  if (out.mismatch.found && b.host.script().reason() == scm::StopReason::Running)
+  if (out.mismatch.found && b.host.reason() == scm::StopReason::Running)
     for (RunResult* r : {&out.systemc, &out.rtl}) r->end_cycle = out.mismatch.cycle;
   if (opts.check_iss && !out.mismatch.found) {
     const check::Reference ref =

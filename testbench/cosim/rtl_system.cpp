@@ -91,68 +91,79 @@ void RtlStepper::fall() {
   model_->eval();
 }
 
-rtl_system::rtl_system(sc_module_name name, Callback on_cycle, bool waveform)
-    : sc_module(name), rtl_(basename(), std::move(on_cycle), waveform), waveform_(waveform) {
-  // Not dont_initialize: the model starts from the inputs' first values.
-  SC_METHOD(step);
-  if (waveform_)
-    sensitive << clk;
-  else
-    sensitive << clk.pos();
-  sensitive << rst << bypass_queue << host_imem_we << host_imem_addr << host_imem_data << launch_valid
-            << launch_count << launch_entry << ncore << mem_req_ready << mem_resp_valid << mem_resp_data
-            << mem_resp_tag;
+RtlSide::RtlSide(const Config& cfg, RtlStepper::Callback on_cycle, std::vector<scm::HostWrite> writes,
+                 bool waveform, uint32_t ncore)
+    : memory("rtl_memory", cfg, std::move(writes)), rtl("umbra_system", std::move(on_cycle), waveform) {
+  Vumbra_system& m = rtl.model();
+  m.ncore = ncore;
+  m.bypass_queue = !cfg.queue_enabled;
+  apply_inputs(scm::HostScript::Outputs{});
+  m.mem_req_ready = memory.model().ready(m.mem_req_op);
+  rtl.settle();
+  settle(false);
 }
 
-// One process, so that it alone writes the outputs.  No input changes in the delta cycle
-// of a clock edge (its writers write in that delta, seen in the next).  The outputs the
-// rising edge changes are driven at once (with a waveform: by the next settle, the
-// falling edge at the latest); the other modules read them at the next rising edge, or
-// in a delta cycle after it when their logic follows them combinationally.
-void rtl_system::step() {
-  if (!clk.posedge()) return settle();
-  rtl_.rise();
-  if (!waveform_) drive_outputs();
+harness::EdgeInputs RtlSide::before_edge() const {
+  const Vumbra_system& m = rtl.model();
+  return {
+      bool(m.busy),
+      bool(m.fault),
+      memory.model().first_fault().raised,
+      bool(m.rst),
+      bool(m.launch_valid),
+      {bool(m.mem_req_valid), m.mem_req_op, m.mem_req_addr, m.mem_req_data, m.mem_req_cmp, m.mem_req_tag}};
 }
 
-void rtl_system::settle() {
-  Vumbra_system& m = rtl_.model();
-  if (waveform_) m.clk = clk.read();
-  m.rst = rst.read();
-  m.bypass_queue = bypass_queue.read();
-  m.host_imem_we = host_imem_we.read();
-  m.host_imem_addr = host_imem_addr.read();
-  m.host_imem_data = host_imem_data.read();
-  m.launch_valid = launch_valid.read();
-  m.launch_count = launch_count.read();
-  m.launch_entry = launch_entry.read();
-  m.ncore = ncore.read();
-  m.mem_req_ready = mem_req_ready.read();
-  m.mem_resp_valid = mem_resp_valid.read();
-  m.mem_resp_data = mem_resp_data.read();
-  m.mem_resp_tag = mem_resp_tag.read();
-  rtl_.settle();
-  drive_outputs();
+void RtlSide::edge(const harness::EdgeInputs& e) {
+  rtl.rise();
+  memory.model().edge(e.rst, e.req);
+  memory.count(e.rst, e.launch_valid);
 }
 
-void rtl_system::drive_outputs() {
-  const Vumbra_system& m = rtl_.model();
-  Driven& d = driven_;
-  using scm::drive;
-  drive<bool>(busy, d.busy, m.busy);
-  drive<bool>(fault, d.fault, m.fault);
-  drive<uint32_t>(fault_thread, d.fault_thread, m.fault_thread);
-  drive<uint32_t>(fault_pc, d.fault_pc, m.fault_pc);
-  drive<bool>(mem_req_valid, d.mem_req_valid, m.mem_req_valid);
-  drive<uint32_t>(mem_req_op, d.mem_req_op, m.mem_req_op);
-  drive<uint32_t>(mem_req_addr, d.mem_req_addr, m.mem_req_addr);
-  drive<uint32_t>(mem_req_data, d.mem_req_data, m.mem_req_data);
-  drive<uint32_t>(mem_req_cmp, d.mem_req_cmp, m.mem_req_cmp);
-  drive<uint32_t>(mem_req_tag, d.mem_req_tag, m.mem_req_tag);
+void RtlSide::after_edge(const scm::HostScript::Outputs& host) {
+  if (memory.has_host_writes()) memory.host_write();
+  settle(apply_inputs(host));
 }
 
-// What core_monitor reads from signals at a rising edge, read from the model before the
-// edge: the trace outputs, the core's own port (trace_port_*: the mem and memresp
+namespace {
+template <class Port, class Value>
+bool set(Port& port, Value v) {
+  if (port == Port(v)) return false;
+  port = Port(v);
+  return true;
+}
+}  // namespace
+
+bool RtlSide::apply_inputs(const scm::HostScript::Outputs& h) {
+  Vumbra_system& m = rtl.model();
+  const tb::memory_model::Response r = memory.model().response();
+  bool changed = set(m.rst, h.rst);
+  changed |= set(m.host_imem_we, h.imem_we);
+  changed |= set(m.host_imem_addr, h.imem_addr);
+  changed |= set(m.host_imem_data, h.imem_data);
+  changed |= set(m.launch_valid, h.launch_valid);
+  changed |= set(m.launch_count, h.launch_count);
+  changed |= set(m.launch_entry, h.launch_entry);
+  changed |= set(m.mem_resp_valid, r.valid);
+  changed |= set(m.mem_resp_data, r.data);
+  changed |= set(m.mem_resp_tag, r.tag);
+  return changed;
+}
+
+// The memory's ready may follow the request's op within the cycle (the fixed memory's
+// does): evaluate until they agree.
+void RtlSide::settle(bool changed) {
+  Vumbra_system& m = rtl.model();
+  for (;;) {
+    changed |= set(m.mem_req_ready, memory.model().ready(m.mem_req_op));
+    if (!changed) return;
+    rtl.settle();
+    changed = false;
+  }
+}
+
+// What core_monitor reads from the SystemC side at a rising edge, read from the model
+// before the edge: the trace outputs, the core's own port (trace_port_*: the mem and memresp
 // events), the DRAM port (trace_dram_valid and the system's request: the dram event).
 void RtlStepper::sample() {
   const Vumbra_system& m = *model_;

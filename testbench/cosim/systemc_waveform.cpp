@@ -1,0 +1,120 @@
+// SystemcWaveform (systemc_waveform.h).
+#include "systemc_waveform.h"
+
+#include <map>
+
+#include "run_result.h"
+
+namespace umbra::cosim {
+
+SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_system& sys, unsigned threads)
+    : out_(std::fopen(path.c_str(), "w")) {
+  if (!out_) throw scm::RunError("cannot write the waveform " + path);
+  unsigned tw = 1;
+  while ((1u << tw) < threads) ++tw;
+  const std::map<std::string, unsigned> widths = {
+      {"d_thread", tw},    {"r_thread", tw},  {"x2_upd_thread", tw}, {"w_thread", tw},   {"rf_wthread", tw},
+      {"wake_thread", tw}, {"d_reason", 2},   {"x2_upd_state", 2},   {"r_ra", 8},        {"r_rb", 8},
+      {"r_rc", 8},         {"rf_wreg", 8},    {"w_rd", 8},           {"x2_mem_op", 8},   {"x2_mem_tag", 8},
+      {"fault_thread", 8}, {"mem_req_op", 8}, {"mem_req_tag", 8},    {"mem_resp_tag", 8}};
+  const auto width = [&](const std::string& name) {
+    const auto it = widths.find(name);
+    return it == widths.end() ? 32u : it->second;
+  };
+  // The core's wires, whose values stay where the core keeps them (wire.h).
+  for (const sc_object* o : sys.core().get_child_objects()) {
+    const std::string base = o->basename();
+    if (auto* b = dynamic_cast<const sc_signal<bool>*>(o))
+      add(base, 1, [b] { return b->read(); });
+    else if (auto* w = dynamic_cast<const sc_signal<uint32_t>*>(o))
+      add(base, width(base), [w] { return w->read(); });
+    else if (auto* d = dynamic_cast<const sc_signal<uint64_t>*>(o))
+      add(base, 64, [d] { return d->read(); });
+    else if (auto* i = dynamic_cast<const sc_signal<scm::DecodedInstr>*>(o))
+      add("r_word", 32, [i] { return i->read().d.word; });
+  }
+  // The system's ports: the inputs the bench gave it, the outputs of its last edge.
+  const scm::umbra_system::Inputs& in = sys.inputs();
+  const auto out = [&sys] { return sys.outputs(); };
+  add("clk", 1, [this] { return clk_; });
+  add("rst", 1, [&in] { return in.rst; });
+  add("host_imem_we", 1, [&in] { return in.host_imem_we; });
+  add("launch_valid", 1, [&in] { return in.launch_valid; });
+  add("busy", 1, [out] { return out().busy; });
+  add("fault", 1, [out] { return out().fault; });
+  add("mem_req_valid", 1, [out] { return out().mem_req_valid; });
+  add("mem_req_ready", 1, [&in] { return in.mem_req_ready; });
+  add("mem_resp_valid", 1, [&in] { return in.mem_resp_valid; });
+  add("host_imem_addr", 32, [&in] { return in.host_imem_addr; });
+  add("host_imem_data", 32, [&in] { return in.host_imem_data; });
+  add("launch_count", 32, [&in] { return in.launch_count; });
+  add("launch_entry", 32, [&in] { return in.launch_entry; });
+  add("ncore", 32, [&in] { return in.ncore; });
+  add("fault_thread", width("fault_thread"), [out] { return out().fault_thread; });
+  add("fault_pc", 32, [out] { return out().fault_pc; });
+  add("mem_req_op", width("mem_req_op"), [out] { return out().mem_req_op; });
+  add("mem_req_addr", 32, [out] { return out().mem_req_addr; });
+  add("mem_req_data", 32, [out] { return out().mem_req_data; });
+  add("mem_req_cmp", 32, [out] { return out().mem_req_cmp; });
+  add("mem_req_tag", width("mem_req_tag"), [out] { return out().mem_req_tag; });
+  add("mem_resp_data", 32, [&in] { return in.mem_resp_data; });
+  add("mem_resp_tag", width("mem_resp_tag"), [&in] { return in.mem_resp_tag; });
+
+  std::fprintf(out_, "$version umbra-cosim, the SystemC model $end\n$timescale 1 ps $end\n");
+  std::fprintf(out_, "$scope module SystemC $end\n$scope module u_core $end\n");
+  for (const Signal& s : signals_) {
+    if (s.width == 1)
+      std::fprintf(out_, "$var wire 1 %s %s $end\n", s.id.c_str(), s.name.c_str());
+    else
+      std::fprintf(out_, "$var wire %u %s %s [%u:0] $end\n", s.width, s.id.c_str(), s.name.c_str(),
+                   s.width - 1);
+  }
+  std::fprintf(out_, "$upscope $end\n$upscope $end\n$enddefinitions $end\n");
+}
+
+SystemcWaveform::~SystemcWaveform() {
+  std::fclose(out_);
+}
+
+void SystemcWaveform::add(const std::string& name, unsigned width, std::function<uint64_t()> value) {
+  // Identifiers: printable ASCII from '!' on, in base 94.
+  std::string id;
+  for (size_t n = signals_.size();; n = n / 94 - 1) {
+    id += char('!' + n % 94);
+    if (n < 94) break;
+  }
+  signals_.push_back({name, width, std::move(value), id});
+}
+
+void SystemcWaveform::write_value(const Signal& s, uint64_t v) {
+  if (s.width == 1) {
+    std::fprintf(out_, "%c%s\n", v ? '1' : '0', s.id.c_str());
+    return;
+  }
+  char bits[65];
+  int n = 0;
+  for (int b = int(s.width) - 1; b >= 0; --b)
+    if (n || (v >> b & 1) || b == 0) bits[n++] = char('0' + (v >> b & 1));
+  bits[n] = 0;
+  std::fprintf(out_, "b%s %s\n", bits, s.id.c_str());
+}
+
+void SystemcWaveform::dump(uint64_t t, bool clk) {
+  clk_ = clk;
+  bool stamped = false;
+  for (Signal& s : signals_) {
+    uint64_t v = s.value();
+    if (s.width < 64) v &= (uint64_t(1) << s.width) - 1;
+    if (started_ && v == s.last) continue;
+    if (!stamped) {
+      std::fprintf(out_, started_ ? "#%llu\n" : "#%llu\n$dumpvars\n", static_cast<unsigned long long>(t));
+      stamped = true;
+    }
+    write_value(s, v);
+    s.last = v;
+  }
+  if (!started_) std::fprintf(out_, "$end\n");
+  started_ = true;
+}
+
+}  // namespace umbra::cosim

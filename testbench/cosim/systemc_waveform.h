@@ -1,0 +1,50 @@
+// The SystemC side's waveform in a cosimulation (BASE.systemc.vcd), written by the
+// bench itself: the model runs without the SystemC kernel, and sc_trace needs the
+// kernel's time steps.  It has the RTL's names and widths in a scope "u_core" (the
+// RTL's core instance in umbra_system), so that GTKWave shows both sides alike: the
+// inter-block wires of the model's umbra_core (found by name in its object tree, so
+// the model needs no hooks; r_inst as the RTL's r_word) and the system's ports.  SystemC
+// pcs are byte addresses where the RTL's inside signals are word indices
+// (testbench/cosim/README.md).  Times are picoseconds, 1000 a cycle, as in the RTL's
+// file.
+#pragma once
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "umbra_system.h"
+
+namespace umbra::cosim {
+
+class SystemcWaveform {
+ public:
+  // Opens `path`; throws RunError when it cannot be written.
+  SystemcWaveform(const std::string& path, const scm::umbra_system& sys, unsigned threads);
+  ~SystemcWaveform();
+  SystemcWaveform(const SystemcWaveform&) = delete;
+  SystemcWaveform& operator=(const SystemcWaveform&) = delete;
+
+  // The values at time t with the clock at `clk`: all of them the first time, then
+  // those that changed.
+  void dump(uint64_t t, bool clk);
+
+ private:
+  struct Signal {
+    std::string name;
+    unsigned width;
+    std::function<uint64_t()> value;
+    std::string id;
+    uint64_t last = 0;
+  };
+  void add(const std::string& name, unsigned width, std::function<uint64_t()> value);
+  void write_value(const Signal& s, uint64_t v);
+
+  std::FILE* out_;
+  std::vector<Signal> signals_;
+  bool clk_ = false;
+  bool started_ = false;
+};
+
+}  // namespace umbra::cosim
