@@ -3,7 +3,8 @@
 # bench/report.sh on the small budget into a temporary directory and checks that every
 # figure the script promises (its FIGURES list, printed by --list-figures) was written:
 # NAME.svg an SVG document, NAME.csv a header and at least one row of data; and that
-# characterization.md shows every figure.  Any figure missing fails the test.
+# characterization.md shows every figure and the simulators' before/after table.  Any
+# of them missing fails the test.
 #
 #   bench/check_report.sh BUILD_DIR
 set -euo pipefail
@@ -15,7 +16,8 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
-"$ROOT/bench/report.sh" --budget small --no-build --build "$1" --out "$OUT"
+# The build's own sim_speed as the baseline: the before/after table's path, not a figure.
+"$ROOT/bench/report.sh" --budget small --no-build --build "$1" --out "$OUT" --speed-baseline "$1/bench/sim_speed"
 
 mapfile -t figures < <("$ROOT/bench/report.sh" --list-figures)
 [ ${#figures[@]} -gt 0 ] || {
@@ -38,5 +40,9 @@ for f in "${figures[@]}"; do
     bad=1
   }
 done
+grep -q "new/old" "$OUT/characterization.md" || {
+  echo "check_report: characterization.md has no before/after table of the simulators' speed" >&2
+  bad=1
+}
 [ $bad = 0 ] || exit 1
 echo "check_report: all ${#figures[@]} figures written: ${figures[*]}"

@@ -8,9 +8,12 @@
 # OUT/characterization.md around them.  The report is this script's output: edit the
 # script, not the markdown.
 #
-#   bench/report.sh [--budget small|full] [--build DIR] [--out DIR] [--no-build] [--list-figures]
+#   bench/report.sh [--budget small|full] [--build DIR] [--out DIR] [--no-build]
+#                   [--speed-baseline OLD-SIM_SPEED] [--list-figures]
 #
 # --budget small runs fewer points (a ctest runs it); full is what docs/ holds.
+# --speed-baseline puts the simulators' speed before/after in the report: a sim_speed
+# built from an earlier commit, timed in turns with this build's (compare_sim_speed.sh).
 # --no-build uses the benches already in the build tree instead of building them.
 # The exit status is non-zero when a bench fails or a promised figure is missing.
 set -euo pipefail
@@ -27,7 +30,8 @@ BUDGET=full
 BUILD=$ROOT/build
 OUT=$ROOT/docs
 DO_BUILD=1
-usage() { sed -n '11,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+SPEED_BASELINE=
+usage() { sed -n '11,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 die() {
   echo "report.sh: error: $*" >&2
   exit 1
@@ -52,6 +56,12 @@ while [ $# -gt 0 ]; do
     --no-build)
       DO_BUILD=0
       shift
+      ;;
+    --speed-baseline)
+      [ $# -ge 2 ] || die "--speed-baseline needs a sim_speed binary"
+      [ -x "$2" ] || die "--speed-baseline '$2': not an executable sim_speed"
+      SPEED_BASELINE=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+      shift 2
       ;;
     --list-figures)
       printf '%s\n' "${FIGURES[@]}"
@@ -115,13 +125,15 @@ if [ "$BUDGET" = small ]; then
   ACTIVE=(1 2 4 8)
   FILLERS=(0 4 16)
   QUEUE=(--reads 16 --writes 64)
-  SPEED=(--program "$ROOT/examples/fib.s" --repeat 1)
+  SPEED_PROGRAM=(--program "$ROOT/examples/fib.s")
+  SPEED_REPEAT=1
 else
   OFFSETS=(0 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384)
   ACTIVE=(1 2 3 4 5 6 7 8)
   FILLERS=(0 1 2 3 4 6 8 12 16 24 32)
   QUEUE=()
-  SPEED=(--repeat 3)
+  SPEED_PROGRAM=(--program "$ROOT/examples/mandelbrot.s")  # named: an old build may not know the tree
+  SPEED_REPEAT=3
 fi
 
 # ---- the runs -----------------------------------------------------------------------
@@ -144,8 +156,15 @@ TL_CMD=("$BUILD/sim/umbra-sim" --model systemc --config configs/fixed-memory.yam
   --no-progress --timeline "$FIG/timeline.svg" --timeline-window 0:80 --stats-json "$LOG/timeline.json"
   bench/timeline.s)
 (cd "$ROOT" && run timeline "${TL_CMD[@]}")
-SPEED_CMD=("$BUILD/bench/sim_speed" "${SPEED[@]}")
+SPEED_CMD=("$BUILD/bench/sim_speed" "${SPEED_PROGRAM[@]}" --repeat "$SPEED_REPEAT")
 run sim_speed "${SPEED_CMD[@]}"
+COMPARE_CMD=()
+if [ -n "$SPEED_BASELINE" ]; then
+  # The two builds take turns, as many rounds as sim_speed's own runs above.
+  COMPARE_CMD=("$ROOT/bench/compare_sim_speed.sh" "$SPEED_BASELINE" "$BUILD/bench/sim_speed" "$SPEED_REPEAT" --
+    "${SPEED_PROGRAM[@]}")
+  run sim_speed_compare "${COMPARE_CMD[@]}"
+fi
 
 # The queue figures: one row per (threads, kind, stream), FCFS and reorder side by side.
 python3 - "$LOG/queue.csv" "$FIG/queue_bandwidth.csv" "$FIG/queue_passes.csv" <<'EOF'
@@ -381,8 +400,9 @@ R_LH_CMD=$(cmd_text "${LH_CMD[@]}")
 R_Q_CMD=$(cmd_text "${Q_CMD[@]}")
 R_TL_CMD=$(cmd_text "${TL_CMD[@]}")
 R_SPEED_CMD=$(cmd_text "${SPEED_CMD[@]}")
+R_COMPARE_CMD=$(cmd_text "${COMPARE_CMD[@]}")
 export R_BUDGET=$BUDGET R_COMMIT=$COMMIT R_FIG=$FIG R_F=characterization R_LOG=$LOG R_MACHINE R_CLOCK_CMD \
-  R_AP_CMD R_OFF_CMD_F R_OFF_CMD_R R_LH_CMD R_Q_CMD R_TL_CMD R_SPEED_CMD
+  R_AP_CMD R_OFF_CMD_F R_OFF_CMD_R R_LH_CMD R_Q_CMD R_TL_CMD R_SPEED_CMD R_COMPARE_CMD
 python3 - "$OUT/characterization.md" <<'PYEOF'
 import csv, os, sys
 E = os.environ
@@ -573,6 +593,13 @@ w("## 7. Simulator speed\n")
 w(f"Command: `{E['R_SPEED_CMD']}` (the table as the binary prints it; the ratios within one run are the figures "
   "to quote, see benchmarks.md).\n")
 w("```\n" + open(os.path.join(log, "sim_speed.txt")).read().rstrip() + "\n```\n")
+if E["R_COMPARE_CMD"]:
+    w(f"Before and after, the two builds timed in turns: `{E['R_COMPARE_CMD']}` (the first path is the "
+      "sim_speed of the earlier build; new/old is the ratio of their medians of cycles per CPU-second).\n")
+    w("```\n" + open(os.path.join(log, "sim_speed_compare.txt")).read().rstrip() + "\n```\n")
+else:
+    w("Before and after: `bench/report.sh --speed-baseline OLD-SIM_SPEED` adds the table of "
+      "`bench/compare_sim_speed.sh`, this build against a sim_speed built from an earlier commit, timed in turns.\n")
 
 # --- dispatch
 w("## 8. Short vs long kernels under dispatch\n")
