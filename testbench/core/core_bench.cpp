@@ -377,6 +377,9 @@ void expect_fault(const FaultCase& c) {
   CHECK(r.fault_thread == c.thread && r.fault_pc == pc && r.fault_cause == c.cause,
         "fault thread " << r.fault_thread << " pc " << hex8(r.fault_pc) << " cause " << r.fault_cause
                         << ", expected thread " << c.thread << " pc " << hex8(pc) << " cause " << c.cause);
+  // Held until reset, whatever the other threads do (the run goes on 2 x depth cycles).
+  CHECK(!r.fault_dropped, "the fault outputs changed in cycle "
+                              << r.fault_dropped << ", after the fault in cycle " << r.fault_cycle);
   // The fault is on the port from X2 of the faulting instruction (fetch + 4).
   for (const Issue& is : r.issues)
     if (is.valid && is.thread == c.thread && is.pc == pc) {

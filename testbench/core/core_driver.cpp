@@ -107,6 +107,10 @@ void CoreDriver::step(RunResult* r) {
       r->fault_thread = top_->fault_thread;
       r->fault_pc = top_->fault_pc;
       r->fault_cause = top_->trace_fault_cause;
+    } else if (r->fault && !r->fault_dropped &&
+               (!top_->fault || top_->fault_thread != r->fault_thread || top_->fault_pc != r->fault_pc ||
+                top_->trace_fault_cause != r->fault_cause)) {
+      r->fault_dropped = cycle_;
     }
     if (top_->trace_protocol_error) r->protocol_error = true;
     if (top_->busy) ++r->busy_cycles;

@@ -68,6 +68,9 @@ struct RunResult {
   unsigned fault_thread = 0, fault_cause = 0;
   uint32_t fault_pc = 0;
   uint64_t fault_cycle = 0;
+  // The first later cycle whose fault outputs are not that fault's (0: the fault was held,
+  // as the board's status reply relies on).
+  uint64_t fault_dropped = 0;
   std::string mem_fault;  // the memory refused a request
   bool protocol_error = false;
   bool finished = false;      // busy fell
