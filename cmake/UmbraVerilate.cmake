@@ -14,14 +14,16 @@
 #       OUT = module's parameters for the configuration, a list of NAME=VALUE.
 #   umbra_verilate(target TOP module SOURCES file...
 #                  [CONFIG yaml] [PARAMS NAME=VALUE...] [PARAMS_VAR var]
-#                  [PREFIX Vname] [INCLUDE_DIRS dir...] [SYSTEMC] [TRACE | TRACE_FST])
-#       Verilates `module` into `target` with the configuration's parameters (when
-#       CONFIG is given) and PARAMS (which add to them, or replace one of the same
-#       name: test points and bench-only settings), optimised (-O2), and never
-#       sanitized.  PARAMS_VAR receives the final NAME=VALUE list, and var_NAME each
-#       value, for the bench's compile definitions.  PREFIX defaults to V<module>.  The Verilator runtime
-#       compiled into the target is third-party code: its headers are system headers
-#       and its sources get -w, so the project's -Wall -Wextra reports only our code.
+#                  [PREFIX Vname] [INCLUDE_DIRS dir...] [TRACE | TRACE_FST])
+#       Verilates `module` into `target`, a plain C++ model (every bench steps its
+#       model from its own loop, not under the SystemC kernel), with the
+#       configuration's parameters (when CONFIG is given) and PARAMS (which add to
+#       them, or replace one of the same name: test points and bench-only settings),
+#       optimised (-O2), and never sanitized.  PARAMS_VAR receives the final
+#       NAME=VALUE list, and var_NAME each value, for the bench's compile definitions.
+#       PREFIX defaults to V<module>.  The Verilator runtime compiled into the target
+#       is third-party code: its headers are system headers and its sources get -w, so
+#       the project's -Wall -Wextra reports only our code.
 #
 # A relative CONFIG is taken from the source root.
 include_guard(GLOBAL)
@@ -86,7 +88,7 @@ function(umbra_rtl_params out)
 endfunction()
 
 function(umbra_verilate target)
-  cmake_parse_arguments(V "SYSTEMC;TRACE;TRACE_FST" "TOP;PREFIX;CONFIG;PARAMS_VAR"
+  cmake_parse_arguments(V "TRACE;TRACE_FST" "TOP;PREFIX;CONFIG;PARAMS_VAR"
                         "SOURCES;INCLUDE_DIRS;PARAMS" ${ARGN})
   if(NOT V_TOP OR NOT V_SOURCES OR V_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "umbra_verilate(${target} TOP module SOURCES file... ...): got '${ARGN}'")
@@ -142,7 +144,7 @@ function(umbra_verilate target)
   endif()
 
   set(flags)
-  foreach(f SYSTEMC TRACE TRACE_FST)
+  foreach(f TRACE TRACE_FST)
     if(V_${f})
       list(APPEND flags ${f})
     endif()
@@ -157,8 +159,7 @@ function(umbra_verilate target)
     OPT_SLOW ${UMBRA_NO_SANITIZE}
     OPT_GLOBAL ${UMBRA_NO_SANITIZE})
   target_include_directories(${target} SYSTEM PRIVATE ${VERILATOR_ROOT}/include ${VERILATOR_ROOT}/include/vltstd)
-  set(runtime verilated.cpp verilated_threads.cpp verilated_vcd_c.cpp verilated_vcd_sc.cpp verilated_fst_c.cpp
-              verilated_fst_sc.cpp)
+  set(runtime verilated.cpp verilated_threads.cpp verilated_vcd_c.cpp verilated_fst_c.cpp)
   list(TRANSFORM runtime PREPEND ${VERILATOR_ROOT}/include/)
   set_source_files_properties(${runtime} TARGET_DIRECTORY ${target} PROPERTIES COMPILE_OPTIONS "-w;${UMBRA_NO_SANITIZE}")
 endfunction()

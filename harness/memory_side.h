@@ -38,16 +38,20 @@ SC_MODULE(memory_side) {
     return *model_;
   }
 
-  // Without the SystemC kernel (system_side.h): the rising edge's bookkeeping (reset
-  // and launch as they were in the cycle it ends), and the host writes due at the end of
-  // that cycle, after the model's edge.  Under the kernel its processes are these two.
-  void count(bool rst, bool launch_valid);
-  void host_write();
-  bool has_host_writes() const {
-    return !writes_.empty();
+  // Without the SystemC kernel (system_side.h): the rising edge (the model takes the
+  // ending cycle's request, reset and launch as they were in that cycle), and the end of
+  // the cycle, when the host writes due land.  Under the kernel these are its processes.
+  void edge(bool rst, bool launch_valid, const memory_model::Request& req) {
+    model_->edge(rst, req);
+    count(rst, launch_valid);
+  }
+  void end_of_cycle() {
+    if (!writes_.empty()) host_write();
   }
 
  private:
+  void count(bool rst, bool launch_valid);
+  void host_write();
   void count_process() {
     count(rst.read(), launch_valid.read());
   }

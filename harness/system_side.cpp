@@ -28,12 +28,11 @@ EdgeInputs SystemcSide::before_edge() const {
 
 void SystemcSide::edge(const EdgeInputs& e) {
   sys.edge();
-  memory.model().edge(e.rst, e.req);
-  memory.count(e.rst, e.launch_valid);
+  memory.edge(e.rst, e.launch_valid, e.req);
 }
 
 void SystemcSide::after_edge(const scm::HostScript::Outputs& host) {
-  if (memory.has_host_writes()) memory.host_write();
+  memory.end_of_cycle();
   apply(host);
 }
 

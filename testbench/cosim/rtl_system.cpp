@@ -116,12 +116,11 @@ harness::EdgeInputs RtlSide::before_edge() const {
 
 void RtlSide::edge(const harness::EdgeInputs& e) {
   rtl.rise();
-  memory.model().edge(e.rst, e.req);
-  memory.count(e.rst, e.launch_valid);
+  memory.edge(e.rst, e.launch_valid, e.req);
 }
 
 void RtlSide::after_edge(const scm::HostScript::Outputs& host) {
-  if (memory.has_host_writes()) memory.host_write();
+  memory.end_of_cycle();
   settle(apply_inputs(host));
 }
 
