@@ -15,8 +15,9 @@
 //   core_bench [--seed N] [--random N] [--no-examples] [--verbose]
 //   core_bench --emit DIR [--seed N] [--random N]   writes the directed and random
 //              programs as DIR/*.s (to run them on other models, e.g. umbra-cosim)
-//   core_bench --reset-only   only the resets in the middle of a run (the mutation
-//              campaign's screen runs this)
+//   core_bench --reset-only   only the resets in the middle of a run
+// The mutation campaign's full stage runs `--no-examples --random 0`: everything but
+// the long parts, about a second.
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
