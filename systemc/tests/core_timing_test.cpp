@@ -378,6 +378,26 @@ TEST(ConfigDeathTest, CoreConstructorRefusesOnePastEachLimit) {
        "execute stages is outside 4..16"},
       {"depth above threads", [](Config& c) { c.execute_stages = 5; },
        "8 threads is below the pipeline depth 9 \\(5 execute stages\\)"},
+      // The cache's geometry, which the loader checks first.
+      {"cache size not a power of two", [](Config& c) { c.cache_bytes = 3072; }, "must be powers of two"},
+      {"no ways", [](Config& c) { c.cache_ways = 0; }, "must be powers of two"},
+      {"three ways", [](Config& c) { c.cache_ways = 3; }, "must be powers of two"},
+      {"line size not a power of two", [](Config& c) { c.cache_line_bytes = 24; }, "must be powers of two"},
+      {"no cache but two ways",
+       [](Config& c) {
+         c.cache_bytes = 0;
+         c.cache_ways = 2;
+       },
+       "or 0, 1 and 4 for no cache"},
+      {"four-byte lines", [](Config& c) { c.cache_line_bytes = 4; }, "bytes \\(at least 8\\)"},
+      {"a set larger than the cache",
+       [](Config& c) {
+         c.cache_bytes = 32;
+         c.cache_line_bytes = 32;
+         c.cache_ways = 2;
+       },
+       "must fit in the cache of 32 bytes"},
+      {"request queue of 3", [](Config& c) { c.cache_request_queue = 3; }, "is below 4"},
   };
   for (const Case& k : cases) {
     SCOPED_TRACE(k.name);

@@ -216,14 +216,16 @@ TEST(ReorderQueue, ReadyFallsWhenFullAndNothingIsLost) {
 TEST(ReorderQueue, StatisticsCountWaitAndOccupancy) {
   const QueueParams p = params(false, 8);
   ReorderQueueModel q(p);
-  q.clock(true, fill(0, 1), false);   // cycle 0: accepted
-  q.clock(true, fill(32, 2), false);  // cycle 1: accepted
-  q.clock(false, {}, false);          // cycle 2
-  q.clock(false, {}, true);           // cycle 3: first sent, waited 3
-  q.clock(false, {}, true);           // cycle 4: second sent, waited 3
-  q.clock(false, {}, true);           // cycle 5: empty
+  EXPECT_EQ(q.stats().mean_occupancy(), 0.0);  // no cycle yet
+  q.clock(true, fill(0, 1), false);            // cycle 0: accepted
+  q.clock(true, fill(32, 2), false);           // cycle 1: accepted
+  q.clock(false, {}, false);                   // cycle 2
+  q.clock(false, {}, true);                    // cycle 3: first sent, waited 3
+  q.clock(false, {}, true);                    // cycle 4: second sent, waited 3
+  q.clock(false, {}, true);                    // cycle 5: empty
   EXPECT_EQ(q.stats().cycles, 6u);
   EXPECT_EQ(q.stats().occupancy_sum, 0u + 1 + 2 + 2 + 1 + 0);
+  EXPECT_DOUBLE_EQ(q.stats().mean_occupancy(), 6.0 / 6.0);
   EXPECT_EQ(q.stats().occupancy_max, 2u);
   EXPECT_EQ(q.stats().longest_wait, 3u);
   EXPECT_EQ(q.stats().sent, 2u);
