@@ -13,7 +13,8 @@ runs the screening set:
   queue      testbench/memsys: the reorder queue alone against its model, 3 builds
   systemc    (SystemC mutants only) the SystemC model's own unit tests: its timing
              rules, its statistics, the data cache and the queue alone, the run API,
-             the model under the SystemC kernel (its ports on signals, sc_start)
+             the model under the SystemC kernel (its ports on signals, sc_start), the
+             port protocol errors a bad memory causes
 and, with --stage full, when the screen does not kill it, the bare RTL core reset in
 the middle of runs, its fault outputs held after a fault and its directed programs
 (core_bench --no-examples --random 0) and the cosim regression (every example,
@@ -120,7 +121,7 @@ def run(cmd, cwd, deadline, log_path):
 # The SystemC model's own unit tests (systemc/tests): what they check of the model
 # (its cycle counts, statistics and blocks alone) no cosimulation compares.
 SYSTEMC_TESTS = ["systemc_timing_test", "systemc_iss_compare_test", "umbra_systemc_run_test", "reorder_queue_test",
-                 "memory_stats_test", "dcache_test", "systemc_kernel_test"]
+                 "memory_stats_test", "dcache_test", "systemc_kernel_test", "systemc_protocol_test"]
 
 
 def test_sets(work, stage, language):

@@ -317,6 +317,16 @@ TEST(Config, FewerThreadsThanPipelineStagesAreRejected) {
 
 // The depth is 4 + execute stages: one thread fewer than that is refused, naming both
 // numbers; depth = T runs.
+// The largest legal core runs: every thread of it, to the end (the wires' storage grows
+// with the thread count, and so do the return buffers and the tag space).
+TEST(Config, TheLargestThreadCountRuns) {
+  const Program p = assemble("rdsr r1, tid\naddi r2, r1, 1\nexit\n");
+  const unsigned T = uarch::kMaxThreads;
+  const RunResult r = run_systemc(p, config(T), T, 100000);
+  EXPECT_EQ(r.status, RunResult::Status::Exited) << r.message;
+  EXPECT_EQ(r.stats.total_issued(), 3u * T);
+}
+
 TEST(Config, DeeperPipelinesNeedAsManyThreads) {
   const Program p = assemble("exit\n");
   for (unsigned E : {5u, 8u, 12u}) {
