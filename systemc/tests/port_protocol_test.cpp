@@ -71,5 +71,38 @@ TEST(PortProtocolDeathTest, TheSameRunWithoutTheBadBeatHasNone) {
   EXPECT_EXIT(run_with_bad_beat(1000, [](uint32_t tag) { return tag; }), ::testing::ExitedWithCode(0), "");
 }
 
+// The memory port's tag is {core id, thread} (docs/memory-system.md): a memory shared by
+// several cores routes each response back by it.  Both paths to the port: through the
+// reorder queue (the DRAM) and around it (the fixed memory).
+[[noreturn]] void run_as_core(unsigned core_id, bool queue) {
+  const Program p = test::assemble(kProgram);
+  Config cfg;
+  if (!queue) {
+    cfg.mem_model = "fixed";
+    cfg.queue_enabled = false;
+  }
+  harness::claim_process();
+  auto* side = new harness::SystemcSide("system", cfg, core_id, {}, 8);
+  HostScript host(harness::make_job(p, 2, 100000));
+  harness::load_memory(side->memory, p, {});
+  unsigned requests = 0, wrong = 0;
+  harness::run_alone(*side, host, [&] {
+    const umbra_system::Outputs o = side->sys.outputs();
+    if (!o.mem_req_valid) return;
+    ++requests;
+    if (o.mem_req_tag >> 8 != core_id || (o.mem_req_tag & 0xffu) >= 2) ++wrong;
+  });
+  std::fprintf(stderr, "%u requests, %u with a tag other than {%u, thread}\n", requests, wrong, core_id);
+  std::exit(requests > 0 && wrong == 0 && host.reason() == StopReason::Done ? 0 : 3);
+}
+
+TEST(PortProtocolDeathTest, TheTagCarriesTheCoreIdThroughTheQueue) {
+  EXPECT_EXIT(run_as_core(5, true), ::testing::ExitedWithCode(0), "[1-9][0-9]* requests, 0 with");
+}
+
+TEST(PortProtocolDeathTest, TheTagCarriesTheCoreIdAroundTheQueue) {
+  EXPECT_EXIT(run_as_core(5, false), ::testing::ExitedWithCode(0), "[1-9][0-9]* requests, 0 with");
+}
+
 }  // namespace
 }  // namespace umbra::scm
