@@ -69,8 +69,9 @@ std::vector<uint64_t> memory_fields(const MemoryStats& m) {
 }
 
 // Loads, stores and atomics from every thread on a few shared lines (misses, merges,
-// replays, queue reordering), a host write in mid-run, on the DRAM behind the queue and
-// on the fixed memory with the queue bypassed (whose ready follows the request's op).
+// replays, queue reordering), a host write in mid-run, on the DRAM behind the queue, on
+// the fixed memory with the queue bypassed (whose ready follows the request's op) and
+// behind a queue small enough to fill.
 TEST(SystemcUnderTheKernel, RunsAsTheKernelFreeBenchDoes) {
   const Program p = test::assemble(R"(
         .text
@@ -92,14 +93,17 @@ again:  ldw     r4, 0(r2)
 counter: .word  0
 table:  .space  512
 )");
-  for (const char* memory : {"dram", "fixed"}) {
+  // "full-queue": a queue of 2 that the program fills, so its ready falls and rises
+  // (the signal the routing method reads under the kernel).
+  for (const std::string memory : {"dram", "fixed", "full-queue"}) {
     SCOPED_TRACE(memory);
     Config cfg;
-    if (std::string(memory) == "fixed") {
+    if (memory == "fixed") {
       cfg.queue_enabled = false;
       cfg.mem_model = "fixed";
       cfg.mem_latency = 5;
     }
+    if (memory == "full-queue") cfg.queue_depth = 2;
     const std::vector<HostWrite> writes = {{30, p.data_base + 4 + 64, 77}};
     VectorEventSink plain_events, kernel_events;
     RunOptions o;
@@ -120,6 +124,7 @@ table:  .space  512
     EXPECT_EQ(kernel.mem.load_buckets, plain.mem.load_buckets);
     EXPECT_EQ(kernel.memory, plain.memory);
     EXPECT_NE(test::word_at(plain.memory, p.data_base + 4 + 64), 0u);
+    if (memory == "full-queue") EXPECT_EQ(plain.mem.queue_occupancy_max, 2u);
   }
 }
 
