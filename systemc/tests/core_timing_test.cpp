@@ -315,8 +315,6 @@ TEST(Config, FewerThreadsThanPipelineStagesAreRejected) {
   EXPECT_EQ(run_systemc(p, config(8), 1, 100).status, RunResult::Status::Exited);
 }
 
-// The depth is 4 + execute stages: one thread fewer than that is refused, naming both
-// numbers; depth = T runs.
 // The largest legal core runs: every thread of it, to the end (the wires' storage grows
 // with the thread count, and so do the return buffers and the tag space).
 TEST(Config, TheLargestThreadCountRuns) {
@@ -327,6 +325,8 @@ TEST(Config, TheLargestThreadCountRuns) {
   EXPECT_EQ(r.stats.total_issued(), 3u * T);
 }
 
+// The depth is 4 + execute stages: one thread fewer than that is refused, naming both
+// numbers; depth = T runs.
 TEST(Config, DeeperPipelinesNeedAsManyThreads) {
   const Program p = assemble("exit\n");
   for (unsigned E : {5u, 8u, 12u}) {
