@@ -33,10 +33,10 @@
 //
 // The integer multiply uses the FPU's multiplier (rtl/fp_mul.v), invisibly: X1 hands
 // it the operands, the 64-bit product comes back in X<1+M>, where the signed high
-// word's correction is applied.  Where that multiplier is DSP blocks the shifts ride
-// it too (a multiply by a power of two), so their result also comes in X<1+M>.
-// Nothing observes a result before W, so no cycle of the contract changes, and the
-// core has one multiplier instead of two and, on DSPs, no barrel shifter.
+// word's correction is applied.  The shifts ride it too (a multiply by a power of
+// two), so their result also comes in X<1+M>.  Nothing observes a result before W, so
+// no cycle of the contract changes, and the core has one multiplier instead of two and
+// no barrel shifter.
 //
 // Memory instructions go to the data cache (docs/memory-system.md): ldw, stw, the
 // atomics, dinv, dinvall and dflush all leave X1 on x2_mem_*.  Those that may push a
@@ -248,25 +248,6 @@ module execute #(
                      (r_op == `UMBRA_OP_BLTU) || (r_op == `UMBRA_OP_BGEU)};
   end
 
-`include "reverse32.vh"
-
-  // A logarithmic right shifter filling with `fill`.
-  function [31:0] shift_right;
-    input [31:0] v;
-    input [4:0]  amount;
-    input        fill;
-    reg   [31:0] r;
-    begin
-      r = v;
-      if (amount[0]) r = {fill, r[31:1]};
-      if (amount[1]) r = {{2{fill}}, r[31:2]};
-      if (amount[2]) r = {{4{fill}}, r[31:4]};
-      if (amount[3]) r = {{8{fill}}, r[31:8]};
-      if (amount[4]) r = {{16{fill}}, r[31:16]};
-      shift_right = r;
-    end
-  endfunction
-
   wire [7:0] x1_op = x1_word[`UMBRA_FIELD_OP_MSB:`UMBRA_FIELD_OP_LSB];
   wire [7:0] x1_fa = x1_word[`UMBRA_FIELD_A_MSB:`UMBRA_FIELD_A_LSB];
   wire [7:0] x1_fb = x1_word[`UMBRA_FIELD_B_MSB:`UMBRA_FIELD_B_LSB];
@@ -301,32 +282,20 @@ module execute #(
   wire        lt     = (vb[31] != y[31]) ? vb[31] : diff[31];
   wire        eq     = (vb == y);
 
-  // Shifts.  Where the multiplier is DSP blocks (MUL_ROWS = 0) it does them: x << n is
-  // the low word of x * 2^n, and for n > 0 x >> n is the high word of x * 2^(32-n),
-  // unsigned for shr and with x signed for sra (the high word's sign correction of
-  // mulh, below, with x's term alone), so a 32-bit barrel shifter (about 250 LUT4s on
-  // the UP5K) becomes a 5-to-32 decoder; the result comes with the product in X<1+M>,
-  // which nothing sees before W.  Where the multiplier is logic rows (the HX8K), its
-  // operand is on the core's longest path and the decoder would lengthen it, so one
-  // right shifter serves all three shifts: a left shift is a right shift of the
-  // bit-reversed operand, reversed back; sra fills with the sign bit.
-  localparam SHIFT_ON_MUL = (MUL_ROWS == 0);
+  // Shifts ride the multiplier: x << n is the low word of x * 2^n, and for n > 0 x >> n
+  // is the high word of x * 2^(32-n), unsigned for shr and with x signed for sra (the
+  // high word's sign correction of mulh, below, with x's term alone), so a 32-bit
+  // barrel shifter (about 250 LUT4s on the UP5K, 150 logic cells on the HX8K) becomes
+  // a 5-to-32 decoder; the result comes with the product in X<1+M>, which nothing sees
+  // before W.  (The HX8K kept a shifter while its multiplier's rows were all in
+  // series behind the operand select, where the decoder would have lengthened its
+  // longest path; rtl/fp_mul.v.)
   wire        shift_left  = (x1_op == `UMBRA_OP_SHL) || (x1_op == `UMBRA_OP_SHLI);
   wire        shift_arith = (x1_op == `UMBRA_OP_SRA) || (x1_op == `UMBRA_OP_SRAI);
   wire        shift_right_op = (x1_op == `UMBRA_OP_SHR) || (x1_op == `UMBRA_OP_SHRI) || shift_arith;
-  wire        shift_mul   = SHIFT_ON_MUL && (shift_left || shift_right_op);
+  wire        shift_mul   = shift_left || shift_right_op;
   wire [4:0]  pow_log     = shift_left ? y[4:0] : (5'd0 - y[4:0]);   // 32 - n, mod 32
   wire [31:0] shift_pow   = 32'd1 << pow_log;
-  wire [31:0] shift_r;
-  generate
-    if (SHIFT_ON_MUL) begin : g_shift_on_mul
-      assign shift_r = 32'd0;
-    end else begin : g_shifter
-      wire [31:0] shift_in  = shift_left ? reverse32(vb) : vb;
-      wire [31:0] shift_out = shift_right(shift_in, y[4:0], shift_arith && vb[31]);
-      assign shift_r = shift_left ? reverse32(shift_out) : shift_out;
-    end
-  endgenerate
 
   reg [31:0] sreg;
   always @* begin
@@ -385,9 +354,6 @@ module execute #(
       `UMBRA_OP_AND,  `UMBRA_OP_ANDI,
       `UMBRA_OP_OR,   `UMBRA_OP_ORI,
       `UMBRA_OP_XOR,  `UMBRA_OP_XORI:    result = logic_r;
-      `UMBRA_OP_SHL,  `UMBRA_OP_SHLI,
-      `UMBRA_OP_SHR,  `UMBRA_OP_SHRI,
-      `UMBRA_OP_SRA,  `UMBRA_OP_SRAI:    result = shift_r;  // 0 on the multiplier
       `UMBRA_OP_MIN,  `UMBRA_OP_MAX,
       `UMBRA_OP_MINU, `UMBRA_OP_MAXU:    result = LATE_INT ? 32'd0 : pick_b ? vb : y;
       `UMBRA_OP_SEQ,  `UMBRA_OP_SEQI,
@@ -397,7 +363,7 @@ module execute #(
       `UMBRA_OP_SLE,
       `UMBRA_OP_SLEU:                    result = {31'd0, !LATE_INT && cmp_bit};
       `UMBRA_OP_JAL,  `UMBRA_OP_JALR:    result = pc_seq;
-      default:                           result = 32'd0;  // mul* in X<1+M>, FPU, no result
+      default:                           result = 32'd0;  // mul*, shifts in X<1+M>; FPU; none
     endcase
   end
 

@@ -8,9 +8,10 @@
 //   the significand product, in two halves:
 //     `*` (MUL_ROWS = 0): four 16x16 partial products                -> CUT_MID
 //                         and their sum
-//     rows (MUL_ROWS = 1): the first rows before the register above,
-//                         the middle rows                             -> CUT_MID
-//                         and the last rows
+//     rows (MUL_ROWS = 1): the first half of each chain's rows,
+//                         the rest (and with CUT_MID, 8 chains, the
+//                         first level of adds)                        -> CUT_MID
+//                         and the adds of the chains' sums
 //   = int_product, 1 + CUT_MID cycles after the inputs               -> CUT_PROD
 //     (or, with INT_LATE, 2 + CUT_MID: taken after CUT_PROD, all 64 bits registered)
 //   1-bit normalize, guard and sticky                                 -> CUT_NORM
@@ -35,13 +36,21 @@
 // registered right after its `*`, so each maps onto one SB_MAC16 with its input and
 // output registers inside the block and only the sum of the pieces is logic.
 //
-// MUL_ROWS = 1 writes the product as 32 rows of shift-and-add, row j adding a to the
-// partial sum when b's bit j is set, for fabric without multiplier blocks: on iCE40
-// each partial-product bit is then one logic cell (the row's adder bit and its
-// b-select share a LUT4 beside the carry), where synthesis of a plain `*` takes about
-// two (1593 against 2800 cells for 32x32 on the HX8K).  The value is the same.  The
-// rows are spread over the stages the integer product may use: 16 before the input
-// register and 16 after it, or 11 / 11 / 10 around CUT_MID (see g_rows).
+// MUL_ROWS = 1 builds the product from logic, for fabric without multiplier blocks, as
+// shift-and-add rows (row j adds a << j when b's bit j is set): on iCE40 a row's bit is
+// one logic cell, its adder beside the carry chain.  The 32 rows are laid out as chains
+// side by side: 8 chains of 4 rows (b's bits 4c..4c+3) with CUT_MID, 4 of 8 without
+// it, the first half of each chain's rows before s1 and the rest after it; then a tree
+// of two-input adds sums the chains, each shifted by its weight (the pairs of 4-row
+// chains, then the four bytes' products two by two, then the halves).  So the
+// longest path is half a chain (2 or 4 rows) a stage, where the 32 rows in one series
+// this replaced put 11 in a stage behind the operand select.  With CUT_MID, at 16
+// threads and 12 execute stages, the HX8K's synthesis top places at 61 MHz against
+// 18 at 8 threads and 4 stages (the rows it had there), in 6526 logic cells
+// (docs/fpga.md, "The multiplier's rows side by side").  The radix-4 form (16 rows of
+// 0, a, 2a or 3a and a four-level tree, every row ready at once) was faster still (71
+// MHz) and took 330 more cells: two LUT4s a bit for the 4-way select, where a row's
+// bit shares its cell with its adder.
 `default_nettype none
 
 module fp_mul #(
@@ -62,10 +71,6 @@ module fp_mul #(
     output reg  [31:0] result,
     output wire [63:0] int_product
 );
-
-  // Rows before the input register and before CUT_MID (MUL_ROWS = 1).
-  localparam integer ROWS_PRE = (CUT_MID != 0) ? 11 : 16;
-  localparam integer ROWS_MID = (CUT_MID != 0) ? 22 : 16;
 
   // ---- unpack, DAZ, classify -----------------------------------------------------------
   wire [7:0] ea = a[30:23];
@@ -98,54 +103,53 @@ module fp_mul #(
   wire [13:0] flags1 = {s1_sign, s1_nan, s1_inf, s1_zero, s1_exp};
   wire [13:0] flags2;
 
+  // g_rows (MUL_ROWS = 1): rows first to last of a chain, which sums up to eight bits
+  // of b (row j adds x << j when bits[j] is set) into acc; acc stays below 2^40.
+  function automatic [39:0] chain_rows(input [39:0] acc, input [31:0] x, input [7:0] bits,
+                                       input integer first, input integer last);
+    integer j;
+    begin
+      chain_rows = acc;
+      for (j = first; j <= last; j = j + 1)
+        if (bits[j]) chain_rows[j +: 33] = {1'b0, chain_rows[j +: 32]} + {1'b0, x};
+    end
+  endfunction
+
   // ---- the product ---------------------------------------------------------------------
   wire [63:0] psum;                               // ma * mb, the integer product
   generate
     if (MUL_ROWS != 0) begin : g_rows
-      // Row j: acc += ma << j when mb[j].  acc only ever has bits below 32 + j set.
-      reg [63:0] pre;
-      reg [32:0] row0;
-      integer    i;
-      always @* begin
-        pre = {32'd0, mb[0] ? ma : 32'd0};
-        for (i = 1; i < ROWS_PRE; i = i + 1) begin
-          row0         = {1'b0, pre[i +: 32]} + {1'b0, ma};
-          pre[i +: 33] = mb[i] ? row0 : {1'b0, pre[i +: 32]};
+      // CH chains of R rows side by side, the first R/2 rows of each before s1 and
+      // the rest after it, their sums then added by a tree (see the header).
+      localparam integer CH = (CUT_MID != 0) ? 8 : 4;
+      localparam integer R  = 32 / CH;
+      localparam [31:0] ROWS_BEFORE_S1 = (CH == 8) ? 32'h33333333 : 32'h0f0f0f0f;
+      wire [40*CH-1:0] acc_a, acc_b;
+      reg  [40*CH-1:0] s1_acc;
+      wire [159:0]     quads;              // b's four bytes times a, each < 2^40
+      genvar           c;
+      for (c = 0; c < CH; c = c + 1) begin : g_chain
+        wire [7:0] b0 = {{(8 - R){1'b0}}, mb[R*c +: R]};
+        wire [7:0] b1 = {{(8 - R){1'b0}}, s1_mb[R*c +: R]};
+        assign acc_a[40*c +: 40] = chain_rows(40'd0, ma, b0, 0, R / 2 - 1);
+        assign acc_b[40*c +: 40] = chain_rows(s1_acc[40*c +: 40], s1_ma, b1, R / 2, R - 1);
+      end
+      for (c = 0; c < 4; c = c + 1) begin : g_byte
+        if (CH == 8) begin : g_pair
+          assign quads[40*c +: 40] = acc_b[80*c +: 40] + {acc_b[80*c+40 +: 36], 4'd0};
+          wire unused_top = ^acc_b[80*c+76 +: 4];  // four rows: a chain is below 2^36
+        end else begin : g_one
+          assign quads[40*c +: 40] = acc_b[40*c +: 40];
         end
       end
-      reg [63:0] s1_pre;
-      always @(posedge clk) s1_pre <= pre;
-
-      reg [63:0] mid;
-      reg [32:0] row1;
-      integer    j;
-      always @* begin
-        mid = s1_pre;
-        for (j = ROWS_PRE; j < ROWS_MID; j = j + 1) begin
-          row1         = {1'b0, mid[j +: 32]} + {1'b0, s1_ma};
-          mid[j +: 33] = s1_mb[j] ? row1 : {1'b0, mid[j +: 32]};
-        end
-      end
-
-      wire [63:0] mid2;
-      wire [31:0] ma2, mb2;
-      fp_stage #(.W(14 + 64 + 64), .CUT(CUT_MID)) u_mid (
-          .clk(clk), .d({flags1, mid, s1_ma, s1_mb}), .q({flags2, mid2, ma2, mb2}));
-
-      reg [63:0] acc;
-      reg [32:0] row2;
-      integer    k;
-      always @* begin
-        acc = mid2;
-        for (k = ROWS_MID; k < 32; k = k + 1) begin
-          row2         = {1'b0, acc[k +: 32]} + {1'b0, ma2};
-          acc[k +: 33] = mb2[k] ? row2 : {1'b0, acc[k +: 32]};
-        end
-      end
-      assign psum = acc;
-      // Bits of b already consumed by earlier rows; with no rows left after CUT_MID
-      // (never: 32 > ROWS_MID) ma2 would be unused as well.
-      wire unused_mb = |s1_mb[ROWS_PRE-1:0] ^ |mb2[ROWS_MID-1:0] ^ |ma2;
+      always @(posedge clk) s1_acc <= acc_a;
+      wire [159:0] quads_q;
+      fp_stage #(.W(14 + 160), .CUT(CUT_MID)) u_mid (
+          .clk(clk), .d({flags1, quads}), .q({flags2, quads_q}));
+      wire [47:0] low  = {8'd0, quads_q[0 +: 40]} + {quads_q[40 +: 40], 8'd0};
+      wire [47:0] high = {8'd0, quads_q[80 +: 40]} + {quads_q[120 +: 40], 8'd0};
+      assign psum = {16'd0, low} + {high, 16'd0};
+      wire unused_mb = ^(s1_mb & ROWS_BEFORE_S1);  // consumed before s1
     end else if (CUT_MID != 0) begin : g_dsp
       // Four 16x16 products, each a `*` with a register right after it (an SB_MAC16's
       // output register), summed in logic.
