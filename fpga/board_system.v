@@ -17,6 +17,7 @@ module board_system #(
     parameter integer CACHE_WAYS   = 1,
     parameter integer REQ_QUEUE    = 8,
     parameter integer MUL_ROWS     = 0,
+    parameter integer FF_RAMS      = 0,
     parameter integer SPRAM        = 1,             // data memory in SPRAM (UP5K) or block RAM
     parameter integer CLK_HZ       = 6000000,
     parameter integer CLKS_PER_BIT = 52,
@@ -51,7 +52,7 @@ module board_system #(
   umbra_core #(
       .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0),
       .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(LINE_BYTES),
-      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .EXEC_STAGES(EXEC_STAGES)
+      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .EXEC_STAGES(EXEC_STAGES)
   ) u_core (
       .clk(clk), .rst(core_rst),
       .host_imem_we(imem_we), .host_imem_addr(imem_addr), .host_imem_data(imem_data),

@@ -3,14 +3,16 @@
 #               [--seeds LIST] [--jobs N] [--tools debian|yowasp] [CONFIG.yaml...]
 #
 # From source to iCE40 bitstreams and the report, in one command.  For each
-# configuration (default: configs/ice40-up5k.yaml configs/ice40-hx8k.yaml):
+# configuration (default: configs/ice40-up5k.yaml, configs/ice40-hx8k.yaml and
+# configs/ice40-hx8k-breakout.yaml):
 #   1. umbra-config reads the YAML through the simulators' own strict loader and
 #      gives the FPGA target (device, package, clocks and their targets, DSPs) and each
 #      top's RTL parameters, from the key -> parameter table
 #      (isa/include/umbra/rtl_params.h) every other flow uses too, so no number or
 #      parameter name is restated here;
-#   2. yosys synth_ice40 of fpga/synth_top.v (the core behind an on-chip memory; -dsp
-#      and -spram on the UP5K) and `check -assert`;
+#   2. for a configuration with fpga.clock_mhz: yosys synth_ice40 of fpga/synth_top.v
+#      (the core behind an on-chip memory; -dsp and -spram on the UP5K) and
+#      `check -assert`;
 #   3. fpga/logic_depth.py: the deepest logic paths in LUT levels (before placement);
 #   4. nextpnr-ice40 at the configured clock once per seed (--seeds), to
 #      <out>/<name>/seed-<N>/ (--report: utilization and Fmax); icepack of the seed
@@ -82,7 +84,8 @@ while [ $# -gt 0 ]; do
       configs+=("$(cd "$(dirname "$a")" && pwd)/$(basename "$a")") ;;
   esac
 done
-[ ${#configs[@]} -gt 0 ] || configs=("$root/configs/ice40-up5k.yaml" "$root/configs/ice40-hx8k.yaml")
+[ ${#configs[@]} -gt 0 ] || configs=("$root/configs/ice40-up5k.yaml" "$root/configs/ice40-hx8k.yaml"
+                                      "$root/configs/ice40-hx8k-breakout.yaml")
 # --seeds: a list of seeds and ranges, e.g. 1-5 or 1,3,7-9.
 seeds=()
 IFS=',' read -r -a seed_parts <<<"$seed_list"
@@ -320,12 +323,17 @@ for cfg in "${configs[@]}"; do
   read_kv P "$tool" --top synth_top "$cfg"
   name="${C[name]}"
   dev="${C[fpga.device]}"
-  if [ -z "$dev" ] || [ -z "${C[fpga.package]}" ] || [ "${C[fpga.clock_mhz]}" = 0 ]; then
-    echo "build.sh: error: $cfg: an FPGA build needs fpga.device, fpga.package and fpga.clock_mhz" >&2
+  board="${C[fpga.board]:-}"
+  # The synthesis top is built for a configuration that gives its clock; one with
+  # only a board (configs/ice40-hx8k-breakout.yaml) has none.
+  synth_top=1
+  [ "${C[fpga.clock_mhz]}" != 0 ] || synth_top=0
+  if [ -z "$dev" ] || [ -z "${C[fpga.package]}" ] || { [ $synth_top = 0 ] && [ -z "$board" ]; }; then
+    echo "build.sh: error: $cfg: an FPGA build needs fpga.device, fpga.package and" \
+      "fpga.clock_mhz (the synthesis top), fpga.board (a board top) or both" >&2
     exit 1
   fi
   chparam=" $("$tool" --top synth_top --format yosys "$cfg")"
-  board="${C[fpga.board]:-}"
   # The board top: the same core parameters under the board top's names, its own
   # memory (SPRAM or block RAM, with atomics), the UART host link and the pins of
   # fpga/$board.pcf, and its clock from fpga.board_clock_mhz.
@@ -335,14 +343,12 @@ for cfg in "${configs[@]}"; do
     bparam=" $("$tool" --top "${board}_top" --format yosys "$cfg")$bclk_params"
   fi
   if [ $params_only = 1 ]; then
-    echo "$name synth_top:$chparam"
+    [ $synth_top = 0 ] || echo "$name synth_top:$chparam"
     if [ $boards = 1 ] && [ -n "$board" ]; then echo "$name ${board}_top:$bparam"; fi
     continue
   fi
   d="$out/$name"
   mkdir -p "$d"
-  names+=("$name")
-  dirs+=("$d")
   synth_opts="${C[fpga.synth_options]}"   # umbra-config's rule: -dsp, -spram on the UP5K
   {
     echo "config=$cfg"
@@ -353,9 +359,13 @@ for cfg in "${configs[@]}"; do
     echo "target_mhz=${C[fpga.target_mhz]}"
     for t in ${tool_versions[@]+"${tool_versions[@]}"}; do echo "$t"; done
   } >"$d/flow.txt"
-  echo "== $name: yosys synth_ice40$synth_opts (${P[THREADS]} threads, ${P[REGS]} registers, ${P[IMEM_WORDS]} imem words, ${P[MEM_WORDS]} memory words)"
-  synth "$name" "$d" synth_top "$chparam" "$synth_opts" "${rtl_files[@]}" "$root/fpga/synth_top.v"
-  [ $synth_only = 1 ] || place "$name" "$d" "$dev" "${C[fpga.package]}" "${C[fpga.clock_mhz]}" ""
+  if [ $synth_top = 1 ]; then
+    names+=("$name")
+    dirs+=("$d")
+    echo "== $name: yosys synth_ice40$synth_opts (${P[THREADS]} threads, ${P[REGS]} registers, ${P[IMEM_WORDS]} imem words, ${P[MEM_WORDS]} memory words)"
+    synth "$name" "$d" synth_top "$chparam" "$synth_opts" "${rtl_files[@]}" "$root/fpga/synth_top.v"
+    [ $synth_only = 1 ] || place "$name" "$d" "$dev" "${C[fpga.package]}" "${C[fpga.clock_mhz]}" ""
+  fi
 
   [ $boards = 1 ] && [ -n "$board" ] || continue
   bd="$d/$board"
@@ -368,12 +378,17 @@ for cfg in "${configs[@]}"; do
   sed "s/^top=.*/top=${board}_top/; s/^fpga.clock_mhz=.*/fpga.clock_mhz=$bfreq/; \
        s/^target_mhz=.*/target_mhz=${C[fpga.board_target_mhz]}/" "$d/flow.txt" >"$bd/flow.txt"
   echo "board=1" >>"$bd/flow.txt"
-  echo "== $name/$board: yosys synth_ice40$synth_opts (board top ${board}_top, ${bfreq} MHz)"
+  echo "== $name/$board: yosys synth_ice40$synth_opts (board top ${board}_top, ${P[THREADS]} threads, ${bfreq} MHz)"
   synth "$board" "$bd" "${board}_top" "$bparam" "$synth_opts" \
     "${rtl_files[@]}" "${board_files[@]}" "$root/fpga/${board}_top.v"
   [ $synth_only = 1 ] || place "$board" "$bd" "$dev" "${C[fpga.package]}" "$bfreq" "$root/fpga/$board.pcf"
 done
 
+if [ $params_only = 0 ] && [ ${#names[@]} = 0 ]; then
+  echo "build.sh: error: nothing to build: no configuration has fpga.clock_mhz" \
+    "(a synthesis top), nor fpga.board without --no-board" >&2
+  exit 2
+fi
 if [ $synth_only = 0 ] && [ $params_only = 0 ]; then
   wait
   for i in "${!names[@]}"; do pack "$(basename "${dirs[$i]}")" "${dirs[$i]}"; done

@@ -38,6 +38,7 @@ module icebreaker_top #(
     parameter integer CACHE_WAYS   = 1,
     parameter integer REQ_QUEUE    = 8,
     parameter integer MUL_ROWS     = 0,             // 1: multiplier as logic rows (no DSPs)
+    parameter integer FF_RAMS      = 0,             // 1: small RAMs in flip-flops
     parameter integer OSC_HZ       = 12000000,      // the board's oscillator
     // The core clock: the oscillator divided by CLK_DIV (1 or 2) with PLL = 0, or the
     // PLL's output with PLL = 1 (its DIVR/DIVF/DIVQ/FILTER_RANGE as icepll gives
@@ -77,7 +78,7 @@ module icebreaker_top #(
   board_system #(
       .THREADS(THREADS), .EXEC_STAGES(EXEC_STAGES), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS),
       .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
-      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .SPRAM(1), .CLK_HZ(CLK_HZ),
+      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .SPRAM(1), .CLK_HZ(CLK_HZ),
       .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS),
       .BLINK_BIT(21   /* toggles every third of a second at 6 MHz */)
   ) u_sys (

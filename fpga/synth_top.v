@@ -34,7 +34,8 @@ module synth_top #(
     parameter integer CACHE_WAYS       = 2,
     parameter integer CACHE_LINE_BYTES = 32,
     parameter integer REQ_QUEUE        = 8,
-    parameter integer MUL_ROWS         = 0   // 1: no DSP blocks (rtl/fp_mul.v)
+    parameter integer MUL_ROWS         = 0,  // 1: no DSP blocks (rtl/fp_mul.v)
+    parameter integer FF_RAMS          = 0   // 1: small RAMs in flip-flops (rtl/umbra_core.v)
 ) (
     input  wire clk,
     input  wire rst_pin,
@@ -91,7 +92,7 @@ module synth_top #(
   umbra_core #(
       .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0),
       .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(CACHE_LINE_BYTES),
-      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .EXEC_STAGES(EXEC_STAGES)
+      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .EXEC_STAGES(EXEC_STAGES)
   ) u_core (
       .clk(clk), .rst(rst),
       .host_imem_we(host_imem_we), .host_imem_addr(host_sr[63:32]),

@@ -65,6 +65,7 @@ module execute #(
     parameter integer TW         = 3,
     parameter integer IW         = 12,
     parameter integer MUL_ROWS   = 0,  // the multiplier's form (rtl/fp_mul.v)
+    parameter integer FF_RAMS    = 0,  // the FPU's addend delay in flip-flops (rtl/fpu.v)
     parameter integer EXEC_STAGES = `UMBRA_DEFAULT_EXECUTE_STAGES  // L: X1 -> W
 ) (
     input  wire            clk,
@@ -542,7 +543,7 @@ module execute #(
   wire [31:0] fpu_sum;        // valid in W
   wire [31:0] fpu_misc;       // valid in X<1+M>
   wire [63:0] product;        // valid in X<1+M>
-  fpu #(.MUL_ROWS(MUL_ROWS), .LATENCY(L), .MISC_LATENCY(M)) u_fpu (
+  fpu #(.MUL_ROWS(MUL_ROWS), .LATENCY(L), .MISC_LATENCY(M), .FF_RAMS(FF_RAMS)) u_fpu (
       .clk(clk), .func(x1_op[3:0]), .a(vb), .b(fpu_b), .c(va), .arith(fpu_arith),
       .arith_result(fpu_sum), .misc_result(fpu_misc), .int_mul(mul), .int_product(product)
   );

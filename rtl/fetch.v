@@ -28,7 +28,8 @@ module fetch #(
     parameter integer THREADS    = 8,
     parameter integer IMEM_WORDS = 4096,
     parameter integer TW         = 3,
-    parameter integer IW         = 12
+    parameter integer IW         = 12,
+    parameter integer FF_RAMS    = 0   // 1: the pcs in flip-flops, not a RAM (see below)
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -123,19 +124,31 @@ module fetch #(
   // the launch's (launch_pc_q) until its first update, and one that says it is 0 (no
   // launch since reset), which is what a bubble of an idle thread shows.  no_rw_check:
   // since no read meets its write, Yosys need not build the bypass that would define
-  // one.
+  // one.  With FF_RAMS (the HX8K at 16 threads, short of block RAMs, not of cells) the
+  // pcs are flip-flops, written and read the same way.
   wire [SB*THREADS-1:0] state_vec;
-  (* no_rw_check *) reg [IW-1:0] pcs [0:THREADS-1];
   reg [IW-1:0]  pc_ram_q;
   reg [IW-1:0]  launch_pc_q;
   reg [THREADS-1:0] at_launch, at_zero;
   wire [THREADS-1:0] active_vec;
 
-  always @(posedge clk) begin
-    if (x2_upd_valid)
-      pcs[x2_upd_thread] <= x2_upd_pc;
-    pc_ram_q <= pcs[next_slot];
-  end
+  generate
+    if (FF_RAMS != 0) begin : g_pcs_ff
+      reg [IW*THREADS-1:0] pcs;
+      always @(posedge clk) begin
+        if (x2_upd_valid)
+          pcs[x2_upd_thread*IW +: IW] <= x2_upd_pc;
+        pc_ram_q <= pcs[next_slot*IW +: IW];
+      end
+    end else begin : g_pcs_ram
+      (* no_rw_check *) reg [IW-1:0] pcs [0:THREADS-1];
+      always @(posedge clk) begin
+        if (x2_upd_valid)
+          pcs[x2_upd_thread] <= x2_upd_pc;
+        pc_ram_q <= pcs[next_slot];
+      end
+    end
+  endgenerate
 
   always @(posedge clk) begin
     if (rst)

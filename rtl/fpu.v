@@ -71,7 +71,8 @@ module fpu #(
     parameter integer MUL_ROWS     = 0,  // fp_mul's multiplier form (rtl/fp_mul.v)
     // add/multiply: inputs to arith_result; execute passes core.execute_stages
     parameter integer LATENCY      = `UMBRA_DEFAULT_EXECUTE_STAGES,
-    parameter integer MISC_LATENCY = 1   // other functions and int_product
+    parameter integer MISC_LATENCY = 1,  // other functions and int_product
+    parameter integer FF_RAMS      = 0   // 1: the addend waits in flip-flops, never a RAM
 ) (
     input  wire        clk,
     input  wire [3:0]  func,     // low nibble of the 0x4_ opcode
@@ -151,9 +152,11 @@ module fpu #(
   // 32 logic cells a cycle (a flip-flop fed by another flip-flop shares no LUT); the
   // ring needs no thread number and no reset, since only the distance between the two
   // pointers matters, and the word read and the word written are never the same.
+  // With FF_RAMS (the HX8K at 16 threads, short of block RAMs, not of cells) it waits
+  // in flip-flops at every latency.
   wire [31:0] addend;
   generate
-    if (MUL_LATENCY >= 3) begin : g_addend_ring
+    if (MUL_LATENCY >= 3 && FF_RAMS == 0) begin : g_addend_ring
       reg [3:0] ring_wr = 4'd0;
       wire [3:0] ring_rd = ring_wr - MUL_LATENCY[3:0] + 4'd1;
       (* ram_style = "block", no_rw_check *) reg [31:0] ring [0:15];
@@ -165,9 +168,9 @@ module fpu #(
       end
       assign addend = ring_q;
     end else begin : g_addend_line
-      reg [63:0] line_q;
-      always @(posedge clk) line_q <= {line_q[31:0], add_c};
-      assign addend = line_q[63:32];
+      reg [32*MUL_LATENCY-1:0] line_q;
+      always @(posedge clk) line_q <= {line_q[32*MUL_LATENCY-33:0], add_c};
+      assign addend = line_q[32*MUL_LATENCY-1 -: 32];
     end
   endgenerate
 

@@ -32,6 +32,8 @@ module umbra_core #(
     parameter integer REQ_QUEUE        = 8,     // request FIFO entries, 4..64
     parameter integer MUL_ROWS         = 0,     // 1: multiplier as shift-and-add rows,
                                                 // for fabric without multiplier blocks
+    parameter integer FF_RAMS          = 0,     // 1: fetch's pcs and the FPU's addend
+                                                // delay in flip-flops, not RAMs
     // X1 -> W, the FPU's latency; the depth UMBRA_FETCH_TO_X1 + EXEC_STAGES + 1 must
     // not exceed THREADS (checked below).
     parameter integer EXEC_STAGES      = `UMBRA_DEFAULT_EXECUTE_STAGES
@@ -233,7 +235,7 @@ module umbra_core #(
   wire [TW-1:0]   trace_cache_thread_i;
 
   fetch #(
-      .THREADS(THREADS), .IMEM_WORDS(IMEM_WORDS), .TW(TW), .IW(IW)
+      .THREADS(THREADS), .IMEM_WORDS(IMEM_WORDS), .TW(TW), .IW(IW), .FF_RAMS(FF_RAMS)
   ) u_fetch (
       .clk(clk), .rst(rst),
       .host_imem_we(host_imem_we), .host_imem_addr(host_imem_addr),
@@ -271,7 +273,7 @@ module umbra_core #(
 
   execute #(
       .THREADS(THREADS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(CORE_ID), .TW(TW), .IW(IW),
-      .MUL_ROWS(MUL_ROWS), .EXEC_STAGES(EXEC_STAGES)
+      .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .EXEC_STAGES(EXEC_STAGES)
   ) u_execute (
       .clk(clk), .rst(rst),
       .r_valid(r_valid), .r_sleep(r_sleep), .r_thread(r_thread), .r_pc(r_pc),

@@ -30,6 +30,7 @@ module umbra_system #(
     parameter integer CACHE_LINE_BYTES = 32,
     parameter integer REQ_QUEUE        = 8,
     parameter integer MUL_ROWS         = 0,    // the multiplier's form (rtl/fp_mul.v), as on the chip
+    parameter integer FF_RAMS          = 0,    // fetch's pcs, the FPU's addend delay: flip-flops
     parameter integer MODE_REORDER     = 1,    // queue.mode: 1 reorder, 0 fcfs
     parameter integer QUEUE_DEPTH      = 16,   // queue.depth
     parameter integer OPEN_ROWS        = 4,    // queue.open_rows
@@ -113,7 +114,7 @@ module umbra_system #(
   umbra_core #(
       .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(CORE_ID),
       .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(CACHE_LINE_BYTES),
-      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .EXEC_STAGES(EXEC_STAGES)
+      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .EXEC_STAGES(EXEC_STAGES)
   ) u_core (
       .clk(clk), .rst(rst),
       .host_imem_we(host_imem_we), .host_imem_addr(host_imem_addr), .host_imem_data(host_imem_data),

@@ -9,6 +9,7 @@
 #   fixed-memory  umbra-randprog             --config configs/fixed-memory.yaml (queue bypassed)
 #   ice40-up5k    umbra-randprog-ice40-up5k  --config configs/ice40-up5k.yaml (its own RTL build)
 #   ice40-hx8k    umbra-randprog-ice40-hx8k  --config configs/ice40-hx8k.yaml (likewise)
+#   ice40-hx8k-breakout  ...-ice40-hx8k-breakout  --config configs/ice40-hx8k-breakout.yaml
 #   test-deep     umbra-randprog-test-deep   --config configs/test-deep.yaml (likewise)
 #   test-odd      umbra-randprog-test-odd    --config configs/test-odd.yaml (likewise)
 # (the variants of testbench/cosim/CMakeLists.txt).
@@ -62,10 +63,10 @@ if [ "$limit_seconds" -eq 0 ] && [ "$limit_instructions" = 0 ]; then
 fi
 
 # Every verilated configuration: name, binary, config argument (empty: the built-in default).
-names=(default fixed-memory ice40-up5k ice40-hx8k test-deep test-odd)
+names=(default fixed-memory ice40-up5k ice40-hx8k ice40-hx8k-breakout test-deep test-odd)
 tools=("$build/testbench/random/umbra-randprog" "$build/testbench/random/umbra-randprog")
 configs=("" "$root/configs/fixed-memory.yaml")
-for v in ice40-up5k ice40-hx8k test-deep test-odd; do
+for v in ice40-up5k ice40-hx8k ice40-hx8k-breakout test-deep test-odd; do
   tools+=("$build/testbench/random/umbra-randprog-$v")
   configs+=("$root/configs/$v.yaml")
 done

@@ -43,6 +43,7 @@ Outcome run(const std::string& cmd) {
 
 const std::string kUp5k = std::string(UMBRA_SOURCE_DIR) + "/configs/ice40-up5k.yaml";
 const std::string kHx8k = std::string(UMBRA_SOURCE_DIR) + "/configs/ice40-hx8k.yaml";
+const std::string kHx8kBreakout = std::string(UMBRA_SOURCE_DIR) + "/configs/ice40-hx8k-breakout.yaml";
 
 TEST(FpgaConfig, Up5kIsTheSixteenThreadDeepCoreWithDspsOnTheIcebreakerPackage) {
   const umbra::Config c = umbra::load_config(kUp5k);
@@ -66,18 +67,37 @@ TEST(FpgaConfig, Up5kIsTheSixteenThreadDeepCoreWithDspsOnTheIcebreakerPackage) {
   EXPECT_EQ(c.mem_model, "fixed");
 }
 
-TEST(FpgaConfig, Hx8kIsTheEightThreadCoreWithoutDsps) {
+// The HX8K's synthesis top: 16 threads and the deepest pipeline they allow, no board.
+TEST(FpgaConfig, Hx8kIsTheSixteenThreadDeepCoreWithoutDsps) {
   const umbra::Config c = umbra::load_config(kHx8k);
   EXPECT_EQ(c.name, "ice40-hx8k");
-  EXPECT_EQ(c.threads, 8u);
+  EXPECT_EQ(c.threads, 16u);
+  EXPECT_EQ(c.execute_stages, 12u);
+  EXPECT_EQ(c.threads, c.pipeline_depth());
   EXPECT_EQ(c.registers, 32u);
   EXPECT_EQ(c.fpga_device, "hx8k");
   EXPECT_EQ(c.fpga_clock_mhz, 50u);
   EXPECT_FALSE(c.fpga_dsp);
   EXPECT_EQ(c.mem_model, "fixed");
-  EXPECT_EQ(c.fpga_board, "hx8k_breakout");
-  EXPECT_EQ(c.fpga_board_clock_mhz, 16u);
+  EXPECT_TRUE(c.fpga_board.empty());
   EXPECT_EQ(c.fpga_target_mhz, 50u);
+}
+
+// The HX8K breakout board's: 8 threads, a board top and no synthesis top (no clock).
+TEST(FpgaConfig, Hx8kBreakoutIsTheEightThreadCoreOnTheBoard) {
+  const umbra::Config c = umbra::load_config(kHx8kBreakout);
+  EXPECT_EQ(c.name, "ice40-hx8k-breakout");
+  EXPECT_EQ(c.threads, 8u);
+  EXPECT_EQ(c.threads, c.pipeline_depth());
+  EXPECT_EQ(c.registers, 32u);
+  EXPECT_EQ(c.fpga_device, "hx8k");
+  EXPECT_EQ(c.fpga_package, "ct256");
+  EXPECT_FALSE(c.fpga_dsp);
+  EXPECT_EQ(c.mem_model, "fixed");
+  EXPECT_EQ(c.fpga_board, "hx8k_breakout");
+  EXPECT_EQ(c.fpga_clock_mhz, 0u);
+  EXPECT_EQ(c.fpga_target_mhz, 0u);
+  EXPECT_EQ(c.fpga_board_clock_mhz, 24u);
   EXPECT_EQ(c.fpga_board_target_mhz, 40u);
 }
 
@@ -101,6 +121,8 @@ TEST(FpgaConfig, BadFpgaSectionsAreRefusedWithLineAndReason) {
           {"fpga:\n  device: up5k\n  freq: 40\n", ":3: error: unknown configuration key 'fpga.freq'"},
           {"fpga:\n  device: up5k\n  board_target_mhz: 24\n",
            ":3: error: 'fpga.board_target_mhz' needs 'fpga.board'"},
+          {"fpga:\n  device: up5k\n  target_mhz: 30\n",
+           ":3: error: 'fpga.target_mhz' needs 'fpga.clock_mhz'"},
           {"fpga:\n  device: [up5k]\n", ":2: error: 'fpga.device' must be a non-empty string"},
           {"fpga:\n  device: up5k\n  board: tinyfpga\n",
            ":3: error: 'fpga.board' = 'tinyfpga' is not one of: icebreaker, hx8k_breakout"},
@@ -124,7 +146,7 @@ TEST(UmbraConfig, VerilogParametersAreTheYamlNumbers) {
                 std::to_string(c.mem_latency) + "\nCACHE_BYTES=" + std::to_string(c.cache_bytes) +
                 "\nCACHE_WAYS=" + std::to_string(c.cache_ways) +
                 "\nCACHE_LINE_BYTES=" + std::to_string(c.cache_line_bytes) +
-                "\nREQ_QUEUE=" + std::to_string(c.cache_request_queue) + "\nMUL_ROWS=0\n");
+                "\nREQ_QUEUE=" + std::to_string(c.cache_request_queue) + "\nMUL_ROWS=0\nFF_RAMS=0\n");
 }
 
 // The HX8K has no DSP blocks: its multiplier is built as rows of logic (rtl/fp_mul.v).
@@ -207,7 +229,8 @@ TEST(RtlParams, DerivedValuesFollowTheirRules) {
 
 // Every form umbra-config prints carries the same NAME=VALUE list, the table's.
 TEST(UmbraConfig, EveryFormIsTheTablesList) {
-  for (const std::string& file : {kUp5k, kHx8k, std::string(UMBRA_SOURCE_DIR) + "/configs/default.yaml"}) {
+  for (const std::string& file :
+       {kUp5k, kHx8k, kHx8kBreakout, std::string(UMBRA_SOURCE_DIR) + "/configs/default.yaml"}) {
     const umbra::Config c = umbra::load_config(file);
     for (const umbra::RtlModule& m : umbra::rtl_modules()) {
       std::string lines, cmake, verilator, yosys, json;
@@ -255,11 +278,13 @@ TEST(UmbraConfig, UnknownTopOrFormatIsAUsageError) {
 
 // fpga/build.sh hands yosys the table's parameters for every top it builds (the board
 // tops too, by default); only the boards' clock settings (from fpga.board_clock_mhz:
-// 6 MHz is the 12 MHz oscillator halved; 16 the PLL with the settings icepll gives
-// for it, 12 MHz in, and the frequency it achieves, 15.938 MHz) are its own.
+// 6 MHz is the 12 MHz oscillator halved; 24 the PLL with the settings icepll gives
+// for it, 12 MHz in, and the frequency it achieves) are its own; a configuration
+// without fpga.clock_mhz (the HX8K breakout's) has no synthesis top.
 TEST(BuildScript, ParametersAreUmbraConfigs) {
-  const Outcome o = run("UMBRA_CONFIG_TOOL='" + std::string(UMBRA_CONFIG_PATH) + "' " + UMBRA_SOURCE_DIR +
-                        "/fpga/build.sh --params-only '" + kUp5k + "' '" + kHx8k + "'");
+  const Outcome o =
+      run("UMBRA_CONFIG_TOOL='" + std::string(UMBRA_CONFIG_PATH) + "' " + UMBRA_SOURCE_DIR +
+          "/fpga/build.sh --params-only '" + kUp5k + "' '" + kHx8k + "' '" + kHx8kBreakout + "'");
   ASSERT_EQ(o.rc, 0) << o.err;
   auto yosys = [](const std::string& top, const std::string& file) {
     std::string out =
@@ -270,9 +295,10 @@ TEST(BuildScript, ParametersAreUmbraConfigs) {
   EXPECT_EQ(o.out, "ice40-up5k synth_top: " + yosys("synth_top", kUp5k) + "\n" +
                        "ice40-up5k icebreaker_top: " + yosys("icebreaker_top", kUp5k) +
                        " -set CLK_DIV 2 -set PLL 0\n" + "ice40-hx8k synth_top: " + yosys("synth_top", kHx8k) +
-                       "\n" + "ice40-hx8k hx8k_breakout_top: " + yosys("hx8k_breakout_top", kHx8k) +
-                       " -set PLL 1 -set PLL_DIVR 0 -set PLL_DIVF 84 -set PLL_DIVQ 6 -set PLL_FILTER 1"
-                       " -set CLK_HZ 15938000\n");
+                       "\n" +
+                       "ice40-hx8k-breakout hx8k_breakout_top: " + yosys("hx8k_breakout_top", kHx8kBreakout) +
+                       " -set PLL 1 -set PLL_DIVR 0 -set PLL_DIVF 63 -set PLL_DIVQ 5 -set PLL_FILTER 1"
+                       " -set CLK_HZ 24000000\n");
 }
 
 TEST(FpgaConfigTools, SimulatorRunsAnExampleOnTheUp5kConfiguration) {

@@ -28,9 +28,8 @@ python3 - "$out" "$rc" <<'PY'
 import json, os, sys
 out, rc = sys.argv[1], int(sys.argv[2])
 r = json.load(open(f"{out}/report.json"))
-# The board tops are left out: placing them (one does not fit, the other is 99% full)
-# would more than double the test's time; the board sims run both, and fpga/build.sh
-# places them by default.
+# The board tops are left out: placing them would more than double the test's time;
+# the board sims run both, and fpga/build.sh places them by default.
 designs = {"ice40-up5k": "ice40-up5k/ice40-up5k.bin", "ice40-hx8k": "ice40-hx8k/ice40-hx8k.bin"}
 assert sorted(r["ice40"]) == sorted(designs), sorted(r["ice40"])
 unfit = []

@@ -251,6 +251,10 @@ Config parse_config(const std::string& text, const std::string& path) {
          "'fpga.board' needs 'fpga.board_clock_mhz', the board top's core clock");
   if (c.fpga_board.empty() && c.fpga_board_target_mhz)
     fail(path, root["fpga"]["board_target_mhz"], "'fpga.board_target_mhz' needs 'fpga.board'");
+  // The synthesis top's target is for the clock it is placed at (fpga/build.sh builds a
+  // synthesis top only where fpga.clock_mhz is given).
+  if (!c.fpga_clock_mhz && c.fpga_target_mhz)
+    fail(path, root["fpga"]["target_mhz"], "'fpga.target_mhz' needs 'fpga.clock_mhz'");
   return c;
 }
 

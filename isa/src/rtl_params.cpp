@@ -63,6 +63,10 @@ const std::vector<RtlParam>& rtl_param_table() {
        "1 (multiplier as shift-and-add rows, rtl/fp_mul.v) for an FPGA without DSP blocks: fpga.device set "
        "and fpga.dsp false; else 0 (`*`)",
        [](const Config& c) -> uint64_t { return !c.fpga_device.empty() && !c.fpga_dsp ? 1 : 0; }},
+      {"FF_RAMS", kCore | kSystem | kSynth | kBoard | kFpu, "fpga.device, core.threads",
+       "1 (fetch's pcs and the FPU's addend delay in flip-flops, not RAMs) for the HX8K at 16 threads or "
+       "more, where block RAMs run out before logic cells: fpga.device hx8k and core.threads >= 16; else 0",
+       [](const Config& c) -> uint64_t { return c.fpga_device == "hx8k" && c.threads >= 16 ? 1 : 0; }},
       {"MODE_REORDER", kSystem | kQueue, "queue.mode", "1 for reorder, 0 for fcfs",
        [](const Config& c) -> uint64_t { return c.queue_mode == "reorder" ? 1 : 0; }},
       {"QUEUE_DEPTH", kSystem, "queue.depth", "", [](const Config& c) -> uint64_t { return c.queue_depth; }},

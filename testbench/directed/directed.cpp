@@ -6,8 +6,8 @@
 // register, the compare value of a cas, the special registers whose value is a time).
 //
 // Registers: r1..r3 operands read, r10 the result, r20 tid, r21 the thread's output
-// area, r22 tid * 128 (kAreaBytes), r23 the thread's scratch area, r24 a word all threads share,
-// r25 a word of the thread's own, r26 a per-thread bit pattern.
+// area, r22 tid * 128 (kAreaBytes), r23 the thread's scratch area, r24 a word all threads
+// share, r25 a word of the thread's own, r26 a per-thread bit pattern.
 #include "directed.h"
 
 #include <algorithm>
@@ -24,12 +24,18 @@ namespace {
 
 constexpr unsigned kCases = 24;  // per thread, plus a few directed ones
 // bz/bnz run fewer pool cases: with their 260-word slide (below) the program must fit
-// the HX8K's 512-word instruction store.
+// a 512-word instruction store.
 constexpr unsigned kLongBranchCases = 16;
-// Each thread's output area and scratch area: 32 words each, so that 16 threads' fit
-// in the 4 KiB of the HX8K's data memory beside the shared word.
+// A store below 512 words (the HX8K's 256) has no room for the slide, and every
+// program runs fewer cases: the longest, jalr's, takes about 12 words a case.
+constexpr unsigned kSlideStoreWords = 512;
+constexpr unsigned kSmallStoreCases = 16;
+// Each thread's output area and scratch area: 32 words each, so that 16 threads' fill
+// the 4 KiB of the HX8K's data memory; the shared word is thread 0's scratch word 30
+// and each thread's own word its scratch word 31, which no case loads.
 constexpr unsigned kAreaBytes = 128;
 constexpr unsigned kScratchWords = kAreaBytes / 4;
+static_assert(kCases < kScratchWords - 2, "cases load scratch words 0..kCases-1");
 
 // Integer edges and ordinary values.
 const uint32_t kIntPool[] = {0,          1,           0xffffffffu, 2,           0x7fffffffu, 0x80000000u,
@@ -62,7 +68,9 @@ bool name_is(const isa::InstrInfo& in, const char* name) {
   return std::string(in.name) == name;
 }
 
-std::string case_program(const isa::InstrInfo& in, unsigned threads, unsigned& cases_out) {
+std::string case_program(const isa::InstrInfo& in, unsigned threads, unsigned imem_words,
+                         unsigned& cases_out) {
+  const bool small_store = imem_words < kSlideStoreWords;
   const bool is_float = in.cls == isa::Class::Float;
   const uint32_t* pool = is_float ? kFloatPool : kIntPool;
   const unsigned pool_n = is_float ? std::size(kFloatPool) : std::size(kIntPool);
@@ -73,13 +81,14 @@ std::string case_program(const isa::InstrInfo& in, unsigned threads, unsigned& c
   s += "        shli    r22, r20, 7\n";  // kAreaBytes
   s += "        la      r21, out\n        add     r21, r21, r22\n";
   s += "        la      r23, scratch\n        add     r23, r23, r22\n";
-  s += "        la      r24, shared\n";
-  s += "        addi    r25, r23, 124\n";  // the last scratch word, which no case loads
+  s += "        la      r24, scratch\n        addi    r24, r24, 120\n";  // thread 0's word 30
+  s += "        addi    r25, r23, 124\n";                                // the thread's word 31
   s += "        li      r26, 0x01010101\n        mul     r26, r26, r20\n";
 
   unsigned cases = 0;
-  const bool long_branch = name_is(in, "bz") || name_is(in, "bnz");
-  for (unsigned k = 0; k < (long_branch ? kLongBranchCases : kCases); ++k) {
+  const bool long_branch = !small_store && (name_is(in, "bz") || name_is(in, "bnz"));
+  const unsigned pool_cases = small_store ? kSmallStoreCases : long_branch ? kLongBranchCases : kCases;
+  for (unsigned k = 0; k < pool_cases; ++k) {
     const uint32_t a = pool[k % pool_n], b = pool[(k * 7 + 3) % pool_n], c = pool[(k * 5 + 1) % pool_n];
     const std::string label = "case" + std::to_string(k) + "_target";
     s += "        # case " + std::to_string(k) + "\n";
@@ -185,23 +194,25 @@ std::string case_program(const isa::InstrInfo& in, unsigned threads, unsigned& c
     if (bz) s += "        xori    r14, r14, 1\n";
     s += std::string("        ") + in.name + " r14, back_loop\n";
     s += "        stw     r13, " + std::to_string(4 * cases++) + "(r21)\n";
-    // Both branches jump over the same slide, so the program stays inside the HX8K's
-    // 512-word instruction store: the first is not taken and stores at once, the
-    // second is taken and stores behind the slide.
-    s += "        # forward over 260 words, not taken and then taken\n";
-    s += "        li      r1, 0x5a5a5a5a\n";
-    for (int taken = 0; taken <= 1; ++taken) {
-      const std::string r = taken ? "r12" : "r11";
-      s += "        movi    r10, " + std::to_string(bz == bool(taken) ? 0 : 1) + "\n";
-      s += "        movi    " + r + ", 7\n";
-      s += std::string("        ") + in.name + " r10, long_target\n";
-      s += "        movi    " + r + ", 9\n";
-      if (!taken) s += "        stw     r11, " + std::to_string(4 * cases++) + "(r21)\n";
+    if (long_branch) {
+      // Both branches jump over the same slide, so the program stays inside a
+      // 512-word instruction store: the first is not taken and stores at once, the
+      // second is taken and stores behind the slide.
+      s += "        # forward over 260 words, not taken and then taken\n";
+      s += "        li      r1, 0x5a5a5a5a\n";
+      for (int taken = 0; taken <= 1; ++taken) {
+        const std::string r = taken ? "r12" : "r11";
+        s += "        movi    r10, " + std::to_string(bz == bool(taken) ? 0 : 1) + "\n";
+        s += "        movi    " + r + ", 7\n";
+        s += std::string("        ") + in.name + " r10, long_target\n";
+        s += "        movi    " + r + ", 9\n";
+        if (!taken) s += "        stw     r11, " + std::to_string(4 * cases++) + "(r21)\n";
+      }
+      // 260 words: an offset above 255 words (high byte 1), with a margin, in 512 words.
+      for (int i = 0; i < 260; ++i) s += "        nop\n";
+      s += "long_target:\n";
+      s += "        stw     r12, " + std::to_string(4 * cases++) + "(r21)\n";
     }
-    // 260 words: an offset above 255 words (high byte 1), with a margin, in 512 words.
-    for (int i = 0; i < 260; ++i) s += "        nop\n";
-    s += "long_target:\n";
-    s += "        stw     r12, " + std::to_string(4 * cases++) + "(r21)\n";
   }
   s += "        exit\n\n        .data\n";
   if (4 * cases > kAreaBytes) {
@@ -217,21 +228,20 @@ std::string case_program(const isa::InstrInfo& in, unsigned threads, unsigned& c
       s += (w ? ", " : "") + hex8(0x9e3779b9u * (t * kScratchWords + w + 1));
     s += "\n";
   }
-  s += "shared: .word 0x00000010\n";
   cases_out = cases;
   return s;
 }
 
 }  // namespace
 
-std::vector<Program> programs(unsigned threads) {
+std::vector<Program> programs(unsigned threads, unsigned imem_words) {
   std::vector<Program> out;
   for (const isa::InstrInfo& in : isa::kInstrs) {
     if (std::string(in.name) == "exit") continue;
     Program p;
     p.name = in.name;
     p.instr = &in;
-    p.source = case_program(in, threads, p.cases);
+    p.source = case_program(in, threads, imem_words, p.cases);
     out.push_back(std::move(p));
   }
   return out;

@@ -25,7 +25,9 @@ struct Program {
 };
 
 // One program per instruction of the ISA except `exit`, which ends every program,
-// with output and scratch areas for up to `threads` threads (128 bytes each).
-std::vector<Program> programs(unsigned threads);
+// with output and scratch areas for up to `threads` threads (128 bytes each), sized
+// for an instruction store of `imem_words`: below 512 words every program runs fewer
+// cases and bz/bnz leave out the branch over 260 words.
+std::vector<Program> programs(unsigned threads, unsigned imem_words = 4096);
 
 }  // namespace umbra::directed

@@ -38,7 +38,7 @@ umbra::Program assemble(const Program& p, const Config& cfg) {
 TEST(Directed, EveryInstructionHasAProgramThatExecutesIt) {
   const Config cfg = verilated_config();
   std::set<std::string> covered;
-  for (const Program& p : programs(cfg.threads)) {
+  for (const Program& p : programs(cfg.threads, cfg.imem_words)) {
     const umbra::Program prog = assemble(p, cfg);
     unsigned uses = 0;
     for (uint32_t w : prog.text)
@@ -65,8 +65,8 @@ TEST(Directed, TheFirstRegisterTheConfigurationLacksIsIllegalOnEveryModel) {
   ASSERT_TRUE(word.has_value());
   as::Options o;
   o.apply(cfg);
-  const as::Result a = as::assemble_string(".text\n nop\n .word " + std::to_string(*word) + "\n exit\n",
-                                           "edge_register.s", o);
+  const as::Result a =
+      as::assemble_string(".text\n nop\n .word " + std::to_string(*word) + "\n exit\n", "edge_register.s", o);
   ASSERT_TRUE(a.ok());
   const cosim::CosimResult r = cosim::run_cosim(a.program, cfg, 2, 10000, {});
   EXPECT_TRUE(r.passed()) << "r" << reg << "\n" << r.summary();
@@ -100,7 +100,9 @@ TEST_P(Cosim, RtlSystemcAndIssAgree) {
 }
 
 // Sized for the verilated configuration's threads: the HX8K's data memory is 4 KiB.
-INSTANTIATE_TEST_SUITE_P(Isa, Cosim, ::testing::ValuesIn(programs(verilated_config().threads)),
+INSTANTIATE_TEST_SUITE_P(Isa, Cosim,
+                         ::testing::ValuesIn(programs(verilated_config().threads,
+                                                      verilated_config().imem_words)),
                          [](const auto& info) {
                            std::string n = info.param.name;
                            for (char& c : n)

@@ -173,11 +173,12 @@ TEST(RandProg, MemoryDifferencesNameTheRegion) {
   EXPECT_NE(d[2].find("expected 0x00000000, got 0x00000007"), std::string::npos) << d[2];
 }
 
-// The HX8K's store (512 words) at umbra-randprog's default length (imem_words / 4):
-// seed 28 first draws 531 words (the soak of 2026-11-27 found it); another variant of
-// the seed must fit.  A length no variant fits in says so.
+// The HX8K breakout's store (512 words, 8 threads) at umbra-randprog's default length
+// (imem_words / 4): seed 28 first draws 531 words (the soak of 2026-11-27 found it, on
+// the HX8K configuration of then); another variant of the seed must fit.  A length no
+// variant fits in says so.
 TEST(RandProg, AProgramTooLongForTheStoreIsRedrawnAndAnImpossibleLengthIsAClearError) {
-  const Config cfg = load_config(std::string(UMBRA_SOURCE_DIR) + "/configs/ice40-hx8k.yaml");
+  const Config cfg = load_config(std::string(UMBRA_SOURCE_DIR) + "/configs/ice40-hx8k-breakout.yaml");
   ASSERT_EQ(cfg.imem_words, 512u);
   const Generated g = generate(cfg, seed(28, cfg.imem_words / 4));
   EXPECT_LE(g.program.text.size(), cfg.imem_words);
