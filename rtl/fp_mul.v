@@ -44,13 +44,12 @@
 // of two-input adds sums the chains, each shifted by its weight (the pairs of 4-row
 // chains, then the four bytes' products two by two, then the halves).  So the
 // longest path is half a chain (2 or 4 rows) a stage, where the 32 rows in one series
-// this replaced put 11 in a stage behind the operand select.  With CUT_MID, at 16
-// threads and 12 execute stages, the HX8K's synthesis top places at 61 MHz against
-// 18 at 8 threads and 4 stages (the rows it had there), in 6526 logic cells
-// (docs/fpga.md, "The multiplier's rows side by side").  The radix-4 form (16 rows of
+// this replaced put 11 in a stage behind the operand select (the HX8K's synthesis top:
+// 18 MHz at 8 threads then, 27 now, 66 at 16 threads and 12 stages, nextpnr seed 1;
+// docs/fpga.md, "The multiplier's rows side by side").  The radix-4 form (16 rows of
 // 0, a, 2a or 3a and a four-level tree, every row ready at once) was faster still (71
-// MHz) and took 330 more cells: two LUT4s a bit for the 4-way select, where a row's
-// bit shares its cell with its adder.
+// MHz) and took about 200 more cells: two LUT4s a bit for the 4-way select, where a
+// row's bit shares its cell with its adder.
 `default_nettype none
 
 module fp_mul #(
