@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # pnr_test.sh UMBRA_CONFIG OUTDIR: the ctest `fpga_pnr` (label slow).  Runs the
-# flow (fpga/build.sh: both iCE40 configurations' synthesis tops and the ECP5/Xilinx
+# flow (fpga/build.sh: the iCE40 configurations' synthesis tops and the ECP5/Xilinx
 # utilization) at one nextpnr seed, not the report's five-seed sweep, and
 # checks what its user gets: a bitstream per design and a JSON report with every
 # design's use, Fmax statistics, critical path, throughput and target checks.  A
