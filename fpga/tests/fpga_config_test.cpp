@@ -301,6 +301,16 @@ TEST(BuildScript, ParametersAreUmbraConfigs) {
                        " -set CLK_HZ 24000000\n");
 }
 
+// The breakout's configuration has no synthesis top: with --no-board it leaves nothing
+// to build, which is an error before any tool runs, not an empty report.
+TEST(BuildScript, ABoardOnlyConfigurationWithoutItsBoardIsNothingToBuild) {
+  const Outcome o =
+      run("UMBRA_CONFIG_TOOL='" + std::string(UMBRA_CONFIG_PATH) + "' UMBRA_FPGA_OUT='" + scratch("nothing") +
+          "' " + UMBRA_SOURCE_DIR + "/fpga/build.sh --synth-only --no-board '" + kHx8kBreakout + "'");
+  EXPECT_EQ(o.rc, 2);
+  EXPECT_NE(o.err.find("nothing to build"), std::string::npos) << o.err;
+}
+
 TEST(FpgaConfigTools, SimulatorRunsAnExampleOnTheUp5kConfiguration) {
   const Outcome o =
       run(std::string(UMBRA_SIM_PATH) + " --config '" + kUp5k + "' " + UMBRA_SOURCE_DIR + "/examples/fib.s");
