@@ -288,9 +288,7 @@ module execute #(
   // high word's sign correction of mulh, below, with x's term alone), so a 32-bit
   // barrel shifter (about 250 LUT4s on the UP5K, 150 logic cells on the HX8K) becomes
   // a 5-to-32 decoder; the result comes with the product in X<1+M>, which nothing sees
-  // before W.  (The HX8K kept a shifter while its multiplier's rows were all in
-  // series behind the operand select, where the decoder would have lengthened its
-  // longest path; rtl/fp_mul.v.)
+  // before W.
   wire        shift_left  = (x1_op == `UMBRA_OP_SHL) || (x1_op == `UMBRA_OP_SHLI);
   wire        shift_arith = (x1_op == `UMBRA_OP_SRA) || (x1_op == `UMBRA_OP_SRAI);
   wire        shift_right_op = (x1_op == `UMBRA_OP_SHR) || (x1_op == `UMBRA_OP_SHRI) || shift_arith;
