@@ -1,6 +1,7 @@
 // Event names, text form and the per-cycle ordering of events (events.h).
 #include "events.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <stdexcept>
 
@@ -41,36 +42,44 @@ const char* bubble_reason_name(BubbleReason r) {
 
 bool Event::operator==(const Event& o) const {
   return cycle == o.cycle && kind == o.kind && reason == o.reason && reg == o.reg && op == o.op &&
-         thread == o.thread && pc == o.pc && value == o.value && addr == o.addr && data == o.data &&
-         cmp == o.cmp;
+         core == o.core && thread == o.thread && pc == o.pc && value == o.value && addr == o.addr &&
+         data == o.data && cmp == o.cmp;
+}
+
+std::string thread_name(unsigned cores, unsigned core, unsigned thread) {
+  return (cores > 1 ? "core " + std::to_string(core) + ", " : std::string()) + "thread " +
+         std::to_string(thread);
 }
 
 std::string format_event(const Event& e) {
-  char buf[160];
+  char buf[176];
+  char t[24];  // the thread, "t3" or "c1.t3"
+  if (e.core)
+    std::snprintf(t, sizeof t, "c%u.t%u", unsigned(e.core), e.thread);
+  else
+    std::snprintf(t, sizeof t, "t%u", e.thread);
   const unsigned long long c = e.cycle;
   switch (e.kind) {
-    case EventKind::Issue:
-      std::snprintf(buf, sizeof buf, "%llu issue t%u pc=0x%08x", c, e.thread, e.pc);
-      break;
+    case EventKind::Issue: std::snprintf(buf, sizeof buf, "%llu issue %s pc=0x%08x", c, t, e.pc); break;
     case EventKind::Bubble:
-      std::snprintf(buf, sizeof buf, "%llu bubble t%u %s", c, e.thread, bubble_reason_name(e.reason));
+      std::snprintf(buf, sizeof buf, "%llu bubble %s %s", c, t, bubble_reason_name(e.reason));
       break;
     case EventKind::RegWrite:
-      std::snprintf(buf, sizeof buf, "%llu regwrite t%u pc=0x%08x r%u=0x%08x", c, e.thread, e.pc,
-                    unsigned(e.reg), e.value);
+      std::snprintf(buf, sizeof buf, "%llu regwrite %s pc=0x%08x r%u=0x%08x", c, t, e.pc, unsigned(e.reg),
+                    e.value);
       break;
     case EventKind::Mem:
-      std::snprintf(buf, sizeof buf, "%llu mem t%u op=0x%02x addr=0x%08x data=0x%08x cmp=0x%08x", c, e.thread,
+      std::snprintf(buf, sizeof buf, "%llu mem %s op=0x%02x addr=0x%08x data=0x%08x cmp=0x%08x", c, t,
                     unsigned(e.op), e.addr, e.data, e.cmp);
       break;
     case EventKind::MemResp:
-      std::snprintf(buf, sizeof buf, "%llu memresp t%u data=0x%08x", c, e.thread, e.value);
+      std::snprintf(buf, sizeof buf, "%llu memresp %s data=0x%08x", c, t, e.value);
       break;
     case EventKind::Cache:
-      std::snprintf(buf, sizeof buf, "%llu cache t%u op=0x%02x addr=0x%08x %s", c, e.thread, unsigned(e.op),
-                    e.addr, e.value < 4 ? cache_outcome_name(CacheOutcome(e.value)) : "?");
+      std::snprintf(buf, sizeof buf, "%llu cache %s op=0x%02x addr=0x%08x %s", c, t, unsigned(e.op), e.addr,
+                    e.value < 4 ? cache_outcome_name(CacheOutcome(e.value)) : "?");
       break;
-    case EventKind::Wake: std::snprintf(buf, sizeof buf, "%llu wake t%u", c, e.thread); break;
+    case EventKind::Wake: std::snprintf(buf, sizeof buf, "%llu wake %s", c, t); break;
     case EventKind::Dram:
       std::snprintf(buf, sizeof buf, "%llu dram tag=0x%04x op=0x%02x addr=0x%08x data=0x%08x cmp=0x%08x", c,
                     e.thread, unsigned(e.op), e.addr, e.data, e.cmp);
@@ -102,6 +111,7 @@ void EventOrder::emit(const Event& e) {
     throw std::logic_error("umbra SystemC model: two " + std::string(event_kind_name(e.kind)) +
                            " events in cycle " + std::to_string(e.cycle));
   pending_[r] = e;
+  pending_[r].core = core_;
   has_[r] = true;
 }
 
@@ -112,6 +122,26 @@ void EventOrder::flush() {
       has_[r] = false;
       sink_->on_event(pending_[r]);
     }
+}
+
+double CoreStats::core_ipc(unsigned c) const {
+  const size_t per = issued.size() / cores();
+  uint64_t n = 0;
+  for (size_t t = c * per; t < (c + 1) * per; ++t) n += issued[t];
+  const uint64_t cyc = cycles_of(c);
+  return cyc ? double(n) / double(cyc) : 0.0;
+}
+
+CoreStats join_stats(const std::vector<const CoreStats*>& cores) {
+  if (cores.size() == 1) return *cores[0];
+  CoreStats s;
+  for (const CoreStats* c : cores) {
+    s.cycles = std::max(s.cycles, c->cycles);
+    s.core_cycles.push_back(c->cycles);
+    s.issued.insert(s.issued.end(), c->issued.begin(), c->issued.end());
+    s.bubbles.insert(s.bubbles.end(), c->bubbles.begin(), c->bubbles.end());
+  }
+  return s;
 }
 
 uint64_t CoreStats::total_issued() const {

@@ -39,13 +39,15 @@ const char* cache_outcome_name(CacheOutcome o);
 //   Cache     thread, op (opcode), addr (effective address), value (CacheOutcome), in C2
 //   Wake      thread (the cycle writeback's wake_valid is high, W+1)
 //   Dram      thread (= the 16-bit DRAM-port tag {core, thread}), op, addr, data, cmp
-// Unused fields are zero, so two streams compare field by field.
+// `core` is the core whose event it is (a Dram event rides with core 0's).  Unused
+// fields are zero, so two streams compare field by field.
 struct Event {
   uint64_t cycle = 0;
   EventKind kind = EventKind::Issue;
   BubbleReason reason = BubbleReason::Idle;
   uint8_t reg = 0;
   uint8_t op = 0;
+  uint8_t core = 0;
   uint32_t thread = 0;
   uint32_t pc = 0;
   uint32_t value = 0;
@@ -56,8 +58,13 @@ struct Event {
 };
 
 // "<cycle> <kind> ..." on one line, without a newline; the format the cosimulation's
-// mismatch reports and `umbra-systemc-run --events` use.
+// mismatch reports and `umbra-systemc-run --events` use.  A thread of core 0 is "t3",
+// of another core "c1.t3".
 std::string format_event(const Event& e);
+
+// "thread 3" in a one-core machine, "core 1, thread 3" in one of several cores: how
+// every message names a thread.
+std::string thread_name(unsigned cores, unsigned core, unsigned thread);
 
 class EventSink {
  public:
@@ -95,6 +102,8 @@ class VectorEventSink final : public EventSink {
 class EventOrder {
  public:
   void set_sink(EventSink* sink) { sink_ = sink; }
+  // The core every event emitted here belongs to (Event::core).
+  void set_core(uint8_t core) { core_ = core; }
   bool enabled() const { return sink_ != nullptr; }
   void emit(const Event& e);
   void flush();
@@ -102,6 +111,7 @@ class EventOrder {
  private:
   static unsigned rank(EventKind k);
   EventSink* sink_ = nullptr;
+  uint8_t core_ = 0;
   uint64_t cycle_ = 0;
   std::array<Event, kEventRanks> pending_{};
   std::array<bool, kEventRanks> has_{};
@@ -110,14 +120,23 @@ class EventOrder {
 // Per-run statistics, counted by the fetch block over the cycles in which the core's
 // `busy` output is high (from the first cycle a launched thread may issue to the last
 // cycle before `busy` falls), so that issued + bubbles = cycles for every thread slot.
+// With several cores a run's statistics are the cores' joined (join_stats): the thread
+// slots core after core (core c's thread t at c * T + t), each core's own cycles in
+// core_cycles, and `cycles` the longest of them.
 struct CoreStats {
   uint64_t cycles = 0;
+  std::vector<uint64_t> core_cycles;                          // per core (empty: one core, `cycles`)
   std::vector<uint64_t> issued;                               // per thread
   std::vector<std::array<uint64_t, kBubbleReasons>> bubbles;  // per thread, by BubbleReason
   uint64_t total_issued() const;
   uint64_t total_bubbles(BubbleReason r) const;
   double ipc() const { return cycles ? double(total_issued()) / double(cycles) : 0.0; }
+  unsigned cores() const { return core_cycles.empty() ? 1 : unsigned(core_cycles.size()); }
+  // Core c's cycles, and its instructions per cycle (T thread slots a core).
+  uint64_t cycles_of(unsigned c) const { return core_cycles.empty() ? cycles : core_cycles[c]; }
+  double core_ipc(unsigned c) const;
 };
+CoreStats join_stats(const std::vector<const CoreStats*>& cores);
 
 // The memory system's counters of one core (docs/memory-system.md, "Events and
 // statistics"): cache outcomes counted in C2, replays counted in X1, and the latency
@@ -125,7 +144,7 @@ struct CoreStats {
 // woken (wake_valid high, W+1), so a hit's latency is 5.
 struct LatencyHistogram {
   uint64_t count = 0, sum = 0, max = 0;
-  unsigned bucket_width = 1;       // T: bucket i counts latencies in [i*T, (i+1)*T)
+  unsigned bucket_width = 1;      // T: bucket i counts latencies in [i*T, (i+1)*T)
   std::vector<uint64_t> buckets;  // grows to the largest bucket used
   void add(uint64_t latency);
   double mean() const { return count ? double(sum) / double(count) : 0.0; }

@@ -72,15 +72,18 @@ struct RunResult {
   Status status = Status::Exited;
   std::string message;  // what stopped a run that did not exit; empty when Exited
   Fault fault = Fault::None;
-  uint32_t fault_thread = 0, fault_pc = 0, fault_addr = 0;  // pc: core faults; addr: memory faults
+  uint32_t fault_core = 0, fault_thread = 0, fault_pc = 0,
+           fault_addr = 0;  // pc: core faults; addr: memory faults
 
   uint64_t launch_cycle = 0;  // launch_valid was high in this cycle
   uint64_t end_cycle = 0;     // the cycle the run stopped in (Exited: the first with busy low)
   uint64_t cycles = 0;        // cycles with busy high (= stats.cycles)
   CoreStats stats;
   MemoryStats mem;
-  std::vector<uint8_t> memory;                   // final data memory
-  std::vector<std::vector<uint32_t>> registers;  // [thread][register] of the launched threads
+  std::vector<uint8_t> memory;  // final data memory
+  // [work item][register] of the launched threads: core c's thread t is item
+  // c * launched + t (its `lx`).
+  std::vector<std::vector<uint32_t>> registers;
   // Time spent in the simulation (from reset to the stop), wall clock and CPU; the
   // rates count every simulated cycle, the loading of the instruction store included.
   double wall_seconds = 0, cpu_seconds = 0;

@@ -57,7 +57,7 @@ module board_system #(
       .clk(clk), .rst(core_rst),
       .host_imem_we(imem_we), .host_imem_addr(imem_addr), .host_imem_data(imem_data),
       .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
-      .ncore(32'd1),
+      .launch_lx0(32'd0), .launch_domw(launch_count), .ncore(32'd1),
       .busy(busy), .fault(fault), .fault_thread(fault_thread), .fault_pc(fault_pc),
       .mem_req_valid(req_valid), .mem_req_ready(req_ready), .mem_req_op(req_op),
       .mem_req_addr(req_addr), .mem_req_data(req_data), .mem_req_cmp(req_cmp),

@@ -99,7 +99,7 @@ module synth_top #(
       .host_imem_data(host_sr[31:0]),
       .launch_valid(host_launch), .launch_count(host_sr[63:32]),
       .launch_entry(host_sr[31:0]),
-      .ncore(32'd1),
+      .launch_lx0(32'd0), .launch_domw(host_sr[63:32]), .ncore(32'd1),
       .busy(core_busy), .fault(core_fault), .fault_thread(core_fault_thread),
       .fault_pc(core_fault_pc),
       .mem_req_valid(req_valid), .mem_req_ready(req_ready), .mem_req_op(req_op),

@@ -64,6 +64,7 @@ SystemWires::SystemWires(const std::string& prefix, const Config& cfg)
       mem_req_ready(n(prefix, "mem_req_ready").c_str()),
       mem_resp_valid(n(prefix, "mem_resp_valid").c_str()),
       mem_fault(n(prefix, "mem_fault").c_str()),
+      fault_core(n(prefix, "fault_core").c_str()),
       fault_thread(n(prefix, "fault_thread").c_str()),
       fault_pc(n(prefix, "fault_pc").c_str()),
       mem_req_op(n(prefix, "mem_req_op").c_str()),
@@ -122,11 +123,14 @@ void fill_status(RunResult& r, const scm::HostScript& host, const tb::memory_sid
         r.message = "stopped: the other model's memory faulted";
         break;
       }
+      // The tag is {core, thread}.
       r.fault = f.kind;
-      r.fault_thread = f.tag;
+      r.fault_core = f.tag >> 8 & 0xffu;
+      r.fault_thread = f.tag & 0xffu;
       r.fault_addr = f.addr;
-      r.message = "thread " + std::to_string(f.tag) + ": " + fault_name(f.kind) + ": " + f.detail +
-                  " (cycle " + std::to_string(f.cycle) + ")";
+      r.message = (r.fault_core ? "core " + std::to_string(r.fault_core) + ", " : std::string()) + "thread " +
+                  std::to_string(r.fault_thread) + ": " + fault_name(f.kind) + ": " + f.detail + " (cycle " +
+                  std::to_string(f.cycle) + ")";
       break;
     }
     case scm::StopReason::CycleLimit:
@@ -141,18 +145,32 @@ void fill_status(RunResult& r, const scm::HostScript& host, const tb::memory_sid
   }
 }
 
-void core_fault(RunResult& r, const scm::umbra_core& core) {
-  const scm::CoreFault& f = core.first_fault();
+void core_fault(RunResult& r, const scm::umbra_system& sys) {
   r.status = RunResult::Status::Fault;
-  if (!f.raised) {  // the other model faulted (cosim): this one ran on
-    r.message = "stopped: the other model faulted";
+  for (unsigned c = 0; c < sys.cores(); ++c) {
+    const scm::CoreFault& f = sys.core(c).first_fault();
+    if (!f.raised) continue;
+    r.fault = f.kind;
+    r.fault_core = c;
+    r.fault_thread = f.thread;
+    r.fault_pc = f.pc;
+    r.message = scm::thread_name(sys.cores(), c, f.thread) + ", pc " + hex8(f.pc) + ": " +
+                fault_name(f.kind) + ": " + f.detail + " (cycle " + std::to_string(f.cycle) + ")";
     return;
   }
-  r.fault = f.kind;
-  r.fault_thread = f.thread;
-  r.fault_pc = f.pc;
-  r.message = "thread " + std::to_string(f.thread) + ", pc " + hex8(f.pc) + ": " + fault_name(f.kind) + ": " +
-              f.detail + " (cycle " + std::to_string(f.cycle) + ")";
+  r.message = "stopped: the other model faulted";  // (cosim): this one ran on
+}
+
+const std::string& protocol_error(const scm::umbra_system& sys) {
+  for (unsigned c = 0; c < sys.cores(); ++c)
+    if (!sys.core(c).protocol_error().empty()) return sys.core(c).protocol_error();
+  return sys.core(0).protocol_error();
+}
+
+scm::CoreStats system_stats(const scm::umbra_system& sys) {
+  std::vector<const scm::CoreStats*> cores;
+  for (unsigned c = 0; c < sys.cores(); ++c) cores.push_back(&sys.core(c).stats());
+  return scm::join_stats(cores);
 }
 
 }  // namespace umbra::harness

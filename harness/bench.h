@@ -19,6 +19,7 @@
 #include "run_result.h"
 #include "umbra/config.h"
 #include "umbra/program.h"
+#include "umbra_system.h"
 
 namespace umbra::scm {
 struct umbra_core;
@@ -52,7 +53,7 @@ struct HostWires {
 struct SystemWires {
   SystemWires(const std::string& prefix, const Config& cfg);
   sc_signal<bool> busy, fault, mem_req_valid, mem_req_ready, mem_resp_valid, mem_fault;
-  sc_signal<uint32_t> fault_thread, fault_pc, mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp,
+  sc_signal<uint32_t> fault_core, fault_thread, fault_pc, mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp,
       mem_req_tag, mem_resp_data, mem_resp_tag;
   sc_signal<bool> bypass_queue;
 };
@@ -72,6 +73,7 @@ void bind_system(System& s, sc_clock& clk, HostWires& h, SystemWires& w, tb::mem
   s.ncore(h.ncore);
   s.busy(w.busy);
   s.fault(w.fault);
+  s.fault_core(w.fault_core);
   s.fault_thread(w.fault_thread);
   s.fault_pc(w.fault_pc);
   s.mem_req_valid(w.mem_req_valid);
@@ -119,8 +121,13 @@ void fill_status(RunResult& r, const scm::HostScript& host, const tb::memory_sid
                  const std::function<void(RunResult&)>& core_fault, const std::string& stopped,
                  uint64_t max_cycles);
 
-// A SystemC core's first fault into r (a core that did not fault: "stopped: the other
-// model faulted", as in a cosimulation where the RTL stopped the run).
-void core_fault(RunResult& r, const scm::umbra_core& core);
+// The first fault of a SystemC system's cores into r: the lowest-numbered core with
+// one, as the system's fault_* outputs (no core faulted: "stopped: the other model
+// faulted", as in a cosimulation where the RTL stopped the run).
+void core_fault(RunResult& r, const scm::umbra_system& sys);
+// The first of the cores' port protocol errors (empty: none).
+const std::string& protocol_error(const scm::umbra_system& sys);
+// The cores' statistics joined (events.h, join_stats).
+scm::CoreStats system_stats(const scm::umbra_system& sys);
 
 }  // namespace umbra::harness

@@ -74,6 +74,7 @@ void transfer(IO& io, R& r) {
   io.pod(r.status);
   io.str(r.message);
   io.pod(r.fault);
+  io.pod(r.fault_core);
   io.pod(r.fault_thread);
   io.pod(r.fault_pc);
   io.pod(r.fault_addr);
@@ -81,6 +82,7 @@ void transfer(IO& io, R& r) {
   io.pod(r.end_cycle);
   io.pod(r.cycles);
   io.pod(r.stats.cycles);
+  io.vec(r.stats.core_cycles);
   io.vec(r.stats.issued);
   io.vec(r.stats.bubbles);
   scm::for_each_memory_field(r.mem, [&](auto& x) { io.pod(x); });

@@ -55,7 +55,7 @@ RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint6
   static Bench* bench = nullptr;  // reachable for leak checkers; see Bench
   // A port protocol error loses a request; nothing after it would mean anything.
   job.stop = [sink] {
-    return (bench && !bench->sys.core().protocol_error().empty()) || (sink && sink->stop_requested());
+    return (bench && !harness::protocol_error(bench->sys).empty()) || (sink && sink->stop_requested());
   };
   try {
     bench =
@@ -76,22 +76,24 @@ RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint6
   b.run();
   const std::clock_t c1 = std::clock();
   const auto t1 = std::chrono::steady_clock::now();
-  b.sys.core().flush_events();
+  b.sys.flush_events();
 
   RunResult r;
   r.wall_seconds = std::chrono::duration<double>(t1 - t0).count();
   r.cpu_seconds = double(c1 - c0) / CLOCKS_PER_SEC;
-  r.stats = b.sys.core().stats();
-  r.mem = memory_stats(b.sys.core().mem_stats(), cfg.queue_enabled ? &b.sys.queue_stats() : nullptr);
+  r.stats = harness::system_stats(b.sys);
+  r.mem = memory_stats(b.sys, cfg.queue_enabled);
   b.memory.model().add_stats(r.mem);
   r.cycles = r.stats.cycles;
   harness::fill_status(
-      r, b.host, b.memory, [&](RunResult& x) { harness::core_fault(x, b.sys.core()); },
-      b.sys.core().protocol_error(), max_cycles);
+      r, b.host, b.memory, [&](RunResult& x) { harness::core_fault(x, b.sys); },
+      harness::protocol_error(b.sys), max_cycles);
   if (opts.capture_registers) {
-    r.registers.assign(nthreads, std::vector<uint32_t>(cfg.registers));
-    for (unsigned t = 0; t < nthreads; ++t)
-      for (unsigned reg = 0; reg < cfg.registers; ++reg) r.registers[t][reg] = b.sys.core().reg(t, reg);
+    r.registers.assign(size_t(nthreads) * b.sys.cores(), std::vector<uint32_t>(cfg.registers));
+    for (unsigned c = 0; c < b.sys.cores(); ++c)
+      for (unsigned t = 0; t < nthreads; ++t)
+        for (unsigned reg = 0; reg < cfg.registers; ++reg)
+          r.registers[size_t(c) * nthreads + t][reg] = b.sys.core(c).reg(t, reg);
   }
   return r;
 }

@@ -34,6 +34,7 @@ Result run_iss(const Config& cfg, const Job& job) {
                                                                : scm::RunResult::Status::Fault;
     out.run.message = r.fault->message();
     out.run.fault = r.fault->fault;
+    out.run.fault_core = r.fault->core;
     out.run.fault_thread = r.fault->thread;
     out.run.fault_pc = r.fault->pc;
   }

@@ -92,6 +92,7 @@ module execute #(
 
     input  wire [63:0]     x1_clock,     // `clock` of the cycle X1's instruction was fetched in
     input  wire [31:0]     domw,
+    input  wire [31:0]     lx0,          // `lx` of thread 0 (the threads of the cores before)
     input  wire [31:0]     ncore,
     input  wire            lsu_room,     // the request FIFO can take three more pushes
 
@@ -305,7 +306,7 @@ module execute #(
       `UMBRA_SR_NCORE:  sreg = ncore;
       `UMBRA_SR_CLOCK:  sreg = x1_clock[31:0];
       `UMBRA_SR_CLOCKH: sreg = x1_clock[63:32];
-      `UMBRA_SR_LX:     sreg = {{TPAD{1'b0}}, x1_thread};  // thread launch: lx = thread
+      `UMBRA_SR_LX:     sreg = lx0 + {{TPAD{1'b0}}, x1_thread};  // thread launch
       `UMBRA_SR_LY:     sreg = 32'd0;
       `UMBRA_SR_DOMW:   sreg = domw;
       `UMBRA_SR_DOMH:   sreg = 32'd1;

@@ -40,6 +40,8 @@ module fetch #(
     input  wire            launch_valid,
     input  wire [31:0]     launch_count,
     input  wire [31:0]     launch_entry,
+    input  wire [31:0]     launch_lx0,   // `lx` of this core's thread 0 (its cores before it)
+    input  wire [31:0]     launch_domw,  // `domw`: the threads launched on every core
 
     // From execute, valid in X2: the X1 outcome of the instruction fetched in n-4.
     input  wire            x2_upd_valid,
@@ -58,7 +60,8 @@ module fetch #(
     output reg  [`UMBRA_BUBBLE_REASON_BITS-1:0] d_reason,    // bubble reason when !d_valid
     // Core-wide registers.
     output reg  [63:0]     x1_clock,    // the cycle X1's instruction was fetched in (see below)
-    output reg  [31:0]     domw,        // launch_count of the last launch
+    output reg  [31:0]     domw,        // launch_domw of the last launch
+    output reg  [31:0]     lx0,         // launch_lx0 of the last launch
     output wire            f_busy,      // some thread is RUN or SLEEP
 
     // This cycle's issue event, for the cosimulation.
@@ -105,11 +108,14 @@ module fetch #(
       slot     <= {TW{1'b0}};
       x1_clock <= X1_CLOCK_AT_RESET;
       domw     <= 32'd0;
+      lx0      <= 32'd0;
     end else begin
       slot     <= next_slot;
       x1_clock <= x1_clock + 64'd1;
-      if (launch_valid)
-        domw <= launch_count;
+      if (launch_valid) begin
+        domw <= launch_domw;
+        lx0  <= launch_lx0;
+      end
     end
   end
 

@@ -46,10 +46,14 @@ module umbra_core #(
     input  wire [31:0] host_imem_addr,
     input  wire [31:0] host_imem_data,
 
-    // Launch: threads 0..launch_count-1 start at launch_entry (a byte address).
+    // Launch: threads 0..launch_count-1 start at launch_entry (a byte address).  The
+    // launch is one domain over every core: `lx` of thread t is launch_lx0 + t and
+    // `domw` is launch_domw (a core alone: 0 and launch_count).
     input  wire        launch_valid,
     input  wire [31:0] launch_count,
     input  wire [31:0] launch_entry,
+    input  wire [31:0] launch_lx0,
+    input  wire [31:0] launch_domw,
 
     input  wire [31:0] ncore,             // value of the `ncore` special register
 
@@ -150,7 +154,7 @@ module umbra_core #(
   wire [31:0]     d_word;
   wire [`UMBRA_BUBBLE_REASON_BITS-1:0] d_reason;
   wire [63:0]     x1_clock;
-  wire [31:0]     domw;
+  wire [31:0]     domw, lx0;
   wire            f_busy;
   // Valid in R.
   wire            r_valid;
@@ -241,6 +245,7 @@ module umbra_core #(
       .host_imem_we(host_imem_we), .host_imem_addr(host_imem_addr),
       .host_imem_data(host_imem_data),
       .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
+      .launch_lx0(launch_lx0), .launch_domw(launch_domw), .lx0(lx0),
       .x2_upd_valid(x2_upd_valid), .x2_upd_thread(x2_upd_thread), .x2_upd_pc(x2_upd_pc),
       .x2_upd_state(x2_upd_state),
       .wake_valid(wake_valid), .wake_thread(wake_thread),
@@ -280,7 +285,7 @@ module umbra_core #(
       .r_illegal(r_illegal), .r_word(r_word), .r_we(r_we), .r_load(r_load), .r_mem(r_mem),
       .r_fpu(r_fpu), .r_exit(r_exit), .r_flush(r_flush),
       .rf_a(rf_a), .rf_b(rf_b), .rf_c(rf_c),
-      .x1_clock(x1_clock), .domw(domw), .ncore(ncore), .lsu_room(lsu_room),
+      .x1_clock(x1_clock), .domw(domw), .lx0(lx0), .ncore(ncore), .lsu_room(lsu_room),
       .x2_upd_valid(x2_upd_valid), .x2_upd_thread(x2_upd_thread), .x2_upd_pc(x2_upd_pc),
       .x2_upd_state(x2_upd_state),
       .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),

@@ -1,30 +1,44 @@
-// umbra_system: one core and the memory reorder queue in front of the DRAM port
+// umbra_system: CORES cores sharing one memory reorder queue in front of the DRAM port
 // (docs/memory-system.md, "Blocks and names"); systemc/umbra_system.{h,cpp} is the same
 // top.  The outside sees the generic memory port with the tag widened to 16 bits,
 // {core, thread}, which is what a DRAM controller (or the DRAM model) takes.
 //
-// bypass_queue (static: tie it off) connects the core's port straight to the outside,
-// with the tag zero-extended, for on-chip memory that answers in a fixed time
-// (memory.model fixed): a queue that reorders for DRAM rows would only add a cycle
-// there.  The cosimulation drives it from the configuration, so both memory models run
-// through this one top; synthesis with it tied removes the unused path.
+// Each core has its own data cache and request FIFO (inside umbra_core).  Their ports
+// meet at a round-robin arbiter in front of the queue: in a cycle the first core with a
+// request, counting from the one after the last core served, is granted, and only it
+// sees ready.  The grant is a function of the cores' registered requests and one
+// register, so it adds no cycle, and with one core it is a wire: a one-core system is
+// cycle for cycle the one-core system it always was.  Responses come back through the
+// queue unchanged and go to the core their tag's high byte names.
 //
-// busy also covers requests still in the queue: a store the core has handed over is
-// not in memory until the queue has passed it on.
+// The host's writes and launch reach every core.  A launch of launch_count threads is
+// one domain of CORES x launch_count work items, core-major: core c's thread t has
+// `lx` c * launch_count + t and every thread reads `domw` CORES x launch_count.  The
+// outputs fault_* are the lowest-numbered faulting core's.
 //
-// trace_dram_valid marks a transfer on the DRAM port (the cosimulation's dram event, the
-// request being mem_req_*); trace_port_* are the core's own port (its mem and memresp
-// events).
+// bypass_queue (static: tie it off) connects the arbiter straight to the outside, for
+// on-chip memory that answers in a fixed time (memory.model fixed): a queue that
+// reorders for DRAM rows would only add a cycle there.  The cosimulation drives it
+// from the configuration, so both memory models run through this one top; synthesis
+// with it tied removes the unused path.
+//
+// busy also covers requests still in the queue: a store a core has handed over is not
+// in memory until the queue has passed it on.
+//
+// The trace_* outputs are the cores' own, core c's in slice c of each (a W-bit field at
+// [c*W +: W]); trace_dram_valid marks a transfer on the DRAM port (the cosimulation's
+// dram event, the request being mem_req_*); trace_port_* are each core's own port (its
+// mem and memresp events).
 `default_nettype none
 
 `include "umbra_uarch.vh"
 
 module umbra_system #(
+    parameter integer CORES            = 1,    // cores, 1..UMBRA_MAX_CORES
     parameter integer THREADS          = 8,
     parameter integer EXEC_STAGES      = `UMBRA_DEFAULT_EXECUTE_STAGES,  // core.execute_stages
     parameter integer REGS             = 256,
     parameter integer IMEM_WORDS       = 4096,
-    parameter integer CORE_ID          = 0,
     parameter integer CACHE_BYTES      = 4096,
     parameter integer CACHE_WAYS       = 2,
     parameter integer CACHE_LINE_BYTES = 32,
@@ -36,7 +50,11 @@ module umbra_system #(
     parameter integer OPEN_ROWS        = 4,    // queue.open_rows
     parameter integer MAX_PASSES       = 16,   // queue.max_passes
     parameter integer BANKS            = 8,    // dram.banks
-    parameter integer ROW_BYTES        = 2048  // dram.row_bytes
+    parameter integer ROW_BYTES        = 2048, // dram.row_bytes
+    // The trace fields' widths (derived; not to be set).
+    parameter integer RB = `UMBRA_BUBBLE_REASON_BITS,
+    parameter integer FB = `UMBRA_FAULT_BITS,
+    parameter integer OB = `UMBRA_CACHE_OUTCOME_BITS
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -52,6 +70,7 @@ module umbra_system #(
 
     output wire        busy,
     output wire        fault,
+    output wire [7:0]  fault_core,
     output wire [7:0]  fault_thread,
     output wire [31:0] fault_pc,
 
@@ -67,80 +86,149 @@ module umbra_system #(
     input  wire [31:0] mem_resp_data,
     input  wire [15:0] mem_resp_tag,
 
-    output wire        trace_issue_valid,
-    output wire [7:0]  trace_issue_thread,
-    output wire [31:0] trace_issue_pc,
-    output wire [`UMBRA_BUBBLE_REASON_BITS-1:0] trace_issue_reason,
-    output wire        trace_regwrite_valid,
-    output wire [7:0]  trace_regwrite_thread,
-    output wire [31:0] trace_regwrite_pc,
-    output wire [7:0]  trace_regwrite_reg,
-    output wire [31:0] trace_regwrite_value,
-    output wire [`UMBRA_FAULT_BITS-1:0] trace_fault_cause,
-    output wire        trace_protocol_error,
-    output wire        trace_cache_valid,
-    output wire [7:0]  trace_cache_thread,
-    output wire [7:0]  trace_cache_op,
-    output wire [31:0] trace_cache_addr,
-    output wire [`UMBRA_CACHE_OUTCOME_BITS-1:0] trace_cache_outcome,
-    output wire        trace_wake_valid,
-    output wire [7:0]  trace_wake_thread,
-    output wire        trace_dram_valid,
-    output wire        trace_core_busy,    // the core's own busy (the statistics' cycles)
-    // The core's own port, for the cosimulation's mem and memresp events.
-    output wire        trace_port_req_valid,
-    output wire        trace_port_req_ready,
-    output wire [7:0]  trace_port_req_op,
-    output wire [31:0] trace_port_req_addr,
-    output wire [31:0] trace_port_req_data,
-    output wire [31:0] trace_port_req_cmp,
-    output wire [7:0]  trace_port_req_tag,
-    output wire        trace_port_resp_valid,
-    output wire [31:0] trace_port_resp_data,
-    output wire [7:0]  trace_port_resp_tag
+    output wire [CORES-1:0]    trace_issue_valid,
+    output wire [8*CORES-1:0]  trace_issue_thread,
+    output wire [32*CORES-1:0] trace_issue_pc,
+    output wire [RB*CORES-1:0] trace_issue_reason,
+    output wire [CORES-1:0]    trace_regwrite_valid,
+    output wire [8*CORES-1:0]  trace_regwrite_thread,
+    output wire [32*CORES-1:0] trace_regwrite_pc,
+    output wire [8*CORES-1:0]  trace_regwrite_reg,
+    output wire [32*CORES-1:0] trace_regwrite_value,
+    output wire [FB*CORES-1:0] trace_fault_cause,
+    output wire [CORES-1:0]    trace_protocol_error,
+    output wire [CORES-1:0]    trace_cache_valid,
+    output wire [8*CORES-1:0]  trace_cache_thread,
+    output wire [8*CORES-1:0]  trace_cache_op,
+    output wire [32*CORES-1:0] trace_cache_addr,
+    output wire [OB*CORES-1:0] trace_cache_outcome,
+    output wire [CORES-1:0]    trace_wake_valid,
+    output wire [8*CORES-1:0]  trace_wake_thread,
+    output wire                trace_dram_valid,
+    output wire [CORES-1:0]    trace_core_busy,    // each core's own busy (the statistics' cycles)
+    output wire [CORES-1:0]    trace_core_fault,   // each core's own fault
+    // Each core's own port, for the cosimulation's mem and memresp events.
+    output wire [CORES-1:0]    trace_port_req_valid,
+    output wire [CORES-1:0]    trace_port_req_ready,
+    output wire [8*CORES-1:0]  trace_port_req_op,
+    output wire [32*CORES-1:0] trace_port_req_addr,
+    output wire [32*CORES-1:0] trace_port_req_data,
+    output wire [32*CORES-1:0] trace_port_req_cmp,
+    output wire [8*CORES-1:0]  trace_port_req_tag,
+    output wire [CORES-1:0]    trace_port_resp_valid,
+    output wire [32*CORES-1:0] trace_port_resp_data,
+    output wire [8*CORES-1:0]  trace_port_resp_tag
 );
 
-  localparam [7:0] CORE = CORE_ID[7:0];
+  // A core's number is the tag's high byte.
+  localparam integer CW = (CORES > 1) ? $clog2(CORES) : 1;
+  localparam [31:0]   LAST_U    = CORES - 1;
+  localparam [CW-1:0] LAST_CORE = LAST_U[CW-1:0];
 
-  // The core's port.
-  wire        c_req_valid, c_req_ready;
-  wire [7:0]  c_req_op, c_req_tag;
-  wire [31:0] c_req_addr, c_req_data, c_req_cmp;
-  wire        c_resp_valid;
-  wire [31:0] c_resp_data;
-  wire [7:0]  c_resp_tag;
-  wire        core_busy;
+  generate
+    if (CORES < 1 || CORES > `UMBRA_MAX_CORES) begin : g_check_cores
+      umbra_system_CORES_outside_1_to_UMBRA_MAX_CORES u_error ();
+    end
+  endgenerate
 
-  umbra_core #(
-      .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(CORE_ID),
-      .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(CACHE_LINE_BYTES),
-      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .EXEC_STAGES(EXEC_STAGES)
-  ) u_core (
-      .clk(clk), .rst(rst),
-      .host_imem_we(host_imem_we), .host_imem_addr(host_imem_addr), .host_imem_data(host_imem_data),
-      .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
-      .ncore(ncore),
-      .busy(core_busy), .fault(fault), .fault_thread(fault_thread), .fault_pc(fault_pc),
-      .mem_req_valid(c_req_valid), .mem_req_ready(c_req_ready), .mem_req_op(c_req_op),
-      .mem_req_addr(c_req_addr), .mem_req_data(c_req_data), .mem_req_cmp(c_req_cmp),
-      .mem_req_tag(c_req_tag),
-      .mem_resp_valid(c_resp_valid), .mem_resp_data(c_resp_data), .mem_resp_tag(c_resp_tag),
-      .trace_issue_valid(trace_issue_valid), .trace_issue_thread(trace_issue_thread),
-      .trace_issue_pc(trace_issue_pc), .trace_issue_reason(trace_issue_reason),
-      .trace_regwrite_valid(trace_regwrite_valid), .trace_regwrite_thread(trace_regwrite_thread),
-      .trace_regwrite_pc(trace_regwrite_pc), .trace_regwrite_reg(trace_regwrite_reg),
-      .trace_regwrite_value(trace_regwrite_value), .trace_fault_cause(trace_fault_cause),
-      .trace_protocol_error(trace_protocol_error),
-      .trace_cache_valid(trace_cache_valid), .trace_cache_thread(trace_cache_thread),
-      .trace_cache_op(trace_cache_op), .trace_cache_addr(trace_cache_addr),
-      .trace_cache_outcome(trace_cache_outcome),
-      .trace_wake_valid(trace_wake_valid), .trace_wake_thread(trace_wake_thread)
-  );
+  // The cores' ports, core c's in slice c.
+  wire [CORES-1:0]    c_req_valid, c_req_ready, c_resp_valid, c_busy, c_fault;
+  wire [8*CORES-1:0]  c_req_op, c_req_tag, c_fault_thread;
+  wire [32*CORES-1:0] c_req_addr, c_req_data, c_req_cmp, c_fault_pc;
 
-  // The queue sees the core's requests only when it is in use.
-  wire        q_req_ready, q_resp_valid, q_dram_valid;
+  // What the queue hands back, bypassed or not (below).
+  wire        q_resp_valid, q_dram_valid;
   wire [31:0] q_resp_data;
   wire [15:0] q_resp_tag, q_dram_tag;
+
+  // What every core sees of the launch: `domw`, and its thread 0's `lx`.
+  wire [31:0] domain_width = launch_count * CORES;
+
+  genvar c;
+  generate
+    for (c = 0; c < CORES; c = c + 1) begin : g_core
+      wire [31:0] lx0 = launch_count * c;
+      umbra_core #(
+          .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(c),
+          .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(CACHE_LINE_BYTES),
+          .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .EXEC_STAGES(EXEC_STAGES)
+      ) u_core (
+          .clk(clk), .rst(rst),
+          .host_imem_we(host_imem_we), .host_imem_addr(host_imem_addr), .host_imem_data(host_imem_data),
+          .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
+          .launch_lx0(lx0), .launch_domw(domain_width),
+          .ncore(ncore),
+          .busy(c_busy[c]), .fault(c_fault[c]), .fault_thread(c_fault_thread[8*c +: 8]),
+          .fault_pc(c_fault_pc[32*c +: 32]),
+          .mem_req_valid(c_req_valid[c]), .mem_req_ready(c_req_ready[c]), .mem_req_op(c_req_op[8*c +: 8]),
+          .mem_req_addr(c_req_addr[32*c +: 32]), .mem_req_data(c_req_data[32*c +: 32]),
+          .mem_req_cmp(c_req_cmp[32*c +: 32]), .mem_req_tag(c_req_tag[8*c +: 8]),
+          .mem_resp_valid(c_resp_valid[c]), .mem_resp_data(q_resp_data), .mem_resp_tag(q_resp_tag[7:0]),
+          .trace_issue_valid(trace_issue_valid[c]), .trace_issue_thread(trace_issue_thread[8*c +: 8]),
+          .trace_issue_pc(trace_issue_pc[32*c +: 32]), .trace_issue_reason(trace_issue_reason[RB*c +: RB]),
+          .trace_regwrite_valid(trace_regwrite_valid[c]),
+          .trace_regwrite_thread(trace_regwrite_thread[8*c +: 8]),
+          .trace_regwrite_pc(trace_regwrite_pc[32*c +: 32]), .trace_regwrite_reg(trace_regwrite_reg[8*c +: 8]),
+          .trace_regwrite_value(trace_regwrite_value[32*c +: 32]),
+          .trace_fault_cause(trace_fault_cause[FB*c +: FB]),
+          .trace_protocol_error(trace_protocol_error[c]),
+          .trace_cache_valid(trace_cache_valid[c]), .trace_cache_thread(trace_cache_thread[8*c +: 8]),
+          .trace_cache_op(trace_cache_op[8*c +: 8]), .trace_cache_addr(trace_cache_addr[32*c +: 32]),
+          .trace_cache_outcome(trace_cache_outcome[OB*c +: OB]),
+          .trace_wake_valid(trace_wake_valid[c]), .trace_wake_thread(trace_wake_thread[8*c +: 8])
+      );
+    end
+  endgenerate
+
+  // ---- the arbiter ---------------------------------------------------------------------------
+  // first: the core with the first claim this cycle (the one after the last served).
+  reg  [CW-1:0] first;
+  reg  [CW-1:0] grant;
+  reg           any;
+  integer k, idx;
+  always @* begin
+    grant = {CW{1'b0}};
+    any   = 1'b0;
+    // From the last claim to the first, so the first requester found last wins.
+    for (k = CORES - 1; k >= 0; k = k - 1) begin
+      idx = {{(32 - CW){1'b0}}, first} + k;
+      if (idx >= CORES) idx = idx - CORES;
+      if (c_req_valid[idx]) begin
+        grant = idx[CW-1:0];
+        any   = 1'b1;
+      end
+    end
+  end
+
+  wire        q_req_ready;
+  wire        down_ready = bypass_queue ? mem_req_ready : q_req_ready;
+  wire [7:0]  a_op   = c_req_op[8*grant +: 8];
+  wire [31:0] a_addr = c_req_addr[32*grant +: 32];
+  wire [31:0] a_data = c_req_data[32*grant +: 32];
+  wire [31:0] a_cmp  = c_req_cmp[32*grant +: 32];
+  wire [15:0] a_tag;
+  generate
+    if (CW < 8) begin : g_tag_pad
+      assign a_tag = {{(8 - CW){1'b0}}, grant, c_req_tag[8*grant +: 8]};
+    end else begin : g_tag_full
+      assign a_tag = {grant, c_req_tag[8*grant +: 8]};
+    end
+  endgenerate
+
+  always @(posedge clk) begin
+    if (rst)
+      first <= {CW{1'b0}};
+    else if (any && down_ready)
+      first <= (grant == LAST_CORE) ? {CW{1'b0}} : grant + 1'b1;
+  end
+
+  generate
+    for (c = 0; c < CORES; c = c + 1) begin : g_ready
+      assign c_req_ready[c] = down_ready && grant == c;
+    end
+  endgenerate
+
+  // ---- the queue -------------------------------------------------------------------------
   wire [7:0]  q_dram_op;
   wire [31:0] q_dram_addr, q_dram_data, q_dram_cmp;
 
@@ -150,9 +238,9 @@ module umbra_system #(
       .LINE_BYTES(CACHE_LINE_BYTES)
   ) u_queue (
       .clk(clk), .rst(rst),
-      .mem_req_valid(c_req_valid && !bypass_queue), .mem_req_ready(q_req_ready),
-      .mem_req_op(c_req_op), .mem_req_addr(c_req_addr), .mem_req_data(c_req_data),
-      .mem_req_cmp(c_req_cmp), .mem_req_tag({CORE, c_req_tag}),
+      .mem_req_valid(any && !bypass_queue), .mem_req_ready(q_req_ready),
+      .mem_req_op(a_op), .mem_req_addr(a_addr), .mem_req_data(a_data),
+      .mem_req_cmp(a_cmp), .mem_req_tag(a_tag),
       .mem_resp_valid(q_resp_valid), .mem_resp_data(q_resp_data), .mem_resp_tag(q_resp_tag),
       .dram_req_valid(q_dram_valid), .dram_req_ready(mem_req_ready && !bypass_queue),
       .dram_req_op(q_dram_op), .dram_req_addr(q_dram_addr), .dram_req_data(q_dram_data),
@@ -160,20 +248,52 @@ module umbra_system #(
       .dram_resp_valid(mem_resp_valid), .dram_resp_data(mem_resp_data), .dram_resp_tag(mem_resp_tag)
   );
 
-  assign c_req_ready   = bypass_queue ? mem_req_ready : q_req_ready;
   // The queue forwards responses unchanged (rtl/reorder_queue.v), bypassed or not, so
-  // the core takes them from it either way.  Responses are for this core (one core):
-  // the thread is the tag's low byte.
-  assign c_resp_valid  = q_resp_valid;
-  assign c_resp_data   = q_resp_data;
-  assign c_resp_tag    = q_resp_tag[7:0];
+  // the cores take them from it either way: the one the tag's high byte names.  With
+  // one core the high byte carries nothing.
+  generate
+    if (CORES == 1) begin : g_resp_one
+      assign c_resp_valid = q_resp_valid;
+      wire unused_resp_core = ^q_resp_tag[15:8];
+    end else begin : g_resp_many
+      for (c = 0; c < CORES; c = c + 1) begin : g_resp
+        assign c_resp_valid[c] = q_resp_valid && q_resp_tag[15:8] == c;
+      end
+    end
+  endgenerate
 
-  assign mem_req_valid = bypass_queue ? c_req_valid : q_dram_valid;
-  assign mem_req_op    = bypass_queue ? c_req_op : q_dram_op;
-  assign mem_req_addr  = bypass_queue ? c_req_addr : q_dram_addr;
-  assign mem_req_data  = bypass_queue ? c_req_data : q_dram_data;
-  assign mem_req_cmp   = bypass_queue ? c_req_cmp : q_dram_cmp;
-  assign mem_req_tag   = bypass_queue ? {CORE, c_req_tag} : q_dram_tag;
+  assign mem_req_valid = bypass_queue ? any : q_dram_valid;
+  assign mem_req_op    = bypass_queue ? a_op : q_dram_op;
+  assign mem_req_addr  = bypass_queue ? a_addr : q_dram_addr;
+  assign mem_req_data  = bypass_queue ? a_data : q_dram_data;
+  assign mem_req_cmp   = bypass_queue ? a_cmp : q_dram_cmp;
+  assign mem_req_tag   = bypass_queue ? a_tag : q_dram_tag;
+
+  // ---- the host's view ---------------------------------------------------------------------
+  reg [7:0]  f_core;
+  reg [7:0]  f_thread;
+  reg [31:0] f_pc;
+  integer j;
+  always @* begin
+    f_core   = 8'd0;
+    f_thread = 8'd0;
+    f_pc     = 32'd0;
+    for (j = CORES - 1; j >= 0; j = j - 1)
+      if (c_fault[j]) begin
+        f_core   = j[7:0];
+        f_thread = c_fault_thread[8*j +: 8];
+        f_pc     = c_fault_pc[32*j +: 32];
+      end
+  end
+  assign fault        = |c_fault;
+  assign fault_core   = f_core;
+  assign fault_thread = f_thread;
+  assign fault_pc     = f_pc;
+
+  assign busy             = (|c_busy) || (!bypass_queue && q_dram_valid);
+  assign trace_core_busy  = c_busy;
+  assign trace_core_fault = c_fault;
+  assign trace_dram_valid = !bypass_queue && q_dram_valid && mem_req_ready;
 
   assign trace_port_req_valid  = c_req_valid;
   assign trace_port_req_ready  = c_req_ready;
@@ -183,16 +303,12 @@ module umbra_system #(
   assign trace_port_req_cmp    = c_req_cmp;
   assign trace_port_req_tag    = c_req_tag;
   assign trace_port_resp_valid = c_resp_valid;
-  assign trace_port_resp_data  = c_resp_data;
-  assign trace_port_resp_tag   = c_resp_tag;
-
-  assign busy             = core_busy || (!bypass_queue && q_dram_valid);
-  assign trace_core_busy  = core_busy;
-  assign trace_dram_valid = !bypass_queue && q_dram_valid && mem_req_ready;
-
-  // The core's tag is {core, thread}; the high byte of a response names the core,
-  // which with one core carries nothing.
-  wire unused_resp_core = ^q_resp_tag[15:8];
+  generate
+    for (c = 0; c < CORES; c = c + 1) begin : g_trace_resp
+      assign trace_port_resp_data[32*c +: 32] = q_resp_data;
+      assign trace_port_resp_tag[8*c +: 8]    = q_resp_tag[7:0];
+    end
+  endgenerate
 
 endmodule
 

@@ -26,6 +26,7 @@
 `define UMBRA_MIN_REGISTERS 2
 `define UMBRA_MAX_REGISTERS 256
 `define UMBRA_MAX_IMEM_WORDS 4194304
+`define UMBRA_MAX_CORES 64
 
 // thread_state: a thread's state in fetch, and the new state execute sends it on x2_upd_state
 `define UMBRA_THREAD_STATE_BITS 2

@@ -144,7 +144,7 @@ void execute::tick() {
             sr.nthr = p_.threads;
             sr.ncore = ncore.read();
             sr.clock = clock.read() - uarch::kFetchToX1;  // the instruction's F cycle
-            sr.lx = x1_.thread;
+            sr.lx = lx0.read() + x1_.thread;
             sr.ly = 0;
             sr.domw = domw.read();
             sr.domh = 1;

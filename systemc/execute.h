@@ -54,6 +54,7 @@ SC_MODULE(execute) {
   in<uint32_t> rf_c;
   in<uint64_t> clock;
   in<uint32_t> domw;
+  in<uint32_t> lx0;  // `lx` of thread 0
   in<uint32_t> ncore;
   in<bool> lsu_room;  // the request FIFO can take what X1 would push
 

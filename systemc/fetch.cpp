@@ -37,6 +37,7 @@ void fetch::reset() {
   d_reason.write(uint32_t(BubbleReason::Idle));
   clock.write(0);
   domw.write(0);
+  lx0.write(0);
   f_busy.write(false);
 }
 
@@ -98,7 +99,8 @@ void fetch::tick() {
       pc_[u] = entry;
       set_state(u, ThreadStateCode::Run);
     }
-    domw.write(n);
+    domw.write(launch_domw.read());
+    lx0.write(launch_lx0.read());
   }
 
   slot_ = slot_ + 1 == p_.threads ? 0 : slot_ + 1;

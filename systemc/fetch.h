@@ -25,6 +25,8 @@ SC_MODULE(fetch) {
   in<bool> launch_valid;
   in<uint32_t> launch_count;
   in<uint32_t> launch_entry;
+  in<uint32_t> launch_lx0;   // `lx` of thread 0 (the threads of the cores before this one)
+  in<uint32_t> launch_domw;  // `domw`: the threads launched on every core
   // From execute: the X1 outcome of the instruction fetched 4 cycles ago.
   in<bool> x2_upd_valid;
   in<uint32_t> x2_upd_thread;
@@ -44,7 +46,8 @@ SC_MODULE(fetch) {
   out<uint32_t> d_reason;  // BubbleReason when !d_valid
   // Core-wide registers.
   out<uint64_t> clock;  // the current cycle's clock value
-  out<uint32_t> domw;   // launch_count of the last launch
+  out<uint32_t> domw;   // launch_domw of the last launch
+  out<uint32_t> lx0;    // launch_lx0 of the last launch
   out<bool> f_busy;     // some thread is RUN or SLEEP
 
   fetch(sc_module_name name, const BlockParams& p);

@@ -73,6 +73,7 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id,
       dcache_("dcache", p_),
       lsu_("load_store_unit", p_),
       writeback_("writeback", p_) {
+  events_.set_core(uint8_t(core_id));
   rb_valid.init(cfg.threads, [this](const char* n, size_t) { return new wire<bool>(n, wires_); });
   rb_data.init(cfg.threads, [this](const char* n, size_t) { return new wire<uint32_t>(n, wires_); });
   fetch& f = fetch_;
@@ -90,6 +91,7 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id,
   f.d_reason(d_reason);
   f.clock(clock);
   f.domw(domw);
+  f.lx0(lx0);
   f.f_busy(f_busy);
 
   decode& d = decode_;
@@ -136,6 +138,7 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id,
   x.rf_c(rf_c);
   x.clock(clock);
   x.domw(domw);
+  x.lx0(lx0);
   x.x2_upd_valid(x2_upd_valid);
   x.x2_upd_thread(x2_upd_thread);
   x.x2_upd_pc(x2_upd_pc);
@@ -234,21 +237,23 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id,
 void umbra_core::end_of_elaboration() {
   if (plain_) return;
   bind_inputs(rst.read(), host_imem_we.read(), host_imem_addr.read(), host_imem_data.read(),
-              launch_valid.read(), launch_count.read(), launch_entry.read(), ncore.read(),
-              mem_req_ready.read(), mem_resp_valid.read(), mem_resp_data.read(), mem_resp_tag.read());
+              launch_valid.read(), launch_count.read(), launch_entry.read(), launch_lx0.read(),
+              launch_domw.read(), ncore.read(), mem_req_ready.read(), mem_resp_valid.read(),
+              mem_resp_data.read(), mem_resp_tag.read());
 }
 
 void umbra_core::bind_plain(const Inputs& in) {
   plain_ = true;
   bind_inputs(in.rst, in.host_imem_we, in.host_imem_addr, in.host_imem_data, in.launch_valid, in.launch_count,
-              in.launch_entry, in.ncore, in.mem_req_ready, in.mem_resp_valid, in.mem_resp_data,
-              in.mem_resp_tag);
+              in.launch_entry, in.launch_lx0, in.launch_domw, in.ncore, in.mem_req_ready, in.mem_resp_valid,
+              in.mem_resp_data, in.mem_resp_tag);
 }
 
 void umbra_core::bind_inputs(const bool& rst_v, const bool& imem_we, const uint32_t& imem_addr,
                              const uint32_t& imem_data, const bool& launch, const uint32_t& count,
-                             const uint32_t& entry, const uint32_t& ncores, const bool& req_ready,
-                             const bool& resp_valid, const uint32_t& resp_data, const uint32_t& resp_tag) {
+                             const uint32_t& entry, const uint32_t& lx0_in, const uint32_t& domw_in,
+                             const uint32_t& ncores, const bool& req_ready, const bool& resp_valid,
+                             const uint32_t& resp_data, const uint32_t& resp_tag) {
   fetch& f = fetch_;
   f.rst(rst_v);
   f.host_imem_we(imem_we);
@@ -257,6 +262,8 @@ void umbra_core::bind_inputs(const bool& rst_v, const bool& imem_we, const uint3
   f.launch_valid(launch);
   f.launch_count(count);
   f.launch_entry(entry);
+  f.launch_lx0(lx0_in);
+  f.launch_domw(domw_in);
   decode_.rst(rst_v);
   execute_.rst(rst_v);
   execute_.ncore(ncores);

@@ -42,7 +42,9 @@ SC_MODULE(umbra_core) {
   sc_in<bool> launch_valid;
   sc_in<uint32_t> launch_count;
   sc_in<uint32_t> launch_entry;
-  sc_in<uint32_t> ncore;  // number of cores, read by `rdsr ncore`
+  sc_in<uint32_t> launch_lx0;   // `lx` of thread 0: the threads launched on the cores before
+  sc_in<uint32_t> launch_domw;  // `domw`: the threads launched on every core
+  sc_in<uint32_t> ncore;        // number of cores, read by `rdsr ncore`
   sc_out<bool> busy;
   sc_out<bool> fault;
   sc_out<uint32_t> fault_thread;
@@ -85,8 +87,8 @@ SC_MODULE(umbra_core) {
   struct Inputs {
     bool rst = true, host_imem_we = false, launch_valid = false, mem_req_ready = false,
          mem_resp_valid = false;
-    uint32_t host_imem_addr = 0, host_imem_data = 0, launch_count = 0, launch_entry = 0, ncore = 0,
-             mem_resp_data = 0, mem_resp_tag = 0;
+    uint32_t host_imem_addr = 0, host_imem_data = 0, launch_count = 0, launch_entry = 0, launch_lx0 = 0,
+             launch_domw = 0, ncore = 0, mem_resp_data = 0, mem_resp_tag = 0;
   };
   // Instead of elaborating: the blocks read `in` where they read the input ports, and
   // cycle() leaves the output ports alone (port_values() has them).  `in` must outlive
@@ -136,8 +138,9 @@ SC_MODULE(umbra_core) {
   // The blocks' inputs from these values (the ports' signals' or plain ones).
   void bind_inputs(const bool& rst, const bool& imem_we, const uint32_t& imem_addr, const uint32_t& imem_data,
                    const bool& launch_valid, const uint32_t& launch_count, const uint32_t& launch_entry,
-                   const uint32_t& ncore, const bool& mem_req_ready, const bool& mem_resp_valid,
-                   const uint32_t& mem_resp_data, const uint32_t& mem_resp_tag);
+                   const uint32_t& launch_lx0, const uint32_t& launch_domw, const uint32_t& ncore,
+                   const bool& mem_req_ready, const bool& mem_resp_valid, const uint32_t& mem_resp_data,
+                   const uint32_t& mem_resp_tag);
   // The wires' storage: the fixed ones need about 300 bytes, the return buffers 5 per
   // thread.
   static constexpr size_t kWireBytes = 1024;
@@ -155,7 +158,7 @@ SC_MODULE(umbra_core) {
   wire<uint32_t> d_thread{"d_thread", wires_}, d_pc{"d_pc", wires_}, d_word{"d_word", wires_},
       d_reason{"d_reason", wires_};
   wire<uint64_t> clock{"clock", wires_};
-  wire<uint32_t> domw{"domw", wires_};
+  wire<uint32_t> domw{"domw", wires_}, lx0{"lx0", wires_};
   wire<bool> f_busy{"f_busy", wires_};
   wire<bool> r_valid{"r_valid", wires_}, r_sleep{"r_sleep", wires_}, r_illegal{"r_illegal", wires_},
       r_flush{"r_flush", wires_};

@@ -1,49 +1,78 @@
-// umbra_system (umbra_system.h): the core, the reorder queue and the routing between
-// them and the DRAM port, as rtl/umbra_system.v has it.
+// umbra_system (umbra_system.h): the cores, the arbiter, the reorder queue and the
+// routing between them and the DRAM port, as rtl/umbra_system.v has it.
 #include "umbra_system.h"
 
 namespace umbra::scm {
 
-umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned core_id)
+umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned first_core_id)
     : sc_module(name),
+      c_req_valid("c_req_valid", cfg.cores),
+      c_req_ready("c_req_ready", cfg.cores),
+      c_resp_valid("c_resp_valid", cfg.cores),
+      c_busy("c_busy", cfg.cores),
+      c_fault("c_fault", cfg.cores),
+      c_req_op("c_req_op", cfg.cores),
+      c_req_addr("c_req_addr", cfg.cores),
+      c_req_data("c_req_data", cfg.cores),
+      c_req_cmp("c_req_cmp", cfg.cores),
+      c_req_tag("c_req_tag", cfg.cores),
+      c_resp_data("c_resp_data", cfg.cores),
+      c_resp_tag("c_resp_tag", cfg.cores),
+      c_fault_thread("c_fault_thread", cfg.cores),
+      c_fault_pc("c_fault_pc", cfg.cores),
+      c_lx0("c_lx0", cfg.cores),
       q_req_ready("q_req_ready"),
-      core_id_(core_id),
-      core_("core", cfg, core_id, umbra_core::Clocking::ByParent),
-      queue_(QueueParams::from(cfg)) {
+      first_signal_("first_signal"),
+      first_id_(first_core_id),
+      cores_("core"),
+      queue_(QueueParams::from(cfg)),
+      core_in_(cfg.cores) {
+  if (cfg.cores < 1 || cfg.cores > uarch::kMaxCores)
+    throw CoreConfigError("cores = " + std::to_string(cfg.cores) + ": a system has 1.." +
+                          std::to_string(uarch::kMaxCores));
+  cores_.init(cfg.cores, [&](const char* n, size_t c) {
+    return new umbra_core(n, cfg, first_core_id + unsigned(c), umbra_core::Clocking::ByParent);
+  });
   q_req_ready.write(queue_.req_ready());
-  core_.clk(clk);
-  core_.rst(rst);
-  core_.host_imem_we(host_imem_we);
-  core_.host_imem_addr(host_imem_addr);
-  core_.host_imem_data(host_imem_data);
-  core_.launch_valid(launch_valid);
-  core_.launch_count(launch_count);
-  core_.launch_entry(launch_entry);
-  core_.ncore(ncore);
-  core_.busy(core_busy);
-  core_.fault(fault);
-  core_.fault_thread(fault_thread);
-  core_.fault_pc(fault_pc);
-  core_.mem_req_valid(c_req_valid);
-  core_.mem_req_ready(c_req_ready);
-  core_.mem_req_op(c_req_op);
-  core_.mem_req_addr(c_req_addr);
-  core_.mem_req_data(c_req_data);
-  core_.mem_req_cmp(c_req_cmp);
-  core_.mem_req_tag(c_req_tag);
-  core_.mem_resp_valid(c_resp_valid);
-  core_.mem_resp_data(c_resp_data);
-  core_.mem_resp_tag(c_resp_tag);
+  for (unsigned c = 0; c < cores(); ++c) {
+    umbra_core& k = cores_[c];
+    k.clk(clk);
+    k.rst(rst);
+    k.host_imem_we(host_imem_we);
+    k.host_imem_addr(host_imem_addr);
+    k.host_imem_data(host_imem_data);
+    k.launch_valid(launch_valid);
+    k.launch_count(launch_count);
+    k.launch_entry(launch_entry);
+    k.launch_lx0(c_lx0[c]);
+    k.launch_domw(c_domw);
+    k.ncore(ncore);
+    k.busy(c_busy[c]);
+    k.fault(c_fault[c]);
+    k.fault_thread(c_fault_thread[c]);
+    k.fault_pc(c_fault_pc[c]);
+    k.mem_req_valid(c_req_valid[c]);
+    k.mem_req_ready(c_req_ready[c]);
+    k.mem_req_op(c_req_op[c]);
+    k.mem_req_addr(c_req_addr[c]);
+    k.mem_req_data(c_req_data[c]);
+    k.mem_req_cmp(c_req_cmp[c]);
+    k.mem_req_tag(c_req_tag[c]);
+    k.mem_resp_valid(c_resp_valid[c]);
+    k.mem_resp_data(c_resp_data[c]);
+    k.mem_resp_tag(c_resp_tag[c]);
+  }
 
   SC_METHOD(tick);
   sensitive << clk.pos();
   dont_initialize();
   SC_METHOD(route_responses);
-  sensitive << bypass_queue << mem_req_ready << mem_resp_valid << mem_resp_data << mem_resp_tag
-            << q_req_ready;
+  sensitive << bypass_queue << mem_req_ready << mem_resp_valid << mem_resp_data << mem_resp_tag << q_req_ready
+            << launch_count << first_signal_;
+  for (auto& v : c_req_valid) sensitive << v;
 }
 
-// As the core reads its inputs: by reference to the bound signals' current values.
+// As the cores read their inputs: by reference to the bound signals' current values.
 void umbra_system::end_of_elaboration() {
   bypass_ = &bypass_queue.read();
   rst_ = &rst.read();
@@ -55,57 +84,95 @@ void umbra_system::bind_plain() {
   bypass_ = &in_.bypass_queue;
   rst_ = &in_.rst;
   mem_req_ready_ = &in_.mem_req_ready;
-  core_.bind_plain(core_in_);
+  for (unsigned c = 0; c < cores(); ++c) cores_[c].bind_plain(core_in_[c]);
 }
 
-// route_responses, onto the core's plain inputs (and the host's inputs passed through).
+umbra_system::Grant umbra_system::arbitrate() const {
+  const unsigned n = cores();
+  for (unsigned k = 0, c = first_; k < n; ++k, c = c + 1 == n ? 0 : c + 1)
+    if (cores_[c].port_values().mem_req_valid) return {true, c};
+  return {};
+}
+
+unsigned umbra_system::faulting_core() const {
+  for (unsigned c = 0; c < cores(); ++c)
+    if (cores_[c].port_values().fault) return c;
+  return cores();
+}
+
+// The core a response's tag names (one core: the high byte carries nothing), or
+// cores() for none.
+namespace {
+unsigned response_core(uint32_t tag, unsigned first_id, unsigned cores) {
+  if (cores == 1) return 0;
+  const unsigned id = (tag >> 8) & 0xffu;
+  return id >= first_id && id - first_id < cores ? id - first_id : cores;
+}
+}  // namespace
+
+// route_responses, onto the cores' plain inputs (and the host's inputs passed through).
 void umbra_system::settle() {
-  umbra_core::Inputs& c = core_in_;
-  c = in_;  // the core's part of the system's inputs, then what the system routes
-  c.mem_req_ready = in_.bypass_queue ? in_.mem_req_ready : queue_.req_ready();
-  c.mem_resp_tag = in_.mem_resp_tag & 0xffu;
+  const Grant g = arbitrate();
+  const bool down_ready = in_.bypass_queue ? in_.mem_req_ready : queue_.req_ready();
+  const unsigned to = response_core(in_.mem_resp_tag, first_id_, cores());
+  for (unsigned c = 0; c < cores(); ++c) {
+    umbra_core::Inputs& k = core_in_[c];
+    k = in_;  // the core's part of the system's inputs, then what the system routes
+    k.mem_req_ready = down_ready && g.core == c;
+    k.mem_resp_valid = in_.mem_resp_valid && to == c;
+    k.mem_resp_tag = in_.mem_resp_tag & 0xffu;
+    k.launch_lx0 = in_.launch_count * c;
+    k.launch_domw = in_.launch_count * cores();
+  }
 }
 
 umbra_system::Outputs umbra_system::outputs() const {
-  Outputs o = core_.port_values();  // fault, fault_thread, fault_pc: the core's own
-  const Driven& d = driven_;
-  o.busy = d.busy;
-  o.mem_req_valid = d.mem_req_valid;
-  o.mem_req_op = d.mem_req_op;
-  o.mem_req_addr = d.mem_req_addr;
-  o.mem_req_data = d.mem_req_data;
-  o.mem_req_cmp = d.mem_req_cmp;
-  o.mem_req_tag = d.mem_req_tag;
-  return o;
+  return driven_;
 }
 
 void umbra_system::set_event_sink(EventSink* sink) {
-  core_.set_event_sink(sink);
+  for (umbra_core& k : cores_) k.set_event_sink(sink);
   events_ = sink != nullptr;
 }
 
-// The inputs the core sees in the current cycle.  The queue passes responses straight
-// through (its tag is the 16-bit one; the core's is the thread's 8 bits).
+void umbra_system::flush_events() {
+  for (umbra_core& k : cores_) k.flush_events();
+}
+
+// The inputs the cores see in the current cycle.  The queue passes responses straight
+// through (its tag is the 16-bit one; a core's is the thread's 8 bits).
 void umbra_system::route_responses() {
-  c_req_ready.write(bypass_queue.read() ? mem_req_ready.read() : q_req_ready.read());
-  c_resp_valid.write(mem_resp_valid.read());
-  c_resp_data.write(mem_resp_data.read());
-  c_resp_tag.write(mem_resp_tag.read() & 0xffu);
+  const Grant g = arbitrate();
+  const bool down_ready = bypass_queue.read() ? mem_req_ready.read() : q_req_ready.read();
+  const unsigned to = response_core(mem_resp_tag.read(), first_id_, cores());
+  const uint32_t count = launch_count.read();
+  for (unsigned c = 0; c < cores(); ++c) {
+    c_req_ready[c].write(down_ready && g.core == c);
+    c_resp_valid[c].write(mem_resp_valid.read() && to == c);
+    c_resp_data[c].write(mem_resp_data.read());
+    c_resp_tag[c].write(mem_resp_tag.read() & 0xffu);
+    c_lx0[c].write(count * c);
+  }
+  c_domw.write(count * cores());
 }
 
 void umbra_system::tick() {
   const bool bypass = *bypass_;
-  // The queue's edge first: it takes the core's request as the core presented it in
-  // the cycle that ends, which the core's edge below replaces.
-  const umbra_core::PortValues& c = core_.port_values();
-  const uint32_t wide_tag = (core_id_ & 0xffu) << 8 | (c.mem_req_tag & 0xffu);
+  // The queue's edge first: it takes the request the arbiter granted in the cycle that
+  // ends, which the cores' edges below replace.
+  const Grant g = arbitrate();
+  const umbra_core::PortValues& c = cores_[g.core].port_values();
+  const uint32_t wide_tag = ((first_id_ + g.core) & 0xffu) << 8 | (c.mem_req_tag & 0xffu);
   if (*rst_) {
     queue_.reset();
     queue_cycle_ = 0;
+    first_ = 0;
   } else {
+    const bool down_ready = bypass ? *mem_req_ready_ : queue_.req_ready();
+    if (g.any && down_ready) first_ = g.core + 1 == cores() ? 0 : g.core + 1;
     const QueueRequest out = queue_.dram_req();
-    const QueueRequest in{c.mem_req_op, c.mem_req_addr, c.mem_req_data, c.mem_req_cmp, wide_tag & 0xffffu};
-    const bool sent = queue_.clock(c.mem_req_valid && !bypass, in, *mem_req_ready_ && !bypass);
+    const QueueRequest in{c.mem_req_op, c.mem_req_addr, c.mem_req_data, c.mem_req_cmp, wide_tag};
+    const bool sent = queue_.clock(g.any && !bypass, in, *mem_req_ready_ && !bypass);
     if (sent && events_) {
       Event e;
       e.cycle = queue_cycle_;
@@ -115,38 +182,57 @@ void umbra_system::tick() {
       e.addr = out.addr;
       e.data = out.data;
       e.cmp = out.cmp;
-      core_.emit_event(e);
+      cores_[0].emit_event(e);
     }
     ++queue_cycle_;
   }
-  core_.cycle();
+  for (umbra_core& k : cores_) k.cycle();
 
-  // The DRAM port: the core's request itself when the queue is bypassed, else the
-  // queue's selection.
-  const umbra_core::PortValues& n = core_.port_values();
+  // The DRAM port: the granted core's request itself when the queue is bypassed, else
+  // the queue's selection.
+  const Grant a = arbitrate();
+  const umbra_core::PortValues& n = cores_[a.core].port_values();
   const QueueRequest& q = queue_.dram_req();
-  drive(plain_, mem_req_valid, driven_.mem_req_valid, bypass ? n.mem_req_valid : queue_.dram_valid());
-  drive(plain_, mem_req_op, driven_.mem_req_op, bypass ? n.mem_req_op : q.op);
-  drive(plain_, mem_req_addr, driven_.mem_req_addr, bypass ? n.mem_req_addr : q.addr);
-  drive(plain_, mem_req_data, driven_.mem_req_data, bypass ? n.mem_req_data : q.data);
-  drive(plain_, mem_req_cmp, driven_.mem_req_cmp, bypass ? n.mem_req_cmp : q.cmp);
-  drive(plain_, mem_req_tag, driven_.mem_req_tag,
-        bypass ? (core_id_ & 0xffu) << 8 | (n.mem_req_tag & 0xffu) : q.tag);
-  drive(plain_, busy, driven_.busy, n.busy || (!bypass && queue_.dram_valid()));
-  if (!plain_ && queue_.req_ready() != q_req_ready.read()) q_req_ready.write(queue_.req_ready());
+  Outputs& d = driven_;
+  drive(plain_, mem_req_valid, d.mem_req_valid, bypass ? a.any : queue_.dram_valid());
+  drive(plain_, mem_req_op, d.mem_req_op, bypass ? n.mem_req_op : q.op);
+  drive(plain_, mem_req_addr, d.mem_req_addr, bypass ? n.mem_req_addr : q.addr);
+  drive(plain_, mem_req_data, d.mem_req_data, bypass ? n.mem_req_data : q.data);
+  drive(plain_, mem_req_cmp, d.mem_req_cmp, bypass ? n.mem_req_cmp : q.cmp);
+  drive(plain_, mem_req_tag, d.mem_req_tag,
+        bypass ? ((first_id_ + a.core) & 0xffu) << 8 | (n.mem_req_tag & 0xffu) : q.tag);
+  bool any_busy = false;
+  for (const umbra_core& k : cores_) any_busy |= k.port_values().busy;
+  drive(plain_, busy, d.busy, any_busy || (!bypass && queue_.dram_valid()));
+  const unsigned f = faulting_core();
+  const umbra_core::PortValues none{};
+  const umbra_core::PortValues& fv = f < cores() ? cores_[f].port_values() : none;
+  drive(plain_, fault, d.fault, fv.fault);
+  drive(plain_, fault_core, d.fault_core, f < cores() ? f : 0u);
+  drive(plain_, fault_thread, d.fault_thread, fv.fault_thread);
+  drive(plain_, fault_pc, d.fault_pc, fv.fault_pc);
+  if (!plain_) {
+    if (queue_.req_ready() != q_req_ready.read()) q_req_ready.write(queue_.req_ready());
+    if (first_ != first_signal_.read()) first_signal_.write(first_);
+  }
 }
 
-MemoryStats memory_stats(const MemStats& core, const QueueStats* queue) {
+MemoryStats memory_stats(const std::vector<MemStats>& cores, const QueueStats* queue) {
   MemoryStats m;
-  m.cache_hits = core.cache_hits;
-  m.cache_misses = core.cache_misses;
-  m.cache_merges = core.cache_merges;
-  m.replays = core.total_replays();
-  m.load_count = core.load_latency.count;
-  m.load_sum = core.load_latency.sum;
-  m.load_max = core.load_latency.max;
-  m.load_bucket_width = core.load_latency.bucket_width;
-  m.load_buckets = core.load_latency.buckets;
+  for (const MemStats& core : cores) {
+    m.cache_hits += core.cache_hits;
+    m.cache_misses += core.cache_misses;
+    m.cache_merges += core.cache_merges;
+    m.replays += core.total_replays();
+    m.load_count += core.load_latency.count;
+    m.load_sum += core.load_latency.sum;
+    m.load_max = std::max(m.load_max, core.load_latency.max);
+    m.load_bucket_width = core.load_latency.bucket_width;
+    if (m.load_buckets.size() < core.load_latency.buckets.size())
+      m.load_buckets.resize(core.load_latency.buckets.size());
+    for (size_t i = 0; i < core.load_latency.buckets.size(); ++i)
+      m.load_buckets[i] += core.load_latency.buckets[i];
+  }
   if (queue) {
     m.queue = true;
     m.queue_cycles = queue->cycles;
@@ -157,6 +243,12 @@ MemoryStats memory_stats(const MemStats& core, const QueueStats* queue) {
     m.queue_longest_wait = queue->longest_wait;
   }
   return m;
+}
+
+MemoryStats memory_stats(const umbra_system& sys, bool queue) {
+  std::vector<MemStats> cores;
+  for (unsigned c = 0; c < sys.cores(); ++c) cores.push_back(sys.core(c).mem_stats());
+  return memory_stats(cores, queue ? &sys.queue_stats() : nullptr);
 }
 
 }  // namespace umbra::scm

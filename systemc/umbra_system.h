@@ -1,19 +1,25 @@
-// umbra_system: one core and the memory reorder queue in front of the DRAM port
-// (docs/memory-system.md, "Blocks and names"), with exactly the ports of
+// umbra_system: `cores` cores sharing one memory reorder queue in front of the DRAM
+// port (docs/memory-system.md, "Blocks and names"), with exactly the ports of
 // rtl/umbra_system.v and the C++ types a Verilated SystemC model of it has, so one
 // testbench drives either.  The outside sees the generic memory port with a 16-bit
-// {core, thread} tag.  bypass_queue (static) connects the core straight to the
+// {core, thread} tag.  The cores' ports meet at a round-robin arbiter (the first core
+// with a request, counting from the one after the last served, goes next); responses go
+// to the core their tag's high byte names.  The host's writes and launch reach every
+// core, and a launch is one domain over all of them (core c's thread t has `lx`
+// c * launch_count + t).  bypass_queue (static) connects the arbiter straight to the
 // outside, for memory that answers in a fixed time (memory.model fixed).  busy covers
-// the requests still in the queue; the queue's dram events join the core's events in
-// its per-cycle order.
+// the requests still in the queue; the queue's dram events join core 0's events in its
+// per-cycle order.
 //
-// One clocked method advances the whole system: the queue's edge (with the core's
-// request as it stood in the cycle that ends), the core's edge, then the DRAM port's
-// registered outputs.  What rtl/umbra_system.v routes combinationally from outside
-// inputs to the core (the port's ready and the responses) is one small method on
-// those inputs, as before.
+// One clocked method advances the whole system: the queue's edge (with the request
+// the arbiter granted in the cycle that ends), every core's edge in core order, then
+// the DRAM port's registered outputs.  What rtl/umbra_system.v routes combinationally
+// from outside inputs and the cores' registered requests to the cores (ready, the
+// responses, the launch's domain) is one small method on those inputs, as before.
 #pragma once
 #include <systemc.h>
+
+#include <vector>
 
 #include "reorder_queue.h"
 #include "run_result.h"
@@ -30,7 +36,7 @@ SC_MODULE(umbra_system) {
   sc_in<bool> launch_valid;
   sc_in<uint32_t> launch_count, launch_entry, ncore;
   sc_out<bool> busy, fault;
-  sc_out<uint32_t> fault_thread, fault_pc;
+  sc_out<uint32_t> fault_core, fault_thread, fault_pc;
   // The DRAM port.
   sc_out<bool> mem_req_valid;
   sc_in<bool> mem_req_ready;
@@ -38,37 +44,50 @@ SC_MODULE(umbra_system) {
   sc_in<bool> mem_resp_valid;
   sc_in<uint32_t> mem_resp_data, mem_resp_tag;
 
-  // The core's own port (the RTL's trace_port_* outputs), under the kernel; stepped
-  // without it, core_inputs() and core().port_values() have its values.
-  sc_signal<bool> c_req_valid{"c_req_valid"}, c_req_ready{"c_req_ready"}, c_resp_valid{"c_resp_valid"};
-  sc_signal<uint32_t> c_req_op{"c_req_op"}, c_req_addr{"c_req_addr"}, c_req_data{"c_req_data"},
-      c_req_cmp{"c_req_cmp"}, c_req_tag{"c_req_tag"}, c_resp_data{"c_resp_data"}, c_resp_tag{"c_resp_tag"};
-  sc_signal<bool> core_busy{"core_busy"};  // the RTL's trace_core_busy
+  // Each core's own port (the RTL's trace_port_*), its busy (trace_core_busy), its fault
+  // outputs and its launch domain, under the kernel; stepped without it, core_inputs(c)
+  // and core(c).port_values() have their values.
+  sc_vector<sc_signal<bool>> c_req_valid, c_req_ready, c_resp_valid, c_busy, c_fault;
+  sc_vector<sc_signal<uint32_t>> c_req_op, c_req_addr, c_req_data, c_req_cmp, c_req_tag, c_resp_data,
+      c_resp_tag, c_fault_thread, c_fault_pc, c_lx0;
+  sc_signal<uint32_t> c_domw{"c_domw"};
 
   SC_HAS_PROCESS(umbra_system);
   // Throws CoreConfigError or QueueConfigError for parameters the blocks cannot take.
-  umbra_system(sc_module_name name, const Config& cfg, unsigned core_id = 0);
+  // first_core_id: core 0's `cid` and tag byte (a test's one core standing for core k).
+  umbra_system(sc_module_name name, const Config& cfg, unsigned first_core_id = 0);
 
-  umbra_core& core() {
-    return core_;
+  unsigned cores() const {
+    return unsigned(cores_.size());
   }
-  const umbra_core& core() const {
-    return core_;
+  umbra_core& core(unsigned c) {
+    return cores_[c];
+  }
+  const umbra_core& core(unsigned c) const {
+    return cores_[c];
   }
   const QueueStats& queue_stats() const {
     return queue_.stats();
   }
+  // Every core's events go to `sink`, each cycle core by core (an event's `core` says
+  // whose); flush_events() delivers the last cycle's once the simulation stops.
   void set_event_sink(EventSink * sink);
+  void flush_events();
+  // The lowest-numbered core with a fault, or cores() when none has one (the fault_*
+  // outputs are its).
+  unsigned faulting_core() const;
 
   // Stepped without the SystemC kernel (harness/system_side.h): the input ports as plain
   // values, set by the bench; edge() is the rising edge (the clocked method without its
-  // port writes), settle() routes the inputs to the core as route_responses does, and
+  // port writes), settle() routes the inputs to the cores as route_responses does, and
   // outputs() are the output ports' values after the last edge.  Call bind_plain()
   // once, before the first settle(), instead of elaborating.
   struct Inputs : umbra_core::Inputs {
     bool bypass_queue = false;
   };
-  using Outputs = umbra_core::PortValues;  // the same ports as the core's, routed
+  struct Outputs : umbra_core::PortValues {  // the core's ports, routed, and whose fault
+    uint32_t fault_core = 0;
+  };
   void bind_plain();
   Inputs& inputs() {
     return in_;
@@ -76,9 +95,9 @@ SC_MODULE(umbra_system) {
   const Inputs& inputs() const {
     return in_;
   }
-  // The core's inputs as settle() routed them (what the core's own port sees).
-  const umbra_core::Inputs& core_inputs() const {
-    return core_in_;
+  // Core c's inputs as settle() routed them (what its own port sees).
+  const umbra_core::Inputs& core_inputs(unsigned c) const {
+    return core_in_[c];
   }
   void edge() {
     tick();
@@ -87,31 +106,37 @@ SC_MODULE(umbra_system) {
   Outputs outputs() const;
 
  private:
+  struct Grant {
+    bool any = false;  // some core has a request
+    unsigned core = 0;
+  };
+  Grant arbitrate() const;  // from the cores' registered requests and first_
   void tick();
   void route_responses();
   void end_of_elaboration() override;
 
-  sc_signal<bool> q_req_ready;  // the queue's registered ready, for route_responses
+  sc_signal<bool> q_req_ready;        // the queue's registered ready, for route_responses
+  sc_signal<uint32_t> first_signal_;  // first_, for route_responses
   // The values of the signals on the input ports tick() reads (see umbra_core.cpp).
   const bool *bypass_ = nullptr, *rst_ = nullptr, *mem_req_ready_ = nullptr;
-  unsigned core_id_;
-  umbra_core core_;
+  unsigned first_id_;
+  sc_vector<umbra_core> cores_;
   ReorderQueueModel queue_;
-  bool events_ = false;       // a sink is set: the queue's dram events go to the core's order
+  unsigned first_ = 0;        // the arbiter's first claim: the core after the last served
+  bool events_ = false;       // a sink is set: the queue's dram events go to core 0's order
   uint64_t queue_cycle_ = 0;  // cycles since reset, the dram events' time stamps
-  // What was last written to each DRAM-port output and busy (the signals start at 0).
-  struct Driven {
-    bool busy = false, mem_req_valid = false;
-    uint32_t mem_req_op = 0, mem_req_addr = 0, mem_req_data = 0, mem_req_cmp = 0, mem_req_tag = 0;
-  } driven_;
-  // bind_plain(): the inputs, the core's (what route_responses writes), no port writes.
+  // What was last written to each DRAM-port output, busy and the fault outputs (the
+  // signals start at 0).
+  Outputs driven_;
+  // bind_plain(): the inputs, the cores' (what route_responses writes), no port writes.
   bool plain_ = false;
   Inputs in_;
-  umbra_core::Inputs core_in_;
+  std::vector<umbra_core::Inputs> core_in_;
 };
 
-// The core's memory counters and, when the queue is in use, the queue's, as a run
-// reports them (the DRAM's come from the testbench's memory).
-MemoryStats memory_stats(const MemStats& core, const QueueStats* queue);
+// The cores' memory counters (summed) and, when the queue is in use, the queue's, as a
+// run reports them (the DRAM's come from the testbench's memory).
+MemoryStats memory_stats(const std::vector<MemStats>& cores, const QueueStats* queue);
+MemoryStats memory_stats(const umbra_system& sys, bool queue);
 
 }  // namespace umbra::scm

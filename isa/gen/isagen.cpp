@@ -538,6 +538,7 @@ struct Uarch {
   int misc_latency_3_from = 0;
   int misc_latency_4_from = 0;
   long long max_imem_words = 0;
+  int max_cores = 0;
   int depth(int execute_stages) const { return fetch_to_x1 + execute_stages + 1; }
   std::vector<CodeGroup> codes;
 };
@@ -627,6 +628,9 @@ Uarch load_uarch(const std::string& path, const Isa& isa) {
   u.max_threads = need_int(lim, "max_threads", "limits");
   u.min_registers = need_int(lim, "min_registers", "limits");
   u.max_imem_words = need_int(lim, "max_imem_words", "limits");
+  u.max_cores = need_int(lim, "max_cores", "limits");
+  if (u.max_cores < 1 || u.max_cores > 256)
+    fail(lim["max_cores"], "limits: max_cores must be 1..256 (a core is the DRAM tag's high byte)");
   // Every legal depth must fit some legal thread count.
   if (u.max_threads < u.depth(u.max_execute_stages) || u.max_threads > 256)
     fail(lim["max_threads"], "limits: max_threads must be " + std::to_string(u.depth(u.max_execute_stages)) +
@@ -720,6 +724,7 @@ std::string emit_uarch_header(const Isa& isa, const Uarch& u) {
   o << "constexpr unsigned kMinRegisters = " << u.min_registers << ";\n";
   o << "constexpr unsigned kMaxRegisters = " << isa.registers << ";\n";
   o << "constexpr uint32_t kMaxImemWords = " << u.max_imem_words << ";\n";
+  o << "constexpr unsigned kMaxCores = " << u.max_cores << ";\n";
   for (auto& g : u.codes) {
     int max = 0;
     for (auto& v : g.values) max = std::max(max, v.value);
@@ -763,6 +768,7 @@ std::string emit_uarch_verilog(const Isa& isa, const Uarch& u) {
   o << "`define UMBRA_MIN_REGISTERS " << u.min_registers << "\n";
   o << "`define UMBRA_MAX_REGISTERS " << isa.registers << "\n";
   o << "`define UMBRA_MAX_IMEM_WORDS " << u.max_imem_words << "\n";
+  o << "`define UMBRA_MAX_CORES " << u.max_cores << "\n";
   for (auto& g : u.codes) {
     const std::string p = "UMBRA_" + ident(g.name);
     o << "\n// " << g.name << ": " << g.doc << "\n";

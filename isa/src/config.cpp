@@ -20,7 +20,8 @@ namespace {
   throw ConfigError(path + ":" + std::to_string(at.Mark().line + 1) + ": error: " + msg);
 }
 
-uint64_t get_uint(const std::string& path, const YAML::Node& n, const std::string& key, uint64_t lo, uint64_t hi) {
+uint64_t get_uint(const std::string& path, const YAML::Node& n, const std::string& key, uint64_t lo,
+                  uint64_t hi) {
   uint64_t v = 0;
   try {
     v = n.as<uint64_t>();
@@ -28,8 +29,9 @@ uint64_t get_uint(const std::string& path, const YAML::Node& n, const std::strin
     fail(path, n, "'" + key + "' must be a non-negative integer");
   }
   if (v < lo || v > hi)
-    fail(path, n, "'" + key + "' = " + std::to_string(v) + " is out of range " + std::to_string(lo) + ".." +
-                      std::to_string(hi));
+    fail(path, n,
+         "'" + key + "' = " + std::to_string(v) + " is out of range " + std::to_string(lo) + ".." +
+             std::to_string(hi));
   return v;
 }
 
@@ -133,7 +135,7 @@ Config parse_config(const std::string& text, const std::string& path) {
   };
   const std::map<std::string, Setter> keys = {
       {"name", [&](const YAML::Node& n, const std::string&) { c.name = n.as<std::string>(); }},
-      {"cores", uint_key(&c.cores, 1, 64)},
+      {"cores", uint_key(&c.cores, 1, uarch::kMaxCores)},
       // The core's limits are isa/uarch.yaml's, as in both models (the minimum thread
       // count, the pipeline depth, is checked below with its own message).
       {"core.threads", uint_key(&c.threads, 1, uarch::kMaxThreads)},
@@ -201,13 +203,14 @@ Config parse_config(const std::string& text, const std::string& path) {
          "'core.threads' = " + std::to_string(c.threads) + " is below the pipeline depth " +
              std::to_string(c.pipeline_depth()) + " ('core.execute_stages' = " +
              std::to_string(c.execute_stages) + " + " + std::to_string(uarch::kFetchToX1 + 1) +
-             "): a thread's next instruction would meet its previous one in flight (docs/microarchitecture.md)");
+             "): a thread's next instruction would meet its previous one in flight "
+             "(docs/microarchitecture.md)");
   }
   auto pow2 = [](uint64_t v) { return v && !(v & (v - 1)); };
   auto need_pow2 = [&](const char* section, const char* key, uint64_t v) {
     if (!pow2(v))
-      fail(path, root[section][key], std::string("'") + section + "." + key + "' = " + std::to_string(v) +
-                                         " must be a power of two");
+      fail(path, root[section][key],
+           std::string("'") + section + "." + key + "' = " + std::to_string(v) + " must be a power of two");
   };
   need_pow2("dram", "banks", c.dram_banks);
   need_pow2("dram", "row_bytes", c.dram_row_bytes);
@@ -225,8 +228,9 @@ Config parse_config(const std::string& text, const std::string& path) {
   need_pow2("cache", "ways", c.cache_ways);
   need_pow2("cache", "line_bytes", c.cache_line_bytes);
   if (c.cache_bytes && c.cache_bytes < uint64_t(c.cache_ways) * c.cache_line_bytes)
-    fail(path, root["cache"], "the cache ('cache.bytes' = " + std::to_string(c.cache_bytes) +
-                                  ") is smaller than one set of 'cache.ways' lines of 'cache.line_bytes'");
+    fail(path, root["cache"],
+         "the cache ('cache.bytes' = " + std::to_string(c.cache_bytes) +
+             ") is smaller than one set of 'cache.ways' lines of 'cache.line_bytes'");
   if (c.dram_row_bytes < c.cache_line_bytes)
     fail(path, root["dram"]["row_bytes"], "'dram.row_bytes' is smaller than a cache line");
   if (c.mem_bytes % 4) fail(path, root["memory"]["bytes"], "'memory.bytes' must be a multiple of 4");
@@ -237,7 +241,8 @@ Config parse_config(const std::string& text, const std::string& path) {
   // The HX8K has no DSP blocks; an FPGA section needs its device to mean anything.
   if (c.fpga_dsp && c.fpga_device != "up5k")
     fail(path, root["fpga"]["dsp"], "'fpga.dsp' needs a device with DSP blocks (up5k)");
-  if (root["fpga"] && c.fpga_device.empty()) fail(path, root["fpga"], "the 'fpga' section needs 'fpga.device'");
+  if (root["fpga"] && c.fpga_device.empty())
+    fail(path, root["fpga"], "the 'fpga' section needs 'fpga.device'");
   // The iCEBreaker carries an iCE40UP5K in the SG48 package.
   if (c.fpga_board == "icebreaker" && (c.fpga_device != "up5k" || c.fpga_package != "sg48"))
     fail(path, root["fpga"]["board"],

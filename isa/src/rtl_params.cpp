@@ -42,6 +42,7 @@ const std::vector<RtlParam>& rtl_param_table() {
   // Rules that are the loader's (no cache means one way of one-word lines) are done by
   // the loader; the rules here are the ones that turn a setting into the RTL's form.
   static const std::vector<RtlParam> table = {
+      {"CORES", kSystem, "cores", "", [](const Config& c) -> uint64_t { return c.cores; }},
       {"THREADS", kCores, "core.threads", "", [](const Config& c) -> uint64_t { return c.threads; }},
       {"EXEC_STAGES", kCores, "core.execute_stages", "",
        [](const Config& c) -> uint64_t { return c.execute_stages; }},

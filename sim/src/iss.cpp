@@ -49,7 +49,8 @@ const char* status_name(ThreadStatus s) {
 }
 
 std::string FaultReport::message() const {
-  std::string m = "thread " + std::to_string(thread) + ", pc " + hex8(pc) + " (" + disassembly +
+  std::string m = (cores > 1 ? "core " + std::to_string(core) + ", " : std::string()) + "thread " +
+                  std::to_string(thread) + ", pc " + hex8(pc) + " (" + disassembly +
                   "): " + fault_name(fault);
   if (!detail.empty()) m += ": " + detail;
   return m;
@@ -96,21 +97,24 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
   const uint64_t imem_bytes = uint64_t(cfg_.imem_words) * 4;
   const isa::LabelFn label = labels();
 
+  // Every core launches threads 0..n-1: work item w = core * n + tid, its `lx`.
+  const unsigned C = cfg_.cores, items = C * n;
   RunResult res;
-  res.threads.resize(n);
+  res.threads.resize(items);
   for (ThreadResult& t : res.threads) t.state.pc = entry_;
   SpecialRegs sr;
-  sr.cid = 0;
   sr.nthr = T;
   sr.ncore = cfg_.cores;
-  sr.domw = n;
+  sr.domw = items;
   sr.domh = 1;
   sr.ly = 0;
 
-  auto stop = [&](Fault f, unsigned tid, uint32_t pc, std::string detail) {
+  auto stop = [&](Fault f, unsigned w, uint32_t pc, std::string detail) {
     FaultReport fr;
     fr.fault = f;
-    fr.thread = tid;
+    fr.core = C > 1 ? w / n : 0;
+    fr.cores = C;
+    fr.thread = w % n;
     fr.pc = pc;
     fr.word = pc / 4 < imem_.size() ? imem_[pc / 4] : 0;
     fr.disassembly = isa::disassemble(fr.word, pc, label);
@@ -131,9 +135,9 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
     uint8_t reg = 0;
     uint32_t value = 0;
   };
-  std::vector<Spin> spin(livelock_rounds_ ? n : 0);
+  std::vector<Spin> spin(livelock_rounds_ ? items : 0);
 
-  unsigned running = n;
+  unsigned running = items;
   // Each word of the program decoded once, when first reached: the store does not change
   // during a run.  Sized by the program, not the store (up to 2^22 words); a pc past
   // the program's last word (a zero word) is decoded where it is reached.
@@ -141,13 +145,15 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
   for (uint64_t round = 0; running > 0; ++round) {
     res.rounds = round + 1;
     // Contexts n..T-1 were never launched: their slots are bubbles, which is why
-    // `clock` still advances by T per round.
-    for (unsigned tid = 0; tid < n; ++tid) {
-      ThreadResult& th = res.threads[tid];
+    // `clock` still advances by T per round.  In a slot every core issues, core 0 first
+    // (as the cores' requests meet the arbiter in one cycle).
+    for (unsigned w0 = 0; w0 < items; ++w0) {
+      const unsigned tid = w0 / C, core = w0 % C, w = core * n + tid;
+      ThreadResult& th = res.threads[w];
       if (th.status != ThreadStatus::Running) continue;
       const uint32_t pc = th.state.pc;
       if (res.retired >= max_instructions) {
-        stop(Fault::InstructionLimit, tid, pc,
+        stop(Fault::InstructionLimit, w, pc,
              "the limit of " + std::to_string(max_instructions) + " instructions was reached");
         return res;
       }
@@ -155,7 +161,8 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
       // next pc.
       const uint32_t word = imem_[pc / 4];
       sr.tid = tid;
-      sr.lx = tid;
+      sr.cid = core;
+      sr.lx = w;
       sr.clock = round * T + tid;
 
       Retired r;
@@ -174,10 +181,10 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
       } else {
         r = execute(word, th.state, mem_, sr, imem_bytes);  // the illegal word, and why
       }
-      if (observer) observer(tid, r);
+      if (observer) observer(w, r);
       if (r.fault != Fault::None) {
         th.status = ThreadStatus::Faulted;
-        stop(r.fault, tid, pc, r.fault_detail);
+        stop(r.fault, w, pc, r.fault_detail);
         return res;
       }
       ++th.retired;
@@ -187,7 +194,7 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
         th.status = ThreadStatus::Exited;
         --running;
       } else if (!spin.empty()) {
-        Spin& s = spin[tid];
+        Spin& s = spin[w];
         const bool same_write =
             r.writes_reg == s.wrote && (!r.writes_reg || (r.reg == s.reg && r.value == s.value));
         s.repeats = r.next_pc == pc && r.mem == Retired::Mem::None && (s.repeats == 0 || same_write)
@@ -200,8 +207,8 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
     }
     if (!spin.empty() && running > 0) {
       uint64_t least = UINT64_MAX;
-      for (unsigned tid = 0; tid < n; ++tid)
-        if (res.threads[tid].status == ThreadStatus::Running) least = std::min(least, spin[tid].repeats);
+      for (unsigned w = 0; w < items; ++w)
+        if (res.threads[w].status == ThreadStatus::Running) least = std::min(least, spin[w].repeats);
       if (least >= livelock_rounds_) {
         Livelock l;
         for (const ThreadResult& th : res.threads) l.pcs.push_back(th.state.pc);

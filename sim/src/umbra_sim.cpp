@@ -212,22 +212,48 @@ using umbra::scm::kBubbleReasons;
 namespace scm = umbra::scm;
 namespace simtools = umbra::simtools;
 
-// Thread ends for a cycle model from its result and the tracker's view of the events.
-void cycle_thread_ends(Outcome& o, const simtools::ThreadTracker& tr, const umbra::Program& p, unsigned n) {
+// The cycle models' events name a core and its thread; the trackers below count work
+// items, core * launched + thread, as the reference simulator numbers its threads (a
+// thread never launched gets a number past them, which the trackers ignore).  The
+// text trace and the timeline see the events as they are.
+class WorkItems final : public scm::EventSink {
+ public:
+  WorkItems(scm::EventSink* next, unsigned launched, unsigned cores, unsigned threads)
+      : next_(next), launched_(launched), cores_(cores), threads_(threads) {}
+  void on_event(const scm::Event& e) override {
+    if (e.kind == scm::EventKind::Dram) return next_->on_event(e);
+    scm::Event x = e;
+    x.thread = e.thread < launched_ ? e.core * launched_ + e.thread
+                                    : cores_ * launched_ + e.core * threads_ + e.thread;
+    next_->on_event(x);
+  }
+  bool stop_requested() const override { return next_->stop_requested(); }
+
+ private:
+  scm::EventSink* next_;
+  unsigned launched_, cores_, threads_;
+};
+
+// Thread ends for a cycle model from its result and the tracker's view of the events:
+// n threads launched on each core, work item w = core * n + thread.
+void cycle_thread_ends(Outcome& o, const simtools::ThreadTracker& tr, const umbra::Program& p,
+                       const umbra::Config& cfg, unsigned n) {
   const scm::RunResult& r = o.cyc;
   auto word_at = [&](uint32_t pc) -> std::optional<uint32_t> {
     if (pc < p.text_base || (pc - p.text_base) / 4 >= p.text.size()) return std::nullopt;
     return p.text[(pc - p.text_base) / 4];
   };
-  for (unsigned t = 0; t < n; ++t) {
+  for (unsigned t = 0; t < n * cfg.cores; ++t) {
+    const unsigned core = t / n, slot = core * cfg.threads + t % n;
     ThreadEnd e;
-    e.count = t < r.stats.issued.size() ? r.stats.issued[t] : 0;
+    e.count = slot < r.stats.issued.size() ? r.stats.issued[slot] : 0;
     e.regs = tr.registers()[t];
     e.pc = e.count ? tr.last_pc(t) : p.entry;
     const auto w = word_at(e.pc);
     const auto d = w ? umbra::isa::decode(*w) : std::nullopt;
     const bool at_exit = e.count && d && std::string(d->info->name) == "exit";
-    if (r.status == scm::RunResult::Status::Fault && r.fault != umbra::Fault::None && r.fault_thread == t) {
+    if (r.status == scm::RunResult::Status::Fault && r.fault != umbra::Fault::None && r.fault_core == core &&
+        r.fault_thread == t % n) {
       e.state = "faulted";
       if (r.fault_pc || r.fault == umbra::Fault::IllegalInstruction || r.fault == umbra::Fault::BadJump)
         e.pc = r.fault_pc;
@@ -323,10 +349,11 @@ Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Requ
 }
 
 Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, const Request& rq) {
-  simtools::ThreadTracker tracker(rq.threads, cfg.registers);
+  const unsigned items = rq.threads * cfg.cores;
+  simtools::ThreadTracker tracker(items, cfg.registers);
   std::unique_ptr<scm::TextEventSink> text;
   std::unique_ptr<simtools::ProgressSink> progress;
-  simtools::LivelockWatch livelock(rq.threads, cfg.registers, kLivelockRounds);
+  simtools::LivelockWatch livelock(items, cfg.registers, kLivelockRounds);
   auto word_at = [&](uint32_t pc) -> std::optional<uint32_t> {
     if (pc < prog.text_base || (pc - prog.text_base) / 4 >= prog.text.size()) return std::nullopt;
     return prog.text[(pc - prog.text_base) / 4];
@@ -336,13 +363,15 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   std::vector<bool> accesses_memory(prog.text.size());
   for (size_t i = 0; i < prog.text.size(); ++i)
     if (const auto d = umbra::isa::decode(prog.text[i])) accesses_memory[i] = umbra::is_memory_op(*d);
-  simtools::RequestOrigins origins(rq.threads, [&](uint32_t pc) {
-    return word_at(pc) && accesses_memory[(pc - prog.text_base) / 4];
-  });
+  simtools::RequestOrigins origins(
+      items, [&](uint32_t pc) { return word_at(pc) && accesses_memory[(pc - prog.text_base) / 4]; });
+  simtools::TeeSink by_item;
+  by_item.add(&tracker);
+  by_item.add(&livelock);
+  by_item.add(&origins);
+  WorkItems items_sink(&by_item, rq.threads, cfg.cores, cfg.threads);
   simtools::TeeSink tee;
-  tee.add(&tracker);
-  tee.add(&livelock);
-  tee.add(&origins);
+  tee.add(&items_sink);
   if (rq.event_trace) {
     std::fputs("# cycle event thread fields (docs/microarchitecture.md, Events)\n", rq.event_trace);
     text = std::make_unique<scm::TextEventSink>(rq.event_trace);
@@ -386,20 +415,21 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   // thread has issued on (the DRAM model takes it from the queue later), so the
   // thread's last issued pc would blame the next instruction.
   scm::RunResult& rr = o.cyc;
-  const std::string prefix = "thread " + std::to_string(rr.fault_thread) + ": ";
+  const std::string who = scm::thread_name(cfg.cores, rr.fault_core, rr.fault_thread);
+  const std::string prefix = who + ": ";
   if (rr.status == scm::RunResult::Status::Fault &&
       (rr.fault == umbra::Fault::Misaligned || rr.fault == umbra::Fault::OutOfRange) &&
       rr.message.rfind(prefix, 0) == 0)
-    if (const auto pc = origins.pc_of(rr.fault_thread, rr.fault_addr)) {
+    if (const auto pc = origins.pc_of(rr.fault_core * rq.threads + rr.fault_thread, rr.fault_addr)) {
       const auto w = word_at(*pc);
       rr.fault_pc = *pc;
       rr.message =
-          "thread " + std::to_string(rr.fault_thread) + ", pc " + umbra::hex8(*pc) + " (" +
+          who + ", pc " + umbra::hex8(*pc) + " (" +
           umbra::isa::disassemble(w.value_or(0), *pc, [&](uint32_t a) { return prog.text_label(a); }) +
           "): " + rr.message.substr(prefix.size());
     }
   cycle_status(o);
-  cycle_thread_ends(o, tracker, prog, rq.threads);
+  cycle_thread_ends(o, tracker, prog, cfg, rq.threads);
   o.memory = o.cyc.memory;
   if (livelock.detected()) {  // the watcher stopped the run (StopReason::External)
     o.status = "livelock";

@@ -44,15 +44,15 @@ RunResult run_under_kernel(const Program& p, const Config& cfg, unsigned nthread
   b->sys.set_event_sink(sink);
   harness::load_memory(b->memory, p, {});
   sc_start();
-  b->sys.core().flush_events();
+  b->sys.flush_events();
   RunResult r;
-  r.stats = b->sys.core().stats();
+  r.stats = harness::system_stats(b->sys);
   r.cycles = r.stats.cycles;
-  r.mem = memory_stats(b->sys.core().mem_stats(), cfg.queue_enabled ? &b->sys.queue_stats() : nullptr);
+  r.mem = memory_stats(b->sys, cfg.queue_enabled);
   b->memory.model().add_stats(r.mem);
   harness::fill_status(
-      r, b->host.script(), b->memory, [&](RunResult& x) { harness::core_fault(x, b->sys.core()); },
-      b->sys.core().protocol_error(), kMaxCycles);
+      r, b->host.script(), b->memory, [&](RunResult& x) { harness::core_fault(x, b->sys); },
+      harness::protocol_error(b->sys), kMaxCycles);
   return r;
 }
 

@@ -39,7 +39,7 @@ buf:    .space  256
   harness::claim_process();
   harness::SystemcSide* side = nullptr;
   HostScript::Job job = harness::make_job(p, 2, 100000);
-  job.stop = [&side] { return side && !side->sys.core().protocol_error().empty(); };
+  job.stop = [&side] { return side && !harness::protocol_error(side->sys).empty(); };
   side = new harness::SystemcSide("system", cfg, 0, {}, 1);  // never destroyed, as every bench
   HostScript host(std::move(job));
   harness::load_memory(side->memory, p, {});
@@ -51,7 +51,7 @@ buf:    .space  256
       side->sys.settle();
     }
   });
-  const std::string& error = side->sys.core().protocol_error();
+  const std::string& error = harness::protocol_error(side->sys);
   std::fprintf(stderr, "%s\n", error.c_str());
   std::exit(error.empty() ? 0 : 3);
 }

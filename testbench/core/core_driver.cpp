@@ -39,6 +39,8 @@ RunResult CoreDriver::run(unsigned n, uint32_t entry, uint64_t max_cycles, bool 
   top_->launch_valid = 1;
   top_->launch_count = n;
   top_->launch_entry = entry;
+  top_->launch_lx0 = 0;  // the core alone is the whole domain
+  top_->launch_domw = n;
   r.launch_cycle = cycle_;
   step(&r);
   top_->launch_valid = 0;

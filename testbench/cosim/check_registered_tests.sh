@@ -37,6 +37,14 @@ for v in up5k hx8k deep odd; do
   need "^$v/Isa/Cosim\\." 70 "the per-instruction programs under the $v cosimulation"
   need "^random_cosim_$v\$" 1 "the random seeds under the $v cosimulation"
 done
+# Several cores: two and four have everything, eight the examples.
+for v in cores2 cores4; do
+  need "^cosim_${v}_" "$programs" "an example program under the $v cosimulation"
+  need "^$v/Isa/Cosim\\." 70 "the per-instruction programs under the $v cosimulation"
+  need "^random_cosim_$v\$" 1 "the random seeds under the $v cosimulation"
+  need "^Cores\\..*" 6 "cosim_${v}_test's cases"
+done
+need "^cosim_cores8_" "$programs" "an example program under the 8-core cosimulation"
 need '^Memory/Cosim\.' 10 "memory_directed_cosim_test"
 # The board tops' synthesized netlists with the iCE40 cell models (fpga/tests): the
 # directed cases and at least one example each.

@@ -2,6 +2,7 @@
 #include "comparator.h"
 
 #include <cstdio>
+#include <vector>
 
 #include "umbra/format.h"
 #include "umbra/isa.h"
@@ -87,31 +88,49 @@ std::string describe_instruction(const Program& p, uint32_t pc) {
   return "pc " + hex8(pc) + ": " + isa::disassemble(p.text[index], pc, label);
 }
 
-Comparator::Comparator(const Program& program, unsigned threads, unsigned history, std::string repro)
+Comparator::Comparator(const Program& program, unsigned cores, unsigned threads, unsigned launched,
+                       unsigned history, std::string repro)
     : program_(program),
       threads_(threads),
+      launched_(launched),
       history_size_(history),
       repro_(std::move(repro)),
-      last_pc_(threads, 0),
-      sc_records_(threads),
-      rtl_records_(threads) {
-  rtl_stats_.issued.assign(threads, 0);
-  rtl_stats_.bubbles.assign(threads, {});
+      cores_(cores),
+      sc_records_(size_t(cores) * launched),
+      rtl_records_(size_t(cores) * launched) {
+  for (Core& k : cores_) {
+    k.last_pc.assign(threads, 0);
+    k.rtl_stats.issued.assign(threads, 0);
+    k.rtl_stats.bubbles.assign(threads, {});
+  }
 }
 
 void Comparator::on_event(const scm::Event& e) {
-  if (sc_.empty() || sc_.back().cycle != e.cycle) sc_.push_back_new().cycle = e.cycle;
-  sc_.back().events[rank(e.kind)] = e;
+  RingQueue<Pending>& q = cores_[e.core].sc;
+  if (q.empty() || q.back().cycle != e.cycle) q.push_back_new().cycle = e.cycle;
+  q.back().events[rank(e.kind)] = e;
+}
+
+// Every core's three inputs have delivered their oldest cycle.
+bool Comparator::ready() const {
+  for (const Core& k : cores_)
+    if (k.sc.empty() || k.rtl.empty() || k.sc_port.empty()) return false;
+  return true;
 }
 
 bool Comparator::check() {
-  while (!mismatch_.found && !sc_.empty() && !rtl_.empty() && !sc_port_.empty()) {
-    // The SystemC core emits nothing in a cycle only before its first edge out of
-    // reset; both monitors count from that edge too, so the fronts share a cycle.
-    compare(sc_.front(), rtl_.front(), sc_port_.front());
-    sc_.pop_front();
-    rtl_.pop_front();
-    sc_port_.pop_front();
+  while (!mismatch_.found && ready()) {
+    // A SystemC core emits nothing in a cycle only before its first edge out of reset;
+    // the monitors count from that edge too, so the fronts share a cycle.
+    for (unsigned c = 0; c < cores_.size() && !mismatch_.found; ++c) {
+      Core& k = cores_[c];
+      compare(c, k.sc.front(), k.rtl.front(), k.sc_port.front());
+    }
+    for (Core& k : cores_) {
+      k.sc.pop_front();
+      k.rtl.pop_front();
+      k.sc_port.pop_front();
+    }
   }
   return !mismatch_.found;
 }
@@ -119,28 +138,42 @@ bool Comparator::check() {
 void Comparator::finish() {
   check();
   if (mismatch_.found) return;
-  if (!sc_.empty() || !rtl_.empty() || !sc_port_.empty()) {
-    const uint64_t c = !sc_.empty()    ? sc_.front().cycle
-                       : !rtl_.empty() ? rtl_.front().cycle
-                                       : sc_port_.front().cycle;
-    report("end of run", c, 0, "cycles observed", std::to_string(sc_.size()) + " more cycle(s) of events",
-           std::to_string(rtl_.size()) + " more cycle(s) of events", 0, false, "", "");
-  }
-}
-
-void Comparator::record(ThreadRecords& r, const scm::Event& e) {
-  if (e.kind == scm::EventKind::Issue)
-    check::record_issue(r, e.thread, e.pc);
-  else if (e.kind == scm::EventKind::RegWrite)
-    check::record_write(r, e.thread, e.pc, e.reg, e.value);
-}
-
-void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleSample& port) {
-  if (sc.cycle != rtl.cycle || port.cycle != rtl.cycle) {
-    report("events", rtl.cycle, 0, "cycle number", std::to_string(sc.cycle), std::to_string(rtl.cycle), 0,
-           false, "", "");
+  for (unsigned n = 0; n < cores_.size(); ++n) {
+    const Core& k = cores_[n];
+    if (k.sc.empty() && k.rtl.empty() && k.sc_port.empty()) continue;
+    const uint64_t c = !k.sc.empty()    ? k.sc.front().cycle
+                       : !k.rtl.empty() ? k.rtl.front().cycle
+                                        : k.sc_port.front().cycle;
+    report("end of run", c, n, 0, "cycles observed", std::to_string(k.sc.size()) + " more cycle(s) of events",
+           std::to_string(k.rtl.size()) + " more cycle(s) of events", 0, false, "", "");
     return;
   }
+}
+
+// Core c's thread t is work item c * launched + t; a thread never launched has no
+// records (both sides' events of it were compared already).
+void Comparator::record(ThreadRecords& r, const scm::Event& e) {
+  if (e.thread >= launched_) return;
+  const unsigned item = e.core * launched_ + e.thread;
+  if (e.kind == scm::EventKind::Issue)
+    check::record_issue(r, item, e.pc);
+  else if (e.kind == scm::EventKind::RegWrite)
+    check::record_write(r, item, e.pc, e.reg, e.value);
+}
+
+scm::CoreStats Comparator::rtl_stats() const {
+  std::vector<const scm::CoreStats*> cores;
+  for (const Core& k : cores_) cores.push_back(&k.rtl_stats);
+  return scm::join_stats(cores);
+}
+
+void Comparator::compare(unsigned core, const Pending& sc, const CycleSample& rtl, const CycleSample& port) {
+  if (sc.cycle != rtl.cycle || port.cycle != rtl.cycle) {
+    report("events", rtl.cycle, core, 0, "cycle number", std::to_string(sc.cycle), std::to_string(rtl.cycle),
+           0, false, "", "");
+    return;
+  }
+  std::vector<uint32_t>& last_pc = cores_[core].last_pc;
   const uint64_t c = rtl.cycle;
   // Both sides' events of the cycle as text, made only for a report: formatting every
   // cycle would cost more than the comparison.
@@ -160,19 +193,19 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
     // Issue and regwrite carry their pc; for the others the thread's last issued pc is
     // the best guess (a load's cache event or wake is its thread's last instruction).
     const bool named = any.kind != scm::EventKind::Dram && any.thread < threads_;
-    const uint32_t pc = r <= 1 ? any.pc : (named ? last_pc_[any.thread] : 0);
+    const uint32_t pc = r <= 1 ? any.pc : (named ? last_pc[any.thread] : 0);
     const bool have_pc = r <= 1 ? any.kind != scm::EventKind::Bubble : named;
     if (!a || !b) {
       lines(sc_line, rtl_line);
-      report("events", c, any.thread, std::string(rank_name(r)) + " event", show(a), show(b), pc, have_pc,
-             sc_line, rtl_line);
+      report("events", c, core, any.thread, std::string(rank_name(r)) + " event", show(a), show(b), pc,
+             have_pc, sc_line, rtl_line);
       return;
     }
     const FieldDiff d = first_difference(*a, *b);
     if (!d.field.empty()) {
       lines(sc_line, rtl_line);
-      report("events", c, any.thread, d.field + " (" + rank_name(r) + ")", d.a, d.b, pc, have_pc, sc_line,
-             rtl_line);
+      report("events", c, core, any.thread, d.field + " (" + rank_name(r) + ")", d.a, d.b, pc, have_pc,
+             sc_line, rtl_line);
       return;
     }
   }
@@ -182,7 +215,7 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
     const auto& b = rtl.events[r];
     if (!a && !b) continue;
     const scm::Event& any = a ? *a : *b;
-    const uint32_t pc = any.thread < threads_ ? last_pc_[any.thread] : 0;
+    const uint32_t pc = any.thread < threads_ ? last_pc[any.thread] : 0;
     FieldDiff d;
     if (!a || !b)
       d = {std::string(rank_name(r)) + " on the port", show(a), show(b)};
@@ -190,37 +223,48 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
       d = first_difference(*a, *b);
     if (!d.field.empty()) {
       lines(sc_line, rtl_line);
-      report("memory port", c, any.thread, d.field, d.a, d.b, pc, any.thread < threads_, sc_line, rtl_line);
+      report("memory port", c, core, any.thread, d.field, d.a, d.b, pc, any.thread < threads_, sc_line,
+             rtl_line);
       return;
     }
   }
   // The core's status outputs.
   if (port.busy != rtl.busy) {
     lines(sc_line, rtl_line);
-    report("ports", c, 0, "busy", std::to_string(port.busy), std::to_string(rtl.busy), 0, false, sc_line,
-           rtl_line);
+    report("ports", c, core, 0, "busy", std::to_string(port.busy), std::to_string(rtl.busy), 0, false,
+           sc_line, rtl_line);
     return;
   }
   // The system top's busy (the core's or the queue's pending DRAM traffic): it decides
   // when a run ends, so a side that would stop early or late differs here first.
   if (port.system_busy != rtl.system_busy) {
     lines(sc_line, rtl_line);
-    report("ports", c, 0, "system busy", std::to_string(port.system_busy), std::to_string(rtl.system_busy), 0,
-           false, sc_line, rtl_line);
+    report("ports", c, core, 0, "system busy", std::to_string(port.system_busy),
+           std::to_string(rtl.system_busy), 0, false, sc_line, rtl_line);
     return;
   }
   // All four every cycle, not only once fault is up: the board's status reply
   // (fpga/host_link.v) sends fault_thread and fault_pc whatever fault says, so their
   // values before a fault (the reset values) are outputs a user sees too.
-  if (port.fault != rtl.fault || port.fault_thread != rtl.fault_thread || port.fault_pc != rtl.fault_pc ||
-      port.fault_cause != rtl.fault_cause) {
+  // The core's own fault and its cause; then the system's fault outputs, which are the
+  // lowest-numbered faulting core's.
+  if (port.fault != rtl.fault || port.fault_cause != rtl.fault_cause) {
     const auto text = [](const CycleSample& s) {
-      return std::to_string(s.fault) + " thread " + std::to_string(s.fault_thread) + " pc " +
-             hex8(s.fault_pc) + " cause " + fault_name(Fault(s.fault_cause));
+      return std::to_string(s.fault) + " cause " + fault_name(Fault(s.fault_cause));
     };
     lines(sc_line, rtl_line);
-    report("ports", c, rtl.fault_thread, "fault", text(port), text(rtl), rtl.fault_pc, rtl.fault, sc_line,
-           rtl_line);
+    report("ports", c, core, rtl.fault_thread, "fault", text(port), text(rtl), 0, false, sc_line, rtl_line);
+    return;
+  }
+  if (port.system_fault != rtl.system_fault || port.fault_core != rtl.fault_core ||
+      port.fault_thread != rtl.fault_thread || port.fault_pc != rtl.fault_pc) {
+    const auto text = [](const CycleSample& s) {
+      return std::to_string(s.system_fault) + " core " + std::to_string(s.fault_core) + " thread " +
+             std::to_string(s.fault_thread) + " pc " + hex8(s.fault_pc);
+    };
+    lines(sc_line, rtl_line);
+    report("ports", c, rtl.fault_core, rtl.fault_thread, "system fault", text(port), text(rtl), rtl.fault_pc,
+           rtl.system_fault, sc_line, rtl_line);
     return;
   }
 
@@ -236,33 +280,37 @@ void Comparator::compare(const Pending& sc, const CycleSample& rtl, const CycleS
         history_[history_next_] = e;
       if (++history_next_ == history_size_) history_next_ = 0;
     }
-    if (e.kind == scm::EventKind::Issue && e.thread < threads_) last_pc_[e.thread] = e.pc;
+    if (e.kind == scm::EventKind::Issue && e.thread < threads_) last_pc[e.thread] = e.pc;
     record(sc_records_, e);
   }
   for (unsigned r = 0; r < 2; ++r)
     if (rtl.events[r]) record(rtl_records_, *rtl.events[r]);
   if (rtl.busy && rtl.events[0] && rtl.events[0]->thread < threads_) {
     const scm::Event& e = *rtl.events[0];
-    ++rtl_stats_.cycles;
+    scm::CoreStats& st = cores_[core].rtl_stats;
+    ++st.cycles;
     if (e.kind == scm::EventKind::Issue)
-      ++rtl_stats_.issued[e.thread];
+      ++st.issued[e.thread];
     else
-      ++rtl_stats_.bubbles[e.thread][unsigned(e.reason)];
+      ++st.bubbles[e.thread][unsigned(e.reason)];
   }
-  ++compared_;
+  if (core == 0) ++compared_;
 }
 
-void Comparator::report(const std::string& stage, uint64_t cycle, uint32_t thread, const std::string& field,
-                        const std::string& sc_value, const std::string& rtl_value, uint32_t pc, bool have_pc,
-                        const std::string& sc_cycle, const std::string& rtl_cycle) {
+void Comparator::report(const std::string& stage, uint64_t cycle, unsigned core, uint32_t thread,
+                        const std::string& field, const std::string& sc_value, const std::string& rtl_value,
+                        uint32_t pc, bool have_pc, const std::string& sc_cycle,
+                        const std::string& rtl_cycle) {
   mismatch_.found = true;
   mismatch_.stage = stage;
   mismatch_.cycle = cycle;
+  mismatch_.core = core;
   mismatch_.thread = thread;
   mismatch_.field = field;
   mismatch_.systemc = sc_value;
   mismatch_.rtl = rtl_value;
-  std::string s = "cosim MISMATCH (" + stage + ") at cycle " + std::to_string(cycle) + ", thread " +
+  const std::string where = cores_.size() > 1 ? ", core " + std::to_string(core) : "";
+  std::string s = "cosim MISMATCH (" + stage + ") at cycle " + std::to_string(cycle) + where + ", thread " +
                   std::to_string(thread) + ", field " + field + "\n";
   s += "  systemc: " + sc_value + "\n";
   s += "  rtl:     " + rtl_value + "\n";
@@ -281,10 +329,11 @@ void Comparator::report(const std::string& stage, uint64_t cycle, uint32_t threa
   mismatch_.report = s;
 }
 
-void Comparator::fail(const std::string& stage, uint64_t cycle, uint32_t thread, const std::string& field,
-                      const std::string& systemc, const std::string& rtl, const std::string& detail) {
+void Comparator::fail(const std::string& stage, uint64_t cycle, unsigned core, uint32_t thread,
+                      const std::string& field, const std::string& systemc, const std::string& rtl,
+                      const std::string& detail) {
   if (mismatch_.found) return;
-  report(stage, cycle, thread, field, systemc, rtl, 0, false, "", "");
+  report(stage, cycle, core, thread, field, systemc, rtl, 0, false, "", "");
   if (!detail.empty()) mismatch_.report += "  " + detail + "\n";
 }
 

@@ -1,13 +1,15 @@
 // Comparator: holds the SystemC model's event stream and the RTL's side by side, cycle
-// by cycle, as they are produced, and stops at the first difference.  Three inputs per
-// cycle: the SystemC core's own events (its event sink), the RTL's events rebuilt by
-// core_monitor from its trace and memory ports, and the SystemC core's memory port as
-// core_monitor sees it.  check() compares every cycle that all three have delivered,
-// so a difference is reported in the cycle it happens, with the instruction involved
-// and the events that led up to it, not at the end of a long run.
+// by cycle and core by core, as they are produced, and stops at the first difference.
+// Three inputs per core and cycle: the SystemC core's own events (its event sink), the
+// RTL's events rebuilt from its trace and memory ports (rtl_system.h), and the SystemC
+// core's memory port as core_monitor sees it.  check() compares every cycle that all
+// three have delivered for every core, so a difference is reported in the cycle it
+// happens, naming the core, with the instruction involved and the events that led up
+// to it, not at the end of a long run.
 //
 // It also cuts the agreed stream into per-thread records (issued pc plus the register
-// write it made) for the comparison with the reference simulator (iss_check.h).
+// write it made) for the comparison with the reference simulator (iss_check.h): core c's
+// thread t is record c * launched + t, the work item the ISS numbers so (its `lx`).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -33,6 +35,7 @@ class RingQueue {
   bool empty() const { return size_ == 0; }
   size_t size() const { return size_; }
   T& front() { return slots_[head_]; }
+  const T& front() const { return slots_[head_]; }
   T& back() { return slots_[(head_ + size_ - 1) & (slots_.size() - 1)]; }
   void push_back(const T& v) {
     if (size_ == slots_.size()) grow();
@@ -68,51 +71,60 @@ std::string describe_instruction(const Program& p, uint32_t pc);
 
 class Comparator final : public scm::EventSink {
  public:
-  Comparator(const Program& program, unsigned threads, unsigned history, std::string repro);
+  // threads: per core (T); launched: threads launched on each core.
+  Comparator(const Program& program, unsigned cores, unsigned threads, unsigned launched, unsigned history,
+             std::string repro);
 
-  // The SystemC core's events (contract order within a cycle).
+  // The SystemC cores' events (contract order within a core's cycle).
   void on_event(const scm::Event& e) override;
-  void on_rtl(const CycleSample& s) { rtl_.push_back(s); }
-  void on_systemc_port(const CycleSample& s) { sc_port_.push_back(s); }
+  void on_rtl(const CycleSample& s) { cores_[s.core].rtl.push_back(s); }
+  void on_systemc_port(const CycleSample& s) { cores_[s.core].sc_port.push_back(s); }
 
   // Compares every cycle all inputs have delivered; false once a mismatch is found.
   bool check();
   // At the end of the run: every input must have delivered the same cycles.
   void finish();
   // A difference found outside the event streams (end of run, final memory).
-  void fail(const std::string& stage, uint64_t cycle, uint32_t thread, const std::string& field,
-            const std::string& systemc, const std::string& rtl, const std::string& detail);
+  void fail(const std::string& stage, uint64_t cycle, unsigned core, uint32_t thread,
+            const std::string& field, const std::string& systemc, const std::string& rtl,
+            const std::string& detail);
 
   const Mismatch& mismatch() const { return mismatch_; }
   uint64_t cycles_compared() const { return compared_; }
   uint64_t events_compared() const { return events_; }
   const ThreadRecords& systemc_records() const { return sc_records_; }
   const ThreadRecords& rtl_records() const { return rtl_records_; }
-  // The RTL's statistics, counted the way the SystemC fetch block counts them.
-  const scm::CoreStats& rtl_stats() const { return rtl_stats_; }
+  // The RTL's statistics, counted the way the SystemC fetch block counts them (the
+  // cores' joined, as umbra_system's).
+  scm::CoreStats rtl_stats() const;
 
  private:
   struct Pending {
     uint64_t cycle = 0;
     std::array<std::optional<scm::Event>, scm::kEventRanks> events;
   };
-  void compare(const Pending& sc, const CycleSample& rtl, const CycleSample& port);
-  void report(const std::string& stage, uint64_t cycle, uint32_t thread, const std::string& field,
-              const std::string& sc_value, const std::string& rtl_value, uint32_t pc, bool have_pc,
-              const std::string& sc_cycle, const std::string& rtl_cycle);
+  // What one core's three inputs hold, and its share of the bookkeeping.
+  struct Core {
+    RingQueue<Pending> sc;
+    RingQueue<CycleSample> rtl, sc_port;
+    std::vector<uint32_t> last_pc;  // per thread: the last pc issued (for mem and memresp)
+    scm::CoreStats rtl_stats;
+  };
+  bool ready() const;
+  void compare(unsigned core, const Pending& sc, const CycleSample& rtl, const CycleSample& port);
+  void report(const std::string& stage, uint64_t cycle, unsigned core, uint32_t thread,
+              const std::string& field, const std::string& sc_value, const std::string& rtl_value,
+              uint32_t pc, bool have_pc, const std::string& sc_cycle, const std::string& rtl_cycle);
   void record(ThreadRecords& r, const scm::Event& e);
 
   const Program& program_;
-  unsigned threads_;
+  unsigned threads_, launched_;
   unsigned history_size_;
   std::string repro_;
-  RingQueue<Pending> sc_;
-  RingQueue<CycleSample> rtl_, sc_port_;
+  std::vector<Core> cores_;
   std::vector<scm::Event> history_;  // a ring: the oldest at history_next_ once full
   size_t history_next_ = 0;
-  std::vector<uint32_t> last_pc_;  // per thread: the last pc issued (for mem and memresp)
   ThreadRecords sc_records_, rtl_records_;
-  scm::CoreStats rtl_stats_;
   Mismatch mismatch_;
   uint64_t compared_ = 0, events_ = 0;
 };

@@ -4,7 +4,7 @@
 namespace umbra::cosim {
 
 void core_monitor::edge(const scm::umbra_core::Inputs& in, const scm::umbra_core::PortValues& out,
-                        bool system_busy, uint32_t fault_cause) {
+                        const scm::umbra_system::Outputs& system, uint32_t fault_cause) {
   if (in.rst) {
     started_ = true;
     next_ = 0;
@@ -13,6 +13,7 @@ void core_monitor::edge(const scm::umbra_core::Inputs& in, const scm::umbra_core
   if (!started_) return;  // before the first reset nothing is defined
   CycleSample s;
   s.cycle = next_++;
+  s.core = core_;
   // A request transfers in a cycle with valid and ready both high.
   if (out.mem_req_valid && in.mem_req_ready) {
     scm::Event m;
@@ -34,10 +35,12 @@ void core_monitor::edge(const scm::umbra_core::Inputs& in, const scm::umbra_core
     s.events[rank(scm::EventKind::MemResp)] = r;
   }
   s.busy = out.busy;
-  s.system_busy = system_busy;
   s.fault = out.fault;
-  s.fault_thread = out.fault_thread;
-  s.fault_pc = out.fault_pc;
+  s.system_busy = system.busy;
+  s.system_fault = system.fault;
+  s.fault_core = system.fault_core;
+  s.fault_thread = system.fault_thread;
+  s.fault_pc = system.fault_pc;
   if (s.fault) s.fault_cause = fault_cause;
   on_cycle_(s);
 }

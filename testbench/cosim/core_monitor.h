@@ -18,6 +18,7 @@
 
 #include "events.h"
 #include "umbra_core.h"
+#include "umbra_system.h"
 
 namespace umbra::cosim {
 
@@ -29,13 +30,18 @@ constexpr unsigned rank(scm::EventKind k) {
 
 // One cycle as seen from outside a core.  events[k] holds the event of rank k (issue
 // or bubble, regwrite, mem, memresp, cache, wake, dram), the contract's order; a core
-// never makes a dram event (the reorder queue does).
+// never makes a dram event (the reorder queue does; it rides with core 0's sample).
+// busy, fault and fault_cause are the core's own; the system_* and fault_core,
+// fault_thread and fault_pc are the system top's outputs (what the host sees: the
+// lowest-numbered faulting core's), the same in every core's sample of a cycle.
 struct CycleSample {
   uint64_t cycle = 0;
+  unsigned core = 0;
   std::array<std::optional<scm::Event>, scm::kEventRanks> events;
   bool busy = false, fault = false;
-  bool system_busy = false;  // the system top's busy: the core's or the queue's pending DRAM traffic
-  uint32_t fault_thread = 0, fault_pc = 0, fault_cause = 0;
+  bool system_busy = false;  // the system top's busy: the cores' or the queue's pending DRAM traffic
+  bool system_fault = false;
+  uint32_t fault_core = 0, fault_thread = 0, fault_pc = 0, fault_cause = 0;
   bool protocol_error = false;
 };
 
@@ -43,14 +49,15 @@ class core_monitor {
  public:
   // Gets each cycle's sample to keep or change (the cosimulation's injections).
   using Callback = std::function<void(CycleSample&)>;
-  explicit core_monitor(Callback on_cycle) : on_cycle_(std::move(on_cycle)) {}
+  core_monitor(unsigned core, Callback on_cycle) : core_(core), on_cycle_(std::move(on_cycle)) {}
 
   // A rising edge: the core's inputs (as its system routed them) and outputs, the
-  // system's busy and the cause of a fault, as the cycle that ends had them.
-  void edge(const scm::umbra_core::Inputs& in, const scm::umbra_core::PortValues& out, bool system_busy,
-            uint32_t fault_cause);
+  // system's outputs and the cause of the core's fault, as the cycle that ends had them.
+  void edge(const scm::umbra_core::Inputs& in, const scm::umbra_core::PortValues& out,
+            const scm::umbra_system::Outputs& system, uint32_t fault_cause);
 
  private:
+  unsigned core_;
   Callback on_cycle_;
   bool started_ = false;
   uint64_t next_ = 0;

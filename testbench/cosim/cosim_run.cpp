@@ -42,6 +42,7 @@ void check_config(const Config& cfg) {
       diff += std::string(diff.empty() ? "" : ", ") + key + " is " + std::to_string(have) +
               " but the RTL was verilated with " + std::to_string(built);
   };
+  cmp("cores", cfg.cores, v.cores);
   cmp("core.threads", cfg.threads, v.threads);
   cmp("core.execute_stages", cfg.execute_stages, v.execute_stages);
   cmp("core.registers", cfg.registers, v.registers);
@@ -89,16 +90,24 @@ Injection parse_injection(const std::string& spec) {
   Injection in;
   const auto colon = spec.find(':');
   const std::string num = spec.substr(0, colon);
-  const std::string kind = colon == std::string::npos ? "" : spec.substr(colon + 1);
-  char* end = nullptr;
-  errno = 0;
-  const unsigned long long c = num.empty() ? 0 : std::strtoull(num.c_str(), &end, 10);
-  for (const auto& [name, k] : kInjections)
-    if (kind == name) in.kind = k;
-  if (num.empty() || *end || errno || in.kind == Injection::Kind::None)
-    throw RunError("--inject-fault '" + spec + "': expected CYCLE:KIND with KIND one of " +
-                   injection_kinds() + ", e.g. 120:regwrite");
+  std::string kind = colon == std::string::npos ? "" : spec.substr(colon + 1);
+  const auto colon2 = kind.find(':');
+  const std::string core = colon2 == std::string::npos ? "0" : kind.substr(colon2 + 1);
+  if (colon2 != std::string::npos) kind.resize(colon2);
+  const auto number = [](const std::string& t, unsigned long long& v) {
+    char* end = nullptr;
+    errno = 0;
+    v = t.empty() || t[0] == '-' ? 0 : std::strtoull(t.c_str(), &end, 10);
+    return !t.empty() && t[0] != '-' && !*end && !errno;
+  };
+  unsigned long long c = 0, k = 0;
+  for (const auto& [name, kd] : kInjections)
+    if (kind == name) in.kind = kd;
+  if (!number(num, c) || !number(core, k) || k > 255 || in.kind == Injection::Kind::None)
+    throw RunError("--inject-fault '" + spec + "': expected CYCLE:KIND[:CORE] with KIND one of " +
+                   injection_kinds() + ", e.g. 120:regwrite or 120:regwrite:1");
   in.cycle = c;
+  in.core = unsigned(k);
   return in;
 }
 
@@ -119,7 +128,11 @@ void validate(const Program& p, const Config& cfg, unsigned nthreads, uint64_t m
               const Options& opts) {
   check_config(cfg);
   if (opts.core_id != 0)
-    throw RunError("core id " + std::to_string(opts.core_id) + ": the RTL is verilated with CORE_ID 0");
+    throw RunError("core id " + std::to_string(opts.core_id) + ": the RTL's cores are numbered from 0");
+  if (opts.inject.kind != Injection::Kind::None && opts.inject.core >= cfg.cores)
+    throw RunError("--inject-fault: core " + std::to_string(opts.inject.core) +
+                   " does not exist: configuration '" + cfg.name + "' has " + std::to_string(cfg.cores) +
+                   " core(s)");
   harness::validate(p, cfg, nthreads, max_cycles, opts.writes);
 }
 
@@ -130,16 +143,21 @@ void to_fst(const std::string& vcd, const std::string& fst) {
   std::remove(vcd.c_str());
 }
 
-void rtl_fault(scm::RunResult& r, const CycleSample& s) {
+// The system's fault outputs (the lowest-numbered faulting core's) and that core's
+// cause.
+void rtl_fault(scm::RunResult& r, const Config& cfg, const RtlStepper& rtl) {
   r.status = RunResult::Status::Fault;
-  if (!s.fault) {
+  const CycleSample& sys = rtl.last_sample(0);
+  if (!sys.system_fault || sys.fault_core >= cfg.cores) {
     r.message = "stopped: the other model faulted";
     return;
   }
+  const CycleSample& s = rtl.last_sample(sys.fault_core);
   r.fault = Fault(s.fault_cause);
+  r.fault_core = s.fault_core;
   r.fault_thread = s.fault_thread;
   r.fault_pc = s.fault_pc;
-  r.message = "thread " + std::to_string(s.fault_thread) + ", pc " + hex8(s.fault_pc) + ": " +
+  r.message = scm::thread_name(cfg.cores, s.fault_core, s.fault_thread) + ", pc " + hex8(s.fault_pc) + ": " +
               fault_name(Fault(s.fault_cause)) + " (RTL fault outputs, cycle " + std::to_string(s.cycle) +
               ")";
 }
@@ -198,9 +216,11 @@ class RtlWaveform {
 RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
                        EventSink* sink, const Options& opts) {
   harness::claim_process();
-  scm::CoreStats stats;
-  stats.issued.assign(cfg.threads, 0);
-  stats.bubbles.assign(cfg.threads, {});
+  std::vector<scm::CoreStats> stats(cfg.cores);
+  for (scm::CoreStats& st : stats) {
+    st.issued.assign(cfg.threads, 0);
+    st.bubbles.assign(cfg.threads, {});
+  }
   bool protocol_error = false;
   auto job = harness::make_job(p, nthreads, max_cycles);
   job.stop = [&protocol_error, sink] { return protocol_error || (sink && sink->stop_requested()); };
@@ -216,11 +236,12 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
           count_cache(mem, s);
           const scm::Event& e = *s.events[0];
           if (s.busy && e.thread < cfg.threads) {
-            ++stats.cycles;
+            scm::CoreStats& st = stats[s.core];
+            ++st.cycles;
             if (e.kind == scm::EventKind::Issue)
-              ++stats.issued[e.thread];
+              ++st.issued[e.thread];
             else
-              ++stats.bubbles[e.thread][unsigned(e.reason)];
+              ++st.bubbles[e.thread][unsigned(e.reason)];
           }
           if (sink)
             for (const auto& ev : s.events)
@@ -245,12 +266,14 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   trace.close();
   if (!opts.fst.empty()) to_fst(base + ".rtl.vcd", base + ".rtl.fst");
 
-  r.stats = stats;
-  r.cycles = stats.cycles;
+  std::vector<const scm::CoreStats*> cores;
+  for (const scm::CoreStats& st : stats) cores.push_back(&st);
+  r.stats = scm::join_stats(cores);
+  r.cycles = r.stats.cycles;
   r.mem = mem;
   b.memory.model().add_stats(r.mem);
   harness::fill_status(
-      r, host, b.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.last_sample()); },
+      r, host, b.memory, [&](RunResult& x) { rtl_fault(x, cfg, b.rtl); },
       protocol_error ? "RTL protocol error: mem_req_ready was low for a request (trace_protocol_error)" : "",
       max_cycles);
   return r;
@@ -262,7 +285,8 @@ class InjectingSink final : public EventSink {
  public:
   InjectingSink(EventSink& next, Injection in) : next_(next), in_(in) {}
   void on_event(const Event& e) override {
-    if (in_.kind == Injection::Kind::None || done_ || e.cycle < in_.cycle) return next_.on_event(e);
+    if (in_.kind == Injection::Kind::None || done_ || e.cycle < in_.cycle || e.core != in_.core)
+      return next_.on_event(e);
     using K = Injection::Kind;
     using E = scm::EventKind;
     Event x = e;
@@ -301,7 +325,7 @@ class InjectingPort {
   explicit InjectingPort(Injection in) : in_(in) {}
   void operator()(CycleSample& x) {
     using K = Injection::Kind;
-    if (done_ || x.cycle < in_.cycle) return;
+    if (done_ || x.cycle < in_.cycle || x.core != in_.core) return;
     auto& mem = x.events[rank(scm::EventKind::Mem)];
     if (in_.kind == K::PortMemAddr && mem)
       mem->addr += 4;
@@ -316,8 +340,8 @@ class InjectingPort {
     else
       return;
     done_ = true;
-    std::fprintf(stderr, "umbra-cosim: injected fault at the SystemC side's ports, cycle %llu\n",
-                 static_cast<unsigned long long>(x.cycle));
+    std::fprintf(stderr, "umbra-cosim: injected fault at the SystemC side's ports, cycle %llu, core %u\n",
+                 static_cast<unsigned long long>(x.cycle), x.core);
   }
 
  private:
@@ -326,7 +350,7 @@ class InjectingPort {
 };
 
 // The cosimulation's two sides under one host script.  At each rising edge the
-// SystemC side's monitor samples its core's port (the RTL's monitor samples inside
+// SystemC side's monitors sample their cores' ports (the RTL's are sampled inside
 // rtl.edge), both systems and memories take the edge, and the host sees the OR of
 // their busy and fault outputs.  Once the new cycle's inputs have settled, `check`
 // compares the cycle the edge ended (a SystemC run's comparator ran at the falling
@@ -336,8 +360,7 @@ struct CosimBench {
   scm::MemoryStats rtl_mem = rtl_memory_stats();  // the RTL's own, from its trace
   RtlSide rtl;
   harness::SystemcSide sc;
-  scm::umbra_core& sc_core;
-  core_monitor monitor;
+  std::vector<core_monitor> monitors;  // per core
   scm::HostScript host;
 
   CosimBench(const Config& cfg, scm::HostScript::Job job, Comparator& cmp,
@@ -350,19 +373,24 @@ struct CosimBench {
             },
             writes, waveform, ncore),
         sc("sc_system", cfg, 0, writes, ncore),
-        sc_core(sc.sys.core()),
-        monitor([&cmp, port = InjectingPort(inject)](CycleSample& s) mutable {
-          port(s);
-          cmp.on_systemc_port(s);
-        }),
-        host(std::move(job)) {}
+        host(std::move(job)) {
+    for (unsigned c = 0; c < cfg.cores; ++c)
+      monitors.emplace_back(c, [&cmp, port = InjectingPort(inject)](CycleSample& s) mutable {
+        port(s);
+        cmp.on_systemc_port(s);
+      });
+  }
 
   template <class Check, class EachCycle>
   void run(Check&& check, EachCycle&& each_cycle) {
     for (;;) {
       const harness::EdgeInputs r = rtl.before_edge(), s = sc.before_edge();
-      // The SystemC core has no fault-cause port: its first fault says it.
-      monitor.edge(sc.sys.core_inputs(), sc_core.port_values(), s.busy, uint32_t(sc_core.first_fault().kind));
+      // A SystemC core has no fault-cause port: its first fault says it.
+      const scm::umbra_system::Outputs out = sc.sys.outputs();
+      for (unsigned c = 0; c < monitors.size(); ++c) {
+        const scm::umbra_core& k = sc.sys.core(c);
+        monitors[c].edge(sc.sys.core_inputs(c), k.port_values(), out, uint32_t(k.first_fault().kind));
+      }
       rtl.edge(r);
       sc.edge(s);
       if (host.edge(r.busy || s.busy, r.fault || s.fault, r.mem_fault || s.mem_fault)) return;
@@ -385,12 +413,12 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   harness::claim_process();
   static Comparator* cmp = nullptr;  // never destroyed, like the bench
   static CosimBench* bench = nullptr;
-  cmp = new Comparator(p, cfg.threads, opts.history, opts.repro);
+  cmp = new Comparator(p, cfg.cores, cfg.threads, nthreads, opts.history, opts.repro);
   InjectingSink inject(*cmp, opts.inject);
   bool protocol_error = false;
   auto job = harness::make_job(p, nthreads, max_cycles);
   job.stop = [&protocol_error, &opts] {
-    return protocol_error || !bench->sc_core.protocol_error().empty() || cmp->mismatch().found ||
+    return protocol_error || !harness::protocol_error(bench->sc.sys).empty() || cmp->mismatch().found ||
            (opts.observer && opts.observer->stop_requested());
   };
   const bool waveform = !opts.vcd.empty() || !opts.fst.empty();
@@ -426,8 +454,8 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   const std::clock_t c0 = std::clock();
   b.run(
       [&] {
-        b.sc_core.flush_events();
-        if (b.rtl.rtl.last_sample().protocol_error) protocol_error = true;
+        b.sc.sys.flush_events();
+        if (b.rtl.rtl.protocol_error()) protocol_error = true;
         return cmp->check();
       },
       [&] {
@@ -441,7 +469,7 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   // The host stops on the rising edge that ends the last cycle; that cycle's events
   // are in but not yet compared.
-  b.sc_core.flush_events();
+  b.sc.sys.flush_events();
   cmp->finish();
   rtl_trace.close();
   sc_trace.reset();
@@ -454,14 +482,13 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   std::string stopped = cmp->mismatch().found ? "stopped at the first mismatch between SystemC and RTL" : "";
   if (protocol_error)
     stopped = "RTL protocol error: mem_req_ready was low for a request (trace_protocol_error)";
-  if (!b.sc_core.protocol_error().empty()) stopped = b.sc_core.protocol_error();
+  if (!harness::protocol_error(b.sc.sys).empty()) stopped = harness::protocol_error(b.sc.sys);
   for (RunResult* r : {&out.systemc, &out.rtl}) {
     r->wall_seconds = wall;
     r->cpu_seconds = cpu;
   }
-  out.systemc.stats = b.sc_core.stats();
-  out.systemc.mem =
-      scm::memory_stats(b.sc_core.mem_stats(), cfg.queue_enabled ? &b.sc.sys.queue_stats() : nullptr);
+  out.systemc.stats = harness::system_stats(b.sc.sys);
+  out.systemc.mem = scm::memory_stats(b.sc.sys, cfg.queue_enabled);
   b.sc.memory.model().add_stats(out.systemc.mem);
   // The RTL's own statistics: its cache outcomes from its trace, its DRAM counters from
   // its memory; nothing taken from the SystemC side.
@@ -469,19 +496,20 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   b.rtl.memory.model().add_stats(out.rtl.mem);
   out.systemc.cycles = out.systemc.stats.cycles;
   harness::fill_status(
-      out.systemc, b.host, b.sc.memory, [&](RunResult& x) { harness::core_fault(x, b.sc_core); }, stopped,
+      out.systemc, b.host, b.sc.memory, [&](RunResult& x) { harness::core_fault(x, b.sc.sys); }, stopped,
       max_cycles);
   out.rtl.stats = cmp->rtl_stats();
   out.rtl.cycles = out.rtl.stats.cycles;
   harness::fill_status(
-      out.rtl, b.host, b.rtl.memory, [&](RunResult& x) { rtl_fault(x, b.rtl.rtl.last_sample()); }, stopped,
+      out.rtl, b.host, b.rtl.memory, [&](RunResult& x) { rtl_fault(x, cfg, b.rtl.rtl); }, stopped,
       max_cycles);
 
   // After the last cycle: the same statistics and the same final memory.
   if (!cmp->mismatch().found) {
     const scm::CoreStats &s = out.systemc.stats, &r = out.rtl.stats;
-    if (s.cycles != r.cycles || s.issued != r.issued || s.bubbles != r.bubbles)
-      cmp->fail("end of run", out.rtl.end_cycle, 0, "statistics", stats_text(s), stats_text(r), "");
+    if (s.cycles != r.cycles || s.core_cycles != r.core_cycles || s.issued != r.issued ||
+        s.bubbles != r.bubbles)
+      cmp->fail("end of run", out.rtl.end_cycle, 0, 0, "statistics", stats_text(s), stats_text(r), "");
   }
   if (!cmp->mismatch().found && out.systemc.memory != out.rtl.memory) {
     const auto& a = out.systemc.memory;
@@ -492,8 +520,8 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
     auto word = [](const std::vector<uint8_t>& v, size_t i) {
       return uint32_t(v[i]) | uint32_t(v[i + 1]) << 8 | uint32_t(v[i + 2]) << 16 | uint32_t(v[i + 3]) << 24;
     };
-    cmp->fail("final memory", out.rtl.end_cycle, 0, "word at " + hex8(uint32_t(first)), hex8(word(a, first)),
-              hex8(word(m, first)), std::to_string(count) + " word(s) differ");
+    cmp->fail("final memory", out.rtl.end_cycle, 0, 0, "word at " + hex8(uint32_t(first)),
+              hex8(word(a, first)), hex8(word(m, first)), std::to_string(count) + " word(s) differ");
   }
   out.mismatch = cmp->mismatch();
   out.events_compared = cmp->events_compared();
@@ -524,6 +552,7 @@ void transfer_cosim(IO& io, C& c) {
   io.pod(c.mismatch.found);
   io.str(c.mismatch.stage);
   io.pod(c.mismatch.cycle);
+  io.pod(c.mismatch.core);
   io.pod(c.mismatch.thread);
   io.str(c.mismatch.field);
   io.str(c.mismatch.systemc);

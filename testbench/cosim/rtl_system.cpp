@@ -6,6 +6,7 @@
 
 #include "Vumbra_system.h"
 #include "Vumbra_system___024root.h"
+#include "umbra/uarch_gen.h"
 #include "wire.h"
 
 // Verilator 5.006's clocked region (generated, not declared in a header); see
@@ -64,8 +65,11 @@ void eval_rising_edge(Model& m, bool settled) {
 }
 }  // namespace
 
-RtlStepper::RtlStepper(const char* name, Callback on_cycle, bool waveform)
-    : model_(std::make_unique<Vumbra_system>(name)), on_cycle_(std::move(on_cycle)), waveform_(waveform) {}
+RtlStepper::RtlStepper(const char* name, unsigned cores, Callback on_cycle, bool waveform)
+    : model_(std::make_unique<Vumbra_system>(name)),
+      on_cycle_(std::move(on_cycle)),
+      waveform_(waveform),
+      samples_(cores) {}
 
 RtlStepper::~RtlStepper() = default;
 
@@ -93,7 +97,8 @@ void RtlStepper::fall() {
 
 RtlSide::RtlSide(const Config& cfg, RtlStepper::Callback on_cycle, std::vector<scm::HostWrite> writes,
                  bool waveform, uint32_t ncore)
-    : memory("rtl_memory", cfg, std::move(writes)), rtl("umbra_system", std::move(on_cycle), waveform) {
+    : memory("rtl_memory", cfg, std::move(writes)),
+      rtl("umbra_system", cfg.cores, std::move(on_cycle), waveform) {
   Vumbra_system& m = rtl.model();
   m.ncore = ncore;
   m.bypass_queue = !cfg.queue_enabled;
@@ -161,9 +166,26 @@ void RtlSide::settle(bool changed) {
   }
 }
 
+// A field of a per-core trace output: core c's `width` bits at c * width.  Verilator
+// gives a port of up to 64 bits as an integer and a wider one as VlWide (32-bit words).
+namespace {
+uint32_t field(uint64_t port, unsigned c, unsigned width) {
+  const uint64_t mask = width >= 32 ? 0xffffffffull : (1ull << width) - 1;
+  return uint32_t((port >> (c * width)) & mask);
+}
+template <std::size_t N>
+uint32_t field(const VlWide<N>& port, unsigned c, unsigned width) {
+  const unsigned lo = c * width, w = lo / 32;
+  uint64_t v = port[w];
+  if (w + 1 < N) v |= uint64_t(port[w + 1]) << 32;
+  return field(v >> (lo % 32), 0, width);
+}
+}  // namespace
+
 // What core_monitor reads from the SystemC side at a rising edge, read from the model
-// before the edge: the trace outputs, the core's own port (trace_port_*: the mem and memresp
-// events), the DRAM port (trace_dram_valid and the system's request: the dram event).
+// before the edge, core by core: the trace outputs, each core's own port (trace_port_*:
+// the mem and memresp events), the DRAM port (trace_dram_valid and the system's
+// request: the dram event, in core 0's sample).
 void RtlStepper::sample() {
   const Vumbra_system& m = *model_;
   if (m.rst) {
@@ -172,86 +194,99 @@ void RtlStepper::sample() {
     return;
   }
   if (!started_) return;  // before the first reset nothing is defined
-  CycleSample& s = s_;
-  s.cycle = next_++;
-  for (auto& e : s.events) e.reset();
-  scm::Event e;
-  e.cycle = s.cycle;
-  e.thread = m.trace_issue_thread;
-  if (m.trace_issue_valid) {
-    e.kind = scm::EventKind::Issue;
-    e.pc = m.trace_issue_pc;
-  } else {
-    e.kind = scm::EventKind::Bubble;
-    e.reason = scm::BubbleReason(m.trace_issue_reason);
+  const uint64_t cycle = next_++;
+  const unsigned rb = uarch::kBubbleReasonBits, fb = uarch::kFaultBits, ob = uarch::kCacheOutcomeBits;
+  for (unsigned c = 0; c < samples_.size(); ++c) {
+    CycleSample& s = samples_[c];
+    s.cycle = cycle;
+    s.core = c;
+    for (auto& e : s.events) e.reset();
+    scm::Event e;
+    e.cycle = cycle;
+    e.core = uint8_t(c);
+    e.thread = field(m.trace_issue_thread, c, 8);
+    if (field(m.trace_issue_valid, c, 1)) {
+      e.kind = scm::EventKind::Issue;
+      e.pc = field(m.trace_issue_pc, c, 32);
+    } else {
+      e.kind = scm::EventKind::Bubble;
+      e.reason = scm::BubbleReason(field(m.trace_issue_reason, c, rb));
+    }
+    s.events[rank(scm::EventKind::Issue)] = e;
+    if (field(m.trace_regwrite_valid, c, 1)) {
+      scm::Event w;
+      w.cycle = cycle;
+      w.core = uint8_t(c);
+      w.kind = scm::EventKind::RegWrite;
+      w.thread = field(m.trace_regwrite_thread, c, 8);
+      w.pc = field(m.trace_regwrite_pc, c, 32);
+      w.reg = uint8_t(field(m.trace_regwrite_reg, c, 8));
+      w.value = field(m.trace_regwrite_value, c, 32);
+      s.events[rank(scm::EventKind::RegWrite)] = w;
+    }
+    // A request transfers in a cycle with valid and ready both high.
+    if (field(m.trace_port_req_valid, c, 1) && field(m.trace_port_req_ready, c, 1)) {
+      scm::Event r;
+      r.cycle = cycle;
+      r.core = uint8_t(c);
+      r.kind = scm::EventKind::Mem;
+      r.thread = field(m.trace_port_req_tag, c, 8);
+      r.op = uint8_t(field(m.trace_port_req_op, c, 8));
+      r.addr = field(m.trace_port_req_addr, c, 32);
+      r.data = field(m.trace_port_req_data, c, 32);
+      r.cmp = field(m.trace_port_req_cmp, c, 32);
+      s.events[rank(scm::EventKind::Mem)] = r;
+    }
+    if (field(m.trace_port_resp_valid, c, 1)) {
+      scm::Event r;
+      r.cycle = cycle;
+      r.core = uint8_t(c);
+      r.kind = scm::EventKind::MemResp;
+      r.thread = field(m.trace_port_resp_tag, c, 8);
+      r.value = field(m.trace_port_resp_data, c, 32);
+      s.events[rank(scm::EventKind::MemResp)] = r;
+    }
+    if (field(m.trace_cache_valid, c, 1)) {
+      scm::Event k;
+      k.cycle = cycle;
+      k.core = uint8_t(c);
+      k.kind = scm::EventKind::Cache;
+      k.thread = field(m.trace_cache_thread, c, 8);
+      k.op = uint8_t(field(m.trace_cache_op, c, 8));
+      k.addr = field(m.trace_cache_addr, c, 32);
+      k.value = field(m.trace_cache_outcome, c, ob);
+      s.events[rank(scm::EventKind::Cache)] = k;
+    }
+    if (field(m.trace_wake_valid, c, 1)) {
+      scm::Event k;
+      k.cycle = cycle;
+      k.core = uint8_t(c);
+      k.kind = scm::EventKind::Wake;
+      k.thread = field(m.trace_wake_thread, c, 8);
+      s.events[rank(scm::EventKind::Wake)] = k;
+    }
+    if (c == 0 && m.trace_dram_valid) {
+      scm::Event d;
+      d.cycle = cycle;
+      d.kind = scm::EventKind::Dram;
+      d.thread = m.mem_req_tag;
+      d.op = uint8_t(m.mem_req_op);
+      d.addr = m.mem_req_addr;
+      d.data = m.mem_req_data;
+      d.cmp = m.mem_req_cmp;
+      s.events[rank(scm::EventKind::Dram)] = d;
+    }
+    s.fault = field(m.trace_core_fault, c, 1);
+    s.fault_cause = field(m.trace_fault_cause, c, fb);
+    s.protocol_error = field(m.trace_protocol_error, c, 1);
+    s.busy = field(m.trace_core_busy, c, 1);
+    s.system_busy = m.busy;
+    s.system_fault = m.fault;
+    s.fault_core = m.fault_core;
+    s.fault_thread = m.fault_thread;
+    s.fault_pc = m.fault_pc;
+    on_cycle_(s);
   }
-  s.events[rank(scm::EventKind::Issue)] = e;
-  if (m.trace_regwrite_valid) {
-    scm::Event w;
-    w.cycle = s.cycle;
-    w.kind = scm::EventKind::RegWrite;
-    w.thread = m.trace_regwrite_thread;
-    w.pc = m.trace_regwrite_pc;
-    w.reg = uint8_t(m.trace_regwrite_reg);
-    w.value = m.trace_regwrite_value;
-    s.events[rank(scm::EventKind::RegWrite)] = w;
-  }
-  // A request transfers in a cycle with valid and ready both high.
-  if (m.trace_port_req_valid && m.trace_port_req_ready) {
-    scm::Event r;
-    r.cycle = s.cycle;
-    r.kind = scm::EventKind::Mem;
-    r.thread = m.trace_port_req_tag;
-    r.op = uint8_t(m.trace_port_req_op);
-    r.addr = m.trace_port_req_addr;
-    r.data = m.trace_port_req_data;
-    r.cmp = m.trace_port_req_cmp;
-    s.events[rank(scm::EventKind::Mem)] = r;
-  }
-  if (m.trace_port_resp_valid) {
-    scm::Event r;
-    r.cycle = s.cycle;
-    r.kind = scm::EventKind::MemResp;
-    r.thread = m.trace_port_resp_tag;
-    r.value = m.trace_port_resp_data;
-    s.events[rank(scm::EventKind::MemResp)] = r;
-  }
-  if (m.trace_cache_valid) {
-    scm::Event k;
-    k.cycle = s.cycle;
-    k.kind = scm::EventKind::Cache;
-    k.thread = m.trace_cache_thread;
-    k.op = uint8_t(m.trace_cache_op);
-    k.addr = m.trace_cache_addr;
-    k.value = m.trace_cache_outcome;
-    s.events[rank(scm::EventKind::Cache)] = k;
-  }
-  if (m.trace_wake_valid) {
-    scm::Event k;
-    k.cycle = s.cycle;
-    k.kind = scm::EventKind::Wake;
-    k.thread = m.trace_wake_thread;
-    s.events[rank(scm::EventKind::Wake)] = k;
-  }
-  if (m.trace_dram_valid) {
-    scm::Event d;
-    d.cycle = s.cycle;
-    d.kind = scm::EventKind::Dram;
-    d.thread = m.mem_req_tag;
-    d.op = uint8_t(m.mem_req_op);
-    d.addr = m.mem_req_addr;
-    d.data = m.mem_req_data;
-    d.cmp = m.mem_req_cmp;
-    s.events[rank(scm::EventKind::Dram)] = d;
-  }
-  s.fault_cause = m.trace_fault_cause;
-  s.protocol_error = m.trace_protocol_error;
-  s.busy = m.trace_core_busy;
-  s.system_busy = m.busy;
-  s.fault = m.fault;
-  s.fault_thread = m.fault_thread;
-  s.fault_pc = m.fault_pc;
-  on_cycle_(s);
 }
 
 }  // namespace umbra::cosim

@@ -45,10 +45,10 @@ namespace umbra::cosim {
 class RtlStepper {
  public:
   using Callback = std::function<void(const CycleSample&)>;
-  // on_cycle gets every cycle from the first one after reset, as core_monitor gives the
-  // SystemC side's.  waveform: the model will be traced (its clock must follow the
-  // bench's, see above).
-  RtlStepper(const char* name, Callback on_cycle, bool waveform);
+  // on_cycle gets every cycle from the first one after reset, one sample a core in core
+  // order, as the core_monitors give the SystemC side's.  waveform: the model will be
+  // traced (its clock must follow the bench's, see above).
+  RtlStepper(const char* name, unsigned cores, Callback on_cycle, bool waveform);
   ~RtlStepper();
 
   // The model, whose inputs the bench sets before settle() (and whose waveform it
@@ -63,8 +63,14 @@ class RtlStepper {
   void settle();
   // With a waveform: the falling edge.
   void fall();
-  // The last cycle given to on_cycle (its fault cause, its protocol error).
-  const CycleSample& last_sample() const { return s_; }
+  // The last cycle given to on_cycle for core c (its fault cause, its protocol error),
+  // and whether some core's sample shows a protocol error.
+  const CycleSample& last_sample(unsigned c) const { return samples_[c]; }
+  bool protocol_error() const {
+    for (const CycleSample& s : samples_)
+      if (s.protocol_error) return true;
+    return false;
+  }
 
  private:
   void sample();
@@ -75,7 +81,7 @@ class RtlStepper {
   bool started_ = false;
   bool settled_ = false;  // the model has been evaluated on its inputs once (its initial settle)
   uint64_t next_ = 0;
-  CycleSample s_;  // the last cycle sampled
+  std::vector<CycleSample> samples_;  // the last cycle sampled, per core
 };
 
 // The Verilated system and the memory behind its port: one side of a kernel-free bench

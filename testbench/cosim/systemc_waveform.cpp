@@ -1,11 +1,19 @@
 // SystemcWaveform (systemc_waveform.h).
 #include "systemc_waveform.h"
 
+#include <algorithm>
 #include <map>
 
 #include "run_result.h"
 
 namespace umbra::cosim {
+
+namespace {
+// The RTL's instance of core c inside umbra_system, as Verilator names its scope.
+std::string kCoreScope(unsigned c) {
+  return "g_core(" + std::to_string(c) + ").u_core";
+}
+}  // namespace
 
 SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_system& sys, unsigned threads)
     : out_(std::fopen(path.c_str(), "w")) {
@@ -21,18 +29,23 @@ SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_syste
     const auto it = widths.find(name);
     return it == widths.end() ? 32u : it->second;
   };
-  // The core's wires, whose values stay where the core keeps them (wire.h).
-  for (const sc_object* o : sys.core().get_child_objects()) {
-    const std::string base = o->basename();
-    if (auto* b = dynamic_cast<const sc_signal<bool>*>(o))
-      add(base, 1, [b] { return b->read(); });
-    else if (auto* w = dynamic_cast<const sc_signal<uint32_t>*>(o))
-      add(base, width(base), [w] { return w->read(); });
-    else if (auto* d = dynamic_cast<const sc_signal<uint64_t>*>(o))
-      add(base, 64, [d] { return d->read(); });
-    else if (auto* i = dynamic_cast<const sc_signal<scm::DecodedInstr>*>(o))
-      add("r_word", 32, [i] { return i->read().d.word; });
+  // Each core's wires, whose values stay where the core keeps them (wire.h), in the
+  // scope of the RTL's core instance.
+  for (unsigned c = 0; c < sys.cores(); ++c) {
+    scope_ = kCoreScope(c);
+    for (const sc_object* o : sys.core(c).get_child_objects()) {
+      const std::string base = o->basename();
+      if (auto* b = dynamic_cast<const sc_signal<bool>*>(o))
+        add(base, 1, [b] { return b->read(); });
+      else if (auto* w = dynamic_cast<const sc_signal<uint32_t>*>(o))
+        add(base, width(base), [w] { return w->read(); });
+      else if (auto* d = dynamic_cast<const sc_signal<uint64_t>*>(o))
+        add(base, 64, [d] { return d->read(); });
+      else if (auto* i = dynamic_cast<const sc_signal<scm::DecodedInstr>*>(o))
+        add("r_word", 32, [i] { return i->read().d.word; });
+    }
   }
+  scope_.clear();
   // The system's ports: the inputs the bench gave it, the outputs of its last edge.
   const scm::umbra_system::Inputs& in = sys.inputs();
   const auto out = [&sys] { return sys.outputs(); };
@@ -61,15 +74,30 @@ SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_syste
   add("mem_resp_tag", width("mem_resp_tag"), [&in] { return in.mem_resp_tag; });
 
   std::fprintf(out_, "$version umbra-cosim, the SystemC model $end\n$timescale 1 ps $end\n");
-  std::fprintf(out_, "$scope module SystemC $end\n$scope module u_core $end\n");
+  std::fprintf(out_, "$scope module SystemC $end\n");
+  std::string open;  // the core scope the last signal was in
   for (const Signal& s : signals_) {
+    if (s.scope != open) {  // scopes nest at each '.'
+      if (!open.empty())
+        for (size_t i = 0; i <= size_t(std::count(open.begin(), open.end(), '.')); ++i)
+          std::fprintf(out_, "$upscope $end\n");
+      for (size_t at = 0; at < s.scope.size();) {
+        const size_t dot = std::min(s.scope.find('.', at), s.scope.size());
+        std::fprintf(out_, "$scope module %s $end\n", s.scope.substr(at, dot - at).c_str());
+        at = dot + 1;
+      }
+      open = s.scope;
+    }
     if (s.width == 1)
       std::fprintf(out_, "$var wire 1 %s %s $end\n", s.id.c_str(), s.name.c_str());
     else
       std::fprintf(out_, "$var wire %u %s %s [%u:0] $end\n", s.width, s.id.c_str(), s.name.c_str(),
                    s.width - 1);
   }
-  std::fprintf(out_, "$upscope $end\n$upscope $end\n$enddefinitions $end\n");
+  if (!open.empty())
+    for (size_t i = 0; i <= size_t(std::count(open.begin(), open.end(), '.')); ++i)
+      std::fprintf(out_, "$upscope $end\n");
+  std::fprintf(out_, "$upscope $end\n$enddefinitions $end\n");
 }
 
 SystemcWaveform::~SystemcWaveform() {
@@ -83,7 +111,7 @@ void SystemcWaveform::add(const std::string& name, unsigned width, std::function
     id += char('!' + n % 94);
     if (n < 94) break;
   }
-  signals_.push_back({name, width, std::move(value), id});
+  signals_.push_back({scope_, name, width, std::move(value), id});
 }
 
 void SystemcWaveform::write_value(const Signal& s, uint64_t v) {

@@ -1,7 +1,7 @@
 // The SystemC side's waveform in a cosimulation (BASE.systemc.vcd), written by the
 // bench itself: the model runs without the SystemC kernel, and sc_trace needs the
-// kernel's time steps.  It has the RTL's names and widths in a scope "u_core" (the
-// RTL's core instance in umbra_system), so that GTKWave shows both sides alike: the
+// kernel's time steps.  It has the RTL's names and widths, each core's wires in the
+// scope of the RTL's instance of that core in umbra_system, so that GTKWave shows both sides alike: the
 // inter-block wires of the model's umbra_core (found by name in its object tree, so
 // the model needs no hooks; r_inst as the RTL's r_word) and the system's ports.  SystemC
 // pcs are byte addresses where the RTL's inside signals are word indices
@@ -32,6 +32,7 @@ class SystemcWaveform {
 
  private:
   struct Signal {
+    std::string scope;  // the core's scope ("" for the system's ports)
     std::string name;
     unsigned width;
     std::function<uint64_t()> value;
@@ -42,6 +43,7 @@ class SystemcWaveform {
   void write_value(const Signal& s, uint64_t v);
 
   std::FILE* out_;
+  std::string scope_;  // where add() puts a signal
   std::vector<Signal> signals_;
   bool clk_ = false;
   bool started_ = false;

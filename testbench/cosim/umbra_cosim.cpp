@@ -5,7 +5,7 @@
 //   umbra-cosim prog.s [--threads N] [--config c.yaml] [--max-cycles N] [--model cosim|rtl]
 //               [--vcd BASE | --fst BASE] [--no-iss] [--events FILE] [--json]
 //   umbra-cosim --example examples/sum.yaml [--run I]
-//   test-only:  --inject-fault CYCLE:KIND (every compared event kind)   --inject-iss K
+//   test-only:  --inject-fault CYCLE:KIND[:CORE] (every compared event kind)   --inject-iss K
 //
 // A mismatch report ends with the command that reproduces it: this one, with --run
 // added for an example run.  Exit status: 0 everything agreed and every thread exited,
@@ -142,9 +142,8 @@ int main(int argc, char** argv) {
   app.add_flag("--json", json, "print a JSON summary on stdout instead of text");
   app.add_option(
       "--inject-fault", inject,
-      std::string(
-          "test only: perturb the SystemC side's first event of KIND at or after CYCLE (CYCLE:KIND, KIND one "
-          "of ") +
+      std::string("test only: perturb the SystemC side's first event of KIND at or after CYCLE in core CORE "
+                  "(CYCLE:KIND[:CORE], CORE 0 by default, KIND one of ") +
           umbra::cosim::injection_kinds() + ")");
   app.add_option("--inject-iss", inject_iss,
                  "test only: add 1 to the reference simulator's K-th register write");

@@ -97,7 +97,7 @@ Reference run_reference(const Program& p, const Config& cfg, unsigned nthreads, 
   sim.load(p);
   for (const auto& [addr, words] : writes)
     for (size_t i = 0; i < words.size(); ++i) sim.memory().store32(addr + uint32_t(4 * i), words[i]);
-  ref.records.resize(nthreads);
+  ref.records.resize(size_t(nthreads) * cfg.cores);  // by work item, as the ISS numbers them
   int64_t nwrite = 0;
   ref.result = sim.run(nthreads, max_instructions, [&](unsigned t, const Retired& r) {
     Record rec;

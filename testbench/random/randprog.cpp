@@ -1,13 +1,15 @@
 // The constrained-random program generator (randprog.h).
 //
 // All threads run the same text; what differs is the data, reached through registers
-// set from `tid` at the start, so a program stays small enough for the instruction
+// set from `lx` at the start (the work item: with several cores, core c's thread t is
+// c * T + t, so every core's threads have cells of their own while the read-only table
+// and the shared words are shared across cores), so a program stays small enough for the instruction
 // store whatever T is.  The generator tracks just enough state to keep every access
 // legal by construction (the base register of the private chunk and whether it still
 // points at a chunk start), and the reference-simulator run in generate() confirms it.
 //
 // Registers (all below min(core.registers, 48)):
-//   r1 tid, r2 tid * chunk_bytes, r3 read-only table, r4 shared words,
+//   r1 lx, r2 lx * chunk_bytes, r3 read-only table, r4 shared words,
 //   r5 private pointer (a chunk of the current cell), r6 loop counter,
 //   r7 address temporary (atomics, jalr), r8 dump pointer, r9.. data.
 #include "randprog.h"
@@ -105,7 +107,7 @@ class Gen {
 
   void prologue() {
     out_ << "        .text\n        .global _start\n_start:\n";
-    emit("rdsr    r1, tid");
+    emit("rdsr    r1, lx");
     emit("li      r2, " + std::to_string(L_.chunk_bytes));
     emit("mul     r2, r2, r1");
     emit("la      r3, ro");
@@ -381,7 +383,7 @@ class Gen {
       out_ << "        .word " << hex8(i % 3 == 0 ? rnd(1000) : uint32_t(rng_())) << "\n";
     out_ << "        .space " << (L_.dump - L_.shared - 4 * L_.shared_words) << "\n";
     out_ << "dump:   # per thread, its final r" << kFirstData << "..r" << nregs_ - 1 << "\n";
-    out_ << "        .space " << L_.dump_words * 4 * cfg_.threads << "\n";
+    out_ << "        .space " << L_.dump_words * 4 * cfg_.threads * cfg_.cores << "\n";
     out_ << "priv = " << hex8(L_.priv) << "   # private cells (not initialized: memory starts at 0)\n";
   }
 
@@ -404,11 +406,12 @@ Layout layout_for(const Config& cfg) {
   Layout L;
   const uint32_t base = cfg.data_base;
   const std::string where = "configuration '" + cfg.name + "': ";
+  const unsigned items = cfg.cores * cfg.threads;  // every core's threads: a cell each
   // A fixed-latency memory has no rows or banks: the cells keep the DRAM's shape at the
   // smallest size that gives each thread a 64-byte chunk, so that they fit a small
   // on-chip memory (the HX8K's 4 KiB).
   const bool dram = cfg.mem_model != "fixed";
-  const uint32_t row_bytes = dram ? cfg.dram_row_bytes : align_up(64 * cfg.threads, cfg.cache_line_bytes);
+  const uint32_t row_bytes = dram ? cfg.dram_row_bytes : align_up(64 * items, cfg.cache_line_bytes);
   const unsigned banks = dram ? cfg.dram_banks : 2;
   L.ro = base;
   L.ro_words = kRoWords;
@@ -418,13 +421,12 @@ Layout layout_for(const Config& cfg) {
   L.dump_words = std::min(cfg.registers, kMaxRegs) - kFirstData;
   L.row_bytes = row_bytes;
   L.row_stride = row_bytes * banks;
-  L.priv = align_up(L.dump + 4 * L.dump_words * cfg.threads, L.row_stride);
+  L.priv = align_up(L.dump + 4 * L.dump_words * items, L.row_stride);
   // A chunk: up to 256 bytes, whole lines, T of them in one DRAM row.
-  L.chunk_bytes =
-      std::min<uint32_t>(256, row_bytes / cfg.threads / cfg.cache_line_bytes * cfg.cache_line_bytes);
+  L.chunk_bytes = std::min<uint32_t>(256, row_bytes / items / cfg.cache_line_bytes * cfg.cache_line_bytes);
   if (L.chunk_bytes < 64)
     throw GenError(where + "a DRAM row (" + std::to_string(row_bytes) + " bytes) cannot hold " +
-                   std::to_string(cfg.threads) + " threads' chunks of at least 64 bytes in whole " +
+                   std::to_string(items) + " threads' chunks of at least 64 bytes in whole " +
                    std::to_string(cfg.cache_line_bytes) + "-byte lines");
   L.banks = std::min(banks, 4u);
   if (cfg.mem_bytes <= L.priv)
@@ -433,10 +435,10 @@ Layout layout_for(const Config& cfg) {
                    ")");
   L.rows = std::min<uint32_t>(4, (cfg.mem_bytes - L.priv) / L.row_stride);
   if (L.rows < 1 ||
-      (L.rows == 1 && L.priv + (L.banks - 1) * L.row_bytes + cfg.threads * L.chunk_bytes > cfg.mem_bytes))
+      (L.rows == 1 && L.priv + (L.banks - 1) * L.row_bytes + items * L.chunk_bytes > cfg.mem_bytes))
     throw GenError(where + "memory.bytes = " + std::to_string(cfg.mem_bytes) +
                    " leaves no room for one row of private cells at " + hex8(L.priv));
-  L.end = L.cell_address(L.rows - 1, L.banks - 1, cfg.threads);
+  L.end = L.cell_address(L.rows - 1, L.banks - 1, items);
   return L;
 }
 
@@ -446,7 +448,7 @@ std::string generate_source(const Config& cfg, const Options& opts, unsigned att
 
 uint64_t instruction_bound(const Config& cfg, unsigned length) {
   // A statement is at most a loop of kMaxLoop iterations of 6 sequences of ~4 words.
-  return uint64_t(cfg.threads) * (uint64_t(length) * kMaxLoop * 30 + 2000);
+  return uint64_t(cfg.threads) * cfg.cores * (uint64_t(length) * kMaxLoop * 30 + 2000);
 }
 
 Generated generate(const Config& cfg, const Options& opts) {

@@ -1,10 +1,11 @@
 // The instruction-set simulator: the first of the three levels of truth.  It runs a
-// program on one core's worth of threads with the ISA's meaning and no timing, and
+// program on every core's threads with the ISA's meaning and no timing, and
 // records what every thread did, so that the SystemC model and the RTL can be held
 // to its per-thread results and final memory.
 //
 // It is shaped after the barrel core only where that changes a result: threads issue
-// strictly round-robin, one instruction per launched, unfinished thread per round, so
+// strictly round-robin, one instruction per launched, unfinished thread per round (the
+// threads of one slot on every core in core order), so
 // atomics from different threads interleave in the same order every run (and in the
 // order the pipeline issues them when no thread sleeps).  Everything else that
 // depends on time is approximate by design: `clock` reads round * T + slot, the issue
@@ -64,11 +65,13 @@ struct ThreadResult {
 // and `pc` are the instruction that would have issued next).
 struct FaultReport {
   Fault fault = Fault::None;
-  unsigned thread = 0;
+  unsigned core = 0, cores = 1;  // the thread's core, of how many
+  unsigned thread = 0;           // within its core
   uint32_t pc = 0, word = 0;
   std::string disassembly;
   std::string detail;
-  // "thread 2, pc 0x0000001c (ldw r1, 0(r2)): misaligned access: address ..."
+  // "thread 2, pc 0x0000001c (ldw r1, 0(r2)): misaligned access: address ..."; with
+  // several cores "core 1, thread 2, ...".
   std::string message() const;
 };
 
@@ -80,7 +83,7 @@ struct Livelock {
 };
 
 struct RunResult {
-  std::vector<ThreadResult> threads;  // one per launched thread, by tid
+  std::vector<ThreadResult> threads;  // one per launched thread, by work item (core * n + tid)
   std::optional<FaultReport> fault;
   std::optional<Livelock> livelock;  // set only with a livelock window
   uint64_t retired = 0;              // all threads
@@ -89,7 +92,8 @@ struct RunResult {
 };
 
 // Called for every retired instruction, and once more for the instruction that
-// faults (Retired::fault set; it changed nothing).  `thread` is the tid.
+// faults (Retired::fault set; it changed nothing).  `thread` is the work item, core *
+// n + tid (the tid with one core).
 using Observer = std::function<void(unsigned thread, const Retired&)>;
 
 // One line of `umbra-sim --trace` for a retired (or faulting) instruction, without the
@@ -107,9 +111,11 @@ class Simulator {
   // data memory at data_base.  Throws LoadError naming what does not fit; `name` is
   // the program's file for the message.
   void load(const Program& p, const std::string& name = "program");
-  // Runs threads 0..n-1 from the entry point until all exit, one faults, or
-  // max_instructions (all threads together) have retired.  n must be 1..T, as the
-  // core's launch port allows; a run starts from fresh registers every time, and
+  // Runs threads 0..n-1 of every core (the configuration's `cores`) from the entry
+  // point until all exit, one faults, or max_instructions (all threads together) have
+  // retired.  Core c's thread t is work item c * n + t, its `lx`; in each issue slot the
+  // cores' threads of that slot run in core order.  n must be 1..T, as the core's launch
+  // port allows; a run starts from fresh registers every time, and
   // data memory keeps what earlier runs wrote.
   RunResult run(unsigned n, uint64_t max_instructions, const Observer& observer = nullptr);
   // With rounds > 0, run() also stops (RunResult::livelock) once every running thread

@@ -701,7 +701,7 @@ TEST(CommandLine, BadInputIsRefusedWithExitStatus1) {
   EXPECT_EQ(r.status, 1) << r.out;
   r = cli(write_program("bad.s") + " --inject-fault soon");
   EXPECT_EQ(r.status, 1) << r.out;
-  EXPECT_NE(r.out.find("expected CYCLE:KIND with KIND one of regwrite, issue, mem"), std::string::npos)
+  EXPECT_NE(r.out.find("expected CYCLE:KIND[:CORE] with KIND one of regwrite, issue, mem"), std::string::npos)
       << r.out;
   r = cli(write_program("bad2.s") + " --threads 99");
   EXPECT_EQ(r.status, 1) << r.out;

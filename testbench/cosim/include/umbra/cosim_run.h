@@ -41,7 +41,7 @@ using scm::RunResult;
 // The core parameters the RTL was verilated with, and the configuration file they
 // were read from at configure time.
 struct VerilatedParams {
-  unsigned threads = 0, execute_stages = 0, registers = 0;
+  unsigned cores = 0, threads = 0, execute_stages = 0, registers = 0;
   uint32_t imem_words = 0;
   uint32_t cache_bytes = 0;
   unsigned cache_ways = 0, cache_line_bytes = 0, cache_request_queue = 0;
@@ -78,13 +78,15 @@ struct Injection {
     FaultCause
   } kind = Kind::None;
   uint64_t cycle = 0;  // the first event of that kind at or after this cycle
+  unsigned core = 0;   // ... of this core
 };
-// Parses "CYCLE:KIND" (KIND one of injection_kinds()); throws RunError on anything else.
+// Parses "CYCLE:KIND[:CORE]" (KIND one of injection_kinds(), CORE 0 by default); throws
+// RunError on anything else.
 const char* injection_kinds();
 Injection parse_injection(const std::string& spec);
 
 struct Options {
-  unsigned core_id = 0;  // `rdsr cid` (the RTL's CORE_ID is fixed at 0: other values are refused)
+  unsigned core_id = 0;  // `rdsr cid` of core 0 (the RTL's cores are 0..cores-1: other values are refused)
   unsigned ncores = 0;   // `rdsr ncore`; 0: the configuration's `cores`
   // Words written into data memory after the program's data, before launch.
   std::vector<std::pair<uint32_t, std::vector<uint32_t>>> writes;
@@ -116,6 +118,7 @@ struct Mismatch {
   bool found = false;
   std::string stage;  // "events", "memory port", "end of run", "final memory", "iss"
   uint64_t cycle = 0;
+  unsigned core = 0;
   uint32_t thread = 0;
   std::string field;
   std::string systemc, rtl;  // the two values as text ("-" for no event)

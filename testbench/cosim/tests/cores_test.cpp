@@ -1,0 +1,235 @@
+// cosim_cores_test: the cosimulation of a system of several cores (the configuration
+// this test is built for, configs/test-cores2.yaml or test-cores4.yaml) and what a
+// program relies on there: every core runs, reads its own `cid` and its share of the
+// launch domain, atomics from every core on one word lose nothing, one core's stores
+// reach another through dflush, an atomic flag and dinv (docs/memory-system.md, "Many
+// cores"), on the ISS, the SystemC model and the RTL alike; and the checker still names
+// the core of a difference planted in a core other than 0.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "umbra/asm.h"
+#include "umbra/config.h"
+#include "umbra/cosim_run.h"
+#include "umbra/iss.h"
+
+namespace umbra::cosim {
+namespace {
+
+Config verilated_config() {
+  return load_config(verilated_params().config_file);
+}
+
+Program assemble(const std::string& src) {
+  as::Options o;
+  const as::Result r = as::assemble_string(src, "test.s", o);
+  std::string diags;
+  for (const auto& d : r.errors) diags += d.render();
+  EXPECT_TRUE(r.ok()) << diags;
+  return r.program;
+}
+
+uint32_t word(const std::vector<uint8_t>& m, uint32_t addr) {
+  return uint32_t(m[addr]) | uint32_t(m[addr + 1]) << 8 | uint32_t(m[addr + 2]) << 16 |
+         uint32_t(m[addr + 3]) << 24;
+}
+
+uint32_t symbol(const Program& p, const std::string& name) {
+  for (const Symbol& s : p.symbols)
+    if (s.name == name) return s.value;
+  ADD_FAILURE() << "no symbol " << name;
+  return 0;
+}
+
+// The SystemC model, the RTL and the ISS agree, cycle by cycle and in the end.
+CosimResult agreed(const Program& p, const Config& cfg, unsigned threads) {
+  const CosimResult r = run_cosim(p, cfg, threads, 200000);
+  EXPECT_TRUE(r.passed()) << r.summary();
+  EXPECT_EQ(r.systemc.status, RunResult::Status::Exited) << r.systemc.message;
+  return r;
+}
+
+// Each work item writes who it is: cid, tid, lx, domw, ncore, at out[lx].
+const char* kWhoAmI = R"(
+        .text
+        rdsr    r1, lx
+        rdsr    r2, cid
+        rdsr    r3, tid
+        rdsr    r4, domw
+        rdsr    r5, ncore
+        la      r6, out
+        shli    r7, r1, 4
+        add     r6, r6, r7
+        stw     r2, 0(r6)
+        stw     r3, 4(r6)
+        stw     r4, 8(r6)
+        stw     r5, 12(r6)
+        exit
+        .data
+out:    .space  4096
+)";
+
+TEST(Cores, EveryCoreRunsItsShareOfTheDomain) {
+  const Config cfg = verilated_config();
+  ASSERT_GT(cfg.cores, 1u) << "built for a one-core configuration";
+  const Program p = assemble(kWhoAmI);
+  const unsigned n = 5;  // fewer than the threads: the domain is cores x launched
+  const CosimResult r = agreed(p, cfg, n);
+  const uint32_t out = symbol(p, "out");
+  for (unsigned c = 0; c < cfg.cores; ++c)
+    for (unsigned t = 0; t < n; ++t) {
+      const uint32_t a = out + 16 * (c * n + t);
+      SCOPED_TRACE("core " + std::to_string(c) + ", thread " + std::to_string(t));
+      EXPECT_EQ(word(r.rtl.memory, a), c);
+      EXPECT_EQ(word(r.rtl.memory, a + 4), t);
+      EXPECT_EQ(word(r.rtl.memory, a + 8), cfg.cores * n);
+      EXPECT_EQ(word(r.rtl.memory, a + 12), cfg.cores);
+    }
+  // Every core issued: the statistics are per core.
+  ASSERT_EQ(r.rtl.stats.cores(), cfg.cores);
+  for (unsigned c = 0; c < cfg.cores; ++c) EXPECT_GT(r.rtl.stats.core_ipc(c), 0.0) << "core " << c;
+  EXPECT_EQ(r.systemc.stats.core_cycles, r.rtl.stats.core_cycles);
+}
+
+// Every thread of every core adds to one word 20 times, returning and not.
+TEST(Cores, AtomicsFromEveryCoreOnOneWordLoseNothing) {
+  const Config cfg = verilated_config();
+  const Program p = assemble(R"(
+        .text
+        la      r1, sum
+        movi    r2, 1
+        movi    r3, 10
+loop:   atom.add r4, r1, r2
+        red.add r1, r2
+        addi    r3, r3, -1
+        bnz     r3, loop
+        exit
+        .data
+sum:    .word   0
+)");
+  const CosimResult r = agreed(p, cfg, cfg.threads);
+  EXPECT_EQ(word(r.rtl.memory, symbol(p, "sum")), 20u * cfg.cores * cfg.threads);
+  EXPECT_EQ(r.systemc.memory, r.rtl.memory);
+}
+
+// Core 0's thread 0 writes a block, flushes, raises a flag with an atomic; every other
+// core's thread 0 has cached the block's first line before, waits on the flag, then
+// reads the block with and without invalidating its line first.
+const char* kHandoff = R"(
+        .text
+        rdsr    r1, cid
+        rdsr    r2, tid
+        bnz     r2, done                # thread 0 of each core only
+        la      r3, block
+        la      r4, flag
+        bnz     r1, reader
+        movi    r5, 64                  # let the readers cache the old block first
+spin:   addi    r5, r5, -1
+        bnz     r5, spin
+        movi    r6, 0x1234
+        stw     r6, 0(r3)
+        stw     r6, 32(r3)
+        dflush                          # both stores are accepted by the queue
+        movi    r7, 1
+        red.xchg r4, r7                 # publish
+        j       done
+reader: ldw     r8, 0(r3)               # caches the line with the old value
+        ldw     r9, 32(r3)
+wait:   atom.add r10, r4, r0            # atomics are done at the memory
+        bz      r10, wait
+        ldw     r11, 0(r3)              # no dinv: may be the cached, old value
+        dinv    32(r3)
+        ldw     r12, 32(r3)             # after dinv: the new value
+        la      r13, seen
+        shli    r14, r1, 3
+        add     r13, r13, r14
+        stw     r11, 0(r13)
+        stw     r12, 4(r13)
+done:   exit
+        .data
+        .align  32
+block:  .word   7, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0
+flag:   .word   0
+seen:   .space  512
+)";
+
+TEST(Cores, AStoreReachesAnotherCoreThroughDflushAFlagAndDinv) {
+  const Config cfg = verilated_config();
+  const Program p = assemble(kHandoff);
+  const CosimResult r = run_cosim(p, cfg, 1, 200000);
+  // The reads without dinv legitimately differ from the ISS (which has no cache): the
+  // check notes them as another thread's order, and reports nothing else.
+  EXPECT_FALSE(r.mismatch.found) << r.mismatch.report;
+  EXPECT_TRUE(r.iss_problems.empty()) << r.summary();
+  const uint32_t seen = symbol(p, "seen");
+  for (unsigned c = 1; c < cfg.cores; ++c) {
+    SCOPED_TRACE("core " + std::to_string(c));
+    EXPECT_EQ(word(r.rtl.memory, seen + 8 * c + 4), 0x1234u) << "the line read after dinv";
+    // No snooping: the line cached before the store keeps its old value.
+    EXPECT_EQ(word(r.rtl.memory, seen + 8 * c), 7u) << "the cached line without dinv";
+  }
+  // The reference simulator has no cache: it reads the new value both times.
+  iss::Simulator sim(cfg);
+  sim.load(p);
+  ASSERT_TRUE(sim.run(1, 1000000).all_exited());
+  for (unsigned c = 1; c < cfg.cores; ++c) {
+    EXPECT_EQ(sim.memory().peek32(seen + 8 * c), 0x1234u);
+    EXPECT_EQ(sim.memory().peek32(seen + 8 * c + 4), 0x1234u);
+  }
+}
+
+// A difference planted in core 1's events (or at its ports) is found in its cycle and
+// named with its core.
+TEST(Cores, ADifferenceInCoreOneIsNamedWithItsCore) {
+  const Config cfg = verilated_config();
+  const Program p = assemble(kWhoAmI);
+  using K = Injection::Kind;
+  for (const auto& [kind, name] :
+       {std::pair{K::RegWriteValue, "regwrite"}, std::pair{K::IssuePc, "issue"}, std::pair{K::MemAddr, "mem"},
+        std::pair{K::PortMemAddr, "port-mem"}, std::pair{K::Busy, "busy"}}) {
+    SCOPED_TRACE(name);
+    Options opts;
+    opts.inject = parse_injection("30:" + std::string(name) + ":1");
+    ASSERT_EQ(opts.inject.core, 1u);
+    const CosimResult r = run_cosim(p, cfg, cfg.threads, 100000, opts);
+    ASSERT_TRUE(r.mismatch.found) << name << " in core 1 was not reported";
+    EXPECT_EQ(r.mismatch.core, 1u);
+    EXPECT_GE(r.mismatch.cycle, 30u);
+    EXPECT_NE(r.mismatch.report.find(", core 1, thread "), std::string::npos) << r.mismatch.report;
+  }
+}
+
+TEST(Cores, AnInjectionIntoACoreThatDoesNotExistIsRefused) {
+  const Config cfg = verilated_config();
+  Options opts;
+  opts.inject = parse_injection("30:regwrite:" + std::to_string(cfg.cores));
+  EXPECT_THROW(run_cosim(assemble(kWhoAmI), cfg, 1, 1000, opts), RunError);
+}
+
+// A fault in a core other than 0 stops the run and is reported with its core, the
+// same on both sides.
+TEST(Cores, AFaultIsReportedWithItsCore) {
+  const Config cfg = verilated_config();
+  const Program p = assemble(R"(
+        .text
+        rdsr    r1, cid
+        movi    r2, 1
+        bne     r1, r2, done
+        movi    r3, 6
+        jalr    r0, r3                  # not a multiple of 4
+done:   exit
+)");
+  const CosimResult r = run_cosim(p, cfg, 2, 10000);
+  EXPECT_FALSE(r.mismatch.found) << r.mismatch.report;
+  for (const RunResult* s : {&r.systemc, &r.rtl}) {
+    EXPECT_EQ(s->status, RunResult::Status::Fault);
+    EXPECT_EQ(s->fault, Fault::BadJump);
+    EXPECT_EQ(s->fault_core, 1u);
+    EXPECT_EQ(s->message.rfind("core 1, thread 0, pc ", 0), 0u) << s->message;
+  }
+}
+
+}  // namespace
+}  // namespace umbra::cosim
