@@ -162,8 +162,11 @@ void write_summary(std::ostream& os, const Outcome& o, const umbra::Config& cfg)
   }
   const scm::CoreStats& s = o.cyc.stats;
   os << "thread       issued  bubbles:  memory    exited      idle  state\n";
+  // Rows are work items (core c's thread t is c * n + t); the statistics are per slot.
+  const unsigned n = unsigned(o.threads.size()) / cfg.cores;
   for (unsigned t = 0; t < o.threads.size(); ++t) {
-    const auto b = t < s.bubbles.size() ? s.bubbles[t] : std::array<uint64_t, kBubbleReasons>{};
+    const unsigned slot = n ? t / n * cfg.threads + t % n : t;
+    const auto b = slot < s.bubbles.size() ? s.bubbles[slot] : std::array<uint64_t, kBubbleReasons>{};
     char buf[160];
     std::snprintf(buf, sizeof buf, "%6u %12llu  %16llu %9llu %9llu  %s", t,
                   static_cast<unsigned long long>(o.threads[t].count),
@@ -182,6 +185,12 @@ void write_summary(std::ostream& os, const Outcome& o, const umbra::Config& cfg)
       static_cast<unsigned long long>(s.total_bubbles(BubbleReason::Exited)),
       static_cast<unsigned long long>(s.total_bubbles(BubbleReason::Idle)));
   os << buf;
+  if (s.cores() > 1)
+    for (unsigned c = 0; c < s.cores(); ++c) {
+      std::snprintf(buf, sizeof buf, "core %u: %llu cycles, IPC %.3f\n", c,
+                    static_cast<unsigned long long>(s.cycles_of(c)), s.core_ipc(c));
+      os << buf;
+    }
   memory_summary(os, o.cyc.mem, s);
   os << "simulated " << (o.cyc.end_cycle + 1) << " cycles (launch in cycle " << o.cyc.launch_cycle << ") in ";
   std::snprintf(buf, sizeof buf, "%.2f s, %scycles/s\n", o.cyc.wall_seconds,
@@ -224,11 +233,22 @@ nlohmann::json stats_json(const Outcome& o, const umbra::Config& cfg, const std:
   j["has_cycles"] = true;
   j["cycles"] = s.cycles;
   j["note"] =
-      "cycles: the cycles with busy high after the launch; per-thread arrays cover all T contexts "
-      "(issued + bubbles = cycles / T for each, +-1)";
+      "cycles: the cycles with busy high after the launch (several cores: the longest core's; each "
+      "core's in core_cycles); per-thread arrays cover all T contexts of every core, core after core "
+      "(issued + bubbles = its core's cycles / T for each, +-1)";
   j["launch_cycle"] = o.cyc.launch_cycle;
   j["end_cycle"] = o.cyc.end_cycle;
   j["issued"] = per_thread(s.issued);
+  if (s.cores() > 1) {  // per core: its busy cycles and instructions per cycle
+    std::vector<uint64_t> cycles;
+    std::vector<double> ipc;
+    for (unsigned c = 0; c < s.cores(); ++c) {
+      cycles.push_back(s.cycles_of(c));
+      ipc.push_back(s.core_ipc(c));
+    }
+    j["core_cycles"] = cycles;
+    j["core_ipc"] = ipc;
+  }
   nlohmann::json bubbles;
   std::vector<uint64_t> all(s.bubbles.size());
   for (unsigned k = 0; k < kBubbleReasons; ++k) {
