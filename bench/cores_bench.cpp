@@ -1,0 +1,229 @@
+// cores_bench: what several cores sharing one memory system do (docs/memory-system.md,
+// "Many cores"), on the SystemC model of the whole system (cores, data caches, request
+// FIFOs, the arbiter, the reorder queue, the DRAM model; the cosimulation holds the RTL
+// to the same cycles).  For each core count (--cores, default 1,2,4,8), the
+// configuration with `cores` set to it, every core launching all T threads:
+//
+//   compute    examples/mandelbrot.s: IPC per core against one core's.  Predicted: the
+//              same (the cores share only the memory, which mandelbrot barely uses),
+//              less what the static split of the domain leaves idle at the end.
+//   read       every work item loads its own run of lines, one word a line, so every
+//              load is a fill: DRAM bytes a cycle and % of the DRAM's peak.  Predicted:
+//              at most one 4-byte response beat a cycle reaches the cores (the system's
+//              one response port), so min(cores x one core's figure, 4 B/cycle).
+//   write      every work item stores its own run of words: predicted at most one word
+//              per burst/2 data-bus cycles, a word store holding the bus for a burst.
+//   atomics    every thread of every core adds to one word with atom.add: cycles per
+//              atomic; predicted burst cycles each (an atomic reads and writes: two
+//              bursts on the data bus, one word, one open row).
+//
+// read and write run under queue.mode reorder and fcfs; the ratio is the queue's gain
+// with several cores streaming at once.  Exit status non-zero only on a failed run or
+// a wrong result (a lost atomic), never on a figure.
+//
+//   cores_bench [--config FILE] [--cores 1,2,4,8] [--lines N] [--words N] [--atomics N]
+//               [--csv FILE]
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bench_common.h"
+#include "umbra/config.h"
+#include "umbra/systemc_run.h"
+
+#ifndef UMBRA_SOURCE_DIR
+#error "UMBRA_SOURCE_DIR must name the source tree (examples/mandelbrot.s)"
+#endif
+
+namespace {
+
+using umbra::Config;
+using umbra::Program;
+using umbra::scm::RunResult;
+
+struct Measured {
+  RunResult run;
+  uint64_t span = 0;  // launch to the system's idle (busy low: the queue drained too)
+};
+
+Measured run(const Program& p, const Config& cfg) {
+  Measured m;
+  m.run = umbra::scm::run_systemc(p, cfg, cfg.threads, 50'000'000);
+  if (m.run.status != RunResult::Status::Exited)
+    throw std::runtime_error("configuration with " + std::to_string(cfg.cores) + " cores: " + m.run.message);
+  m.span = m.run.end_cycle - m.run.launch_cycle;
+  return m;
+}
+
+// Each work item's own run of `count` accesses, `step` bytes apart, `chunk` bytes from
+// the previous item's: `op` is "ldw r5, 0(r3)" or "stw r1, 0(r3)".
+std::string stream(const Config& cfg, const std::string& op, unsigned count, unsigned step) {
+  const unsigned chunk = count * step, items = cfg.cores * cfg.threads;
+  std::ostringstream s;
+  s << "        .text\n"
+    << "        rdsr    r1, lx\n"
+    << "        li      r2, " << chunk << "\n"
+    << "        mul     r2, r2, r1\n"
+    << "        la      r3, region\n"
+    << "        add     r3, r3, r2\n"
+    << "        li      r4, " << count << "\n"
+    << "loop:   " << op << "\n"
+    << "        addi    r3, r3, " << step << "\n"
+    << "        addi    r4, r4, -1\n"
+    << "        bnz     r4, loop\n"
+    << "        exit\n"
+    << "        .data\n"
+    << "        .align  " << cfg.dram_row_bytes << "\n"
+    << "region: .space  " << chunk * items << "\n";
+  return s.str();
+}
+
+std::string atomics(unsigned count) {
+  std::ostringstream s;
+  s << "        .text\n"
+    << "        la      r1, sum\n"
+    << "        movi    r2, 1\n"
+    << "        li      r3, " << count << "\n"
+    << "loop:   atom.add r4, r1, r2\n"
+    << "        addi    r3, r3, -1\n"
+    << "        bnz     r3, loop\n"
+    << "        exit\n"
+    << "        .data\n"
+    << "sum:    .word   0\n";
+  return s.str();
+}
+
+std::vector<unsigned> parse_list(const std::string& text) {
+  std::vector<unsigned> v;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    size_t used = 0;
+    unsigned long n = 0;
+    try {
+      n = std::stoul(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != item.size() || n < 1 || n > umbra::uarch::kMaxCores)
+      throw std::runtime_error("--cores '" + text + "': expected a list of core counts 1.." +
+                               std::to_string(umbra::uarch::kMaxCores) + ", e.g. 1,2,4,8");
+    v.push_back(unsigned(n));
+  }
+  return v;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"cores_bench: several cores sharing one memory system (SystemC model)"};
+  std::string config_file, cores_text = "1,2,4,8", csv_path;
+  unsigned lines = 32, words = 64, atomic_count = 16;
+  app.add_option("--config", config_file, "the machine (default: configs/default.yaml's values)")
+      ->check(CLI::ExistingFile);
+  app.add_option("--cores", cores_text, "the core counts to measure, e.g. 1,2,4,8");
+  app.add_option("--lines", lines, "lines each work item reads")->check(CLI::Range(1u, 4096u));
+  app.add_option("--words", words, "words each work item stores")->check(CLI::Range(1u, 65536u));
+  app.add_option("--atomics", atomic_count, "atom.add each thread makes")->check(CLI::Range(1u, 65536u));
+  app.add_option("--csv", csv_path, "write the figures as CSV to FILE");
+  CLI11_PARSE(app, argc, argv);
+
+  try {
+    const std::vector<unsigned> counts = parse_list(cores_text);
+    Config base = config_file.empty() ? Config{} : umbra::load_config(config_file);
+    if (base.mem_model != "dram") throw std::runtime_error("cores_bench measures the DRAM: memory.model dram");
+    umbra::bench::describe(base);
+    const double peak = 2.0 * base.dram_bus_bytes;
+    umbra::bench::Csv csv;
+    if (!csv_path.empty())
+      csv = umbra::bench::Csv(csv_path, {"experiment", "cores", "mode", "cycles", "value", "predicted", "unit"});
+
+    // compute: mandelbrot's IPC per core.
+    std::ifstream in(std::string(UMBRA_SOURCE_DIR) + "/examples/mandelbrot.s");
+    std::stringstream src;
+    src << in.rdbuf();
+    std::printf("\ncompute (examples/mandelbrot.s, %u threads a core): IPC per core\n", base.threads);
+    std::printf("%6s %10s %10s %10s %12s\n", "cores", "cycles", "IPC", "per core", "vs 1 core");
+    double one = 0;
+    for (unsigned n : counts) {
+      Config cfg = base;
+      cfg.cores = n;
+      const Program p = umbra::bench::assemble(src.str(), cfg, "mandelbrot.s");
+      const Measured m = run(p, cfg);
+      double per_core = 0;
+      for (unsigned c = 0; c < n; ++c) per_core += m.run.stats.core_ipc(c) / n;
+      if (n == 1) one = per_core;
+      std::printf("%6u %10llu %10.3f %10.3f %12s\n", n, static_cast<unsigned long long>(m.run.cycles),
+                  m.run.stats.ipc(), per_core, one > 0 ? std::to_string(per_core / one).substr(0, 5).c_str() : "-");
+      csv.row("compute", n, "reorder", m.run.cycles, per_core, one > 0 ? one : per_core, "ipc_per_core");
+    }
+
+    // read and write streams, both queue modes.
+    const double read_ceiling = 4.0;  // one response beat a cycle
+    const double write_ceiling = 4.0 / (base.dram_burst / 2.0);
+    for (const bool reads : {true, false}) {
+      std::printf("\n%s stream (each work item %u %s): DRAM bytes a cycle, %% of the %.0f B/cycle peak\n",
+                  reads ? "read" : "write", reads ? lines : words,
+                  reads ? "lines, one load a line" : "words, one store a word", peak);
+      std::printf("%6s %10s %10s %8s %10s %8s %10s %9s\n", "cores", "reorder", "B/cycle", "%peak", "fcfs",
+                  "B/cycle", "predicted", "reord/fcfs");
+      double first = 0;
+      for (unsigned n : counts) {
+        double bw[2] = {0, 0};
+        uint64_t cyc[2] = {0, 0};
+        for (const bool fcfs : {false, true}) {
+          Config cfg = base;
+          cfg.cores = n;
+          cfg.queue_mode = fcfs ? "fcfs" : "reorder";
+          const std::string text = reads ? stream(cfg, "ldw     r5, 0(r3)", lines, cfg.cache_line_bytes)
+                                         : stream(cfg, "stw     r1, 0(r3)", words, 4);
+          const Measured m = run(umbra::bench::assemble(text, cfg, "stream.s"), cfg);
+          cyc[fcfs] = m.span;
+          bw[fcfs] = double(m.run.mem.dram_bytes) / double(m.span);
+        }
+        if (n == 1) first = bw[0];
+        const double ceiling = reads ? read_ceiling : write_ceiling;
+        const double predicted = first > 0 ? std::min(first * n, ceiling) : ceiling;
+        std::printf("%6u %10llu %10.3f %7.1f%% %10llu %8.3f %10.3f %9.2f\n", n,
+                    static_cast<unsigned long long>(cyc[0]), bw[0], 100 * bw[0] / peak,
+                    static_cast<unsigned long long>(cyc[1]), bw[1], predicted, bw[0] / bw[1]);
+        csv.row(reads ? "read" : "write", n, "reorder", cyc[0], bw[0], predicted, "bytes_per_cycle");
+        csv.row(reads ? "read" : "write", n, "fcfs", cyc[1], bw[1], predicted, "bytes_per_cycle");
+      }
+    }
+
+    // atomics on one word from every thread of every core.
+    std::printf("\natomics (every thread of every core, %u atom.add each, on one word): cycles per atomic\n",
+                atomic_count);
+    std::printf("%6s %10s %10s %10s %10s\n", "cores", "atomics", "cycles", "per atomic", "predicted");
+    int failures = 0;
+    for (unsigned n : counts) {
+      Config cfg = base;
+      cfg.cores = n;
+      const Program p = umbra::bench::assemble(atomics(atomic_count), cfg, "atomics.s");
+      const Measured m = run(p, cfg);
+      const uint64_t total = uint64_t(n) * cfg.threads * atomic_count;
+      uint32_t sum = 0;
+      for (const auto& s : p.symbols)
+        if (s.name == "sum") sum = umbra::bench::word(m.run.memory, s.value);
+      if (sum != total) {
+        std::fprintf(stderr, "cores_bench: %u cores: the word holds %u, not %llu: an atomic was lost\n", n, sum,
+                     static_cast<unsigned long long>(total));
+        ++failures;
+      }
+      const double per = double(m.span) / double(total);
+      std::printf("%6u %10llu %10llu %10.2f %10u\n", n, static_cast<unsigned long long>(total),
+                  static_cast<unsigned long long>(m.span), per, cfg.dram_burst);
+      csv.row("atomics", n, "reorder", m.span, per, cfg.dram_burst, "cycles_per_atomic");
+    }
+    csv.close();
+    return failures ? 1 : 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "cores_bench: %s\n", e.what());
+    return 1;
+  }
+}
