@@ -90,7 +90,8 @@ void TimelineSink::record(const scm::Event& e) {
 }
 
 void TimelineSink::on_event(const scm::Event& e) {
-  if (e.kind != scm::EventKind::Issue && e.kind != scm::EventKind::Bubble) return;
+  // One core's barrel: with several cores, core 0's.
+  if (e.core != 0 || (e.kind != scm::EventKind::Issue && e.kind != scm::EventKind::Bubble)) return;
   if (!start_) {
     if (window_.start) {
       start_ = window_.start;

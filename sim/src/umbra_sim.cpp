@@ -499,7 +499,8 @@ int run(int argc, char** argv) {
                  "names for the same signals");
   app.add_option("--fst", fst_base, "rtl/cosim: as --vcd, converted to FST (BASE.rtl.fst, BASE.systemc.fst)");
   app.add_option("--timeline", timeline_path,
-                 "systemc/rtl/cosim: draw the issue slots of a window of cycles, per pipeline stage, as SVG");
+                 "systemc/rtl/cosim: draw the issue slots of a window of cycles, per pipeline stage, as SVG "
+                 "(with several cores, core 0's)");
   app.add_option("--timeline-window", window_text,
                  "the cycles --timeline draws, START:COUNT (default: 64 from the first issued instruction)");
   auto* trace =
