@@ -42,7 +42,7 @@ for v in cores2 cores4; do
   need "^cosim_${v}_" "$programs" "an example program under the $v cosimulation"
   need "^$v/Isa/Cosim\\." 70 "the per-instruction programs under the $v cosimulation"
   need "^random_cosim_$v\$" 1 "the random seeds under the $v cosimulation"
-  need "^Cores\\..*" 6 "cosim_${v}_test's cases"
+  need "^$v/Cores\\." 6 "cosim_${v}_test's cases"
 done
 need "^cosim_cores8_" "$programs" "an example program under the 8-core cosimulation"
 need '^Memory/Cosim\.' 10 "memory_directed_cosim_test"
