@@ -201,80 +201,60 @@ void RtlStepper::sample() {
     s.cycle = cycle;
     s.core = c;
     for (auto& e : s.events) e.reset();
-    scm::Event e;
-    e.cycle = cycle;
-    e.core = uint8_t(c);
-    e.thread = field(m.trace_issue_thread, c, 8);
+    // This core's event of `kind`, in its rank's place.
+    const auto event = [&](scm::EventKind kind) -> scm::Event& {
+      scm::Event& e = s.events[rank(kind)].emplace();
+      e.cycle = cycle;
+      e.core = uint8_t(c);
+      e.kind = kind;
+      return e;
+    };
     if (field(m.trace_issue_valid, c, 1)) {
-      e.kind = scm::EventKind::Issue;
+      scm::Event& e = event(scm::EventKind::Issue);
+      e.thread = field(m.trace_issue_thread, c, 8);
       e.pc = field(m.trace_issue_pc, c, 32);
     } else {
-      e.kind = scm::EventKind::Bubble;
+      scm::Event& e = event(scm::EventKind::Bubble);
+      e.thread = field(m.trace_issue_thread, c, 8);
       e.reason = scm::BubbleReason(field(m.trace_issue_reason, c, rb));
     }
-    s.events[rank(scm::EventKind::Issue)] = e;
     if (field(m.trace_regwrite_valid, c, 1)) {
-      scm::Event w;
-      w.cycle = cycle;
-      w.core = uint8_t(c);
-      w.kind = scm::EventKind::RegWrite;
+      scm::Event& w = event(scm::EventKind::RegWrite);
       w.thread = field(m.trace_regwrite_thread, c, 8);
       w.pc = field(m.trace_regwrite_pc, c, 32);
       w.reg = uint8_t(field(m.trace_regwrite_reg, c, 8));
       w.value = field(m.trace_regwrite_value, c, 32);
-      s.events[rank(scm::EventKind::RegWrite)] = w;
     }
     // A request transfers in a cycle with valid and ready both high.
     if (field(m.trace_port_req_valid, c, 1) && field(m.trace_port_req_ready, c, 1)) {
-      scm::Event r;
-      r.cycle = cycle;
-      r.core = uint8_t(c);
-      r.kind = scm::EventKind::Mem;
+      scm::Event& r = event(scm::EventKind::Mem);
       r.thread = field(m.trace_port_req_tag, c, 8);
       r.op = uint8_t(field(m.trace_port_req_op, c, 8));
       r.addr = field(m.trace_port_req_addr, c, 32);
       r.data = field(m.trace_port_req_data, c, 32);
       r.cmp = field(m.trace_port_req_cmp, c, 32);
-      s.events[rank(scm::EventKind::Mem)] = r;
     }
     if (field(m.trace_port_resp_valid, c, 1)) {
-      scm::Event r;
-      r.cycle = cycle;
-      r.core = uint8_t(c);
-      r.kind = scm::EventKind::MemResp;
+      scm::Event& r = event(scm::EventKind::MemResp);
       r.thread = field(m.trace_port_resp_tag, c, 8);
       r.value = field(m.trace_port_resp_data, c, 32);
-      s.events[rank(scm::EventKind::MemResp)] = r;
     }
     if (field(m.trace_cache_valid, c, 1)) {
-      scm::Event k;
-      k.cycle = cycle;
-      k.core = uint8_t(c);
-      k.kind = scm::EventKind::Cache;
+      scm::Event& k = event(scm::EventKind::Cache);
       k.thread = field(m.trace_cache_thread, c, 8);
       k.op = uint8_t(field(m.trace_cache_op, c, 8));
       k.addr = field(m.trace_cache_addr, c, 32);
       k.value = field(m.trace_cache_outcome, c, ob);
-      s.events[rank(scm::EventKind::Cache)] = k;
     }
-    if (field(m.trace_wake_valid, c, 1)) {
-      scm::Event k;
-      k.cycle = cycle;
-      k.core = uint8_t(c);
-      k.kind = scm::EventKind::Wake;
-      k.thread = field(m.trace_wake_thread, c, 8);
-      s.events[rank(scm::EventKind::Wake)] = k;
-    }
+    if (field(m.trace_wake_valid, c, 1))
+      event(scm::EventKind::Wake).thread = field(m.trace_wake_thread, c, 8);
     if (c == 0 && m.trace_dram_valid) {
-      scm::Event d;
-      d.cycle = cycle;
-      d.kind = scm::EventKind::Dram;
+      scm::Event& d = event(scm::EventKind::Dram);
       d.thread = m.mem_req_tag;
       d.op = uint8_t(m.mem_req_op);
       d.addr = m.mem_req_addr;
       d.data = m.mem_req_data;
       d.cmp = m.mem_req_cmp;
-      s.events[rank(scm::EventKind::Dram)] = d;
     }
     s.fault = field(m.trace_core_fault, c, 1);
     s.fault_cause = field(m.trace_fault_cause, c, fb);

@@ -5,7 +5,8 @@
 // an operand's meaning needs a set-up the table cannot tell (a jump target in a
 // register, the compare value of a cas, the special registers whose value is a time).
 //
-// Registers: r1..r3 operands read, r10 the result, r20 tid, r21 the thread's output
+// Registers: r1..r3 operands read, r10 the result, r20 lx (the work item: the thread's
+// number across every core, its tid on one core), r21 the thread's output
 // area, r22 tid * 128 (kAreaBytes), r23 the thread's scratch area, r24 a word all threads
 // share, r25 a word of the thread's own, r26 a per-thread bit pattern.
 #include "directed.h"
@@ -77,7 +78,7 @@ std::string case_program(const isa::InstrInfo& in, unsigned threads, unsigned im
   std::string s;
   s += "# directed test of `" + std::string(in.name) + "`: " + in.semantics + "\n";
   s += "        .text\n_start:\n";
-  s += "        rdsr    r20, tid\n";
+  s += "        rdsr    r20, lx\n";
   s += "        shli    r22, r20, 7\n";  // kAreaBytes
   s += "        la      r21, out\n        add     r21, r21, r22\n";
   s += "        la      r23, scratch\n        add     r23, r23, r22\n";

@@ -25,7 +25,8 @@ struct Program {
 };
 
 // One program per instruction of the ISA except `exit`, which ends every program,
-// with output and scratch areas for up to `threads` threads (128 bytes each), sized
+// with output and scratch areas for up to `threads` work items (128 bytes each; a
+// thread's area is its `lx`'s, so several cores need cores x T of them), sized
 // for an instruction store of `imem_words`: below 512 words every program runs fewer
 // cases and bz/bnz leave out the branch over 260 words.
 std::vector<Program> programs(unsigned threads, unsigned imem_words = 4096);

@@ -38,7 +38,7 @@ umbra::Program assemble(const Program& p, const Config& cfg) {
 TEST(Directed, EveryInstructionHasAProgramThatExecutesIt) {
   const Config cfg = verilated_config();
   std::set<std::string> covered;
-  for (const Program& p : programs(cfg.threads, cfg.imem_words)) {
+  for (const Program& p : programs(cfg.cores * cfg.threads, cfg.imem_words)) {
     const umbra::Program prog = assemble(p, cfg);
     unsigned uses = 0;
     for (uint32_t w : prog.text)
@@ -88,7 +88,7 @@ TEST_P(Cosim, RtlSystemcAndIssAgree) {
   const umbra::Program prog = assemble(GetParam(), cfg);
   for (unsigned threads : {cfg.threads, 3u}) {
     cosim::Options opts;
-    opts.repro = "umbra-directed /tmp/d --threads " + std::to_string(cfg.threads) +
+    opts.repro = "umbra-directed /tmp/d --threads " + std::to_string(cfg.cores * cfg.threads) +
                  " && umbra-cosim --config " + cosim::verilated_params().config_file + " /tmp/d/" +
                  GetParam().name + ".s --threads " + std::to_string(threads);
     const cosim::CosimResult r = cosim::run_cosim(prog, cfg, threads, 2'000'000, opts);
@@ -99,9 +99,10 @@ TEST_P(Cosim, RtlSystemcAndIssAgree) {
   }
 }
 
-// Sized for the verilated configuration's threads: the HX8K's data memory is 4 KiB.
+// Sized for the verilated configuration's work items (every core's threads): the
+// HX8K's data memory is 4 KiB.
 INSTANTIATE_TEST_SUITE_P(Isa, Cosim,
-                         ::testing::ValuesIn(programs(verilated_config().threads,
+                         ::testing::ValuesIn(programs(verilated_config().cores* verilated_config().threads,
                                                       verilated_config().imem_words)),
                          [](const auto& info) {
                            std::string n = info.param.name;

@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
   std::string dir;
   unsigned threads = 64;
   app.add_option("DIR", dir, "directory to write to (must exist)")->required()->check(CLI::ExistingDirectory);
-  app.add_option("--threads", threads, "threads the programs' data areas are sized for (default 64)")
+  app.add_option("--threads", threads,
+                 "work items (threads of every core) the programs' data areas are sized for (default 64)")
       ->check(CLI::Range(1u, 64u));
   CLI11_PARSE(app, argc, argv);
   unsigned n = 0;
