@@ -11,7 +11,7 @@ namespace umbra::cosim {
 namespace {
 // The RTL's instance of core c inside umbra_system, as Verilator names its scope.
 std::string kCoreScope(unsigned c) {
-  return "g_core(" + std::to_string(c) + ").u_core";
+  return "g_core[" + std::to_string(c) + "].u_core";
 }
 }  // namespace
 

@@ -721,8 +721,10 @@ TEST(CommandLine, WaveformsOfBothSidesShareSignalNames) {
     const std::string vcd = ss.str();
     for (const char* sig : {" d_valid ", " x2_mem_addr ", " w_result ", " mem_req_valid ", " busy "})
       EXPECT_NE(vcd.find(sig), std::string::npos) << side << " lacks" << sig;
-    EXPECT_NE(vcd.find("$scope module u_core $end"), std::string::npos)
-        << side;  // the core inside umbra_system
+    // Core 0 inside umbra_system, under the RTL's generate scope on both sides.
+    const auto core = vcd.find("$scope module g_core[0] $end");
+    EXPECT_NE(core, std::string::npos) << side;
+    EXPECT_EQ(vcd.find("$scope module u_core $end", core), vcd.find("$scope module", core + 1)) << side;
   }
 }
 
