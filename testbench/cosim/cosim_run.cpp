@@ -34,6 +34,10 @@
 
 namespace umbra::cosim {
 
+Config verilated_config() {
+  return load_config(verilated_params().config_file);
+}
+
 void check_config(const Config& cfg) {
   const VerilatedParams v = verilated_params();
   std::string diff;

@@ -10,7 +10,7 @@ namespace umbra::cosim {
 
 namespace {
 // The RTL's instance of core c inside umbra_system, as Verilator names its scope.
-std::string kCoreScope(unsigned c) {
+std::string core_scope(unsigned c) {
   return "g_core[" + std::to_string(c) + "].u_core";
 }
 }  // namespace
@@ -32,7 +32,7 @@ SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_syste
   // Each core's wires, whose values stay where the core keeps them (wire.h), in the
   // scope of the RTL's core instance.
   for (unsigned c = 0; c < sys.cores(); ++c) {
-    scope_ = kCoreScope(c);
+    scope_ = core_scope(c);
     for (const sc_object* o : sys.core(c).get_child_objects()) {
       const std::string base = o->basename();
       if (auto* b = dynamic_cast<const sc_signal<bool>*>(o))

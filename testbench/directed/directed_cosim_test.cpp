@@ -21,9 +21,7 @@ void PrintTo(const Program& p, std::ostream* os) {
 
 namespace {
 
-Config verilated_config() {
-  return load_config(cosim::verilated_params().config_file);
-}
+using cosim::verilated_config;
 
 umbra::Program assemble(const Program& p, const Config& cfg) {
   as::Options o;

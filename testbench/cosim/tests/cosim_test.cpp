@@ -21,10 +21,6 @@
 namespace umbra::cosim {
 namespace {
 
-Config verilated_config() {
-  return load_config(verilated_params().config_file);
-}
-
 Program assemble(const std::string& src) {
   as::Options o;
   const as::Result r = as::assemble_string(src, "test.s", o);

@@ -52,6 +52,8 @@ struct VerilatedParams {
   std::string config_file;
 };
 VerilatedParams verilated_params();
+// The configuration file those parameters were read from, loaded.
+Config verilated_config();
 // Throws RunError if cfg's core parameters differ from the verilated ones.
 void check_config(const Config& cfg);
 
