@@ -17,6 +17,7 @@ const char* event_kind_name(EventKind k) {
     case EventKind::Cache: return "cache";
     case EventKind::Wake: return "wake";
     case EventKind::Dram: return "dram";
+    case EventKind::Start: return "start";
   }
   return "?";
 }
@@ -83,6 +84,9 @@ std::string format_event(const Event& e) {
     case EventKind::Dram:
       std::snprintf(buf, sizeof buf, "%llu dram tag=0x%04x op=0x%02x addr=0x%08x data=0x%08x cmp=0x%08x", c,
                     e.thread, unsigned(e.op), e.addr, e.data, e.cmp);
+      break;
+    case EventKind::Start:
+      std::snprintf(buf, sizeof buf, "%llu start %s lx=%u ly=%u", c, t, e.addr, e.data);
       break;
   }
   return buf;

@@ -21,6 +21,15 @@ struct RunError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A domain launch: w x h work items that the system's dispatcher hands to free threads
+// of every core, row by row, refilling threads as they exit (docs/microarchitecture.md,
+// "Domain launch").  w = h = 0: no domain, a thread launch of n threads a core.
+struct Domain {
+  uint32_t w = 0, h = 0;
+  bool launch() const { return w != 0 || h != 0; }
+  uint64_t items() const { return uint64_t(w) * h; }
+};
+
 // A word the host writes into the backing memory in the middle of a run
 // (testbench/directed/memory/README.md): at the end of cycle launch_cycle + cycle,
 // straight into the memory model's storage, past every cache and queue.
@@ -82,7 +91,8 @@ struct RunResult {
   MemoryStats mem;
   std::vector<uint8_t> memory;  // final data memory
   // [work item][register] of the launched threads: core c's thread t is item
-  // c * launched + t (its `lx`).
+  // c * launched + t (its `lx`).  After a domain launch, [context][register], core c's
+  // thread t at c * T + t: the registers its last work item left.
   std::vector<std::vector<uint32_t>> registers;
   // Time spent in the simulation (from reset to the stop), wall clock and CPU; the
   // rates count every simulated cycle, the loading of the instruction store included.

@@ -108,11 +108,25 @@ Manifest load_manifest(const std::string& path) {
   const YAML::Node runs = root["runs"];
   if (!runs.IsSequence() || runs.size() == 0) fail(path, runs, "'runs' must be a non-empty list");
   for (const auto& rn : runs) {
-    only_keys(path, rn, {"name", "threads", "inputs"}, "a run");
-    if (!rn["threads"]) fail(path, rn, "a run needs 'threads'");
+    only_keys(path, rn, {"name", "threads", "domain", "inputs"}, "a run");
+    if (!rn["threads"] == !rn["domain"]) fail(path, rn, "a run needs 'threads' or 'domain' (one of them)");
     RunSpec run;
-    run.threads = unsigned(integer(path, rn["threads"], 1, 256, "threads"));
-    run.name = rn["name"] ? rn["name"].as<std::string>() : "threads=" + std::to_string(run.threads);
+    std::string launch;
+    if (rn["threads"]) {
+      run.threads = unsigned(integer(path, rn["threads"], 1, 256, "threads"));
+      launch = "threads=" + std::to_string(run.threads);
+    } else {
+      const YAML::Node d = rn["domain"];
+      if (!d.IsSequence() || d.size() < 1 || d.size() > 2)
+        fail(path, d, "'domain' must be [W] or [W, H], the work items' width and height");
+      run.threads = 0;
+      run.domain_w = uint32_t(integer(path, d[0], 1, (1ll << 32) - 1, "domain width"));
+      run.domain_h = d.size() == 2 ? uint32_t(integer(path, d[1], 1, (1ll << 32) - 1, "domain height")) : 1;
+      if (uint64_t(run.domain_w) * run.domain_h > 0xffffffffull)
+        fail(path, d, "a domain of more than 2^32 - 1 work items");
+      launch = "domain=" + std::to_string(run.domain_w) + "x" + std::to_string(run.domain_h);
+    }
+    run.name = rn["name"] ? rn["name"].as<std::string>() : launch;
     if (rn["inputs"]) {
       if (!rn["inputs"].IsSequence()) fail(path, rn["inputs"], "'inputs' must be a list");
       for (const auto& in : rn["inputs"]) {
@@ -213,6 +227,8 @@ Verdict run_and_check(const Manifest& m, const RunSpec& run, const Program& p, c
   job.program = &p;
   job.source = m.source;
   job.threads = run.threads;
+  job.domain_w = run.domain_w;
+  job.domain_h = run.domain_h;
   job.max_instructions = m.max_instructions;
   Image expected(p, run.threads);
   for (const auto& in : run.inputs) {

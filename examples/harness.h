@@ -39,9 +39,13 @@ struct Input {
 };
 
 struct RunSpec {
-  std::string name;  // for messages: "threads=8" unless the manifest names it
+  std::string name;  // for messages: "threads=8" (or "domain=96x72") unless the manifest names it
   unsigned threads = 1;
+  // `domain: [W, H]` (or [W]) instead of `threads`: a domain launch of W x H work items
+  // through the dispatcher (docs/microarchitecture.md, "Domain launch"); 0: none.
+  uint32_t domain_w = 0, domain_h = 0;
   std::vector<Input> inputs;
+  bool domain() const { return domain_w != 0; }
 };
 
 struct Manifest {
@@ -78,6 +82,7 @@ struct ModelJob {
   const Program* program = nullptr;
   std::string source;  // the program's file, for models that take a path
   unsigned threads = 1;
+  uint32_t domain_w = 0, domain_h = 0;  // a domain launch (RunSpec); threads is then 0
   uint64_t max_instructions = 0;
   std::vector<std::pair<uint32_t, std::vector<uint32_t>>> writes;  // address, words
   std::vector<Span> reads;
@@ -97,6 +102,8 @@ using Model = std::function<ModelOutcome(const ModelJob&)>;
 // leave behind.  Symbols are looked up in the assembled program.
 class Image {
  public:
+  // threads: the run's threads a core (0 for a domain launch, whose result must not
+  // depend on which thread ran what).
   Image(const Program& p, unsigned threads);
   unsigned threads() const { return threads_; }
   // Address of a symbol; throws std::runtime_error if the program lacks it.

@@ -28,20 +28,7 @@
 _start:
         rdsr    r1, lx
         rdsr    r2, domw
-        la      r3, params
-        ldw     r4, 0(r3)               # W
-        ldw     r5, 4(r3)               # H
-        ldw     r6, 8(r3)               # maxiter
-        ldw     r7, 12(r3)              # x0
-        ldw     r8, 16(r3)              # y0
-        ldw     r9, 20(r3)              # d
-        ldw     r10, 24(r3)             # 4.0
-        ldw     r11, 28(r3)             # 1.0
-        ldw     r12, 32(r3)             # 1 / maxiter
-        ldw     r13, 36(r3)             # 9.0
-        ldw     r14, 40(r3)             # 15.0
-        ldw     r15, 44(r3)             # 8.5
-        la      r16, fb
+        .include "mandelbrot_setup.inc"
         mul     r17, r4, r5             # pixels = W * H
         mov     r18, r1                 # p = launch index
         mov     r19, r1                 # px = p (wrapped below)
@@ -53,51 +40,7 @@ wrap:
         j       wrap
 pixel:
         bge     r18, r17, done
-        itof    r21, r19
-        mov     r22, r7
-        fmadd   r22, r21, r9            # cx = round(px * d) + x0
-        itof    r21, r20
-        mov     r23, r8
-        fmadd   r23, r21, r9            # cy = round(py * d) + y0
-        movi    r24, 0                  # x = +0.0
-        movi    r25, 0                  # y = +0.0
-        movi    r26, 0                  # i = 0
-iter:
-        fmul    r27, r24, r24           # x^2
-        fmul    r28, r25, r25           # y^2
-        fadd    r29, r27, r28           # |z|^2
-        fslt    r29, r10, r29           # 4 < |z|^2 ?
-        bnz     r29, escaped
-        fmul    r29, r24, r25           # x y
-        fadd    r29, r29, r29           # 2 x y
-        fadd    r25, r29, r23           # y = 2 x y + cy
-        fsub    r24, r27, r28           # x^2 - y^2
-        fadd    r24, r24, r22           # x = x^2 - y^2 + cx
-        addi    r26, r26, 1
-        blt     r26, r6, iter
-escaped:
-        itof    r27, r26
-        fmul    r27, r27, r12           # i / maxiter
-        fsub    r28, r11, r27           # s = 1 - i / maxiter
-        fmul    r28, r28, r28           # s^2
-        fmul    r28, r28, r28           # u = s^4
-        fsub    r27, r11, r28           # t = 1 - u
-        fmul    r29, r27, r27           # t^2
-        fmul    r30, r13, r28           # 9 u
-        fmul    r30, r30, r29           # 9 u t^2
-        fmul    r30, r30, r27           # red = 9 u t^3
-        fmul    r21, r14, r28           # 15 u
-        fmul    r21, r21, r28           # 15 u^2
-        fmul    r21, r21, r29           # green = 15 u^2 t^2
-        fmul    r24, r15, r28           # 8.5 u
-        fmul    r24, r24, r28           # 8.5 u^2
-        fmul    r24, r24, r28           # 8.5 u^3
-        fmul    r24, r24, r27           # blue = 8.5 u^3 t
-        pack    r25, r11, r30           # alpha, red
-        pack    r25, r21, r24           # ... green, blue: 0xAARRGGBB
-        shli    r29, r18, 2
-        add     r29, r16, r29
-        stw     r25, 0(r29)             # fb[p] = pixel
+        .include "mandelbrot_pixel.inc"
         add     r18, r18, r2            # next pixel of this thread
         add     r19, r19, r2
         j       wrap
@@ -105,10 +48,4 @@ done:
         exit
 
         .data
-fb:     .space  96 * 72 * 4             # at the data origin, 0x10000
-params:
-        .word   96, 72, 48              # W, H, maxiter
-        .float  -2.25, -1.125, 0.03125  # x0, y0, d
-        .float  4.0, 1.0                # escape radius squared, one
-        .float  0.020833333333333332    # 1 / maxiter
-        .float  9.0, 15.0, 8.5          # palette weights
+        .include "mandelbrot_data.inc"

@@ -218,6 +218,7 @@ const std::map<std::string, Reference>& table() {
       {"sort", sort},
       {"dot", dot},
       {"mandelbrot", mandelbrot},
+      {"mandelbrot2d", mandelbrot},  // the same image, one work item a pixel
       {"atomic_histogram", atomic_histogram},
       {"fib", fib},
       {"matmul", matmul},

@@ -58,6 +58,8 @@ module board_system #(
       .host_imem_we(imem_we), .host_imem_addr(imem_addr), .host_imem_data(imem_data),
       .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
       .launch_lx0(32'd0), .launch_domw(launch_count), .ncore(32'd1),
+      .domain_valid(1'b0), .domain_w(32'd0), .domain_h(32'd0),
+      .start_valid(1'b0), .start_lx(32'd0), .start_ly(32'd0), .can_start(),
       .busy(busy), .fault(fault), .fault_thread(fault_thread), .fault_pc(fault_pc),
       .mem_req_valid(req_valid), .mem_req_ready(req_ready), .mem_req_op(req_op),
       .mem_req_addr(req_addr), .mem_req_data(req_data), .mem_req_cmp(req_cmp),
@@ -68,7 +70,7 @@ module board_system #(
       .trace_regwrite_pc(), .trace_regwrite_reg(), .trace_regwrite_value(),
       .trace_fault_cause(), .trace_protocol_error(protocol_error),
       .trace_cache_valid(), .trace_cache_thread(), .trace_cache_op(), .trace_cache_addr(),
-      .trace_cache_outcome(), .trace_wake_valid(), .trace_wake_thread()
+      .trace_cache_outcome(), .trace_wake_valid(), .trace_wake_thread(), .trace_start_thread()
   );
   /* verilator lint_on PINCONNECTEMPTY */
 

@@ -100,6 +100,8 @@ module synth_top #(
       .launch_valid(host_launch), .launch_count(host_sr[63:32]),
       .launch_entry(host_sr[31:0]),
       .launch_lx0(32'd0), .launch_domw(host_sr[63:32]), .ncore(32'd1),
+      .domain_valid(1'b0), .domain_w(32'd0), .domain_h(32'd0),
+      .start_valid(1'b0), .start_lx(32'd0), .start_ly(32'd0), .can_start(),
       .busy(core_busy), .fault(core_fault), .fault_thread(core_fault_thread),
       .fault_pc(core_fault_pc),
       .mem_req_valid(req_valid), .mem_req_ready(req_ready), .mem_req_op(req_op),
@@ -111,7 +113,7 @@ module synth_top #(
       .trace_regwrite_pc(), .trace_regwrite_reg(), .trace_regwrite_value(),
       .trace_fault_cause(), .trace_protocol_error(),
       .trace_cache_valid(), .trace_cache_thread(), .trace_cache_op(), .trace_cache_addr(),
-      .trace_cache_outcome(), .trace_wake_valid(), .trace_wake_thread()
+      .trace_cache_outcome(), .trace_wake_valid(), .trace_wake_thread(), .trace_start_thread()
   );
   /* verilator lint_on PINCONNECTEMPTY */
 

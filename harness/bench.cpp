@@ -10,7 +10,10 @@
 namespace umbra::harness {
 
 void validate(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
-              const Writes& writes) {
+              const Writes& writes, const scm::Domain& domain) {
+  if (domain.launch() && (domain.w == 0 || domain.h == 0 || domain.items() > UINT32_MAX))
+    throw RunError("a domain of " + std::to_string(domain.w) + " x " + std::to_string(domain.h) +
+                   " work items: each side must be at least 1, and the items at most 2^32 - 1");
   if (cfg.threads < cfg.pipeline_depth())
     throw RunError("configuration '" + cfg.name + "': " + std::to_string(cfg.threads) +
                    " threads is below the pipeline depth " + std::to_string(cfg.pipeline_depth()) + " (" +
@@ -86,13 +89,19 @@ void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>
   d.launch_valid(h.launch_valid);
   d.launch_count(h.launch_count);
   d.launch_entry(h.launch_entry);
+  d.domain_valid(h.domain_valid);
+  d.domain_w(h.domain_w);
+  d.domain_h(h.domain_h);
   d.busy(busy);
   d.fault(fault);
   d.mem_fault(mem_fault);
 }
 
-scm::HostScript::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles) {
+scm::HostScript::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles,
+                              const scm::Domain& domain) {
   scm::HostScript::Job job;
+  job.domain_w = domain.w;
+  job.domain_h = domain.h;
   job.text = p.text;
   job.first_word = p.text_base / 4;
   job.entry = p.entry;

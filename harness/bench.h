@@ -32,9 +32,11 @@ using scm::RunResult;
 using Writes = std::vector<std::pair<uint32_t, std::vector<uint32_t>>>;
 
 // Everything that can be checked without SystemC, so that a bad run fails the same way
-// in and out of a child process, with the caller's stack intact.  Throws RunError.
+// in and out of a child process, with the caller's stack intact.  Throws RunError.  A
+// domain launch (domain.launch()) needs both sides at least 1 and at most 2^32 - 1 work
+// items; nthreads is then the configuration's threads (every context may run).
 void validate(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
-              const Writes& writes);
+              const Writes& writes, const scm::Domain& domain = {});
 
 // SystemC elaborates one design per process: the first call claims it, a second
 // throws RunError.  Also keeps SystemC's banner out of the tools' output.
@@ -42,9 +44,11 @@ void claim_process();
 
 // The inputs every system gets from the host.
 struct HostWires {
-  sc_signal<bool> rst{"rst"}, host_imem_we{"host_imem_we"}, launch_valid{"launch_valid"};
+  sc_signal<bool> rst{"rst"}, host_imem_we{"host_imem_we"}, launch_valid{"launch_valid"},
+      domain_valid{"domain_valid"};
   sc_signal<uint32_t> host_imem_addr{"host_imem_addr"}, host_imem_data{"host_imem_data"},
-      launch_count{"launch_count"}, launch_entry{"launch_entry"}, ncore{"ncore"};
+      launch_count{"launch_count"}, launch_entry{"launch_entry"}, ncore{"ncore"}, domain_w{"domain_w"},
+      domain_h{"domain_h"};
 };
 
 // One system's outputs, its memory port and its memory's fault, as signals; `prefix`
@@ -70,6 +74,9 @@ void bind_system(System& s, sc_clock& clk, HostWires& h, SystemWires& w, tb::mem
   s.launch_valid(h.launch_valid);
   s.launch_count(h.launch_count);
   s.launch_entry(h.launch_entry);
+  s.domain_valid(h.domain_valid);
+  s.domain_w(h.domain_w);
+  s.domain_h(h.domain_h);
   s.ncore(h.ncore);
   s.busy(w.busy);
   s.fault(w.fault);
@@ -88,7 +95,7 @@ void bind_system(System& s, sc_clock& clk, HostWires& h, SystemWires& w, tb::mem
   s.mem_resp_tag(w.mem_resp_tag);
   m.clk(clk);
   m.rst(h.rst);
-  m.launch_valid(h.launch_valid);
+  m.launch_valid(h.launch_valid);  // a thread launch: what the kernel benches run
   m.mem_req_valid(w.mem_req_valid);
   m.mem_req_ready(w.mem_req_ready);
   m.mem_req_op(w.mem_req_op);
@@ -107,8 +114,9 @@ void bind_system(System& s, sc_clock& clk, HostWires& h, SystemWires& w, tb::mem
 void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>& busy,
                sc_signal<bool>& fault, sc_signal<bool>& mem_fault);
 
-// The host's job for a program.
-scm::HostScript::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles);
+// The host's job for a program: a launch of nthreads a core, or of the domain.
+scm::HostScript::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles,
+                              const scm::Domain& domain = {});
 
 // The program's data, then `writes`, into the memory's storage.
 void load_memory(tb::memory_side& m, const Program& p, const Writes& writes);

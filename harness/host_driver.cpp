@@ -24,18 +24,25 @@ void HostScript::present(uint64_t cycle) {
     out_.imem_addr = job_.first_word + uint32_t(cycle);
     out_.imem_data = job_.text[cycle];
   } else if (cycle == words) {
+    const bool domain = job_.domain_w != 0 || job_.domain_h != 0;
     out_.imem_we = false;
-    out_.launch_valid = true;
+    out_.launch_valid = !domain;
+    out_.domain_valid = domain;
     out_.launch_count = job_.threads;
     out_.launch_entry = job_.entry;
+    out_.domain_w = job_.domain_w;
+    out_.domain_h = job_.domain_h;
   } else {
     out_.launch_valid = false;
-    // Only the launch cycle's count and entry count: a real host moves on (the board's
-    // argument register shifts with its next command), so after it they are junk here
-    // too, and a model that kept reading them would differ from the ISS.
+    out_.domain_valid = false;
+    // Only the launch cycle's count, entry and domain count: a real host moves on (the
+    // board's argument register shifts with its next command), so after it they are
+    // junk here too, and a model that kept reading them would differ from the ISS.
     if (cycle == words + 1) {
       out_.launch_count = ~job_.threads;
       out_.launch_entry = ~job_.entry;
+      out_.domain_w = ~job_.domain_w;
+      out_.domain_h = ~job_.domain_h;
     }
   }
 }
@@ -73,6 +80,7 @@ host_driver::host_driver(sc_module_name name, Job job) : sc_module(name), script
   rst.initialize(o.rst);
   host_imem_we.initialize(o.imem_we);
   launch_valid.initialize(o.launch_valid);
+  domain_valid.initialize(o.domain_valid);
   SC_METHOD(tick);
   sensitive << clk.pos();
   dont_initialize();
@@ -91,6 +99,9 @@ void host_driver::tick() {
   drive(launch_valid, d.launch_valid, o.launch_valid);
   drive(launch_count, d.launch_count, o.launch_count);
   drive(launch_entry, d.launch_entry, o.launch_entry);
+  drive(domain_valid, d.domain_valid, o.domain_valid);
+  drive(domain_w, d.domain_w, o.domain_w);
+  drive(domain_h, d.domain_h, o.domain_h);
   if (stop) sc_pause();
 }
 

@@ -1,7 +1,7 @@
 // host_driver: the host side of a run.  It holds reset for one clock edge, writes the
 // program's text into the instruction store through the host port one word per cycle
 // (cycle k writes word k), pulses launch_valid in the cycle after the last word (cycle
-// L = number of words), then watches the core and stops the run at the first cycle
+// L = number of words), or domain_valid for a domain launch, then watches the core and stops the run at the first cycle
 // after L in which `busy` is low, a fault output is high, the cycle budget is spent or
 // an extra stop condition holds.  It drives only the core's input ports, so a
 // cosimulation can fan its outputs out to the SystemC core and the Verilated RTL alike.
@@ -29,13 +29,14 @@ class HostScript {
     uint32_t first_word = 0;  // instruction-store index of text[0]
     uint32_t entry = 0;
     uint32_t threads = 1;
+    uint32_t domain_w = 0, domain_h = 0;  // both > 0: a domain launch instead of threads
     uint64_t max_cycles = 0;     // busy cycles allowed after launch
     std::function<bool()> stop;  // optional, checked every cycle after launch
   };
   // The host's outputs (the core's host inputs): reset is high until the first edge.
   struct Outputs {
-    bool rst = true, imem_we = false, launch_valid = false;
-    uint32_t imem_addr = 0, imem_data = 0, launch_count = 0, launch_entry = 0;
+    bool rst = true, imem_we = false, launch_valid = false, domain_valid = false;
+    uint32_t imem_addr = 0, imem_data = 0, launch_count = 0, launch_entry = 0, domain_w = 0, domain_h = 0;
   };
 
   explicit HostScript(Job job) : job_(std::move(job)) {}
@@ -74,6 +75,9 @@ SC_MODULE(host_driver) {
   sc_out<bool> launch_valid;
   sc_out<uint32_t> launch_count;
   sc_out<uint32_t> launch_entry;
+  sc_out<bool> domain_valid;
+  sc_out<uint32_t> domain_w;
+  sc_out<uint32_t> domain_h;
   sc_in<bool> busy;
   sc_in<bool> fault;      // the core's
   sc_in<bool> mem_fault;  // the memory's (tie to a false signal if there is none)

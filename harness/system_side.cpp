@@ -22,7 +22,7 @@ EdgeInputs SystemcSide::before_edge() const {
           o.fault,
           memory.model().first_fault().raised,
           in.rst,
-          in.launch_valid,
+          in.launch_valid || in.domain_valid,
           {o.mem_req_valid, o.mem_req_op, o.mem_req_addr, o.mem_req_data, o.mem_req_cmp, o.mem_req_tag}};
 }
 
@@ -49,6 +49,9 @@ void SystemcSide::apply(const scm::HostScript::Outputs& h) {
   in.launch_valid = h.launch_valid;
   in.launch_count = h.launch_count;
   in.launch_entry = h.launch_entry;
+  in.domain_valid = h.domain_valid;
+  in.domain_w = h.domain_w;
+  in.domain_h = h.domain_h;
   in.mem_resp_valid = r.valid;
   in.mem_resp_data = r.data;
   in.mem_resp_tag = r.tag;

@@ -51,7 +51,7 @@ struct Bench {
 RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
                    EventSink* sink, const RunOptions& opts) {
   harness::claim_process();
-  HostScript::Job job = harness::make_job(p, nthreads, max_cycles);
+  HostScript::Job job = harness::make_job(p, nthreads, max_cycles, opts.domain);
   static Bench* bench = nullptr;  // reachable for leak checkers; see Bench
   // A port protocol error loses a request; nothing after it would mean anything.
   job.stop = [sink] {
@@ -102,7 +102,7 @@ RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint6
 
 RunResult run_systemc(const Program& program, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
                       EventSink* sink, const RunOptions& opts) {
-  harness::validate(program, cfg, nthreads, max_cycles, opts.writes);
+  harness::validate(program, cfg, nthreads, max_cycles, opts.writes, opts.domain);
   if (opts.isolation == RunOptions::Isolation::InProcess)
     return run_here(program, cfg, nthreads, max_cycles, sink, opts);
   return harness::run_result_in_child(

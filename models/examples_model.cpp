@@ -10,7 +10,8 @@ Model harness_model(const Config& cfg, RunFunction run, models::Result* last) {
       models::Job j;
       j.program = job.program;
       j.source = job.source;
-      j.threads = job.threads;
+      j.domain = {job.domain_w, job.domain_h};
+      j.threads = j.domain.launch() ? cfg.threads : job.threads;
       j.max_instructions = job.max_instructions;
       j.writes = job.writes;
       const models::Result r = run(cfg, j);

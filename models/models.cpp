@@ -25,7 +25,9 @@ Result run_iss(const Config& cfg, const Job& job) {
   }
   for (const auto& [addr, words] : job.writes)
     for (size_t i = 0; i < words.size(); ++i) sim.memory().store32(addr + uint32_t(4 * i), words[i]);
-  const iss::RunResult r = sim.run(job.threads, job.max_instructions);
+  const iss::RunResult r = job.domain.launch()
+                               ? sim.run_domain(job.domain.w, job.domain.h, job.max_instructions)
+                               : sim.run(job.threads, job.max_instructions);
   Result out;
   out.instructions = r.retired;
   out.iss_rounds = r.rounds;
@@ -51,6 +53,7 @@ Result run_systemc(const Config& cfg, const Job& job) {
   o.host_writes = job.host_writes;
   o.capture_registers = job.capture_registers;
   o.isolation = job.isolation;
+  o.domain = job.domain;
   Result out;
   out.run = scm::run_systemc(*job.program, cfg, job.threads, cycles_for(cfg, job), job.sink, o);
   out.instructions = out.run.stats.total_issued();
@@ -62,6 +65,7 @@ cosim::Options cosim_options(const Job& job) {
   o.writes = job.writes;
   o.host_writes = job.host_writes;
   o.isolation = job.isolation;
+  o.domain = job.domain;
   o.vcd = job.vcd;
   o.fst = job.fst;
   o.program_name = job.source;
@@ -150,6 +154,25 @@ uint64_t cycle_budget(const Config& cfg, uint64_t max_instructions) {
   const uint64_t t = cfg.threads;
   const uint64_t rounds_per_instruction = 1 + (cfg.mem_latency + t - 1) / t;
   return (max_instructions + 1) * t * rounds_per_instruction + 64;
+}
+
+scm::Domain parse_domain(const std::string& text) {
+  const auto bad = [&text](const std::string& why) {
+    return std::invalid_argument("--domain '" + text + "': " + why);
+  };
+  const auto side = [&](const std::string& s, const char* name) -> uint32_t {
+    if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos)
+      throw bad(std::string("the ") + name + " must be a decimal number (W or WxH, e.g. 256x256)");
+    if (s.size() > 10 || std::stoull(s) > UINT32_MAX || std::stoull(s) == 0)
+      throw bad(std::string("the ") + name + " must be 1..4294967295");
+    return uint32_t(std::stoull(s));
+  };
+  const size_t x = text.find('x');
+  scm::Domain d;
+  d.w = side(text.substr(0, x), "width");
+  d.h = x == std::string::npos ? 1 : side(text.substr(x + 1), "height");
+  if (d.items() > UINT32_MAX) throw bad("more than 2^32 - 1 work items");
+  return d;
 }
 
 bool read_words(const std::vector<uint8_t>& memory, uint32_t address, uint32_t words,

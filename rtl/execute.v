@@ -66,6 +66,7 @@ module execute #(
     parameter integer IW         = 12,
     parameter integer MUL_ROWS   = 0,  // the multiplier's form (rtl/fp_mul.v)
     parameter integer FF_RAMS    = 0,  // the FPU's addend delay in flip-flops (rtl/fpu.v)
+    parameter integer DISPATCH   = 0,  // 1: each thread's work item from the dispatcher
     parameter integer EXEC_STAGES = `UMBRA_DEFAULT_EXECUTE_STAGES  // L: X1 -> W
 ) (
     input  wire            clk,
@@ -93,6 +94,13 @@ module execute #(
     input  wire [63:0]     x1_clock,     // `clock` of the cycle X1's instruction was fetched in
     input  wire [31:0]     domw,
     input  wire [31:0]     lx0,          // `lx` of thread 0 (the threads of the cores before)
+    input  wire [31:0]     domh,
+    input  wire            items,        // `lx`/`ly` are the threads' work items (a domain)
+    // From fetch: a thread started on a work item (rtl/fetch.v), kept here per thread.
+    input  wire            item_we,
+    input  wire [TW-1:0]   item_thread,
+    input  wire [31:0]     item_lx,
+    input  wire [31:0]     item_ly,
     input  wire [31:0]     ncore,
     input  wire            lsu_room,     // the request FIFO can take three more pushes
 
@@ -297,6 +305,29 @@ module execute #(
   wire [4:0]  pow_log     = shift_left ? y[4:0] : (5'd0 - y[4:0]);   // 32 - n, mod 32
   wire [31:0] shift_pow   = 32'd1 << pow_log;
 
+  // Each thread's work item, in a small RAM read at the thread in R, so X1 has it in a
+  // register.  A thread is written only while it is free, with nothing in flight, so
+  // no read meets its write (no_rw_check).  After a thread launch `lx` is the launch's
+  // lx0 + tid and `ly` 0 (items low).
+  wire [31:0] x1_lx, x1_ly;
+  generate
+    if (DISPATCH != 0) begin : g_items
+      (* no_rw_check *) reg [63:0] item_ram [0:THREADS-1];
+      reg [63:0] x1_item;
+      always @(posedge clk) begin
+        if (item_we)
+          item_ram[item_thread] <= {item_ly, item_lx};
+        x1_item <= item_ram[r_thread];
+      end
+      assign x1_lx = items ? x1_item[31:0]  : lx0 + {{TPAD{1'b0}}, x1_thread};
+      assign x1_ly = items ? x1_item[63:32] : 32'd0;
+    end else begin : g_no_items
+      assign x1_lx = lx0 + {{TPAD{1'b0}}, x1_thread};
+      assign x1_ly = 32'd0;
+      wire unused_items = ^{items, item_we, item_thread, item_lx, item_ly};
+    end
+  endgenerate
+
   reg [31:0] sreg;
   always @* begin
     case (x1_fb)
@@ -306,10 +337,10 @@ module execute #(
       `UMBRA_SR_NCORE:  sreg = ncore;
       `UMBRA_SR_CLOCK:  sreg = x1_clock[31:0];
       `UMBRA_SR_CLOCKH: sreg = x1_clock[63:32];
-      `UMBRA_SR_LX:     sreg = lx0 + {{TPAD{1'b0}}, x1_thread};  // thread launch
-      `UMBRA_SR_LY:     sreg = 32'd0;
+      `UMBRA_SR_LX:     sreg = x1_lx;
+      `UMBRA_SR_LY:     sreg = x1_ly;
       `UMBRA_SR_DOMW:   sreg = domw;
-      `UMBRA_SR_DOMH:   sreg = 32'd1;
+      `UMBRA_SR_DOMH:   sreg = domh;
       default:          sreg = 32'd0;                      // decode rejects the rest
     endcase
   end

@@ -16,6 +16,15 @@
 // here depends on L: the update comes in X2, the wake in the cycle after W.  f_busy
 // is the OR of the threads' RUN/SLEEP flops.
 //
+// A domain launch (domain_valid, from the system's dispatcher, rtl/dispatcher.v) starts
+// no thread itself: it latches the entry, `domw` and `domh`, and from then on each
+// start_valid starts the lowest-numbered free (IDLE or EXITED) thread at the entry
+// with the work item start_lx/start_ly, which execute keeps per thread (item_*).
+// can_start says some thread is free; it comes from the state flops alone, so the
+// dispatcher's choice adds no register.  A free thread has nothing in flight (its
+// exit's update was its last, and a sleeping thread is not free), so a start never
+// meets an update or a wake of the same thread.
+//
 // The instruction store is a synchronous-read RAM (block RAM): the address is the
 // slot thread's pc in F, the word comes out of the RAM's register in D.  pcs are word
 // indices (IW bits): X1 faults every next pc outside the store, and the host launches
@@ -29,7 +38,8 @@ module fetch #(
     parameter integer IMEM_WORDS = 4096,
     parameter integer TW         = 3,
     parameter integer IW         = 12,
-    parameter integer FF_RAMS    = 0   // 1: the pcs in flip-flops, not a RAM (see below)
+    parameter integer FF_RAMS    = 0,  // 1: the pcs in flip-flops, not a RAM (see below)
+    parameter integer DISPATCH   = 0   // 1: domain launches and starts (a system's core)
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -42,6 +52,13 @@ module fetch #(
     input  wire [31:0]     launch_entry,
     input  wire [31:0]     launch_lx0,   // `lx` of this core's thread 0 (its cores before it)
     input  wire [31:0]     launch_domw,  // `domw`: the threads launched on every core
+    input  wire            domain_valid, // a domain launch: entry, domw, domh; no thread yet
+    input  wire [31:0]     domain_w,
+    input  wire [31:0]     domain_h,
+    input  wire            start_valid,  // start a free thread on work item start_lx/ly
+    input  wire [31:0]     start_lx,
+    input  wire [31:0]     start_ly,
+    output wire            can_start,    // some thread is IDLE or EXITED
 
     // From execute, valid in X2: the X1 outcome of the instruction fetched in n-4.
     input  wire            x2_upd_valid,
@@ -62,6 +79,13 @@ module fetch #(
     output reg  [63:0]     x1_clock,    // the cycle X1's instruction was fetched in (see below)
     output reg  [31:0]     domw,        // launch_domw of the last launch
     output reg  [31:0]     lx0,         // launch_lx0 of the last launch
+    output wire [31:0]     domh,        // 1 after a thread launch, domain_h after a domain
+    output wire            items,       // the last launch was a domain: `lx`/`ly` per thread
+    // The started thread's work item, for execute to keep (this cycle).
+    output wire            item_we,
+    output wire [TW-1:0]   item_thread,
+    output wire [31:0]     item_lx,
+    output wire [31:0]     item_ly,
     output wire            f_busy,      // some thread is RUN or SLEEP
 
     // This cycle's issue event, for the cosimulation.
@@ -96,6 +120,10 @@ module fetch #(
   // chain each).
   wire launch_all = (launch_count[31:TW] != {(32 - TW){1'b0}});
 
+  // Without a dispatcher (an FPGA board's lone core) the domain inputs do nothing.
+  wire domain_launch = (DISPATCH != 0) && domain_valid;
+  wire start_now     = (DISPATCH != 0) && start_valid;
+
   // ---- slot counter, clock, launch count -------------------------------------------------
   // The only reader of the clock is `rdsr` in X1, which reads the cycle its instruction
   // was fetched in, UMBRA_FETCH_TO_X1 cycles before: so the counter here is the
@@ -115,9 +143,35 @@ module fetch #(
       if (launch_valid) begin
         domw <= launch_domw;
         lx0  <= launch_lx0;
+      end else if (domain_launch) begin
+        domw <= domain_w;
+        lx0  <= 32'd0;
       end
     end
   end
+
+  // A core without a dispatcher (an FPGA board's) builds none of the domain's state.
+  generate
+    if (DISPATCH != 0) begin : g_domain
+      reg [31:0] domh_q;
+      reg        items_q;
+      always @(posedge clk) begin
+        if (rst || launch_valid) begin
+          domh_q  <= 32'd1;
+          items_q <= 1'b0;
+        end else if (domain_valid) begin
+          domh_q  <= domain_h;
+          items_q <= 1'b1;
+        end
+      end
+      assign domh  = domh_q;
+      assign items = items_q;
+    end else begin : g_no_domain
+      assign domh  = 32'd1;
+      assign items = 1'b0;
+      wire unused_domain = ^{domain_valid, domain_h, start_valid};
+    end
+  endgenerate
 
   // ---- per-thread pc and state -----------------------------------------------------------
   // The pcs live in a small RAM (block RAM on an FPGA, where T x IW flip-flops with
@@ -159,9 +213,24 @@ module fetch #(
   always @(posedge clk) begin
     if (rst)
       launch_pc_q <= {IW{1'b0}};
-    else if (launch_valid)
+    else if (launch_valid || domain_launch)
       launch_pc_q <= launch_pc;
   end
+
+  // The thread a start takes: the lowest-numbered free one.
+  wire [THREADS-1:0] free_vec;
+  reg  [TW-1:0]      first_free;
+  integer f;
+  always @* begin
+    first_free = {TW{1'b0}};
+    for (f = THREADS - 1; f >= 0; f = f - 1)
+      if (free_vec[f]) first_free = f[TW-1:0];
+  end
+  assign can_start   = (DISPATCH != 0) && (|free_vec);
+  assign item_we     = start_now;
+  assign item_thread = first_free;
+  assign item_lx     = start_lx;
+  assign item_ly     = start_ly;
 
   genvar t;
   generate
@@ -174,13 +243,14 @@ module fetch #(
         assign starts = launch_all || (launch_count[TW-1:0] > TID);
       end
       wire updated = x2_upd_valid && x2_upd_thread == TID;
+      wire dispatched = start_now && first_free == TID;
       reg [SB-1:0] state_q;
       always @(posedge clk) begin
         if (rst) begin
           state_q      <= ST_IDLE;
           at_launch[t] <= 1'b0;
           at_zero[t]   <= 1'b1;
-        end else if (launch_valid && starts) begin
+        end else if ((launch_valid && starts) || dispatched) begin
           state_q      <= ST_RUN;
           at_launch[t] <= 1'b1;
           at_zero[t]   <= 1'b0;
@@ -196,6 +266,7 @@ module fetch #(
       end
       assign state_vec[SB*t +: SB] = state_q;
       assign active_vec[t]       = (state_q == ST_RUN) || (state_q == ST_SLEEP);
+      assign free_vec[t]         = (state_q == ST_IDLE) || (state_q == ST_EXITED);
     end
   endgenerate
 

@@ -34,6 +34,9 @@ module umbra_core #(
                                                 // for fabric without multiplier blocks
     parameter integer FF_RAMS          = 0,     // 1: fetch's pcs and the FPU's addend
                                                 // delay in flip-flops, not RAMs
+    parameter integer DISPATCH         = 0,     // 1: domain launches through a dispatcher
+                                                // (umbra_system); 0 ignores domain_* and
+                                                // start_* and builds nothing for them
     // X1 -> W, the FPU's latency; the depth UMBRA_FETCH_TO_X1 + EXEC_STAGES + 1 must
     // not exceed THREADS (checked below).
     parameter integer EXEC_STAGES      = `UMBRA_DEFAULT_EXECUTE_STAGES
@@ -54,6 +57,17 @@ module umbra_core #(
     input  wire [31:0] launch_entry,
     input  wire [31:0] launch_lx0,
     input  wire [31:0] launch_domw,
+
+    // Domain launch (DISPATCH): domain_valid latches the entry (launch_entry), `domw`
+    // and `domh` and starts nothing; then each start_valid starts the lowest free
+    // thread on the work item start_lx/start_ly.  can_start: some thread is free.
+    input  wire        domain_valid,
+    input  wire [31:0] domain_w,
+    input  wire [31:0] domain_h,
+    input  wire        start_valid,
+    input  wire [31:0] start_lx,
+    input  wire [31:0] start_ly,
+    output wire        can_start,
 
     input  wire [31:0] ncore,             // value of the `ncore` special register
 
@@ -92,7 +106,8 @@ module umbra_core #(
     output wire [31:0] trace_cache_addr,
     output wire [`UMBRA_CACHE_OUTCOME_BITS-1:0] trace_cache_outcome,
     output wire        trace_wake_valid,
-    output wire [7:0]  trace_wake_thread
+    output wire [7:0]  trace_wake_thread,
+    output wire [7:0]  trace_start_thread   // the thread a start_valid takes
 );
 
   // Index widths.  $clog2(1) = 0, so single-entry cases keep one bit.
@@ -154,7 +169,10 @@ module umbra_core #(
   wire [31:0]     d_word;
   wire [`UMBRA_BUBBLE_REASON_BITS-1:0] d_reason;
   wire [63:0]     x1_clock;
-  wire [31:0]     domw, lx0;
+  wire [31:0]     domw, lx0, domh;
+  wire            items, item_we;
+  wire [TW-1:0]   item_thread;
+  wire [31:0]     item_lx, item_ly;
   wire            f_busy;
   // Valid in R.
   wire            r_valid;
@@ -239,13 +257,18 @@ module umbra_core #(
   wire [TW-1:0]   trace_cache_thread_i;
 
   fetch #(
-      .THREADS(THREADS), .IMEM_WORDS(IMEM_WORDS), .TW(TW), .IW(IW), .FF_RAMS(FF_RAMS)
+      .THREADS(THREADS), .IMEM_WORDS(IMEM_WORDS), .TW(TW), .IW(IW), .FF_RAMS(FF_RAMS),
+      .DISPATCH(DISPATCH)
   ) u_fetch (
       .clk(clk), .rst(rst),
       .host_imem_we(host_imem_we), .host_imem_addr(host_imem_addr),
       .host_imem_data(host_imem_data),
       .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
       .launch_lx0(launch_lx0), .launch_domw(launch_domw), .lx0(lx0),
+      .domain_valid(domain_valid), .domain_w(domain_w), .domain_h(domain_h),
+      .start_valid(start_valid), .start_lx(start_lx), .start_ly(start_ly),
+      .can_start(can_start), .domh(domh), .items(items),
+      .item_we(item_we), .item_thread(item_thread), .item_lx(item_lx), .item_ly(item_ly),
       .x2_upd_valid(x2_upd_valid), .x2_upd_thread(x2_upd_thread), .x2_upd_pc(x2_upd_pc),
       .x2_upd_state(x2_upd_state),
       .wake_valid(wake_valid), .wake_thread(wake_thread),
@@ -278,14 +301,16 @@ module umbra_core #(
 
   execute #(
       .THREADS(THREADS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(CORE_ID), .TW(TW), .IW(IW),
-      .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .EXEC_STAGES(EXEC_STAGES)
+      .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .DISPATCH(DISPATCH), .EXEC_STAGES(EXEC_STAGES)
   ) u_execute (
       .clk(clk), .rst(rst),
       .r_valid(r_valid), .r_sleep(r_sleep), .r_thread(r_thread), .r_pc(r_pc),
       .r_illegal(r_illegal), .r_word(r_word), .r_we(r_we), .r_load(r_load), .r_mem(r_mem),
       .r_fpu(r_fpu), .r_exit(r_exit), .r_flush(r_flush),
       .rf_a(rf_a), .rf_b(rf_b), .rf_c(rf_c),
-      .x1_clock(x1_clock), .domw(domw), .lx0(lx0), .ncore(ncore), .lsu_room(lsu_room),
+      .x1_clock(x1_clock), .domw(domw), .lx0(lx0), .domh(domh), .items(items),
+      .item_we(item_we), .item_thread(item_thread), .item_lx(item_lx), .item_ly(item_ly),
+      .ncore(ncore), .lsu_room(lsu_room),
       .x2_upd_valid(x2_upd_valid), .x2_upd_thread(x2_upd_thread), .x2_upd_pc(x2_upd_pc),
       .x2_upd_state(x2_upd_state),
       .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
@@ -392,12 +417,14 @@ module umbra_core #(
       assign trace_regwrite_thread = {{TPAD{1'b0}}, trace_regwrite_thread_i};
       assign trace_cache_thread    = {{TPAD{1'b0}}, trace_cache_thread_i};
       assign trace_wake_thread     = {{TPAD{1'b0}}, wake_thread};
+      assign trace_start_thread    = {{TPAD{1'b0}}, item_thread};
     end else begin : g_thread_full
       assign fault_thread          = fault_thread_i;
       assign trace_issue_thread    = trace_issue_thread_i;
       assign trace_regwrite_thread = trace_regwrite_thread_i;
       assign trace_cache_thread    = trace_cache_thread_i;
       assign trace_wake_thread     = wake_thread;
+      assign trace_start_thread    = item_thread;
     end
   endgenerate
   assign fault_pc          = {{PPAD{1'b0}}, fault_pc_i, 2'b00};

@@ -13,8 +13,11 @@
 //
 // The host's writes and launch reach every core.  A launch of launch_count threads is
 // one domain of CORES x launch_count work items, core-major: core c's thread t has
-// `lx` c * launch_count + t and every thread reads `domw` CORES x launch_count.  The
-// outputs fault_* are the lowest-numbered faulting core's.
+// `lx` c * launch_count + t and every thread reads `domw` CORES x launch_count.  A
+// domain launch (domain_valid, at launch_entry) is domain_w x domain_h work items that
+// the dispatcher (rtl/dispatcher.v) hands to free threads of any core, one a cycle,
+// refilling threads as they exit.  The outputs fault_* are the lowest-numbered
+// faulting core's.
 //
 // bypass_queue (static: tie it off) connects the arbiter straight to the outside, for
 // on-chip memory that answers in a fixed time (memory.model fixed): a queue that
@@ -66,6 +69,9 @@ module umbra_system #(
     input  wire        launch_valid,
     input  wire [31:0] launch_count,
     input  wire [31:0] launch_entry,
+    input  wire        domain_valid,
+    input  wire [31:0] domain_w,
+    input  wire [31:0] domain_h,
     input  wire [31:0] ncore,
 
     output wire        busy,
@@ -104,6 +110,10 @@ module umbra_system #(
     output wire [OB*CORES-1:0] trace_cache_outcome,
     output wire [CORES-1:0]    trace_wake_valid,
     output wire [8*CORES-1:0]  trace_wake_thread,
+    output wire [CORES-1:0]    trace_start_valid,  // the dispatcher starts a thread...
+    output wire [8*CORES-1:0]  trace_start_thread, // ... this one
+    output wire [31:0]         trace_start_lx,     // ... on this work item
+    output wire [31:0]         trace_start_ly,
     output wire                trace_dram_valid,
     output wire [CORES-1:0]    trace_core_busy,    // each core's own busy (the statistics' cycles)
     output wire [CORES-1:0]    trace_core_fault,   // each core's own fault
@@ -144,6 +154,17 @@ module umbra_system #(
   // What every core sees of the launch: `domw`, and its thread 0's `lx`.
   wire [31:0] domain_width = launch_count * CORES;
 
+  // The domain launch's dispatcher.
+  wire [CORES-1:0] c_can_start, c_start;
+  wire [31:0]      start_lx, start_ly;
+  wire             dispatch_busy;
+  dispatcher #(.CORES(CORES)) u_dispatcher (
+      .clk(clk), .rst(rst),
+      .domain_valid(domain_valid), .domain_w(domain_w), .domain_h(domain_h),
+      .can_start(c_can_start), .start_valid(c_start), .start_lx(start_lx), .start_ly(start_ly),
+      .busy(dispatch_busy)
+  );
+
   genvar c;
   generate
     for (c = 0; c < CORES; c = c + 1) begin : g_core
@@ -151,12 +172,16 @@ module umbra_system #(
       umbra_core #(
           .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(c),
           .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(CACHE_LINE_BYTES),
-          .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .EXEC_STAGES(EXEC_STAGES)
+          .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .DISPATCH(1),
+          .EXEC_STAGES(EXEC_STAGES)
       ) u_core (
           .clk(clk), .rst(rst),
           .host_imem_we(host_imem_we), .host_imem_addr(host_imem_addr), .host_imem_data(host_imem_data),
           .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
           .launch_lx0(lx0), .launch_domw(domain_width),
+          .domain_valid(domain_valid), .domain_w(domain_w), .domain_h(domain_h),
+          .start_valid(c_start[c]), .start_lx(start_lx), .start_ly(start_ly),
+          .can_start(c_can_start[c]),
           .ncore(ncore),
           .busy(c_busy[c]), .fault(c_fault[c]), .fault_thread(c_fault_thread[8*c +: 8]),
           .fault_pc(c_fault_pc[32*c +: 32]),
@@ -175,7 +200,8 @@ module umbra_system #(
           .trace_cache_valid(trace_cache_valid[c]), .trace_cache_thread(trace_cache_thread[8*c +: 8]),
           .trace_cache_op(trace_cache_op[8*c +: 8]), .trace_cache_addr(trace_cache_addr[32*c +: 32]),
           .trace_cache_outcome(trace_cache_outcome[OB*c +: OB]),
-          .trace_wake_valid(trace_wake_valid[c]), .trace_wake_thread(trace_wake_thread[8*c +: 8])
+          .trace_wake_valid(trace_wake_valid[c]), .trace_wake_thread(trace_wake_thread[8*c +: 8]),
+          .trace_start_thread(trace_start_thread[8*c +: 8])
       );
     end
   endgenerate
@@ -290,10 +316,18 @@ module umbra_system #(
   assign fault_thread = f_thread;
   assign fault_pc     = f_pc;
 
-  assign busy             = (|c_busy) || (!bypass_queue && q_dram_valid);
+  assign busy             = (|c_busy) || dispatch_busy || (!bypass_queue && q_dram_valid);
   assign trace_core_busy  = c_busy;
   assign trace_core_fault = c_fault;
   assign trace_dram_valid = !bypass_queue && q_dram_valid && mem_req_ready;
+
+  generate
+    for (c = 0; c < CORES; c = c + 1) begin : g_trace_start
+      assign trace_start_valid[c] = c_start[c];
+    end
+  endgenerate
+  assign trace_start_lx = start_lx;
+  assign trace_start_ly = start_ly;
 
   assign trace_port_req_valid  = c_req_valid;
   assign trace_port_req_ready  = c_req_ready;

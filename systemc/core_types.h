@@ -49,6 +49,9 @@ struct BlockParams {
   unsigned cache_ways = 2;
   unsigned cache_line_bytes = 32;
   unsigned cache_request_queue = 8;
+  // The core has a dispatcher in front (umbra_system's cores; rtl DISPATCH): domain
+  // launches and starts, and per-thread work items.
+  bool dispatch = false;
   EventOrder* events = nullptr;
 };
 

@@ -7,7 +7,7 @@
 namespace umbra::scm {
 
 execute::execute(sc_module_name name, const BlockParams& p)
-    : sc_module(name), p_(p), x_(p.execute_stages - 1), fpu_(p.execute_stages - 1), replays_(p.threads, 0) {
+    : sc_module(name), p_(p), x_(p.execute_stages - 1), fpu_(p.execute_stages - 1), replays_(p.threads, 0), items_(p.threads) {
   // umbra_core::checked() refuses these; a block built alone must not index past x_.
   if (p.execute_stages < uarch::kMinExecuteStages || p.execute_stages > uarch::kMaxExecuteStages)
     throw std::invalid_argument("execute: " + std::to_string(p.execute_stages) +
@@ -47,6 +47,7 @@ void execute::tick() {
     reset();
     return;
   }
+  if (item_we.read()) items_[item_thread.read()] = {item_lx.read(), item_ly.read()};
 
   // End of the stage before W: the result register writeback reads in W.
   const XReg& last = x_.back();
@@ -144,10 +145,11 @@ void execute::tick() {
             sr.nthr = p_.threads;
             sr.ncore = ncore.read();
             sr.clock = clock.read() - uarch::kFetchToX1;  // the instruction's F cycle
-            sr.lx = lx0.read() + x1_.thread;
-            sr.ly = 0;
+            const bool item = items.read();
+            sr.lx = item ? items_[x1_.thread].lx : lx0.read() + x1_.thread;
+            sr.ly = item ? items_[x1_.thread].ly : 0;
             sr.domw = domw.read();
-            sr.domh = 1;
+            sr.domh = domh.read();
             const uint32_t result = compute(d, v, pc, sr);
             next.fpu = in.fpu;
             if (next.fpu)

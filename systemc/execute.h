@@ -55,6 +55,13 @@ SC_MODULE(execute) {
   in<uint64_t> clock;
   in<uint32_t> domw;
   in<uint32_t> lx0;  // `lx` of thread 0
+  in<uint32_t> domh;
+  in<bool> items;  // `lx`/`ly` are the threads' work items (a domain launch)
+  // From fetch: a thread started on a work item, kept here per thread.
+  in<bool> item_we;
+  in<uint32_t> item_thread;
+  in<uint32_t> item_lx;
+  in<uint32_t> item_ly;
   in<uint32_t> ncore;
   in<bool> lsu_room;  // the request FIFO can take what X1 would push
 
@@ -123,6 +130,10 @@ SC_MODULE(execute) {
   std::vector<uint32_t> fpu_;
   CoreFault fault_;
   std::vector<uint64_t> replays_;
+  struct Item {
+    uint32_t lx = 0, ly = 0;
+  };
+  std::vector<Item> items_;  // each thread's work item (the RTL's item_ram)
 };
 
 }  // namespace umbra::scm

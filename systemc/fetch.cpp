@@ -11,24 +11,34 @@ fetch::fetch(sc_module_name name, const BlockParams& p)
       p_(p),
       imem_(p.imem_words, 0u),  // a zero word is no instruction: running into it faults
       pc_(p.threads, 0u),
-      state_(p.threads, ThreadStateCode::Idle) {
+      state_(p.threads, ThreadStateCode::Idle),
+      free_count_(p.threads) {
   stats_.issued.assign(p.threads, 0);
   stats_.bubbles.assign(p.threads, {});
 }
+
+namespace {
+bool is_free(ThreadStateCode s) {
+  return s == ThreadStateCode::Idle || s == ThreadStateCode::Exited;
+}
+}  // namespace
 
 void fetch::set_state(unsigned t, ThreadStateCode s) {
   const bool was = state_[t] == ThreadStateCode::Run || state_[t] == ThreadStateCode::Sleep;
   const bool now = s == ThreadStateCode::Run || s == ThreadStateCode::Sleep;
   active_ = active_ + (now ? 1 : 0) - (was ? 1 : 0);
+  free_count_ = free_count_ + (is_free(s) ? 1 : 0) - (is_free(state_[t]) ? 1 : 0);
   state_[t] = s;
 }
 
 void fetch::reset() {
   std::fill(pc_.begin(), pc_.end(), 0u);
   std::fill(state_.begin(), state_.end(), ThreadStateCode::Idle);
+  entry_ = 0;
   slot_ = 0;
   clock_ = 0;
   active_ = 0;
+  free_count_ = p_.threads;
   busy_q_ = false;
   stats_.cycles = 0;
   std::fill(stats_.issued.begin(), stats_.issued.end(), 0);
@@ -38,6 +48,9 @@ void fetch::reset() {
   clock.write(0);
   domw.write(0);
   lx0.write(0);
+  domh.write(1);
+  items.write(false);
+  item_we.write(false);
   f_busy.write(false);
 }
 
@@ -46,6 +59,13 @@ void fetch::tick() {
     reset();
     return;
   }
+
+  // A start takes the lowest thread free at the start of the cycle (a free thread gets
+  // no update below: it has nothing in flight).
+  unsigned started = p_.threads;
+  if (p_.dispatch && start_valid.read())
+    for (unsigned u = 0; u < p_.threads && started == p_.threads; ++u)
+      if (is_free(state_[u])) started = u;
 
   // Updates X1 and W registered at the end of the previous cycle.
   if (x2_upd_valid.read()) {
@@ -101,6 +121,31 @@ void fetch::tick() {
     }
     domw.write(launch_domw.read());
     lx0.write(launch_lx0.read());
+    domh.write(1);
+    items.write(false);
+  } else if (p_.dispatch && domain_valid.read()) {
+    entry_ = launch_entry.read();  // every started thread's first pc
+    domw.write(domain_w.read());
+    lx0.write(0);
+    domh.write(domain_h.read());
+    items.write(true);
+  }
+  item_we.write(started < p_.threads);
+  if (started < p_.threads) {
+    set_state(started, ThreadStateCode::Run);
+    pc_[started] = entry_;
+    item_thread.write(started);
+    item_lx.write(start_lx.read());
+    item_ly.write(start_ly.read());
+    if (p_.events->enabled()) {
+      Event s;
+      s.cycle = clock_;
+      s.kind = EventKind::Start;
+      s.thread = started;
+      s.addr = start_lx.read();
+      s.data = start_ly.read();
+      p_.events->emit(s);
+    }
   }
 
   slot_ = slot_ + 1 == p_.threads ? 0 : slot_ + 1;

@@ -6,6 +6,12 @@
 // x2_upd_* and wake_*; they are applied before the slot's decision, which is what
 // makes them effective "at the end of the cycle named" (only the wake can concern
 // the very thread of the slot, and only when T equals the pipeline depth).
+//
+// A domain launch (domain_valid, from umbra_system's dispatcher) latches the entry,
+// `domw` and `domh` and starts nothing; each start_valid then starts the lowest free
+// (IDLE or EXITED) thread on the work item start_lx/start_ly, which goes to execute on
+// item_* (a wire, so execute keeps it a cycle later than the RTL's RAM write: the
+// thread's first instruction reaches X1 three cycles after that at the earliest).
 #pragma once
 #include <systemc.h>
 
@@ -27,6 +33,12 @@ SC_MODULE(fetch) {
   in<uint32_t> launch_entry;
   in<uint32_t> launch_lx0;   // `lx` of thread 0 (the threads of the cores before this one)
   in<uint32_t> launch_domw;  // `domw`: the threads launched on every core
+  in<bool> domain_valid;     // a domain launch: entry, domw, domh; no thread yet
+  in<uint32_t> domain_w;
+  in<uint32_t> domain_h;
+  in<bool> start_valid;  // start the lowest free thread on work item start_lx/start_ly
+  in<uint32_t> start_lx;
+  in<uint32_t> start_ly;
   // From execute: the X1 outcome of the instruction fetched 4 cycles ago.
   in<bool> x2_upd_valid;
   in<uint32_t> x2_upd_thread;
@@ -48,6 +60,13 @@ SC_MODULE(fetch) {
   out<uint64_t> clock;  // the current cycle's clock value
   out<uint32_t> domw;   // launch_domw of the last launch
   out<uint32_t> lx0;    // launch_lx0 of the last launch
+  out<uint32_t> domh;   // 1 after a thread launch, domain_h after a domain launch
+  out<bool> items;      // the last launch was a domain: `lx`/`ly` are per thread
+  // The work item of the thread started in the cycle that ended.
+  out<bool> item_we;
+  out<uint32_t> item_thread;
+  out<uint32_t> item_lx;
+  out<uint32_t> item_ly;
   out<bool> f_busy;     // some thread is RUN or SLEEP
 
   fetch(sc_module_name name, const BlockParams& p);
@@ -57,6 +76,10 @@ SC_MODULE(fetch) {
   }
   ThreadStateCode thread_state(unsigned t) const {
     return state_[t];
+  }
+  // Some thread is IDLE or EXITED (the core's can_start), as of the last edge.
+  bool can_start() const {
+    return p_.dispatch && free_count_ > 0;
   }
 
   // One rising clock edge, called by umbra_core's clocked method: reads the inputs
@@ -71,9 +94,11 @@ SC_MODULE(fetch) {
   std::vector<uint32_t> imem_;
   std::vector<uint32_t> pc_;
   std::vector<ThreadStateCode> state_;
+  uint32_t entry_ = 0;  // the domain launch's entry
   unsigned slot_ = 0;
   uint64_t clock_ = 0;
-  unsigned active_ = 0;  // threads in RUN or SLEEP
+  unsigned active_ = 0;      // threads in RUN or SLEEP
+  unsigned free_count_ = 0;  // threads IDLE or EXITED
   bool busy_q_ = false;  // the f_busy value visible this cycle
   CoreStats stats_;
 };

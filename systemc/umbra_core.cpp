@@ -5,7 +5,7 @@
 
 namespace umbra::scm {
 
-BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, EventOrder* events) {
+BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, bool dispatch, EventOrder* events) {
   if (cfg.execute_stages < uarch::kMinExecuteStages || cfg.execute_stages > uarch::kMaxExecuteStages)
     throw CoreConfigError("umbra_core: " + std::to_string(cfg.execute_stages) +
                           " execute stages is outside " + std::to_string(uarch::kMinExecuteStages) + ".." +
@@ -56,6 +56,7 @@ BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, EventOrder*
   p.registers = cfg.registers;
   p.imem_words = cfg.imem_words;
   p.core_id = core_id;
+  p.dispatch = dispatch;
   p.events = events;
   return p;
 }
@@ -63,7 +64,7 @@ BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, EventOrder*
 umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id, Clocking clocking)
     : sc_module(name),
       cfg_(cfg),
-      p_(checked(cfg, core_id, &events_)),
+      p_(checked(cfg, core_id, clocking == Clocking::ByParent, &events_)),
       rb_valid("rb_valid"),
       rb_data("rb_data"),
       fetch_("fetch", p_),
@@ -92,6 +93,12 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id,
   f.clock(clock);
   f.domw(domw);
   f.lx0(lx0);
+  f.domh(domh);
+  f.items(items);
+  f.item_we(item_we);
+  f.item_thread(item_thread);
+  f.item_lx(item_lx);
+  f.item_ly(item_ly);
   f.f_busy(f_busy);
 
   decode& d = decode_;
@@ -139,6 +146,12 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id,
   x.clock(clock);
   x.domw(domw);
   x.lx0(lx0);
+  x.domh(domh);
+  x.items(items);
+  x.item_we(item_we);
+  x.item_thread(item_thread);
+  x.item_lx(item_lx);
+  x.item_ly(item_ly);
   x.x2_upd_valid(x2_upd_valid);
   x.x2_upd_thread(x2_upd_thread);
   x.x2_upd_pc(x2_upd_pc);
@@ -240,6 +253,8 @@ void umbra_core::end_of_elaboration() {
               launch_valid.read(), launch_count.read(), launch_entry.read(), launch_lx0.read(),
               launch_domw.read(), ncore.read(), mem_req_ready.read(), mem_resp_valid.read(),
               mem_resp_data.read(), mem_resp_tag.read());
+  bind_domain_inputs(domain_valid.read(), domain_w.read(), domain_h.read(), start_valid.read(), start_lx.read(),
+                     start_ly.read());
 }
 
 void umbra_core::bind_plain(const Inputs& in) {
@@ -247,6 +262,18 @@ void umbra_core::bind_plain(const Inputs& in) {
   bind_inputs(in.rst, in.host_imem_we, in.host_imem_addr, in.host_imem_data, in.launch_valid, in.launch_count,
               in.launch_entry, in.launch_lx0, in.launch_domw, in.ncore, in.mem_req_ready, in.mem_resp_valid,
               in.mem_resp_data, in.mem_resp_tag);
+  bind_domain_inputs(in.domain_valid, in.domain_w, in.domain_h, in.start_valid, in.start_lx, in.start_ly);
+}
+
+void umbra_core::bind_domain_inputs(const bool& domain, const uint32_t& w, const uint32_t& h, const bool& start,
+                                    const uint32_t& lx, const uint32_t& ly) {
+  fetch& f = fetch_;
+  f.domain_valid(domain);
+  f.domain_w(w);
+  f.domain_h(h);
+  f.start_valid(start);
+  f.start_lx(lx);
+  f.start_ly(ly);
 }
 
 void umbra_core::bind_inputs(const bool& rst_v, const bool& imem_we, const uint32_t& imem_addr,
@@ -308,6 +335,7 @@ void umbra_core::cycle() {
   wires_.commit();
   // busy = f_busy | lsu_busy: an OR of two registers, as in umbra_core.v.
   drive(plain_, busy, driven_.busy, f_busy.now() || lsu_busy.now());
+  drive(plain_, can_start, driven_.can_start, fetch_.can_start());
   drive(plain_, fault, driven_.fault, fault_q.now());
   drive(plain_, fault_thread, driven_.fault_thread, fault_thread_q.now());
   drive(plain_, fault_pc, driven_.fault_pc, fault_pc_q.now());

@@ -44,6 +44,14 @@ SC_MODULE(umbra_core) {
   sc_in<uint32_t> launch_entry;
   sc_in<uint32_t> launch_lx0;   // `lx` of thread 0: the threads launched on the cores before
   sc_in<uint32_t> launch_domw;  // `domw`: the threads launched on every core
+  // Domain launch (umbra_system's cores, which have a dispatcher in front): domain_valid
+  // latches entry, domw and domh; each start_valid starts the lowest free thread on the
+  // work item start_lx/start_ly; can_start says some thread is free.
+  sc_in<bool> domain_valid;
+  sc_in<uint32_t> domain_w, domain_h;
+  sc_in<bool> start_valid;
+  sc_in<uint32_t> start_lx, start_ly;
+  sc_out<bool> can_start;
   sc_in<uint32_t> ncore;        // number of cores, read by `rdsr ncore`
   sc_out<bool> busy;
   sc_out<bool> fault;
@@ -63,7 +71,9 @@ SC_MODULE(umbra_core) {
   SC_HAS_PROCESS(umbra_core);
   // Who clocks the core: a method of its own on clk.pos() (a core on its own), or the
   // enclosing module's clocked method, which calls cycle() (umbra_system, so that the
-  // core and the reorder queue advance in one process in a fixed order).
+  // core and the reorder queue advance in one process in a fixed order).  A core
+  // clocked by umbra_system has its dispatcher (the RTL's DISPATCH); one on its own
+  // ignores the domain and start inputs.
   enum class Clocking { OwnMethod, ByParent };
   // Throws CoreConfigError for a configuration the pipeline cannot run.
   umbra_core(sc_module_name name, const Config& cfg, unsigned core_id = 0,
@@ -75,7 +85,7 @@ SC_MODULE(umbra_core) {
   // The values on the output ports from the next cycle on, as cycle() left them: what
   // an enclosing module routes further in the same edge.
   struct PortValues {
-    bool busy = false, fault = false, mem_req_valid = false;
+    bool busy = false, fault = false, mem_req_valid = false, can_start = false;
     uint32_t fault_thread = 0, fault_pc = 0, mem_req_op = 0, mem_req_addr = 0, mem_req_data = 0,
              mem_req_cmp = 0, mem_req_tag = 0;
   };
@@ -86,9 +96,10 @@ SC_MODULE(umbra_core) {
   // SystemC kernel (umbra_system::bind_plain).
   struct Inputs {
     bool rst = true, host_imem_we = false, launch_valid = false, mem_req_ready = false,
-         mem_resp_valid = false;
+         mem_resp_valid = false, domain_valid = false, start_valid = false;
     uint32_t host_imem_addr = 0, host_imem_data = 0, launch_count = 0, launch_entry = 0, launch_lx0 = 0,
-             launch_domw = 0, ncore = 0, mem_resp_data = 0, mem_resp_tag = 0;
+             launch_domw = 0, ncore = 0, mem_resp_data = 0, mem_resp_tag = 0, domain_w = 0, domain_h = 0,
+             start_lx = 0, start_ly = 0;
   };
   // Instead of elaborating: the blocks read `in` where they read the input ports, and
   // cycle() leaves the output ports alone (port_values() has them).  `in` must outlive
@@ -141,10 +152,12 @@ SC_MODULE(umbra_core) {
                    const uint32_t& launch_lx0, const uint32_t& launch_domw, const uint32_t& ncore,
                    const bool& mem_req_ready, const bool& mem_resp_valid, const uint32_t& mem_resp_data,
                    const uint32_t& mem_resp_tag);
+  void bind_domain_inputs(const bool& domain_valid, const uint32_t& domain_w, const uint32_t& domain_h,
+                          const bool& start_valid, const uint32_t& start_lx, const uint32_t& start_ly);
   // The wires' storage: the fixed ones need about 300 bytes, the return buffers 5 per
   // thread.
   static constexpr size_t kWireBytes = 1024;
-  static BlockParams checked(const Config& cfg, unsigned core_id, EventOrder* events);
+  static BlockParams checked(const Config& cfg, unsigned core_id, bool dispatch, EventOrder* events);
 
   Config cfg_;
   EventOrder events_;
@@ -158,7 +171,9 @@ SC_MODULE(umbra_core) {
   wire<uint32_t> d_thread{"d_thread", wires_}, d_pc{"d_pc", wires_}, d_word{"d_word", wires_},
       d_reason{"d_reason", wires_};
   wire<uint64_t> clock{"clock", wires_};
-  wire<uint32_t> domw{"domw", wires_}, lx0{"lx0", wires_};
+  wire<uint32_t> domw{"domw", wires_}, lx0{"lx0", wires_}, domh{"domh", wires_};
+  wire<bool> items{"items", wires_}, item_we{"item_we", wires_};
+  wire<uint32_t> item_thread{"item_thread", wires_}, item_lx{"item_lx", wires_}, item_ly{"item_ly", wires_};
   wire<bool> f_busy{"f_busy", wires_};
   wire<bool> r_valid{"r_valid", wires_}, r_sleep{"r_sleep", wires_}, r_illegal{"r_illegal", wires_},
       r_flush{"r_flush", wires_};

@@ -11,6 +11,8 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
       c_resp_valid("c_resp_valid", cfg.cores),
       c_busy("c_busy", cfg.cores),
       c_fault("c_fault", cfg.cores),
+      c_can_start("c_can_start", cfg.cores),
+      c_start("c_start", cfg.cores),
       c_req_op("c_req_op", cfg.cores),
       c_req_addr("c_req_addr", cfg.cores),
       c_req_data("c_req_data", cfg.cores),
@@ -26,6 +28,8 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
       first_id_(first_core_id),
       cores_("core"),
       queue_(QueueParams::from(cfg)),
+      dispatcher_(cfg.cores),
+      can_start_(cfg.cores, false),
       core_in_(cfg.cores) {
   if (cfg.cores < 1 || cfg.cores > uarch::kMaxCores)
     throw CoreConfigError("cores = " + std::to_string(cfg.cores) + ": a system has 1.." +
@@ -47,6 +51,13 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
     k.launch_lx0(c_lx0[c]);
     k.launch_domw(c_domw);
     k.ncore(ncore);
+    k.domain_valid(domain_valid);
+    k.domain_w(domain_w);
+    k.domain_h(domain_h);
+    k.start_valid(c_start[c]);
+    k.start_lx(start_lx);
+    k.start_ly(start_ly);
+    k.can_start(c_can_start[c]);
     k.busy(c_busy[c]);
     k.fault(c_fault[c]);
     k.fault_thread(c_fault_thread[c]);
@@ -68,8 +79,9 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
   dont_initialize();
   SC_METHOD(route_responses);
   sensitive << bypass_queue << mem_req_ready << mem_resp_valid << mem_resp_data << mem_resp_tag << q_req_ready
-            << launch_count << first_signal_;
+            << launch_count << first_signal_ << dispatch_signal_;
   for (auto& v : c_req_valid) sensitive << v;
+  for (auto& v : c_can_start) sensitive << v;
 }
 
 // As the cores read their inputs: by reference to the bound signals' current values.
@@ -77,6 +89,9 @@ void umbra_system::end_of_elaboration() {
   bypass_ = &bypass_queue.read();
   rst_ = &rst.read();
   mem_req_ready_ = &mem_req_ready.read();
+  domain_valid_ = &domain_valid.read();
+  domain_w_ = &domain_w.read();
+  domain_h_ = &domain_h.read();
 }
 
 void umbra_system::bind_plain() {
@@ -84,6 +99,9 @@ void umbra_system::bind_plain() {
   bypass_ = &in_.bypass_queue;
   rst_ = &in_.rst;
   mem_req_ready_ = &in_.mem_req_ready;
+  domain_valid_ = &in_.domain_valid;
+  domain_w_ = &in_.domain_w;
+  domain_h_ = &in_.domain_h;
   for (unsigned c = 0; c < cores(); ++c) cores_[c].bind_plain(core_in_[c]);
 }
 
@@ -92,6 +110,10 @@ umbra_system::Grant umbra_system::arbitrate() const {
   for (unsigned k = 0, c = first_; k < n; ++k, c = c + 1 == n ? 0 : c + 1)
     if (cores_[c].port_values().mem_req_valid) return {true, c};
   return {};
+}
+
+Dispatcher::Grant umbra_system::dispatch() const {
+  return dispatcher_.grant(can_start_);
 }
 
 unsigned umbra_system::faulting_core() const {
@@ -115,6 +137,7 @@ void umbra_system::settle() {
   const Grant g = arbitrate();
   const bool down_ready = in_.bypass_queue ? in_.mem_req_ready : queue_.req_ready();
   const unsigned to = response_core(in_.mem_resp_tag, first_id_, cores());
+  const Dispatcher::Grant d = dispatch();
   for (unsigned c = 0; c < cores(); ++c) {
     umbra_core::Inputs& k = core_in_[c];
     k = in_;  // the core's part of the system's inputs, then what the system routes
@@ -123,6 +146,9 @@ void umbra_system::settle() {
     k.mem_resp_tag = in_.mem_resp_tag & 0xffu;
     k.launch_lx0 = in_.launch_count * c;
     k.launch_domw = in_.launch_count * cores();
+    k.start_valid = d.valid && d.core == c;
+    k.start_lx = d.lx;
+    k.start_ly = d.ly;
   }
 }
 
@@ -146,7 +172,11 @@ void umbra_system::route_responses() {
   const bool down_ready = bypass_queue.read() ? mem_req_ready.read() : q_req_ready.read();
   const unsigned to = response_core(mem_resp_tag.read(), first_id_, cores());
   const uint32_t count = launch_count.read();
+  const Dispatcher::Grant d = dispatch();
+  start_lx.write(d.lx);
+  start_ly.write(d.ly);
   for (unsigned c = 0; c < cores(); ++c) {
+    c_start[c].write(d.valid && d.core == c);
     c_req_ready[c].write(down_ready && g.core == c);
     c_resp_valid[c].write(mem_resp_valid.read() && to == c);
     c_resp_data[c].write(mem_resp_data.read());
@@ -186,7 +216,12 @@ void umbra_system::tick() {
     }
     ++queue_cycle_;
   }
+  // The dispatcher's edge, with the cores' thread states of the cycle that ends.
+  const bool dispatching = *rst_ || *domain_valid_ || dispatch().valid;
+  dispatcher_.clock(*rst_, *domain_valid_, *domain_w_, *domain_h_, can_start_);
+  if (dispatching) ++dispatch_changes_;
   for (umbra_core& k : cores_) k.cycle();
+  for (unsigned c = 0; c < cores(); ++c) can_start_[c] = cores_[c].port_values().can_start;
 
   // The DRAM port: the granted core's request itself when the queue is bypassed, else
   // the queue's selection.
@@ -203,7 +238,7 @@ void umbra_system::tick() {
         bypass ? ((first_id_ + a.core) & 0xffu) << 8 | (n.mem_req_tag & 0xffu) : q.tag);
   bool any_busy = false;
   for (const umbra_core& k : cores_) any_busy |= k.port_values().busy;
-  drive(plain_, busy, d.busy, any_busy || (!bypass && queue_.dram_valid()));
+  drive(plain_, busy, d.busy, any_busy || dispatcher_.busy() || (!bypass && queue_.dram_valid()));
   const unsigned f = faulting_core();
   const umbra_core::PortValues none{};
   const umbra_core::PortValues& fv = f < cores() ? cores_[f].port_values() : none;
@@ -214,6 +249,7 @@ void umbra_system::tick() {
   if (!plain_) {
     if (queue_.req_ready() != q_req_ready.read()) q_req_ready.write(queue_.req_ready());
     if (first_ != first_signal_.read()) first_signal_.write(first_);
+    if (dispatch_changes_ != dispatch_signal_.read()) dispatch_signal_.write(dispatch_changes_);
   }
 }
 

@@ -6,7 +6,9 @@
 // with a request, counting from the one after the last served, goes next); responses go
 // to the core their tag's high byte names.  The host's writes and launch reach every
 // core, and a launch is one domain over all of them (core c's thread t has `lx`
-// c * launch_count + t).  bypass_queue (static) connects the arbiter straight to the
+// c * launch_count + t).  A domain launch (domain_valid, at launch_entry) is domain_w x
+// domain_h work items that the dispatcher (dispatcher.h) hands to free threads of any
+// core, one a cycle, refilling threads as they exit.  bypass_queue (static) connects the arbiter straight to the
 // outside, for memory that answers in a fixed time (memory.model fixed).  busy covers
 // the requests still in the queue; the queue's dram events join core 0's events in its
 // per-cycle order.
@@ -21,6 +23,7 @@
 
 #include <vector>
 
+#include "dispatcher.h"
 #include "reorder_queue.h"
 #include "run_result.h"
 #include "umbra_core.h"
@@ -35,6 +38,8 @@ SC_MODULE(umbra_system) {
   sc_in<uint32_t> host_imem_addr, host_imem_data;
   sc_in<bool> launch_valid;
   sc_in<uint32_t> launch_count, launch_entry, ncore;
+  sc_in<bool> domain_valid;
+  sc_in<uint32_t> domain_w, domain_h;
   sc_out<bool> busy, fault;
   sc_out<uint32_t> fault_core, fault_thread, fault_pc;
   // The DRAM port.
@@ -47,10 +52,10 @@ SC_MODULE(umbra_system) {
   // Each core's own port (the RTL's trace_port_*), its busy (trace_core_busy), its fault
   // outputs and its launch domain, under the kernel; stepped without it, core_inputs(c)
   // and core(c).port_values() have their values.
-  sc_vector<sc_signal<bool>> c_req_valid, c_req_ready, c_resp_valid, c_busy, c_fault;
+  sc_vector<sc_signal<bool>> c_req_valid, c_req_ready, c_resp_valid, c_busy, c_fault, c_can_start, c_start;
   sc_vector<sc_signal<uint32_t>> c_req_op, c_req_addr, c_req_data, c_req_cmp, c_req_tag, c_resp_data,
       c_resp_tag, c_fault_thread, c_fault_pc, c_lx0;
-  sc_signal<uint32_t> c_domw{"c_domw"};
+  sc_signal<uint32_t> c_domw{"c_domw"}, start_lx{"start_lx"}, start_ly{"start_ly"};
 
   SC_HAS_PROCESS(umbra_system);
   // Throws CoreConfigError or QueueConfigError for parameters the blocks cannot take.
@@ -111,17 +116,24 @@ SC_MODULE(umbra_system) {
     unsigned core = 0;
   };
   Grant arbitrate() const;  // from the cores' registered requests and first_
+  Dispatcher::Grant dispatch() const;  // from the cores' thread states and the dispatcher's
   void tick();
   void route_responses();
   void end_of_elaboration() override;
 
   sc_signal<bool> q_req_ready;        // the queue's registered ready, for route_responses
   sc_signal<uint32_t> first_signal_;  // first_, for route_responses
+  sc_signal<uint64_t> dispatch_signal_;  // changes with the dispatcher's state, for route_responses
   // The values of the signals on the input ports tick() reads (see umbra_core.cpp).
   const bool *bypass_ = nullptr, *rst_ = nullptr, *mem_req_ready_ = nullptr;
   unsigned first_id_;
   sc_vector<umbra_core> cores_;
   ReorderQueueModel queue_;
+  Dispatcher dispatcher_;
+  std::vector<bool> can_start_;  // the cores' can_start after the last edge
+  const bool *domain_valid_ = nullptr;
+  const uint32_t *domain_w_ = nullptr, *domain_h_ = nullptr;
+  uint64_t dispatch_changes_ = 0;
   unsigned first_ = 0;        // the arbiter's first claim: the core after the last served
   bool events_ = false;       // a sink is set: the queue's dram events go to core 0's order
   uint64_t queue_cycle_ = 0;  // cycles since reset, the dram events' time stamps

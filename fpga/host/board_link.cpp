@@ -196,6 +196,10 @@ Status Link::wait(unsigned timeout_ms, unsigned poll_ms) {
 examples::Model board_model(Link& link, const BoardInfo& info, unsigned run_timeout_ms) {
   return [&link, info, run_timeout_ms](const examples::ModelJob& job) {
     examples::ModelOutcome out;
+    if (job.domain_w) {
+      out.fault = "board: a domain launch needs the system top's dispatcher; the board has one core without";
+      return out;
+    }
     link.load(*job.program, info);
     for (const auto& [addr, words] : job.writes) link.write_mem(addr, words);
     link.launch(job.threads, job.program->entry);

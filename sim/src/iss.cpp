@@ -94,10 +94,30 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
   if (n < 1 || n > T)
     throw LoadError("cannot launch " + std::to_string(n) + " threads: configuration '" + cfg_.name +
                     "' has " + std::to_string(T) + " thread contexts");
+  return run_contexts(n, 0, 0, max_instructions, observer);
+}
+
+RunResult Simulator::run_domain(uint32_t w, uint32_t h, uint64_t max_instructions, const Observer& observer) {
+  if (uint64_t(w) * h > UINT32_MAX)
+    throw LoadError("a domain of " + std::to_string(w) + " x " + std::to_string(h) +
+                    " work items: at most 2^32 - 1 work items");
+  return run_contexts(cfg_.threads, w, h, max_instructions, observer);
+}
+
+// A thread launch (w = 0): threads 0..n-1 of every core, context = work item.  A domain
+// launch: every context of every core, each taking the next work item of the domain,
+// row by row, when it starts and whenever it exits (the dispatcher's order: the first
+// round's contexts take them in slot order, core after core).
+RunResult Simulator::run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, uint64_t max_instructions,
+                                  const Observer& observer) {
+  const unsigned T = cfg_.threads;
   const uint64_t imem_bytes = uint64_t(cfg_.imem_words) * 4;
   const isa::LabelFn label = labels();
+  const bool domain = dom_w != 0 || dom_h != 0;
+  const uint64_t domain_items = uint64_t(dom_w) * dom_h;
 
-  // Every core launches threads 0..n-1: work item w = core * n + tid, its `lx`.
+  // Thread launch: every core launches threads 0..n-1, work item w = core * n + tid,
+  // its `lx`.  Domain: context core * T + tid.
   const unsigned C = cfg_.cores, items = C * n;
   RunResult res;
   res.threads.resize(items);
@@ -105,9 +125,23 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
   SpecialRegs sr;
   sr.nthr = T;
   sr.ncore = cfg_.cores;
-  sr.domw = items;
-  sr.domh = 1;
+  sr.domw = domain ? dom_w : items;
+  sr.domh = domain ? dom_h : 1;
   sr.ly = 0;
+  // Domain: each context's work item (index ly * w + lx), and the next to hand out.
+  std::vector<uint32_t> item_of(domain ? items : 0);
+  uint64_t next_item = 0;
+  unsigned running = items;
+  if (domain) {
+    running = 0;
+    for (unsigned w0 = 0; w0 < items && next_item < domain_items; ++w0) {
+      const unsigned w = (w0 % C) * n + w0 / C;
+      item_of[w] = uint32_t(next_item++);
+      ++running;
+    }
+    // Contexts the domain did not reach never start.
+    for (unsigned w0 = running; w0 < items; ++w0) res.threads[(w0 % C) * n + w0 / C].status = ThreadStatus::Exited;
+  }
 
   auto stop = [&](Fault f, unsigned w, uint32_t pc, std::string detail) {
     FaultReport fr;
@@ -136,8 +170,6 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
     uint32_t value = 0;
   };
   std::vector<Spin> spin(livelock_rounds_ ? items : 0);
-
-  unsigned running = items;
   // Each word of the program decoded once, when first reached: the store does not change
   // during a run.  Sized by the program, not the store (up to 2^22 words); a pc past
   // the program's last word (a zero word) is decoded where it is reached.
@@ -162,7 +194,9 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
       const uint32_t word = imem_[pc / 4];
       sr.tid = tid;
       sr.cid = core;
-      sr.lx = w;
+      const unsigned item = domain ? item_of[w] : w;
+      sr.lx = domain ? item % dom_w : w;
+      sr.ly = domain ? item / dom_w : 0;
       sr.clock = round * T + tid;
 
       Retired r;
@@ -181,7 +215,7 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
       } else {
         r = execute(word, th.state, mem_, sr, imem_bytes);  // the illegal word, and why
       }
-      if (observer) observer(w, r);
+      if (observer) observer(item, r);
       if (r.fault != Fault::None) {
         th.status = ThreadStatus::Faulted;
         stop(r.fault, w, pc, r.fault_detail);
@@ -189,7 +223,12 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
       }
       ++th.retired;
       ++res.retired;
-      if (r.exited) {
+      if (r.exited && domain && next_item < domain_items) {
+        // The context takes the next work item, with the registers it has.
+        item_of[w] = uint32_t(next_item++);
+        th.state.pc = entry_;
+        if (!spin.empty()) spin[w] = Spin{};
+      } else if (r.exited) {
         // The exit's own pc stays visible in the result, like a faulting one.
         th.status = ThreadStatus::Exited;
         --running;

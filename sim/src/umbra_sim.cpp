@@ -286,6 +286,7 @@ struct Request {
   const umbra::models::Model* model = nullptr;
   std::string input;
   unsigned threads = 1;
+  scm::Domain domain;  // a domain launch: threads is T, the tables are per context
   uint64_t max_instructions = kDefaultMaxInstructions, max_cycles = kDefaultMaxCycles;
   std::ostream* trace = nullptr;  // iss: instruction trace; cycle models: events
   std::FILE* event_trace = nullptr;
@@ -309,7 +310,9 @@ Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Requ
     obs = [&](unsigned t, const umbra::Retired& r) {
       *rq.trace << umbra::iss::trace_line(t, r, labels) << '\n';
     };
-  const umbra::iss::RunResult res = sim.run(rq.threads, rq.max_instructions, obs);
+  const umbra::iss::RunResult res = rq.domain.launch()
+                                        ? sim.run_domain(rq.domain.w, rq.domain.h, rq.max_instructions, obs)
+                                        : sim.run(rq.threads, rq.max_instructions, obs);
   Outcome o;
   o.model = rq.model->name;
   o.status = "exited";
@@ -391,13 +394,15 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   job.program = &prog;
   job.source = rq.input;
   job.threads = rq.threads;
+  job.domain = rq.domain;
   job.max_cycles = rq.max_cycles;
   job.sink = tee.get();
   job.isolation = scm::Isolation::InProcess;
   job.vcd = rq.vcd;
   job.fst = rq.fst;
-  job.repro =
-      "umbra-sim --model " + rq.model->name + " " + rq.input + " --threads " + std::to_string(rq.threads);
+  job.repro = "umbra-sim --model " + rq.model->name + " " + rq.input +
+              (rq.domain.launch() ? " --domain " + std::to_string(rq.domain.w) + "x" + std::to_string(rq.domain.h)
+                                  : " --threads " + std::to_string(rq.threads));
   const umbra::models::Result r = rq.model->run(cfg, job);
   o.cyc = r.run;  // a comparing model: the RTL's, the design; both sides' statistics are compared
   if (r.compared) {
@@ -455,6 +460,7 @@ int run(int argc, char** argv) {
   std::string model = "iss", config_path, input, format = "auto", trace_file, mem_size_text, max_text,
               max_cycles_text, stats_path, timeline_path, window_text;
   std::optional<unsigned> threads;
+  std::string domain_text;
   std::vector<std::string> dumps, include_dirs, image_dumps, image_shows;
   bool show_regs = false, no_progress = false;
   std::string model_help = "model to run:";
@@ -466,8 +472,13 @@ int run(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--config", config_path, "machine configuration (configs/*.yaml); default: built-in default")
       ->check(CLI::ExistingFile);
-  app.add_option("--threads", threads, "threads to launch, 1..T (default: T, every context)")
-      ->check(CLI::Range(1u, 256u));
+  auto* threads_opt = app.add_option("--threads", threads, "threads to launch, 1..T (default: T, every context)")
+                          ->check(CLI::Range(1u, 256u));
+  app.add_option("--domain", domain_text,
+                 "launch a domain of W x H work items (W or WxH) instead of threads: the dispatcher hands "
+                 "each (lx, ly) to a free thread of any core, refilling threads as they exit; the thread "
+                 "tables are then per thread context")
+      ->excludes(threads_opt);
   app.add_option("--mem-size", mem_size_text,
                  "data memory bytes (overrides the configuration; K/M/G, 0x ok)");
   app.add_option(
@@ -566,6 +577,13 @@ int run(int argc, char** argv) {
     rq.max_cycles = *v;
   }
   rq.threads = threads.value_or(cfg.threads);
+  if (!domain_text.empty()) {
+    try {
+      rq.domain = umbra::models::parse_domain(domain_text);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(e.what());
+    }
+  }
   if (rq.threads > cfg.threads)
     throw InputError("--threads " + std::to_string(rq.threads) + ": configuration '" + cfg.name + "' has " +
                      std::to_string(cfg.threads) + " thread contexts (core.threads)");
@@ -720,7 +738,9 @@ int run(int argc, char** argv) {
   std::cout.flush();
   if (timeline) {
     simtools::TimelineSink::Style style;
-    style.title = "umbra-sim --model " + model + " " + input + " (" + plural(rq.threads, "thread") +
+    style.title = "umbra-sim --model " + model + " " + input + " (" +
+                  (rq.domain.launch() ? "domain " + std::to_string(rq.domain.w) + "x" + std::to_string(rq.domain.h)
+                                      : plural(rq.threads, "thread")) +
                   ", T=" + std::to_string(cfg.threads) + ", memory latency " +
                   std::to_string(cfg.mem_latency) + ")";
     style.threads = cfg.threads;

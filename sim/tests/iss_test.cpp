@@ -105,6 +105,56 @@ TEST(IssSpecialRegisters, LaunchValuesAndClock) {
   }
 }
 
+// A domain launch of more work items than contexts: every context takes the next item,
+// row by row, when it starts and again each time it exits, keeping its registers.
+TEST(IssDomain, EveryItemRunsOnceWithItsCoordinates) {
+  // out[ly * domw + lx] = (domh << 24) | (ly << 12) | lx; r9 counts the items this
+  // context has run (registers carry over from item to item).
+  Builder b;
+  const auto sr = [](const char* n) { return int32_t(isa::find_sreg(n)->number); };
+  b.op("rdsr", {1, sr("lx")}).op("rdsr", {2, sr("ly")}).op("rdsr", {3, sr("domw")}).op("rdsr", {4, sr("domh")});
+  b.op("mul", {5, 2, 3}).op("add", {5, 5, 1}).op("shli", {5, 5, 2});  // byte offset of the item
+  b.op("shli", {6, 4, 24}).op("shli", {7, 2, 12}).op("or", {6, 6, 7}).op("or", {6, 6, 1});
+  b.op("movi", {8, 0x100}).op("add", {5, 5, 8}).op("stw", {6, 0}, 5).op("addi", {9, 9, 1}).op("exit", {});
+  Config c = cfg_with(8);
+  c.cores = 2;
+  iss::Simulator sim(c);
+  sim.load(b.p);
+  std::vector<unsigned> runs_of_item(7 * 5);
+  const auto res = sim.run_domain(7, 5, 1'000'000, [&](unsigned item, const Retired& r) {
+    if (r.exited) ++runs_of_item.at(item);
+  });
+  ASSERT_TRUE(res.all_exited()) << (res.fault ? res.fault->message() : "livelock");
+  for (uint32_t y = 0; y < 5; ++y)
+    for (uint32_t x = 0; x < 7; ++x) {
+      EXPECT_EQ(sim.memory().peek32(0x100 + 4 * (y * 7 + x)), 5u << 24 | y << 12 | x) << x << "," << y;
+      EXPECT_EQ(runs_of_item[y * 7 + x], 1u) << "item " << x << "," << y;
+    }
+  // 35 items on 16 contexts: one per context per round of items, so each context ran
+  // two or three, and its r9 counted them.
+  ASSERT_EQ(res.threads.size(), 16u);
+  unsigned total = 0;
+  for (const auto& t : res.threads) {
+    EXPECT_GE(t.state.r[9], 2u);
+    EXPECT_LE(t.state.r[9], 3u);
+    total += t.state.r[9];
+  }
+  EXPECT_EQ(total, 35u);
+}
+
+TEST(IssDomain, FewerItemsThanContextsLeaveTheRestIdle) {
+  Builder b;
+  b.op("rdsr", {1, int32_t(isa::find_sreg("lx")->number)}).op("shli", {2, 1, 2}).op("addi", {3, 1, 1});
+  b.op("movi", {4, 0x100}).op("add", {2, 2, 4}).op("stw", {3, 0}, 2).op("exit", {});
+  iss::Simulator sim(cfg_with(8));
+  sim.load(b.p);
+  const auto res = sim.run_domain(3, 1, 1000);
+  ASSERT_TRUE(res.all_exited());
+  EXPECT_EQ(res.retired, 21u);
+  for (uint32_t x = 0; x < 4; ++x) EXPECT_EQ(sim.memory().peek32(0x100 + 4 * x), x < 3 ? x + 1 : 0u);
+  EXPECT_THROW(sim.run_domain(65536, 65536, 1000), iss::LoadError);
+}
+
 TEST(IssLoad, DataIsLittleEndianAtDataBase) {
   Builder b;
   b.p.data_base = 0x2000;

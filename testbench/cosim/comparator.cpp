@@ -20,7 +20,7 @@ std::string opname(uint8_t op) {
 
 const char* rank_name(unsigned r) {
   static const char* names[scm::kEventRanks] = {"issue", "regwrite", "mem", "memresp",
-                                                "cache", "wake",     "dram"};
+                                                "cache", "wake",     "dram",   "start"};
   return names[r];
 }
 
@@ -74,6 +74,10 @@ FieldDiff first_difference(const scm::Event& a, const scm::Event& b) {
     case EventKind::MemResp:
       if (a.value != b.value) return {"data", hex8(a.value), hex8(b.value)};
       break;
+    case EventKind::Start:
+      if (a.addr != b.addr) return {"lx", std::to_string(a.addr), std::to_string(b.addr)};
+      if (a.data != b.data) return {"ly", std::to_string(a.data), std::to_string(b.data)};
+      break;
   }
   return {};
 }
@@ -89,17 +93,19 @@ std::string describe_instruction(const Program& p, uint32_t pc) {
 }
 
 Comparator::Comparator(const Program& program, unsigned cores, unsigned threads, unsigned launched,
-                       unsigned history, std::string repro)
+                       unsigned history, std::string repro, scm::Domain domain)
     : program_(program),
       threads_(threads),
       launched_(launched),
+      domain_(domain),
       history_size_(history),
       repro_(std::move(repro)),
       cores_(cores),
-      sc_records_(size_t(cores) * launched),
-      rtl_records_(size_t(cores) * launched) {
+      sc_records_(domain.launch() ? size_t(domain.items()) : size_t(cores) * launched),
+      rtl_records_(sc_records_.size()) {
   for (Core& k : cores_) {
     k.last_pc.assign(threads, 0);
+    k.item.assign(domain.launch() ? threads : 0, 0);
     k.rtl_stats.issued.assign(threads, 0);
     k.rtl_stats.bubbles.assign(threads, {});
   }
@@ -154,7 +160,7 @@ void Comparator::finish() {
 // records (both sides' events of it were compared already).
 void Comparator::record(ThreadRecords& r, const scm::Event& e) {
   if (e.thread >= launched_) return;
-  const unsigned item = e.core * launched_ + e.thread;
+  const unsigned item = domain_.launch() ? cores_[e.core].item[e.thread] : e.core * launched_ + e.thread;
   if (e.kind == scm::EventKind::Issue)
     check::record_issue(r, item, e.pc);
   else if (e.kind == scm::EventKind::RegWrite)
@@ -285,6 +291,10 @@ void Comparator::compare(unsigned core, const Pending& sc, const CycleSample& rt
   }
   for (unsigned r = 0; r < 2; ++r)
     if (rtl.events[r]) record(rtl_records_, *rtl.events[r]);
+  // A start (agreed by now) names the thread's work item from the next cycle on.
+  const auto& start = sc.events[rank(scm::EventKind::Start)];
+  if (start && domain_.launch() && start->thread < threads_)
+    cores_[core].item[start->thread] = start->data * domain_.w + start->addr;
   if (rtl.busy && rtl.events[0] && rtl.events[0]->thread < threads_) {
     const scm::Event& e = *rtl.events[0];
     scm::CoreStats& st = cores_[core].rtl_stats;

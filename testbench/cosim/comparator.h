@@ -9,7 +9,9 @@
 //
 // It also cuts the agreed stream into per-thread records (issued pc plus the register
 // write it made) for the comparison with the reference simulator (iss_check.h): core c's
-// thread t is record c * launched + t, the work item the ISS numbers so (its `lx`).
+// thread t is record c * launched + t, the work item the ISS numbers so (its `lx`); in a
+// domain launch the record is the work item the thread's last start event named,
+// ly * w + lx.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -73,7 +75,7 @@ class Comparator final : public scm::EventSink {
  public:
   // threads: per core (T); launched: threads launched on each core.
   Comparator(const Program& program, unsigned cores, unsigned threads, unsigned launched, unsigned history,
-             std::string repro);
+             std::string repro, scm::Domain domain = {});
 
   // The SystemC cores' events (contract order within a core's cycle).
   void on_event(const scm::Event& e) override;
@@ -108,6 +110,7 @@ class Comparator final : public scm::EventSink {
     RingQueue<Pending> sc;
     RingQueue<CycleSample> rtl, sc_port;
     std::vector<uint32_t> last_pc;  // per thread: the last pc issued (for mem and memresp)
+    std::vector<uint32_t> item;     // per thread, a domain launch: its work item
     scm::CoreStats rtl_stats;
   };
   bool ready() const;
@@ -119,6 +122,7 @@ class Comparator final : public scm::EventSink {
 
   const Program& program_;
   unsigned threads_, launched_;
+  scm::Domain domain_;
   unsigned history_size_;
   std::string repro_;
   std::vector<Core> cores_;

@@ -80,6 +80,7 @@ const std::pair<const char*, Injection::Kind> kInjections[] = {{"regwrite", Inje
                                                                {"cache", Injection::Kind::CacheOutcome},
                                                                {"wake", Injection::Kind::WakeThread},
                                                                {"dram", Injection::Kind::DramAddr},
+                                                               {"start", Injection::Kind::StartItem},
                                                                {"port-mem", Injection::Kind::PortMemAddr},
                                                                {"busy", Injection::Kind::Busy},
                                                                {"system-busy", Injection::Kind::SystemBusy},
@@ -87,7 +88,7 @@ const std::pair<const char*, Injection::Kind> kInjections[] = {{"regwrite", Inje
 }  // namespace
 
 const char* injection_kinds() {
-  return "regwrite, issue, mem, memresp, cache, wake, dram, port-mem, busy, system-busy, fault-cause";
+  return "regwrite, issue, mem, memresp, cache, wake, dram, start, port-mem, busy, system-busy, fault-cause";
 }
 
 Injection parse_injection(const std::string& spec) {
@@ -137,7 +138,7 @@ void validate(const Program& p, const Config& cfg, unsigned nthreads, uint64_t m
     throw RunError("--inject-fault: core " + std::to_string(opts.inject.core) +
                    " does not exist: configuration '" + cfg.name + "' has " + std::to_string(cfg.cores) +
                    " core(s)");
-  harness::validate(p, cfg, nthreads, max_cycles, opts.writes);
+  harness::validate(p, cfg, nthreads, max_cycles, opts.writes, opts.domain);
 }
 
 void to_fst(const std::string& vcd, const std::string& fst) {
@@ -226,7 +227,7 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
     st.bubbles.assign(cfg.threads, {});
   }
   bool protocol_error = false;
-  auto job = harness::make_job(p, nthreads, max_cycles);
+  auto job = harness::make_job(p, nthreads, max_cycles, opts.domain);
   job.stop = [&protocol_error, sink] { return protocol_error || (sink && sink->stop_requested()); };
   const bool waveform = !opts.vcd.empty() || !opts.fst.empty();
   if (waveform) Verilated::traceEverOn(true);
@@ -308,6 +309,8 @@ class InjectingSink final : public EventSink {
       x.thread ^= 1;
     else if (in_.kind == K::DramAddr && e.kind == E::Dram)
       x.addr += 4;
+    else if (in_.kind == K::StartItem && e.kind == E::Start)
+      x.addr += 1;
     else
       return next_.on_event(e);
     done_ = true;
@@ -417,10 +420,10 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   harness::claim_process();
   static Comparator* cmp = nullptr;  // never destroyed, like the bench
   static CosimBench* bench = nullptr;
-  cmp = new Comparator(p, cfg.cores, cfg.threads, nthreads, opts.history, opts.repro);
+  cmp = new Comparator(p, cfg.cores, cfg.threads, nthreads, opts.history, opts.repro, opts.domain);
   InjectingSink inject(*cmp, opts.inject);
   bool protocol_error = false;
-  auto job = harness::make_job(p, nthreads, max_cycles);
+  auto job = harness::make_job(p, nthreads, max_cycles, opts.domain);
   job.stop = [&protocol_error, &opts] {
     return protocol_error || !harness::protocol_error(bench->sc.sys).empty() || cmp->mismatch().found ||
            (opts.observer && opts.observer->stop_requested());
@@ -536,7 +539,7 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
     for (RunResult* r : {&out.systemc, &out.rtl}) r->end_cycle = out.mismatch.cycle;
   if (opts.check_iss && !out.mismatch.found) {
     const check::Reference ref =
-        check::run_reference(p, cfg, nthreads, max_cycles, opts.writes, opts.inject_iss);
+        check::run_reference(p, cfg, nthreads, max_cycles, opts.writes, opts.inject_iss, opts.domain);
     if (!ref.injected.empty()) std::fprintf(stderr, "umbra-cosim: injected: %s\n", ref.injected.c_str());
     check::IssVerdict v;
     check::compare_with_reference("systemc", p, ref, cmp->systemc_records(), out.systemc, v);

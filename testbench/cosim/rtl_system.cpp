@@ -115,7 +115,7 @@ harness::EdgeInputs RtlSide::before_edge() const {
       bool(m.fault),
       memory.model().first_fault().raised,
       bool(m.rst),
-      bool(m.launch_valid),
+      bool(m.launch_valid) || bool(m.domain_valid),
       {bool(m.mem_req_valid), m.mem_req_op, m.mem_req_addr, m.mem_req_data, m.mem_req_cmp, m.mem_req_tag}};
 }
 
@@ -148,6 +148,9 @@ bool RtlSide::apply_inputs(const scm::HostScript::Outputs& h) {
   changed |= set(m.launch_valid, h.launch_valid);
   changed |= set(m.launch_count, h.launch_count);
   changed |= set(m.launch_entry, h.launch_entry);
+  changed |= set(m.domain_valid, h.domain_valid);
+  changed |= set(m.domain_w, h.domain_w);
+  changed |= set(m.domain_h, h.domain_h);
   changed |= set(m.mem_resp_valid, r.valid);
   changed |= set(m.mem_resp_data, r.data);
   changed |= set(m.mem_resp_tag, r.tag);
@@ -255,6 +258,12 @@ void RtlStepper::sample() {
       d.addr = m.mem_req_addr;
       d.data = m.mem_req_data;
       d.cmp = m.mem_req_cmp;
+    }
+    if (field(m.trace_start_valid, c, 1)) {
+      scm::Event& st = event(scm::EventKind::Start);
+      st.thread = field(m.trace_start_thread, c, 8);
+      st.addr = m.trace_start_lx;
+      st.data = m.trace_start_ly;
     }
     s.fault = field(m.trace_core_fault, c, 1);
     s.fault_cause = field(m.trace_fault_cause, c, fb);

@@ -53,6 +53,7 @@ SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_syste
   add("rst", 1, [&in] { return in.rst; });
   add("host_imem_we", 1, [&in] { return in.host_imem_we; });
   add("launch_valid", 1, [&in] { return in.launch_valid; });
+  add("domain_valid", 1, [&in] { return in.domain_valid; });
   add("busy", 1, [out] { return out().busy; });
   add("fault", 1, [out] { return out().fault; });
   add("mem_req_valid", 1, [out] { return out().mem_req_valid; });
@@ -62,6 +63,8 @@ SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_syste
   add("host_imem_data", 32, [&in] { return in.host_imem_data; });
   add("launch_count", 32, [&in] { return in.launch_count; });
   add("launch_entry", 32, [&in] { return in.launch_entry; });
+  add("domain_w", 32, [&in] { return in.domain_w; });
+  add("domain_h", 32, [&in] { return in.domain_h; });
   add("ncore", 32, [&in] { return in.ncore; });
   add("fault_thread", width("fault_thread"), [out] { return out().fault_thread; });
   add("fault_pc", 32, [out] { return out().fault_pc; });

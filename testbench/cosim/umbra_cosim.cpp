@@ -2,7 +2,7 @@
 // RTL and the SystemC model in lockstep, and on the reference simulator, and says
 // whether all three agree; or (--model rtl) on the RTL alone.
 //
-//   umbra-cosim prog.s [--threads N] [--config c.yaml] [--max-cycles N] [--model cosim|rtl]
+//   umbra-cosim prog.s [--threads N | --domain WxH] [--config c.yaml] [--max-cycles N] [--model cosim|rtl]
 //               [--vcd BASE | --fst BASE] [--no-iss] [--events FILE] [--json]
 //   umbra-cosim --example examples/sum.yaml [--run I]
 //   test-only:  --inject-fault CYCLE:KIND[:CORE] (every compared event kind)   --inject-iss K
@@ -117,7 +117,8 @@ const umbra::models::Model& rtl_model(const std::string& name) {
 int main(int argc, char** argv) {
   CLI::App app{
       "Cosimulate the Umbra core: Verilated RTL and SystemC model in lockstep, checked against the ISS"};
-  std::string input, example, config_path, format = "auto", model = "cosim", vcd, fst, inject, events_path;
+  std::string input, example, config_path, format = "auto", model = "cosim", vcd, fst, inject, events_path,
+      domain_text;
   unsigned threads = 0, history = 16;
   int run_index = -1;
   int64_t inject_iss = -1;
@@ -129,7 +130,10 @@ int main(int argc, char** argv) {
   app.add_option("--run", run_index, "with --example: only this run (0-based)");
   app.add_option("--config", config_path,
                  "machine configuration; default: the one the RTL was verilated for");
-  app.add_option("--threads", threads, "threads to launch, 1..T (default: T)");
+  auto* threads_opt = app.add_option("--threads", threads, "threads to launch, 1..T (default: T)");
+  app.add_option("--domain", domain_text,
+                 "launch a domain of W x H work items (W or WxH) through the dispatcher instead of threads")
+      ->excludes(threads_opt);
   app.add_option("--max-cycles", max_cycles, "busy cycles allowed after launch (default 100000000)")
       ->check(CLI::PositiveNumber);
   app.add_option("--format", format, "input format: auto, elf, hex, bin, asm");
@@ -156,6 +160,8 @@ int main(int argc, char** argv) {
   try {
     if (input.empty() == example.empty())
       throw std::runtime_error("give a program or --example MANIFEST (one of them)");
+    if (!example.empty() && !domain_text.empty())
+      throw std::runtime_error("--domain is for a program: an example's manifest says how it launches");
     const umbra::models::Model& mdl = rtl_model(model);
     const bool lockstep = mdl.supports.compares;  // cosim; else the RTL alone
     if (!vcd.empty() && !fst.empty()) throw std::runtime_error("--vcd and --fst: choose one");
@@ -198,6 +204,7 @@ int main(int argc, char** argv) {
         const auto cosim_run = [&](const umbra::Config& config, const umbra::models::Job& job) {
           umbra::cosim::Options o = opts;
           o.writes = job.writes;
+          o.domain = job.domain;
           c = umbra::cosim::run_cosim(*job.program, config, job.threads,
                                       umbra::models::cycle_budget(config, job.max_instructions), o);
           return umbra::models::from_cosim(c);
@@ -234,6 +241,7 @@ int main(int argc, char** argv) {
     asm_options.apply(cfg);
     const umbra::Program p = umbra::obj::read_file(input, *fmt, &asm_options);
     const unsigned n = threads ? threads : cfg.threads;
+    if (!domain_text.empty()) opts.domain = umbra::models::parse_domain(domain_text);
     opts.repro = repro;
     opts.program_name = input;
     opts.isolation = umbra::cosim::Options::Isolation::InProcess;
@@ -248,6 +256,7 @@ int main(int argc, char** argv) {
       job.program = &p;
       job.source = input;
       job.threads = n;
+      job.domain = opts.domain;
       job.max_cycles = max_cycles;
       job.sink = events ? &sink : nullptr;
       job.isolation = opts.isolation;

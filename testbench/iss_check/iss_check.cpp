@@ -91,15 +91,16 @@ void record_write(ThreadRecords& r, unsigned thread, uint32_t pc, uint8_t reg, u
 
 Reference run_reference(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_instructions,
                         const std::vector<std::pair<uint32_t, std::vector<uint32_t>>>& writes,
-                        int64_t inject) {
+                        int64_t inject, const scm::Domain& domain) {
   Reference ref;
   iss::Simulator sim(cfg);
   sim.load(p);
   for (const auto& [addr, words] : writes)
     for (size_t i = 0; i < words.size(); ++i) sim.memory().store32(addr + uint32_t(4 * i), words[i]);
-  ref.records.resize(size_t(nthreads) * cfg.cores);  // by work item, as the ISS numbers them
+  // By work item, as the ISS numbers them.
+  ref.records.resize(domain.launch() ? size_t(domain.items()) : size_t(nthreads) * cfg.cores);
   int64_t nwrite = 0;
-  ref.result = sim.run(nthreads, max_instructions, [&](unsigned t, const Retired& r) {
+  const iss::Observer observe = [&](unsigned t, const Retired& r) {
     Record rec;
     rec.pc = r.pc;
     rec.writes = r.writes_reg;
@@ -116,7 +117,9 @@ Reference run_reference(const Program& p, const Config& cfg, unsigned nthreads, 
                      hex8(r.value) + " to " + hex8(rec.value);
     }
     ref.records[t].push_back(rec);
-  });
+  };
+  ref.result = domain.launch() ? sim.run_domain(domain.w, domain.h, max_instructions, observe)
+                               : sim.run(nthreads, max_instructions, observe);
   ref.memory = sim.memory().bytes();
   return ref;
 }

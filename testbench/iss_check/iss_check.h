@@ -64,11 +64,12 @@ struct Reference {
   std::string injected;  // what Options::inject_iss changed, for the log
 };
 
-// Runs the ISS on the same program, threads and input words.  inject >= 0 adds 1 to
-// the value of its inject-th register write (test-only, to show the check works).
+// Runs the ISS on the same program, threads (or domain) and input words.  inject >= 0
+// adds 1 to the value of its inject-th register write (test-only, to show the check
+// works).  The records are by work item (a domain's: ly * w + lx).
 Reference run_reference(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_instructions,
                         const std::vector<std::pair<uint32_t, std::vector<uint32_t>>>& writes,
-                        int64_t inject);
+                        int64_t inject, const scm::Domain& domain = {});
 
 struct IssVerdict {
   std::vector<std::string> problems, notes;

@@ -33,6 +33,9 @@ struct RunOptions {
   std::vector<std::pair<uint32_t, std::vector<uint32_t>>> writes;
   std::vector<HostWrite> host_writes;
   bool capture_registers = false;  // fill RunResult::registers
+  // A domain launch instead of the nthreads-a-core one (run_result.h); nthreads must
+  // then be the configuration's threads.
+  Domain domain;
   using Isolation = scm::Isolation;
   Isolation isolation = Isolation::Subprocess;
 };

@@ -26,6 +26,9 @@ struct Job {
   const Program* program = nullptr;
   std::string source = "program";  // the program's file, for messages and reproduction lines
   unsigned threads = 1;
+  // A domain launch (run_result.h) instead of `threads` a core; threads must then be
+  // the configuration's.
+  scm::Domain domain;
   // The budget: the ISS counts retired instructions, the cycle models busy cycles;
   // max_cycles = 0 derives the cycle budget from max_instructions (cycle_budget()).
   uint64_t max_instructions = 100'000'000, max_cycles = 0;
@@ -37,6 +40,10 @@ struct Job {
   std::string vcd, fst;  // waveform base names (rtl, cosim)
   std::string repro;     // the command that reproduces the run, quoted in mismatch reports (cosim)
 };
+
+// "W" or "WxH" (a 1D or 2D domain, each side 1..2^32-1, at most 2^32 - 1 work items),
+// as the tools' --domain takes it; throws std::invalid_argument naming the text.
+scm::Domain parse_domain(const std::string& text);
 
 struct Result {
   // status CycleLimit for the ISS: its instruction limit.

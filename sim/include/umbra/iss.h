@@ -118,6 +118,15 @@ class Simulator {
   // port allows; a run starts from fresh registers every time, and
   // data memory keeps what earlier runs wrote.
   RunResult run(unsigned n, uint64_t max_instructions, const Observer& observer = nullptr);
+  // Runs a domain launch of w x h work items (umbra_system's dispatcher): every thread
+  // context of every core takes the next work item, row by row, when the run starts
+  // (in slot order, the cores of a slot in core order) and again each time it exits,
+  // until none is left; `lx`/`ly` are its item's coordinates, `domw`/`domh` w and h.
+  // A context keeps its registers from one item to the next (so does the hardware): a
+  // kernel must not read a register it has not written.  The observer's thread is the
+  // work item, ly * w + lx; RunResult::threads has one entry per context, core * T +
+  // tid.  Throws LoadError for more than 2^32 - 1 work items.
+  RunResult run_domain(uint32_t w, uint32_t h, uint64_t max_instructions, const Observer& observer = nullptr);
   // With rounds > 0, run() also stops (RunResult::livelock) once every running thread
   // has executed the same instruction `rounds` times in a row, each time jumping back
   // to itself with no memory access and no register value changed: its state then
@@ -134,6 +143,9 @@ class Simulator {
   isa::LabelFn labels() const;
 
  private:
+  RunResult run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, uint64_t max_instructions,
+                         const Observer& observer);
+
   Config cfg_;
   std::vector<uint32_t> imem_;
   FlatMemory mem_;

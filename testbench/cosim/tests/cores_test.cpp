@@ -3,13 +3,16 @@
 // program relies on there: every core runs, reads its own `cid` and its share of the
 // launch domain, atomics from every core on one word lose nothing, one core's stores
 // reach another through dflush, an atomic flag and dinv (docs/memory-system.md, "Many
-// cores"), on the ISS, the SystemC model and the RTL alike; and the checker still names
-// the core of a difference planted in a core other than 0.
+// cores"), on the ISS, the SystemC model and the RTL alike; a domain launch far larger
+// than the machine is dispatched over every thread of every core, each thread refilled
+// as it exits; and the checker still names the core of a difference planted in a core
+// other than 0.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
+#include "events.h"
 #include "umbra/asm.h"
 #include "umbra/config.h"
 #include "umbra/cosim_run.h"
@@ -195,6 +198,105 @@ TEST(Cores, ADifferenceInCoreOneIsNamedWithItsCore) {
     EXPECT_GE(r.mismatch.cycle, 30u);
     EXPECT_NE(r.mismatch.report.find(", core 1, thread "), std::string::npos) << r.mismatch.report;
   }
+}
+
+// Every work item of a domain writes (ly << 16) | lx at out[ly * domw + lx]; item
+// (0, 0) writes domw and domh too.
+const char* kGrid = R"(
+        .text
+        rdsr    r1, lx
+        rdsr    r2, ly
+        rdsr    r3, domw
+        mul     r4, r2, r3
+        add     r4, r4, r1
+        shli    r4, r4, 2
+        la      r5, out
+        add     r5, r5, r4
+        shli    r6, r2, 16
+        or      r6, r6, r1
+        stw     r6, 0(r5)
+        or      r7, r1, r2
+        bnz     r7, done
+        rdsr    r8, domh
+        la      r9, dims
+        stw     r3, 0(r9)
+        stw     r8, 4(r9)
+done:   exit
+        .data
+dims:   .space  8
+out:    .space  262144
+)";
+
+// Counts the start events (the dispatcher's) per core and per thread.
+struct StartCounter final : scm::EventSink {
+  explicit StartCounter(const Config& cfg) : per_thread(cfg.cores, std::vector<unsigned>(cfg.threads)) {}
+  void on_event(const scm::Event& e) override {
+    if (e.kind == scm::EventKind::Start) ++per_thread[e.core][e.thread];
+  }
+  std::vector<std::vector<unsigned>> per_thread;
+};
+
+// 256 x 256 work items, 65536, on a machine of cores x T threads: every model writes
+// every item, every thread of every core runs many of them.
+TEST(Cores, ADomainFarLargerThanTheMachineRunsOnEveryThreadOfEveryCore) {
+  const Config cfg = verilated_config();
+  const Program p = assemble(kGrid);
+  Options opts;
+  opts.domain = {256, 256};
+  StartCounter starts(cfg);
+  opts.observer = &starts;
+  const CosimResult r = run_cosim(p, cfg, cfg.threads, 2000000, opts);
+  EXPECT_TRUE(r.passed()) << r.summary();
+  ASSERT_EQ(r.rtl.status, RunResult::Status::Exited) << r.rtl.message;
+  const uint32_t out = symbol(p, "out"), dims = symbol(p, "dims");
+  EXPECT_EQ(word(r.rtl.memory, dims), 256u);
+  EXPECT_EQ(word(r.rtl.memory, dims + 4), 256u);
+  unsigned wrong = 0;
+  for (uint32_t y = 0; y < 256; ++y)
+    for (uint32_t x = 0; x < 256; ++x) wrong += word(r.rtl.memory, out + 4 * (y * 256 + x)) != (y << 16 | x);
+  EXPECT_EQ(wrong, 0u) << "work items with a wrong or missing result";
+  unsigned total = 0;
+  for (unsigned c = 0; c < cfg.cores; ++c)
+    for (unsigned t = 0; t < cfg.threads; ++t) {
+      EXPECT_GT(starts.per_thread[c][t], 100u) << "core " << c << ", thread " << t << " was hardly refilled";
+      total += starts.per_thread[c][t];
+    }
+  EXPECT_EQ(total, 256u * 256u) << "one start per work item";
+}
+
+// A domain smaller than the machine starts that many threads, the first cores first
+// (one item a cycle, round-robin over the cores), and the rest never run.
+TEST(Cores, ASmallDomainStartsOneThreadAnItem) {
+  const Config cfg = verilated_config();
+  const Program p = assemble(kGrid);
+  Options opts;
+  opts.domain = {3, 1};
+  StartCounter starts(cfg);
+  opts.observer = &starts;
+  const CosimResult r = run_cosim(p, cfg, cfg.threads, 100000, opts);
+  EXPECT_TRUE(r.passed()) << r.summary();
+  const uint32_t out = symbol(p, "out");
+  for (uint32_t x = 0; x < 3; ++x) EXPECT_EQ(word(r.rtl.memory, out + 4 * x), x);
+  EXPECT_EQ(word(r.rtl.memory, out + 12), 0u) << "an item outside the domain ran";
+  unsigned total = 0;
+  for (unsigned c = 0; c < cfg.cores; ++c)
+    for (unsigned t = 0; t < cfg.threads; ++t) total += starts.per_thread[c][t];
+  EXPECT_EQ(total, 3u);
+  EXPECT_EQ(starts.per_thread[1][0], 1u) << "item 1 goes to core 1, the next core with a free thread";
+}
+
+// The start events are compared too: a different work item in core 1's start is found
+// in its cycle, named with its core and the field.
+TEST(Cores, ADifferentStartInCoreOneIsNamed) {
+  const Config cfg = verilated_config();
+  Options opts;
+  opts.domain = {64, 2};
+  opts.inject = parse_injection("40:start:1");
+  const CosimResult r = run_cosim(assemble(kGrid), cfg, cfg.threads, 100000, opts);
+  ASSERT_TRUE(r.mismatch.found) << "a different start in core 1 was not reported";
+  EXPECT_EQ(r.mismatch.core, 1u);
+  EXPECT_EQ(r.mismatch.field, "lx (start)");
+  EXPECT_NE(r.mismatch.report.find(", core 1, thread "), std::string::npos) << r.mismatch.report;
 }
 
 TEST(Cores, AnInjectionIntoACoreThatDoesNotExistIsRefused) {

@@ -1,0 +1,94 @@
+// dispatcher: hands out the work items of a domain launch to the cores' free threads
+// (docs/microarchitecture.md, "Domain launch"); systemc/dispatcher.{h,cpp} is the same
+// block.  A domain is domain_w x domain_h work items, taken row by row ((0,0), (1,0),
+// ... (w-1,0), (0,1), ...), one per cycle: in a cycle with an item left, the first
+// core with a free thread (can_start), counting from the one after the core served
+// last, is given the item on start_* and starts its lowest free thread on it at the
+// end of the cycle.  A thread that exits is free again in the cycle after its exit's
+// update in X2, so a domain far larger than cores x threads runs as the threads
+// finish, each thread taking the next item.
+//
+// Why one item a cycle: a thread spends at least T cycles (one issue round) on each
+// of its instructions, so the cores finish at most cores x threads / (T x k) items a
+// cycle for a kernel of k instructions, which is below one for any kernel longer than
+// `cores` instructions.  The grant is, like the memory arbiter's, a function of
+// registers only (the cores' thread states and `first`), so it adds no cycle.
+//
+// busy: items are left.  A domain with no items (a zero side) is done at once.
+`default_nettype none
+
+module dispatcher #(
+    parameter integer CORES = 1
+) (
+    input  wire               clk,
+    input  wire               rst,
+    input  wire               domain_valid,
+    input  wire [31:0]        domain_w,
+    input  wire [31:0]        domain_h,
+    input  wire [CORES-1:0]   can_start,
+    output wire [CORES-1:0]   start_valid,
+    output wire [31:0]        start_lx,
+    output wire [31:0]        start_ly,
+    output wire               busy
+);
+
+  localparam integer CW = (CORES > 1) ? $clog2(CORES) : 1;
+  localparam [31:0]   LAST_U    = CORES - 1;
+  localparam [CW-1:0] LAST_CORE = LAST_U[CW-1:0];
+
+  reg  [31:0] w, h, x, y;
+  reg         have;        // an item (x, y) is left
+  reg  [CW-1:0] first;
+
+  // The first core with a free thread from `first` on.
+  reg  [CW-1:0] grant;
+  reg           any;
+  integer k, idx;
+  always @* begin
+    grant = {CW{1'b0}};
+    any   = 1'b0;
+    for (k = CORES - 1; k >= 0; k = k - 1) begin
+      idx = {{(32 - CW){1'b0}}, first} + k;
+      if (idx >= CORES) idx = idx - CORES;
+      if (can_start[idx]) begin
+        grant = idx[CW-1:0];
+        any   = 1'b1;
+      end
+    end
+  end
+  wire give = have && any;
+
+  wire last_x = (x + 32'd1 == w);
+  always @(posedge clk) begin
+    if (rst) begin
+      have  <= 1'b0;
+      first <= {CW{1'b0}};
+      w <= 32'd0; h <= 32'd0; x <= 32'd0; y <= 32'd0;
+    end else if (domain_valid) begin
+      have <= (domain_w != 32'd0) && (domain_h != 32'd0);
+      w <= domain_w; h <= domain_h; x <= 32'd0; y <= 32'd0;
+    end else if (give) begin
+      first <= (grant == LAST_CORE) ? {CW{1'b0}} : grant + 1'b1;
+      if (last_x) begin
+        x    <= 32'd0;
+        y    <= y + 32'd1;
+        have <= (y + 32'd1 != h);
+      end else begin
+        x <= x + 32'd1;
+      end
+    end
+  end
+
+  genvar c;
+  generate
+    for (c = 0; c < CORES; c = c + 1) begin : g_start
+      assign start_valid[c] = give && grant == c;
+    end
+  endgenerate
+  assign start_lx = x;
+  assign start_ly = y;
+  assign busy     = have;
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,40 @@
+// dispatcher: hands out the work items of a domain launch to the cores' free threads;
+// rtl/dispatcher.v is the same block, cycle for cycle (its header says why it is
+// shaped so).  A domain is w x h work items, taken row by row, one a cycle: the first
+// core with a free thread, counting from the one after the core served last, gets the
+// item and starts its lowest free thread on it at the end of the cycle.
+//
+// A plain C++ state machine, clocked by umbra_system's one clocked method like the
+// reorder queue: grant() depends only on the state at the start of the cycle and the
+// cores' can_start (their thread states, registers too), clock() is the edge.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace umbra::scm {
+
+class Dispatcher {
+ public:
+  explicit Dispatcher(unsigned cores) : cores_(cores) {}
+
+  struct Grant {
+    bool valid = false;  // an item is handed out this cycle...
+    unsigned core = 0;   // ... to this core ...
+    uint32_t lx = 0, ly = 0;  // ... and it is this one
+  };
+  // This cycle's start, given each core's can_start.
+  Grant grant(const std::vector<bool>& can_start) const;
+  // The edge ending the cycle: a domain launch, or the grant taken.
+  void clock(bool rst, bool domain_valid, uint32_t domain_w, uint32_t domain_h,
+             const std::vector<bool>& can_start);
+  // Items are left (the system's busy).
+  bool busy() const { return have_; }
+
+ private:
+  unsigned cores_;
+  uint32_t w_ = 0, h_ = 0, x_ = 0, y_ = 0;
+  bool have_ = false;
+  unsigned first_ = 0;
+};
+
+}  // namespace umbra::scm
