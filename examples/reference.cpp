@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <vector>
 
 #include "umbra/fp32.h"
 
@@ -211,6 +212,46 @@ void cas_lock(Image& m) {
   m.set("owners", 0, m.at("owners", 0) + iters * T * (T + 1) / 2);
 }
 
+// flame.s: walk k = 0..nwalk-1, each seeded with h(k) (atomic_histogram's hash), skip
+// + npts steps of the chosen transform, the affine map blended with the spherical
+// variation through two Newton steps for 1/r^2, every plotted point inside the image
+// counted once in hist (the order of the red.adds does not matter: they commute).
+void flame(Image& m) {
+  const uint32_t nwalk = m.at("nwalk", 0), npts = m.at("npts", 0), skip = m.at("skip", 0);
+  const uint32_t W = m.at("dims", 0), H = m.at("dims", 1);
+  const uint32_t sx = m.at("view", 0), ox = m.at("view", 1), sy = m.at("view", 2), oy = m.at("view", 3);
+  const uint32_t lcg_a = m.at("consts", 0), lcg_c = m.at("consts", 1), guess = m.at("consts", 2);
+  const uint32_t bias = m.at("consts", 3), two = m.at("consts", 4), eps = m.at("consts", 5);
+  const uint32_t unit = m.at("consts", 6);  // 2^-31
+  const uint32_t pick = m.sym("pick");
+  std::vector<uint32_t> hist(size_t(W) * H, 0);
+  for (uint32_t k = 0; k < nwalk; ++k) {
+    uint32_t s = histogram_hash(k);
+    uint32_t x = fp::mul(fp::itof(int32_t(s)), unit);
+    s = s * lcg_a + lcg_c;
+    uint32_t y = fp::mul(fp::itof(int32_t(s)), unit);
+    for (uint32_t left = skip + npts; left != 0;) {
+      s = s * lcg_a + lcg_c;
+      const uint32_t xf = m.load(pick + 4 * (s >> 26));
+      uint32_t c[8];
+      for (uint32_t j = 0; j < 8; ++j) c[j] = m.load(xf + 4 * j);  // a b c d e f wl ws
+      const uint32_t nx = fp::add(fp::madd(c[1], y, fp::mul(c[0], x)), c[2]);
+      const uint32_t ny = fp::add(fp::madd(c[4], y, fp::mul(c[3], x)), c[5]);
+      const uint32_t r2 = fp::max(fp::madd(ny, ny, fp::mul(nx, nx)), eps);
+      uint32_t g = guess - r2;
+      for (int n = 0; n < 2; ++n) g = fp::mul(g, fp::madd(fp::neg(r2), g, two));
+      const uint32_t v = fp::madd(c[7], g, c[6]);
+      x = fp::mul(nx, v);
+      y = fp::mul(ny, v);
+      if (--left >= npts) continue;
+      const uint32_t px = uint32_t(fp::ftoi(fp::madd(x, sx, ox))) - bias;
+      const uint32_t py = uint32_t(fp::ftoi(fp::madd(y, sy, oy))) - bias;
+      if (px < W && py < H) ++hist[size_t(py) * W + px];
+    }
+  }
+  for (size_t i = 0; i < hist.size(); ++i) m.set("hist", uint32_t(i), m.at("hist", uint32_t(i)) + hist[i]);
+}
+
 const std::map<std::string, Reference>& table() {
   static const std::map<std::string, Reference> t = {
       {"sum", sum},
@@ -226,6 +267,7 @@ const std::map<std::string, Reference>& table() {
       {"pixels", pixels},
       {"prefix_sum", prefix_sum},
       {"cas_lock", cas_lock},
+      {"flame", flame},
   };
   return t;
 }
