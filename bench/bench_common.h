@@ -35,12 +35,14 @@ inline std::string timed_loop_end(const char* result_reg, unsigned threads) {
   return s + "        .data\nout:    .space " + std::to_string(16 * threads) + "\n";
 }
 
-// A generated program, assembled for `cfg`; a program that does not assemble is the
-// bench's own bug, reported with the assembler's messages.
-inline Program assemble(const std::string& text, const Config& cfg, const char* name) {
+// A generated program, assembled for `cfg` (.include found in include_dir); a program
+// that does not assemble is the bench's own bug, reported with the assembler's messages.
+inline Program assemble(const std::string& text, const Config& cfg, const char* name,
+                        const std::string& include_dir = "") {
   as::Options o;
   o.registers = cfg.registers;
   o.data_base = cfg.data_base;
+  if (!include_dir.empty()) o.include_dirs.push_back(include_dir);
   const as::Result r = as::assemble_string(text, name, o);
   if (!r.ok()) {
     std::string msg = "the generated program does not assemble:\n";

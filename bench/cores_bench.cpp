@@ -16,13 +16,24 @@
 //   atomics    every thread of every core adds to one word with atom.add: cycles per
 //              atomic; predicted burst cycles each (an atomic reads and writes: two
 //              bursts on the data bus, one word, one open row).
+//   domain     examples/mandelbrot2d.s, the same image as a 96x72 domain launch (one work
+//              item a pixel, the dispatcher refilling threads): IPC per core against one
+//              core's.  Predicted: 1 (no static split to leave threads idle at the end).
+//   occupancy  a 16-instruction kernel over a --occupancy domain (1024x1024) on
+//              --occupancy-cores cores (4): the fraction of thread slots that issue.
+//              Predicted: 1 but for the first round (one item a cycle fills the
+//              machine) and the last.
+//   launch     an empty kernel (`exit`) over one work item: cycles from the domain
+//              launch to its first issue, and from the exit's issue to the system's
+//              busy low.  Predicted: 2 + the thread's wait for its slot (< T), and the
+//              exit's X2 (4 cycles) plus a cycle for busy.
 //
 // read and write run under queue.mode reorder and fcfs; the ratio is the queue's gain
 // with several cores streaming at once.  Exit status non-zero only on a failed run or
 // a wrong result (a lost atomic), never on a figure.
 //
 //   cores_bench [--config FILE] [--cores 1,2,4,8] [--lines N] [--words N] [--atomics N]
-//               [--csv FILE]
+//               [--occupancy WxH] [--occupancy-cores N] [--csv FILE]
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
@@ -50,9 +61,12 @@ struct Measured {
   uint64_t span = 0;  // launch to the system's idle (busy low: the queue drained too)
 };
 
-Measured run(const Program& p, const Config& cfg) {
+Measured run(const Program& p, const Config& cfg, umbra::scm::Domain domain = {},
+             umbra::scm::EventSink* sink = nullptr) {
   Measured m;
-  m.run = umbra::scm::run_systemc(p, cfg, cfg.threads, 50'000'000);
+  umbra::scm::RunOptions o;
+  o.domain = domain;
+  m.run = umbra::scm::run_systemc(p, cfg, cfg.threads, 200'000'000, sink, o);
   if (m.run.status != RunResult::Status::Exited)
     throw std::runtime_error("configuration with " + std::to_string(cfg.cores) + " cores: " + m.run.message);
   m.span = m.run.end_cycle - m.run.launch_cycle;
@@ -97,6 +111,48 @@ std::string atomics(unsigned count) {
   return s.str();
 }
 
+// The domain kernel of the occupancy run: out[ly * domw + lx] = (ly << 16) | lx, the
+// address wrapped into data memory (MASK) since the domain may be larger.
+const char* kGrid = R"(
+        .text
+        rdsr    r1, lx
+        rdsr    r2, ly
+        rdsr    r3, domw
+        mul     r4, r2, r3
+        add     r4, r4, r1
+        shli    r4, r4, 2
+        la      r5, out
+        add     r5, r5, r4
+        shli    r6, r2, 16
+        or      r6, r6, r1
+        li      r7, MASK
+        and     r5, r5, r7
+        stw     r6, 0(r5)
+        exit
+        .data
+out:    .word   0
+)";
+
+// The first issue and the last exit's issue of a run (the launch experiment).
+struct FirstAndLast final : umbra::scm::EventSink {
+  void on_event(const umbra::scm::Event& e) override {
+    if (e.kind != umbra::scm::EventKind::Issue) return;
+    if (!seen) first = e.cycle;
+    seen = true;
+    last = e.cycle;
+  }
+  bool seen = false;
+  uint64_t first = 0, last = 0;
+};
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
 std::vector<unsigned> parse_list(const std::string& text) {
   std::vector<unsigned> v;
   std::stringstream in(text);
@@ -129,6 +185,10 @@ int main(int argc, char** argv) {
   app.add_option("--lines", lines, "lines each work item reads")->check(CLI::Range(1u, 4096u));
   app.add_option("--words", words, "words each work item stores")->check(CLI::Range(1u, 65536u));
   app.add_option("--atomics", atomic_count, "atom.add each thread makes")->check(CLI::Range(1u, 65536u));
+  std::string occupancy_text = "1024x1024";
+  unsigned occupancy_cores = 4;
+  app.add_option("--occupancy", occupancy_text, "the occupancy run's domain, WxH");
+  app.add_option("--occupancy-cores", occupancy_cores, "the occupancy run's cores")->check(CLI::Range(1u, 64u));
   app.add_option("--csv", csv_path, "write the figures as CSV to FILE");
   CLI11_PARSE(app, argc, argv);
 
@@ -143,16 +203,17 @@ int main(int argc, char** argv) {
       csv = umbra::bench::Csv(csv_path, {"experiment", "cores", "mode", "cycles", "value", "predicted", "unit"});
 
     // compute: mandelbrot's IPC per core.
-    std::ifstream in(std::string(UMBRA_SOURCE_DIR) + "/examples/mandelbrot.s");
+    const std::string examples = std::string(UMBRA_SOURCE_DIR) + "/examples";
+    const std::string mandelbrot = examples + "/mandelbrot.s";
     std::stringstream src;
-    src << in.rdbuf();
+    src << file_text(mandelbrot);
     std::printf("\ncompute (examples/mandelbrot.s, %u threads a core): IPC per core\n", base.threads);
     std::printf("%6s %10s %10s %10s %12s\n", "cores", "cycles", "IPC", "per core", "vs 1 core");
     double one = 0;
     for (unsigned n : counts) {
       Config cfg = base;
       cfg.cores = n;
-      const Program p = umbra::bench::assemble(src.str(), cfg, "mandelbrot.s");
+      const Program p = umbra::bench::assemble(src.str(), cfg, "mandelbrot.s", examples);
       const Measured m = run(p, cfg);
       double per_core = 0;
       for (unsigned c = 0; c < n; ++c) per_core += m.run.stats.core_ipc(c) / n;
@@ -219,6 +280,64 @@ int main(int argc, char** argv) {
       std::printf("%6u %10llu %10llu %10.2f %10u\n", n, static_cast<unsigned long long>(total),
                   static_cast<unsigned long long>(m.span), per, cfg.dram_burst);
       csv.row("atomics", n, "reorder", m.span, per, cfg.dram_burst, "cycles_per_atomic");
+    }
+    // domain: mandelbrot2d's 96x72 work items.
+    const std::string mandelbrot2d = examples + "/mandelbrot2d.s";
+    const std::string text2d = file_text(mandelbrot2d);
+    std::printf("\ndomain (examples/mandelbrot2d.s, a 96x72 domain launch, %u threads a core): IPC per core\n",
+                base.threads);
+    std::printf("%6s %10s %10s %10s %12s\n", "cores", "cycles", "IPC", "per core", "vs 1 core");
+    double one2d = 0;
+    for (unsigned n : counts) {
+      Config cfg = base;
+      cfg.cores = n;
+      const Measured m = run(umbra::bench::assemble(text2d, cfg, "mandelbrot2d.s", examples), cfg, {96, 72});
+      double per_core = 0;
+      for (unsigned c = 0; c < n; ++c) per_core += m.run.stats.core_ipc(c) / n;
+      if (n == 1) one2d = per_core;
+      std::printf("%6u %10llu %10.3f %10.3f %12s\n", n, static_cast<unsigned long long>(m.run.cycles),
+                  m.run.stats.ipc(), per_core,
+                  one2d > 0 ? std::to_string(per_core / one2d).substr(0, 5).c_str() : "-");
+      csv.row("domain", n, "reorder", m.run.cycles, per_core, one2d > 0 ? one2d : per_core, "ipc_per_core");
+    }
+
+    // occupancy: a short kernel over a large domain.
+    {
+      const umbra::scm::Domain d = [&] {
+        const auto x = occupancy_text.find('x');
+        if (x == std::string::npos) throw std::runtime_error("--occupancy '" + occupancy_text + "': WxH");
+        return umbra::scm::Domain{uint32_t(std::stoul(occupancy_text.substr(0, x))),
+                                  uint32_t(std::stoul(occupancy_text.substr(x + 1)))};
+      }();
+      Config cfg = base;
+      cfg.cores = occupancy_cores;
+      std::string grid = kGrid;
+      grid.replace(grid.find("MASK"), 4, std::to_string((cfg.mem_bytes - 1) & ~3u));
+      const Measured m = run(umbra::bench::assemble(grid, cfg, "grid.s"), cfg, d);
+      const double slots = double(m.run.cycles) * cfg.cores * cfg.threads;
+      const double issuing = double(m.run.stats.total_issued()) * cfg.threads / slots;
+      std::printf("\noccupancy (a %.0f-instruction kernel over %ux%u work items, %u cores x %u threads)\n",
+                  double(m.run.stats.total_issued()) / double(d.items()), d.w, d.h, cfg.cores, cfg.threads);
+      std::printf("  %llu cycles, %llu instructions: %.4f of the thread slots issue (IPC per core %.4f)\n",
+                  static_cast<unsigned long long>(m.run.cycles),
+                  static_cast<unsigned long long>(m.run.stats.total_issued()), issuing,
+                  m.run.stats.ipc() / cfg.cores);
+      csv.row("occupancy", cfg.cores, "reorder", m.run.cycles, issuing, 1.0, "slot_fraction");
+    }
+
+    // launch: an empty kernel over one work item.
+    std::printf("\nlaunch (`exit` over one work item): cycles\n");
+    std::printf("%6s %22s %22s\n", "cores", "launch -> first issue", "exit issue -> idle");
+    for (unsigned n : counts) {
+      Config cfg = base;
+      cfg.cores = n;
+      FirstAndLast fl;
+      const Measured m = run(umbra::bench::assemble("        exit\n", cfg, "empty.s"), cfg, {1, 1}, &fl);
+      const uint64_t start = fl.first - m.run.launch_cycle, stop = m.run.end_cycle - fl.last;
+      std::printf("%6u %22llu %22llu\n", n, static_cast<unsigned long long>(start),
+                  static_cast<unsigned long long>(stop));
+      csv.row("launch_to_issue", n, "reorder", start, double(start), 2.0, "cycles");
+      csv.row("exit_to_idle", n, "reorder", stop, double(stop), 5.0, "cycles");
     }
     csv.close();
     return failures ? 1 : 0;

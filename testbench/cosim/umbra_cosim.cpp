@@ -127,10 +127,11 @@ int main(int argc, char** argv) {
   app.add_option("input", input, "program: .s/.S/.asm assembly, ELF, .hex ($readmemh) or raw binary");
   app.add_option("--example", example,
                  "an example manifest (examples/*.yaml): make its runs and check the results");
-  app.add_option("--run", run_index, "with --example: only this run (0-based)");
+  app.add_option("--run", run_index, "with --example: only this run (0-based)")->check(CLI::NonNegativeNumber);
   app.add_option("--config", config_path,
                  "machine configuration; default: the one the RTL was verilated for");
-  auto* threads_opt = app.add_option("--threads", threads, "threads to launch, 1..T (default: T)");
+  auto* threads_opt =
+      app.add_option("--threads", threads, "threads to launch, 1..T (default: T)")->check(CLI::Range(1u, 256u));
   app.add_option("--domain", domain_text,
                  "launch a domain of W x H work items (W or WxH) through the dispatcher instead of threads")
       ->excludes(threads_opt);
@@ -149,8 +150,8 @@ int main(int argc, char** argv) {
       std::string("test only: perturb the SystemC side's first event of KIND at or after CYCLE in core CORE "
                   "(CYCLE:KIND[:CORE], CORE 0 by default, KIND one of ") +
           umbra::cosim::injection_kinds() + ")");
-  app.add_option("--inject-iss", inject_iss,
-                 "test only: add 1 to the reference simulator's K-th register write");
+  app.add_option("--inject-iss", inject_iss, "test only: add 1 to the reference simulator's K-th register write")
+      ->check(CLI::NonNegativeNumber);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -670,9 +670,9 @@ Cli cli(const std::string& args) {
   return r;
 }
 
-std::string write_program(const std::string& name) {
+std::string write_program(const std::string& name, const char* text = kProgram) {
   const std::string path = testing::TempDir() + name;
-  std::ofstream(path) << kProgram;
+  std::ofstream(path) << text;
   return path;
 }
 
@@ -703,6 +703,37 @@ TEST(CommandLine, BadInputIsRefusedWithExitStatus1) {
   EXPECT_EQ(r.status, 1) << r.out;
   r = cli(write_program("bad3.s") + " --model gate");
   EXPECT_EQ(r.status, 1) << r.out;
+  r = cli(write_program("bad4.s") + " --threads 0");
+  EXPECT_EQ(r.status, 1) << r.out;
+  for (const char* domain : {"0x4", "4x", "x4", "4x4x4", "-3", "99999x99999"}) {
+    r = cli(write_program("bad5.s") + " --domain " + domain);
+    EXPECT_EQ(r.status, 1) << domain << ": " << r.out;
+    EXPECT_NE(r.out.find("--domain '" + std::string(domain) + "'"), std::string::npos) << r.out;
+  }
+  r = cli(write_program("bad6.s") + " --domain 4 --threads 2");
+  EXPECT_EQ(r.status, 1) << r.out;
+}
+
+TEST(CommandLine, ADomainLaunchAgrees) {
+  // Each work item stores lx + ly at out[ly * domw + lx].
+  const Cli r = cli(write_program("domain.s", R"(
+        .text
+        rdsr    r1, lx
+        rdsr    r2, ly
+        rdsr    r3, domw
+        mul     r4, r2, r3
+        add     r4, r4, r1
+        shli    r4, r4, 2
+        la      r5, out
+        add     r5, r5, r4
+        add     r6, r1, r2
+        stw     r6, 0(r5)
+        exit
+        .data
+out:    .space  1024
+)") + " --domain 21x3");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("SystemC, RTL and ISS agree"), std::string::npos) << r.out;
 }
 
 TEST(CommandLine, WaveformsOfBothSidesShareSignalNames) {
