@@ -41,21 +41,9 @@ module dispatcher #(
   reg  [CW-1:0] first;
 
   // The first core with a free thread from `first` on.
-  reg  [CW-1:0] grant;
-  reg           any;
-  integer k, idx;
-  always @* begin
-    grant = {CW{1'b0}};
-    any   = 1'b0;
-    for (k = CORES - 1; k >= 0; k = k - 1) begin
-      idx = {{(32 - CW){1'b0}}, first} + k;
-      if (idx >= CORES) idx = idx - CORES;
-      if (can_start[idx]) begin
-        grant = idx[CW-1:0];
-        any   = 1'b1;
-      end
-    end
-  end
+  wire [CW-1:0] grant;
+  wire          any;
+  round_robin #(.N(CORES), .CW(CW)) u_pick (.req(can_start), .first(first), .grant(grant), .any(any));
   wire give = have && any;
 
   wire last_x = (x + 32'd1 == w);

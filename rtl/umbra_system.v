@@ -209,22 +209,9 @@ module umbra_system #(
   // ---- the arbiter ---------------------------------------------------------------------------
   // first: the core with the first claim this cycle (the one after the last served).
   reg  [CW-1:0] first;
-  reg  [CW-1:0] grant;
-  reg           any;
-  integer k, idx;
-  always @* begin
-    grant = {CW{1'b0}};
-    any   = 1'b0;
-    // From the last claim to the first, so the first requester found last wins.
-    for (k = CORES - 1; k >= 0; k = k - 1) begin
-      idx = {{(32 - CW){1'b0}}, first} + k;
-      if (idx >= CORES) idx = idx - CORES;
-      if (c_req_valid[idx]) begin
-        grant = idx[CW-1:0];
-        any   = 1'b1;
-      end
-    end
-  end
+  wire [CW-1:0] grant;
+  wire          any;
+  round_robin #(.N(CORES), .CW(CW)) u_arbiter (.req(c_req_valid), .first(first), .grant(grant), .any(any));
 
   wire        q_req_ready;
   wire        down_ready = bypass_queue ? mem_req_ready : q_req_ready;

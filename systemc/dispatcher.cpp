@@ -1,14 +1,14 @@
 // dispatcher (dispatcher.h).
 #include "dispatcher.h"
 
+#include "round_robin.h"
+
 namespace umbra::scm {
 
 Dispatcher::Grant Dispatcher::grant(const std::vector<bool>& can_start) const {
-  Grant g;
-  if (!have_) return g;
-  for (unsigned k = 0, c = first_; k < cores_; ++k, c = c + 1 == cores_ ? 0 : c + 1)
-    if (can_start[c]) return {true, c, x_, y_};
-  return g;
+  if (!have_) return {};
+  const unsigned c = round_robin(first_, cores_, [&can_start](unsigned i) { return bool(can_start[i]); });
+  return c < cores_ ? Grant{true, c, x_, y_} : Grant{};
 }
 
 void Dispatcher::clock(bool rst, bool domain_valid, uint32_t domain_w, uint32_t domain_h,

@@ -2,6 +2,8 @@
 // routing between them and the DRAM port, as rtl/umbra_system.v has it.
 #include "umbra_system.h"
 
+#include "round_robin.h"
+
 namespace umbra::scm {
 
 umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned first_core_id)
@@ -106,10 +108,9 @@ void umbra_system::bind_plain() {
 }
 
 umbra_system::Grant umbra_system::arbitrate() const {
-  const unsigned n = cores();
-  for (unsigned k = 0, c = first_; k < n; ++k, c = c + 1 == n ? 0 : c + 1)
-    if (cores_[c].port_values().mem_req_valid) return {true, c};
-  return {};
+  const unsigned c =
+      round_robin(first_, cores(), [this](unsigned i) { return cores_[i].port_values().mem_req_valid; });
+  return c < cores() ? Grant{true, c} : Grant{};
 }
 
 Dispatcher::Grant umbra_system::dispatch() const {

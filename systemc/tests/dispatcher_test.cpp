@@ -11,6 +11,7 @@
 #include "umbra/asm.h"
 #include "umbra/iss.h"
 #include "umbra/systemc_run.h"
+#include "umbra_testing/grid_kernel.h"
 
 namespace umbra::scm {
 namespace {
@@ -74,33 +75,14 @@ Program assemble(const char* src) {
   return r.program;
 }
 
-// out[ly * domw + lx] = lx + 1000 * ly + 1.
-const char* kGrid = R"(
-        .text
-        rdsr    r1, lx
-        rdsr    r2, ly
-        rdsr    r3, domw
-        mul     r4, r2, r3
-        add     r4, r4, r1
-        movi    r5, 1000
-        mul     r6, r2, r5
-        add     r6, r6, r1
-        addi    r6, r6, 1
-        shli    r4, r4, 2
-        la      r7, out
-        add     r7, r7, r4
-        stw     r6, 0(r7)
-        exit
-        .data
-out:    .space  8192
-)";
+using testkit::kGridKernel;
 
 TEST(DomainLaunch, TheSystemRunsEveryItemAsTheReferenceSimulatorDoes) {
   for (unsigned cores : {1u, 3u}) {
     SCOPED_TRACE(std::to_string(cores) + " cores");
     Config cfg;
     cfg.cores = cores;
-    const Program p = assemble(kGrid);
+    const Program p = assemble(kGridKernel);
     RunOptions o;
     o.domain = {45, 19};  // 855 items on 8 or 24 threads
     const RunResult r = run_systemc(p, cfg, cfg.threads, 1'000'000, nullptr, o);
@@ -109,8 +91,8 @@ TEST(DomainLaunch, TheSystemRunsEveryItemAsTheReferenceSimulatorDoes) {
     sim.load(p);
     ASSERT_TRUE(sim.run_domain(45, 19, 1'000'000).all_exited());
     EXPECT_EQ(r.memory, sim.memory().bytes());
-    const uint32_t out = p.data_base;
-    EXPECT_EQ(sim.memory().peek32(out + 4 * (18 * 45 + 44)), 44u + 18000u + 1u);
+    const uint32_t out = p.data_base + 8;  // after dims
+    EXPECT_EQ(sim.memory().peek32(out + 4 * (18 * 45 + 44)), testkit::grid_value(44, 18));
     // Every thread slot of every core issued: the threads were refilled.
     ASSERT_EQ(r.stats.issued.size(), size_t(cores) * cfg.threads);
     for (size_t t = 0; t < r.stats.issued.size(); ++t) EXPECT_GT(r.stats.issued[t], 14u * 2) << "slot " << t;
@@ -121,9 +103,9 @@ TEST(DomainLaunch, ABadDomainIsRefusedBeforeTheRun) {
   Config cfg;
   RunOptions o;
   o.domain = {0, 7};
-  EXPECT_THROW(run_systemc(assemble(kGrid), cfg, cfg.threads, 1000, nullptr, o), RunError);
+  EXPECT_THROW(run_systemc(assemble(kGridKernel), cfg, cfg.threads, 1000, nullptr, o), RunError);
   o.domain = {1u << 20, 1u << 20};
-  EXPECT_THROW(run_systemc(assemble(kGrid), cfg, cfg.threads, 1000, nullptr, o), RunError);
+  EXPECT_THROW(run_systemc(assemble(kGridKernel), cfg, cfg.threads, 1000, nullptr, o), RunError);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "events.h"
+#include "umbra_testing/grid_kernel.h"
 #include "umbra/asm.h"
 #include "umbra/config.h"
 #include "umbra/cosim_run.h"
@@ -200,32 +201,8 @@ TEST(Cores, ADifferenceInCoreOneIsNamedWithItsCore) {
   }
 }
 
-// Every work item of a domain writes (ly << 16) | lx at out[ly * domw + lx]; item
-// (0, 0) writes domw and domh too.
-const char* kGrid = R"(
-        .text
-        rdsr    r1, lx
-        rdsr    r2, ly
-        rdsr    r3, domw
-        mul     r4, r2, r3
-        add     r4, r4, r1
-        shli    r4, r4, 2
-        la      r5, out
-        add     r5, r5, r4
-        shli    r6, r2, 16
-        or      r6, r6, r1
-        stw     r6, 0(r5)
-        or      r7, r1, r2
-        bnz     r7, done
-        rdsr    r8, domh
-        la      r9, dims
-        stw     r3, 0(r9)
-        stw     r8, 4(r9)
-done:   exit
-        .data
-dims:   .space  8
-out:    .space  262144
-)";
+using testkit::grid_value;
+using testkit::kGridKernel;
 
 // Counts the start events (the dispatcher's) per core and per thread.
 struct StartCounter final : scm::EventSink {
@@ -240,7 +217,7 @@ struct StartCounter final : scm::EventSink {
 // every item, every thread of every core runs many of them.
 TEST(Cores, ADomainFarLargerThanTheMachineRunsOnEveryThreadOfEveryCore) {
   const Config cfg = verilated_config();
-  const Program p = assemble(kGrid);
+  const Program p = assemble(kGridKernel);
   Options opts;
   opts.domain = {256, 256};
   StartCounter starts(cfg);
@@ -253,7 +230,7 @@ TEST(Cores, ADomainFarLargerThanTheMachineRunsOnEveryThreadOfEveryCore) {
   EXPECT_EQ(word(r.rtl.memory, dims + 4), 256u);
   unsigned wrong = 0;
   for (uint32_t y = 0; y < 256; ++y)
-    for (uint32_t x = 0; x < 256; ++x) wrong += word(r.rtl.memory, out + 4 * (y * 256 + x)) != (y << 16 | x);
+    for (uint32_t x = 0; x < 256; ++x) wrong += word(r.rtl.memory, out + 4 * (y * 256 + x)) != grid_value(x, y);
   EXPECT_EQ(wrong, 0u) << "work items with a wrong or missing result";
   unsigned total = 0;
   for (unsigned c = 0; c < cfg.cores; ++c)
@@ -268,7 +245,7 @@ TEST(Cores, ADomainFarLargerThanTheMachineRunsOnEveryThreadOfEveryCore) {
 // (one item a cycle, round-robin over the cores), and the rest never run.
 TEST(Cores, ASmallDomainStartsOneThreadAnItem) {
   const Config cfg = verilated_config();
-  const Program p = assemble(kGrid);
+  const Program p = assemble(kGridKernel);
   Options opts;
   opts.domain = {3, 1};
   StartCounter starts(cfg);
@@ -276,7 +253,7 @@ TEST(Cores, ASmallDomainStartsOneThreadAnItem) {
   const CosimResult r = run_cosim(p, cfg, cfg.threads, 100000, opts);
   EXPECT_TRUE(r.passed()) << r.summary();
   const uint32_t out = symbol(p, "out");
-  for (uint32_t x = 0; x < 3; ++x) EXPECT_EQ(word(r.rtl.memory, out + 4 * x), x);
+  for (uint32_t x = 0; x < 3; ++x) EXPECT_EQ(word(r.rtl.memory, out + 4 * x), grid_value(x, 0));
   EXPECT_EQ(word(r.rtl.memory, out + 12), 0u) << "an item outside the domain ran";
   unsigned total = 0;
   for (unsigned c = 0; c < cfg.cores; ++c)
@@ -292,7 +269,7 @@ TEST(Cores, ADifferentStartInCoreOneIsNamed) {
   Options opts;
   opts.domain = {64, 2};
   opts.inject = parse_injection("40:start:1");
-  const CosimResult r = run_cosim(assemble(kGrid), cfg, cfg.threads, 100000, opts);
+  const CosimResult r = run_cosim(assemble(kGridKernel), cfg, cfg.threads, 100000, opts);
   ASSERT_TRUE(r.mismatch.found) << "a different start in core 1 was not reported";
   EXPECT_EQ(r.mismatch.core, 1u);
   EXPECT_EQ(r.mismatch.field, "lx (start)");

@@ -17,6 +17,7 @@
 #include "umbra/cosim_run.h"
 #include "umbra/format.h"
 #include "umbra/iss.h"
+#include "umbra_testing/grid_kernel.h"
 
 namespace umbra::cosim {
 namespace {
@@ -715,23 +716,7 @@ TEST(CommandLine, BadInputIsRefusedWithExitStatus1) {
 }
 
 TEST(CommandLine, ADomainLaunchAgrees) {
-  // Each work item stores lx + ly at out[ly * domw + lx].
-  const Cli r = cli(write_program("domain.s", R"(
-        .text
-        rdsr    r1, lx
-        rdsr    r2, ly
-        rdsr    r3, domw
-        mul     r4, r2, r3
-        add     r4, r4, r1
-        shli    r4, r4, 2
-        la      r5, out
-        add     r5, r5, r4
-        add     r6, r1, r2
-        stw     r6, 0(r5)
-        exit
-        .data
-out:    .space  1024
-)") + " --domain 21x3");
+  const Cli r = cli(write_program("domain.s", testkit::kGridKernel) + " --domain 21x3");
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("SystemC, RTL and ISS agree"), std::string::npos) << r.out;
 }
