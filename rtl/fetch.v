@@ -150,7 +150,7 @@ module fetch #(
     end
   end
 
-  // A core without a dispatcher (an FPGA board's) builds none of the domain's state.
+  // `domh` and the work-item flag exist only with a dispatcher.
   generate
     if (DISPATCH != 0) begin : g_domain
       reg [31:0] domh_q;

@@ -387,6 +387,9 @@ TEST(DisRoundTrip, WholeProgramThroughElf) {
 
 TEST(DisRoundTrip, EveryExampleThroughElf) {
   Tmp t;
+  // The files the examples .include go beside their copies.
+  for (const auto& e : fs::directory_iterator("examples"))
+    if (e.path().extension() == ".inc") spit(t / e.path().filename(), slurp(e.path()));
   int n = 0;
   for (const auto& e : fs::directory_iterator("examples")) {
     if (e.path().extension() != ".s") continue;

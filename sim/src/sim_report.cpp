@@ -147,7 +147,10 @@ nlohmann::json memory_json(const scm::MemoryStats& m, const scm::CoreStats& s) {
 
 void write_summary(std::ostream& os, const Outcome& o, const umbra::Config& cfg) {
   os << "umbra-sim: " << o.model << ", configuration '" << cfg.name << "' (T=" << cfg.threads << ", "
-     << cfg.registers << " registers), " << plural(o.threads.size(), "thread") << '\n';
+     << cfg.registers << " registers), ";
+  if (o.domain.launch())
+    os << "domain " << o.domain.w << "x" << o.domain.h << " (" << plural(o.domain.items(), "work item") << ") on ";
+  os << plural(o.threads.size(), "thread") << '\n';
   if (!o.has_cycles) {
     os << "thread      retired  state\n";
     for (unsigned t = 0; t < o.threads.size(); ++t) {
@@ -210,6 +213,7 @@ nlohmann::json stats_json(const Outcome& o, const umbra::Config& cfg, const std:
   j["configuration"] = cfg.name;
   j["contexts"] = cfg.threads;
   j["threads"] = o.threads.size();
+  j["domain"] = o.domain.launch() ? nlohmann::json{{"w", o.domain.w}, {"h", o.domain.h}} : nlohmann::json();
   j["status"] = o.status;
   j["message"] = o.stop_line;
   nlohmann::json threads = nlohmann::json::array();

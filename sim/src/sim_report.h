@@ -40,7 +40,8 @@ struct Outcome {
   std::string stop_line;  // "fault: ..." / "stopped: ..." for stderr; empty when all exited
   std::string status;     // for JSON: exited, fault, instruction limit, cycle limit, livelock, mismatch
   std::vector<uint8_t> memory;
-  std::vector<ThreadEnd> threads;  // the launched ones
+  std::vector<ThreadEnd> threads;  // the launched ones (a domain launch: every context)
+  scm::Domain domain;              // a domain launch's work items (run_result.h)
   bool has_cycles = false;
   scm::RunResult cyc;  // cycle models: cycles, statistics, timing
   uint64_t iss_retired = 0, iss_rounds = 0;

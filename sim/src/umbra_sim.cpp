@@ -685,6 +685,7 @@ int run(int argc, char** argv) {
   Outcome o;
   try {
     o = iss ? run_iss(prog, cfg, rq) : run_cycle_model(prog, cfg, rq);
+    o.domain = rq.domain;
   } catch (const scm::RunError& e) {
     throw InputError("--model " + model + ": " + e.what());
   }

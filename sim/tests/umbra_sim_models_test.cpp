@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "umbra_testing/command.h"
+#include "umbra_testing/grid_kernel.h"
 
 namespace {
 
@@ -68,6 +69,27 @@ TEST_F(UmbraSimModels, EveryModelGivesTheSameMemoryAndRegisters) {
   }
   EXPECT_TRUE(has(first_regs, "thread 2 pc 0000002c exited")) << first_regs;
   EXPECT_TRUE(has(first_regs, "r5=00000066")) << first_regs;
+}
+
+// A domain launch far larger than the machine's 8 threads gives the same memory on every
+// model, and says so in the summary and the statistics.
+TEST_F(UmbraSimModels, EveryModelRunsADomainTheSameWay) {
+  const std::string prog = write("grid.s", umbra::testkit::kGridKernel);
+  std::string first;
+  for (const char* m : kModels) {
+    const Outcome o = run(std::string("--model ") + m + " " + prog + " --domain 13x7 --dump-mem out:364 " +
+                          "--stats-json " + path("d.json"));
+    ASSERT_EQ(o.rc, kOk) << m << ": " << o.err;
+    if (first.empty()) first = o.out;
+    EXPECT_EQ(o.out, first) << m;
+    EXPECT_TRUE(has(o.err, "domain 13x7 (91 work items) on 8 threads")) << o.err;
+    const auto j = nlohmann::json::parse(slurp(path("d.json")));
+    EXPECT_EQ(j["domain"]["w"], 13) << m;
+    EXPECT_EQ(j["domain"]["h"], 7) << m;
+  }
+  // The last item, (12, 6), is word 90.
+  EXPECT_TRUE(has(first, "0006000c\n")) << first;
+  EXPECT_EQ(run(prog + " --domain 13x0").rc, kBadInput);
 }
 
 TEST_F(UmbraSimModels, StatsJsonCountsEveryCycleOfEveryThread) {
