@@ -100,8 +100,7 @@ void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>
 scm::HostScript::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles,
                               const scm::Domain& domain) {
   scm::HostScript::Job job;
-  job.domain_w = domain.w;
-  job.domain_h = domain.h;
+  job.domain = domain;
   job.text = p.text;
   job.first_word = p.text_base / 4;
   job.entry = p.entry;

@@ -24,14 +24,13 @@ void HostScript::present(uint64_t cycle) {
     out_.imem_addr = job_.first_word + uint32_t(cycle);
     out_.imem_data = job_.text[cycle];
   } else if (cycle == words) {
-    const bool domain = job_.domain_w != 0 || job_.domain_h != 0;
     out_.imem_we = false;
-    out_.launch_valid = !domain;
-    out_.domain_valid = domain;
+    out_.launch_valid = !job_.domain.launch();
+    out_.domain_valid = job_.domain.launch();
     out_.launch_count = job_.threads;
     out_.launch_entry = job_.entry;
-    out_.domain_w = job_.domain_w;
-    out_.domain_h = job_.domain_h;
+    out_.domain_w = job_.domain.w;
+    out_.domain_h = job_.domain.h;
   } else {
     out_.launch_valid = false;
     out_.domain_valid = false;
@@ -41,8 +40,8 @@ void HostScript::present(uint64_t cycle) {
     if (cycle == words + 1) {
       out_.launch_count = ~job_.threads;
       out_.launch_entry = ~job_.entry;
-      out_.domain_w = ~job_.domain_w;
-      out_.domain_h = ~job_.domain_h;
+      out_.domain_w = ~job_.domain.w;
+      out_.domain_h = ~job_.domain.h;
     }
   }
 }

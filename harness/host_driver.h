@@ -17,6 +17,8 @@
 #include <functional>
 #include <vector>
 
+#include "run_result.h"
+
 namespace umbra::scm {
 
 enum class StopReason : uint8_t { Running, Done, CoreFault, MemoryFault, CycleLimit, External };
@@ -29,7 +31,7 @@ class HostScript {
     uint32_t first_word = 0;  // instruction-store index of text[0]
     uint32_t entry = 0;
     uint32_t threads = 1;
-    uint32_t domain_w = 0, domain_h = 0;  // both > 0: a domain launch instead of threads
+    Domain domain;  // a domain launch instead of `threads` (run_result.h)
     uint64_t max_cycles = 0;     // busy cycles allowed after launch
     std::function<bool()> stop;  // optional, checked every cycle after launch
   };

@@ -61,10 +61,11 @@ BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, bool dispat
   return p;
 }
 
-umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id, Clocking clocking)
+umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id, Clocking clocking,
+                       bool dispatch)
     : sc_module(name),
       cfg_(cfg),
-      p_(checked(cfg, core_id, clocking == Clocking::ByParent, &events_)),
+      p_(checked(cfg, core_id, dispatch, &events_)),
       rb_valid("rb_valid"),
       rb_data("rb_data"),
       fetch_("fetch", p_),

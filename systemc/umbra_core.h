@@ -71,13 +71,13 @@ SC_MODULE(umbra_core) {
   SC_HAS_PROCESS(umbra_core);
   // Who clocks the core: a method of its own on clk.pos() (a core on its own), or the
   // enclosing module's clocked method, which calls cycle() (umbra_system, so that the
-  // core and the reorder queue advance in one process in a fixed order).  A core
-  // clocked by umbra_system has its dispatcher (the RTL's DISPATCH); one on its own
-  // ignores the domain and start inputs.
+  // core and the reorder queue advance in one process in a fixed order).
   enum class Clocking { OwnMethod, ByParent };
-  // Throws CoreConfigError for a configuration the pipeline cannot run.
+  // dispatch: the core has a dispatcher in front (the RTL's DISPATCH; umbra_system's
+  // cores); without, it ignores the domain and start inputs.  Throws CoreConfigError
+  // for a configuration the pipeline cannot run.
   umbra_core(sc_module_name name, const Config& cfg, unsigned core_id = 0,
-             Clocking clocking = Clocking::OwnMethod);
+             Clocking clocking = Clocking::OwnMethod, bool dispatch = false);
 
   // One rising clock edge: every block's tick in the order of the pipeline, the commit
   // of the wires, then the output ports (written only when they change).

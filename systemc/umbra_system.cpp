@@ -37,7 +37,7 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
     throw CoreConfigError("cores = " + std::to_string(cfg.cores) + ": a system has 1.." +
                           std::to_string(uarch::kMaxCores));
   cores_.init(cfg.cores, [&](const char* n, size_t c) {
-    return new umbra_core(n, cfg, first_core_id + unsigned(c), umbra_core::Clocking::ByParent);
+    return new umbra_core(n, cfg, first_core_id + unsigned(c), umbra_core::Clocking::ByParent, true);
   });
   q_req_ready.write(queue_.req_ready());
   for (unsigned c = 0; c < cores(); ++c) {
