@@ -2,9 +2,11 @@
 // run_systemc, run_rtl, run_cosim) to the one Job/Result signature.
 #include "umbra/models.h"
 
+#include <optional>
 #include <stdexcept>
 
 #include "umbra/cosim_run.h"
+#include "umbra/format.h"
 #include "umbra/iss.h"
 #include "umbra/systemc_run.h"
 
@@ -16,18 +18,43 @@ uint64_t cycles_for(const Config& cfg, const Job& job) {
   return job.max_cycles ? job.max_cycles : cycle_budget(cfg, job.max_instructions);
 }
 
+// A write that leaves data memory is the caller's mistake, named, not a crash.
+void write_words(iss::Simulator& sim, const Job& job) {
+  for (const auto& [addr, words] : job.writes) {
+    if (addr % 4 || uint64_t(addr) + 4 * uint64_t(words.size()) > sim.memory().size())
+      throw scm::RunError(
+          job.source + ": a host write of " + std::to_string(words.size()) + " words at " + hex8(addr) +
+          (addr % 4 ? " is not word-aligned"
+                    : " leaves data memory of " + std::to_string(sim.memory().size()) + " bytes"));
+    for (size_t i = 0; i < words.size(); ++i) sim.memory().store32(addr + uint32_t(4 * i), words[i]);
+  }
+}
+
 Result run_iss(const Config& cfg, const Job& job) {
   iss::Simulator sim(cfg);
   try {
-    sim.load(*job.program, job.source);
+    if (job.doorbell.ring)
+      sim.load_data(*job.program, job.source);
+    else
+      sim.load(*job.program, job.source);
   } catch (const iss::LoadError& e) {
     throw scm::RunError(e.what());
   }
-  for (const auto& [addr, words] : job.writes)
-    for (size_t i = 0; i < words.size(); ++i) sim.memory().store32(addr + uint32_t(4 * i), words[i]);
-  const iss::RunResult r = job.domain.launch()
-                               ? sim.run_domain(job.domain.w, job.domain.h, job.max_instructions)
-                               : sim.run(job.threads, job.max_instructions);
+  write_words(sim, job);
+  iss::RunResult r;
+  std::optional<iss::CommandFault> command_fault;
+  try {
+    if (job.doorbell.ring) {
+      iss::CommandsResult c = sim.run_commands(job.doorbell.addr, job.max_instructions);
+      r = std::move(c.run);
+      command_fault = std::move(c.command_fault);
+    } else {
+      r = job.domain.launch() ? sim.run_domain(job.domain.w, job.domain.h, job.max_instructions)
+                              : sim.run(job.threads, job.max_instructions);
+    }
+  } catch (const iss::LoadError& e) {
+    throw scm::RunError(e.what());
+  }
   Result out;
   out.instructions = r.retired;
   out.iss_rounds = r.rounds;
@@ -39,6 +66,11 @@ Result run_iss(const Config& cfg, const Job& job) {
     out.run.fault_core = r.fault->core;
     out.run.fault_thread = r.fault->thread;
     out.run.fault_pc = r.fault->pc;
+  } else if (command_fault) {  // as the cycle models report it (harness/bench.cpp)
+    out.run.status = scm::RunResult::Status::Fault;
+    out.run.message = command_fault->message();
+    out.run.fault = command_fault->memory;
+    out.run.fault_addr = command_fault->addr;
   }
   out.run.memory = sim.memory().bytes();
   if (job.capture_registers)
@@ -54,6 +86,7 @@ Result run_systemc(const Config& cfg, const Job& job) {
   o.capture_registers = job.capture_registers;
   o.isolation = job.isolation;
   o.domain = job.domain;
+  o.doorbell = job.doorbell;
   Result out;
   out.run = scm::run_systemc(*job.program, cfg, job.threads, cycles_for(cfg, job), job.sink, o);
   out.instructions = out.run.stats.total_issued();
@@ -66,6 +99,7 @@ cosim::Options cosim_options(const Job& job) {
   o.host_writes = job.host_writes;
   o.isolation = job.isolation;
   o.domain = job.domain;
+  o.doorbell = job.doorbell;
   o.vcd = job.vcd;
   o.fst = job.fst;
   o.program_name = job.source;

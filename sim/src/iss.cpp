@@ -94,22 +94,22 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
   if (n < 1 || n > T)
     throw LoadError("cannot launch " + std::to_string(n) + " threads: configuration '" + cfg_.name +
                     "' has " + std::to_string(T) + " thread contexts");
-  return run_contexts(n, 0, 0, max_instructions, observer);
+  return run_contexts(n, 0, 0, entry_, max_instructions, observer);
 }
 
 RunResult Simulator::run_domain(uint32_t w, uint32_t h, uint64_t max_instructions, const Observer& observer) {
   if (uint64_t(w) * h > UINT32_MAX)
     throw LoadError("a domain of " + std::to_string(w) + " x " + std::to_string(h) +
                     " work items: at most 2^32 - 1 work items");
-  return run_contexts(cfg_.threads, w, h, max_instructions, observer);
+  return run_contexts(cfg_.threads, w, h, entry_, max_instructions, observer);
 }
 
 // A thread launch (w = 0): threads 0..n-1 of every core, context = work item.  A domain
 // launch: every context of every core, each taking the next work item of the domain,
 // row by row, when it starts and whenever it exits (the dispatcher's order: the first
 // round's contexts take them in slot order, core after core).
-RunResult Simulator::run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, uint64_t max_instructions,
-                                  const Observer& observer) {
+RunResult Simulator::run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, uint32_t entry,
+                                  uint64_t max_instructions, const Observer& observer) {
   const unsigned T = cfg_.threads;
   const uint64_t imem_bytes = uint64_t(cfg_.imem_words) * 4;
   const isa::LabelFn label = labels();
@@ -121,13 +121,14 @@ RunResult Simulator::run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, ui
   const unsigned C = cfg_.cores, items = C * n;
   RunResult res;
   res.threads.resize(items);
-  for (ThreadResult& t : res.threads) t.state.pc = entry_;
+  for (ThreadResult& t : res.threads) t.state.pc = entry;
   SpecialRegs sr;
   sr.nthr = T;
   sr.ncore = cfg_.cores;
   sr.domw = domain ? dom_w : items;
   sr.domh = domain ? dom_h : 1;
   sr.ly = 0;
+  sr.arg = arg_;
   // Domain: each context's work item (index ly * w + lx), and the next to hand out.
   std::vector<uint32_t> item_of(domain ? items : 0);
   uint64_t next_item = 0;
@@ -226,7 +227,7 @@ RunResult Simulator::run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, ui
       if (r.exited && domain && next_item < domain_items) {
         // The context takes the next work item, with the registers it has.
         item_of[w] = uint32_t(next_item++);
-        th.state.pc = entry_;
+        th.state.pc = entry;
         if (!spin.empty()) spin[w] = Spin{};
       } else if (r.exited) {
         // The exit's own pc stays visible in the result, like a faulting one.

@@ -148,11 +148,14 @@ nlohmann::json memory_json(const scm::MemoryStats& m, const scm::CoreStats& s) {
 void write_summary(std::ostream& os, const Outcome& o, const umbra::Config& cfg) {
   os << "umbra-sim: " << o.model << ", configuration '" << cfg.name << "' (T=" << cfg.threads << ", "
      << cfg.registers << " registers), ";
-  if (o.domain.launch())
+  if (!o.commands.empty())
+    os << "command buffer " << o.commands << " (" << plural(o.command_words, "word") << " at "
+       << umbra::hex8(o.command_addr) << ")\n";
+  else if (o.domain.launch())
     os << "domain " << o.domain.w << "x" << o.domain.h << " (" << plural(o.domain.items(), "work item") << ") on ";
-  os << plural(o.threads.size(), "thread") << '\n';
+  if (o.commands.empty()) os << plural(o.threads.size(), "thread") << '\n';
   if (!o.has_cycles) {
-    os << "thread      retired  state\n";
+    if (!o.threads.empty()) os << "thread      retired  state\n";
     for (unsigned t = 0; t < o.threads.size(); ++t) {
       char buf[96];
       std::snprintf(buf, sizeof buf, "%6u %12llu  %s at pc %08x", t,
@@ -164,7 +167,7 @@ void write_summary(std::ostream& os, const Outcome& o, const umbra::Config& cfg)
     return;
   }
   const scm::CoreStats& s = o.cyc.stats;
-  os << "thread       issued  bubbles:  memory    exited      idle  state\n";
+  if (!o.threads.empty()) os << "thread       issued  bubbles:  memory    exited      idle  state\n";
   // Rows are work items (core c's thread t is c * n + t); the statistics are per slot.
   const unsigned n = unsigned(o.threads.size()) / cfg.cores;
   for (unsigned t = 0; t < o.threads.size(); ++t) {
@@ -214,6 +217,10 @@ nlohmann::json stats_json(const Outcome& o, const umbra::Config& cfg, const std:
   j["contexts"] = cfg.threads;
   j["threads"] = o.threads.size();
   j["domain"] = o.domain.launch() ? nlohmann::json{{"w", o.domain.w}, {"h", o.domain.h}} : nlohmann::json();
+  j["commands"] =
+      o.commands.empty()
+          ? nlohmann::json()
+          : nlohmann::json{{"file", o.commands}, {"words", o.command_words}, {"address", o.command_addr}};
   j["status"] = o.status;
   j["message"] = o.stop_line;
   nlohmann::json threads = nlohmann::json::array();

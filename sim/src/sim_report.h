@@ -42,6 +42,10 @@ struct Outcome {
   std::vector<uint8_t> memory;
   std::vector<ThreadEnd> threads;  // the launched ones (a domain launch: every context)
   scm::Domain domain;              // a domain launch's work items (run_result.h)
+  // --commands: the command file, and the buffer's words and address (no thread table:
+  // its runs may be many)
+  std::string commands;
+  uint32_t command_words = 0, command_addr = 0;
   bool has_cycles = false;
   scm::RunResult cyc;  // cycle models: cycles, statistics, timing
   uint64_t iss_retired = 0, iss_rounds = 0;

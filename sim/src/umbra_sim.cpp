@@ -15,6 +15,11 @@
 // their event stream, which the runners deliver while they run; the same stream drives
 // the terminal progress line, so the runners need no extra hooks.
 //
+// --commands FILE runs the program through the host API instead (umbra/device.h): the
+// program's text and data go into device memory, the command file (umbra/command_file.h)
+// becomes a command buffer, and the model runs it from the doorbell; --domain stays a
+// direct domain launch, its cycle counts untouched.
+//
 // Output streams: stdout carries only what was asked for (trace, --regs, --dump-mem,
 // --show-image), so it can be diffed between runs and models; stderr carries
 // diagnostics, the progress line and the end-of-run summary.  Exit codes are distinct
@@ -37,8 +42,10 @@
 
 #include "sim_report.h"
 #include "umbra/asm.h"
+#include "umbra/command_file.h"
 #include "umbra/config.h"
 #include "umbra/cosim_run.h"
+#include "umbra/device.h"
 #include "umbra/format.h"
 #include "umbra/isa.h"
 #include "umbra/iss.h"
@@ -293,6 +300,7 @@ struct Request {
   scm::EventSink* timeline = nullptr;
   bool progress = false;
   std::string vcd, fst;  // rtl/cosim waveform base names (cosim_run.h)
+  std::string commands;  // --commands: the command file
 };
 
 Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Request& rq) {
@@ -449,6 +457,69 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   return o;
 }
 
+// --commands: the program loaded into a device of the chosen model, the command file
+// submitted as one buffer; the outcome is the run's status and final memory (no thread
+// table: a buffer may make many runs, each numbering its work items from 0).
+Outcome run_command_file(const umbra::Program& prog, const umbra::Config& cfg, const Request& rq) {
+  namespace host = umbra::host;
+  const bool cycles = rq.model->supports.cycles;
+  host::RunOptions ro;
+  ro.max_instructions = rq.max_instructions;
+  ro.max_cycles = cycles ? rq.max_cycles : 0;
+  ro.isolation = scm::Isolation::InProcess;
+  ro.vcd = rq.vcd;
+  ro.fst = rq.fst;
+  ro.repro = "umbra-sim --model " + rq.model->name + " " + rq.input + " --commands " + rq.commands;
+  host::Device dev = host::Device::open(rq.model->name, cfg, ro);
+  Outcome o;
+  try {
+    const host::ProgramImage img = dev.load(prog, rq.input);
+    const host::CommandBuffer cb = host::parse_command_file(rq.commands, prog, img);
+    dev.submit(cb);
+    o.command_words = cb.words().size() + (cb.ended() ? 0 : 1);
+    o.command_addr = dev.last_buffer();
+  } catch (const host::DeviceError& e) {
+    throw InputError("--commands " + rq.commands + ": " + e.what());
+  } catch (const host::CommandFileError& e) {
+    throw InputError(e.what());
+  }
+  const umbra::models::Result& r = dev.wait();
+  o.model = rq.model->name;
+  o.commands = rq.commands;
+  o.memory = r.run.memory;
+  if (!cycles) {
+    o.iss_retired = r.instructions;
+    o.iss_rounds = r.iss_rounds;
+    o.status = "exited";
+    if (r.run.status == scm::RunResult::Status::Fault) {
+      o.status = "fault";
+      o.rc = kExitFault;
+      o.stop_line = "fault: " + r.run.message;
+    } else if (r.run.status == scm::RunResult::Status::CycleLimit) {
+      o.status = "instruction limit";
+      o.rc = kExitLimit;
+      o.stop_line = "stopped: " + r.run.message;
+    }
+    return o;
+  }
+  o.has_cycles = true;
+  o.cyc = r.run;
+  cycle_status(o);
+  if (r.compared) {
+    o.cosim = true;
+    o.events_compared = r.events_compared;
+    o.iss_problems = r.iss_problems;
+    o.iss_notes = r.iss_notes;
+    o.mismatch_report = r.mismatch_report;
+    if (!r.agreed) {
+      o.rc = kExitMismatch;
+      o.status = "mismatch";
+      o.stop_line = "cosim mismatch:\n" + r.summary;
+    }
+  }
+  return o;
+}
+
 std::vector<uint32_t> read_pixels(const std::vector<uint8_t>& m, const simtools::ImageSpec& s) {
   std::vector<uint32_t> px(size_t(s.width) * s.height);
   for (size_t i = 0; i < px.size(); ++i) px[i] = peek32(m, uint32_t(s.address + 4 * i));
@@ -479,6 +550,14 @@ int run(int argc, char** argv) {
                  "each (lx, ly) to a free thread of any core, refilling threads as they exit; the thread "
                  "tables are then per thread context")
       ->excludes(threads_opt);
+  std::string commands_path;
+  app.add_option(
+         "--commands", commands_path,
+         "run the program through the host API: load it into device memory and submit the command "
+         "file FILE (YAML, a list of commands: program, args, domain, run, wait, fence, counters, ...; "
+         "arguments are numbers or the program's symbols; docs/simulator.md) as one command buffer")
+      ->excludes(threads_opt)
+      ->excludes("--domain");
   app.add_option("--mem-size", mem_size_text,
                  "data memory bytes (overrides the configuration; K/M/G, 0x ok)");
   app.add_option(
@@ -550,6 +629,15 @@ int run(int argc, char** argv) {
     throw InputError("--timeline: --model iss has no cycles; use --model systemc, rtl or cosim");
   if (!window_text.empty() && timeline_path.empty())
     throw InputError("--timeline-window needs --timeline FILE.svg");
+  if (!commands_path.empty()) {
+    // A buffer may make many runs, each numbering its work items from 0: what these
+    // show per thread or per cycle would mix them.
+    for (const auto& [given, name] : {std::pair<bool, const char*>{trace->count() > 0, "--trace"},
+                                      {!timeline_path.empty(), "--timeline"},
+                                      {show_regs, "--regs"}})
+      if (given)
+        throw InputError(std::string(name) + ": not with --commands (a buffer may make several runs)");
+  }
 
   umbra::Config cfg;
   if (!config_path.empty()) cfg = umbra::load_config(config_path);
@@ -562,6 +650,7 @@ int run(int argc, char** argv) {
   Request rq;
   rq.model = &chosen;
   rq.input = input;
+  rq.commands = commands_path;
   if ((!vcd_base.empty() || !fst_base.empty()) && !chosen.supports.waveforms)
     throw InputError("--vcd/--fst: waveforms come from --model rtl or cosim (cosim writes both sides)");
   rq.vcd = vcd_base;
@@ -684,7 +773,9 @@ int run(int argc, char** argv) {
 
   Outcome o;
   try {
-    o = iss ? run_iss(prog, cfg, rq) : run_cycle_model(prog, cfg, rq);
+    o = !rq.commands.empty() ? run_command_file(prog, cfg, rq)
+        : iss                ? run_iss(prog, cfg, rq)
+                             : run_cycle_model(prog, cfg, rq);
     o.domain = rq.domain;
   } catch (const scm::RunError& e) {
     throw InputError("--model " + model + ": " + e.what());

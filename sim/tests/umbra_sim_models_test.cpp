@@ -30,7 +30,9 @@ constexpr int kOk = 0, kBadInput = 1, kFault = 2, kLimit = 3;  // docs/simulator
 const char* const kModels[] = {"iss", "systemc", "rtl", "cosim"};
 
 class UmbraSimModels : public umbra::testkit::ScratchTest {
- protected:
+ public:
+  using umbra::testkit::ScratchTest::path;
+  using umbra::testkit::ScratchTest::write;
   Outcome run(const std::string& args) const { return run_command(std::string(UMBRA_SIM_PATH) + " " + args); }
 };
 
@@ -90,6 +92,72 @@ TEST_F(UmbraSimModels, EveryModelRunsADomainTheSameWay) {
   // The last item, (12, 6), is word 90.
   EXPECT_TRUE(has(first, "0006000c\n")) << first;
   EXPECT_EQ(run(prog + " --domain 13x0").rc, kBadInput);
+}
+
+// --commands: a small kernel over a 2D domain, its argument block read with `rdsr arg`,
+// and a fence after the run, submitted through the host API: the memory read back is
+// the ISS's on every model, the counters' block apart (the ISS has no cycles).
+const char* kCommandKernel = R"(
+        .text
+main:   rdsr    r1, lx
+        rdsr    r2, ly
+        rdsr    r3, domw
+        rdsr    r10, arg
+        ldw     r11, 0(r10)
+        mul     r4, r2, r3
+        add     r4, r4, r1
+        mul     r6, r4, r11
+        shli    r4, r4, 2
+        la      r5, out
+        add     r5, r5, r4
+        stw     r6, 0(r5)
+        exit
+        .data
+params: .word   3
+done:   .word   0
+stats:  .space  12
+out:    .space  4 * 64
+)";
+
+const char* kCommandFile = R"(# 12 x 5 work items, each out[i] = 3 * i; then the fence
+- program
+- args: params
+- domain: [12, 5]
+- run: main
+- wait
+- fence: [done, 0x600d]
+- counters_reset
+- counters: stats
+)";
+
+void command_file_runs_as_the_iss_does(const UmbraSimModels& t, std::vector<std::string> models) {
+  const std::string prog = t.write("k.s", kCommandKernel), cmds = t.write("k.yaml", kCommandFile);
+  const std::string dumps = " --dump-mem out:256 --dump-mem 0x10100:8 --dump-mem done:4";
+  const Outcome ref = t.run("--model iss " + prog + " --commands " + cmds + dumps);
+  ASSERT_EQ(ref.rc, kOk) << ref.err;
+  EXPECT_TRUE(
+      has(ref.out, "00010014: 00000000 00000003 00000006 00000009 0000000c 0000000f 00000012 00000015\n"))
+      << ref.out;
+  // Item 59, the last, at 0x10100; item 60 does not exist.
+  EXPECT_TRUE(has(ref.out, "00010100: 000000b1 00000000\n")) << ref.out;
+  EXPECT_TRUE(has(ref.out, "00010004: 0000600d\n")) << ref.out;
+  for (const std::string& m : models) {
+    const Outcome o = t.run("--model " + m + " " + prog + " --commands " + cmds + dumps + " --stats-json " +
+                            t.path(m + ".json"));
+    ASSERT_EQ(o.rc, kOk) << m << ": " << o.err;
+    EXPECT_EQ(o.out, ref.out) << m;
+    EXPECT_TRUE(has(o.err, "command buffer " + cmds)) << o.err;
+    const auto j = nlohmann::json::parse(slurp(t.path(m + ".json")));
+    EXPECT_EQ(j["commands"]["file"], cmds) << m;
+  }
+}
+
+TEST_F(UmbraSimModels, SystemcRunsACommandFileAsTheIssDoes) {
+  command_file_runs_as_the_iss_does(*this, {"systemc"});
+}
+
+TEST_F(UmbraSimModels, RtlAndCosimRunACommandFileAsTheIssDoes) {
+  command_file_runs_as_the_iss_does(*this, {"rtl", "cosim"});
 }
 
 TEST_F(UmbraSimModels, StatsJsonCountsEveryCycleOfEveryThread) {

@@ -330,4 +330,81 @@ TEST_F(UmbraSim, ModelIsAChoice) {
   EXPECT_EQ(run("--help").rc, kOk);
 }
 
+// --commands on the reference simulator: the kernel runs over the buffer's domain with
+// its argument block, the fence lands, and every mistake in the file names the file,
+// the line and the command.
+const char* kArgKernel = R"(
+        .text
+main:   rdsr    r1, lx
+        rdsr    r10, arg
+        ldw     r11, 0(r10)
+        mul     r6, r1, r11
+        shli    r4, r1, 2
+        la      r5, out
+        add     r5, r5, r4
+        stw     r6, 0(r5)
+        exit
+        .data
+scale:  .word   7
+flag:   .word   0
+out:    .space  64
+)";
+
+TEST_F(UmbraSim, CommandFileRunsTheKernelThroughTheHostApi) {
+  const std::string prog = write("k.s", kArgKernel);
+  const std::string cmds =
+      write("k.yaml", "- program\n- args: scale\n- domain: 5\n- run\n- fence: [flag, 1]\n");
+  const Outcome o = run(prog + " --commands " + cmds + " --dump-mem out:24 --dump-mem flag:4");
+  ASSERT_EQ(o.rc, kOk) << o.err;
+  EXPECT_EQ(o.out,
+            "00010008: 00000000 00000007 0000000e 00000015 0000001c 00000000\n"
+            "00010004: 00000001\n");
+  EXPECT_TRUE(has(o.err, "command buffer " + cmds + " (15 words at ")) << o.err;
+}
+
+TEST_F(UmbraSim, CommandFileMistakesNameTheFileAndLine) {
+  const std::string prog = write("k.s", kArgKernel);
+  struct {
+    const char* text;
+    const char* says;
+  } bad[] = {
+      {"- program\n- launch: 4\n", ":2: no command 'launch'"},
+      {"- program\n- args: nowhere\n",
+       ":2: command `args`, argument `addr`: 'nowhere' is neither a number nor a symbol"},
+      {"- domain: [1, 2, 3]\n", ":1: command `domain` takes 2 arguments (w, h), not 3"},
+      {"program\n", ":1: expected a list of commands"},
+  };
+  for (const auto& b : bad) {
+    const std::string cmds = write("bad.yaml", b.text);
+    const Outcome o = run(prog + " --commands " + cmds);
+    EXPECT_EQ(o.rc, kBadInput) << b.text;
+    EXPECT_TRUE(has(o.err, "umbra-sim: " + cmds + b.says)) << o.err;
+  }
+  const Outcome missing = run(prog + " --commands " + path("none.yaml"));
+  EXPECT_EQ(missing.rc, kBadInput);
+  EXPECT_TRUE(has(missing.err, path("none.yaml") + ": cannot read the command file")) << missing.err;
+  const std::string cmds = write("ok.yaml", "- run\n");
+  for (const char* opt : {"--threads 2", "--domain 4"}) {
+    const Outcome o = run(prog + " --commands " + cmds + " " + opt);
+    EXPECT_EQ(o.rc, kBadInput) << opt;
+    EXPECT_TRUE(has(o.err, "excludes")) << o.err;
+  }
+  for (const char* opt : {"--trace", "--regs"}) {
+    const Outcome o = run(prog + " --commands " + cmds + " " + opt);
+    EXPECT_EQ(o.rc, kBadInput) << opt;
+    EXPECT_TRUE(has(o.err, std::string(opt) + ": not with --commands")) << o.err;
+  }
+}
+
+TEST_F(UmbraSim, ACommandFaultExitsAsAFaultNamingTheCommand) {
+  const std::string prog = write("k.s", kArgKernel);
+  // `run` with no domain set: refused at the `run`, the buffer's second command.
+  const std::string cmds = write("k.yaml", "- program\n- run\n");
+  const Outcome o = run(prog + " --commands " + cmds);
+  EXPECT_EQ(o.rc, kFault) << o.err;
+  EXPECT_TRUE(has(
+      o.err, "umbra-sim: fault: command processor: `run` with a domain that has a zero side (command at "))
+      << o.err;
+}
+
 }  // namespace

@@ -16,9 +16,14 @@
 //     word the thread stored to after that read may hold what followed from it (the old value of a contended
 //     `atom.add`, stored to the thread's own word) (a note).
 //     Any other first difference, and any other difference in the final memory, is a problem.
+// A command buffer (a doorbell run, docs/commands.md) may make several runs, each
+// numbering its work items from 0, so its records cannot be matched thread by thread:
+// only the outcome and the final memory are compared, leaving out the blocks `counters`
+// wrote (the ISS has no cycles; iss.h, Simulator::run_commands).
 #pragma once
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -62,14 +67,22 @@ struct Reference {
   // it: a read of one that another thread wrote may legitimately differ.
   std::map<uint32_t, std::set<unsigned>> writers;
   std::string injected;  // what Options::inject_iss changed, for the log
+  // A doorbell run: the ISS ran the command buffer (records left empty, not compared),
+  // and these words of the final memory are the counters' (not compared).
+  bool commands = false;
+  std::vector<iss::CounterBlock> counter_blocks;
+  std::optional<iss::CommandFault> command_fault;
 };
 
 // Runs the ISS on the same program, threads (or domain) and input words.  inject >= 0
 // adds 1 to the value of its inject-th register write (test-only, to show the check
-// works).  The records are by work item (a domain's: ly * w + lx).
+// works).  The records are by work item (a domain's: ly * w + lx).  With
+// doorbell.ring the ISS loads only the program's data and runs the command buffer at
+// doorbell.addr (the text reaches the instruction store only through `program`), as the
+// cycle models' host does; inject is then ignored (there are no records).
 Reference run_reference(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_instructions,
-                        const std::vector<std::pair<uint32_t, std::vector<uint32_t>>>& writes,
-                        int64_t inject, const scm::Domain& domain = {});
+                        const std::vector<std::pair<uint32_t, std::vector<uint32_t>>>& writes, int64_t inject,
+                        const scm::Domain& domain = {}, const scm::Doorbell& doorbell = {});
 
 struct IssVerdict {
   std::vector<std::string> problems, notes;

@@ -29,6 +29,12 @@ struct Job {
   // A domain launch (run_result.h) instead of `threads` a core; threads must then be
   // the configuration's.
   scm::Domain domain;
+  // A command buffer instead of either (run_result.h, docs/commands.md): the host rings
+  // the command processor's doorbell with its address; the program's data and `writes`
+  // (which must hold the buffer and the text its `program` copies) are in memory from the
+  // start, and the text reaches the instruction store only through `program`.  The ISS
+  // runs the buffer functionally (iss::Simulator::run_commands).
+  scm::Doorbell doorbell;
   // The budget: the ISS counts retired instructions, the cycle models busy cycles;
   // max_cycles = 0 derives the cycle budget from max_instructions (cycle_budget()).
   uint64_t max_instructions = 100'000'000, max_cycles = 0;

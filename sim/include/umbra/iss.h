@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "umbra/commands_gen.h"
 #include "umbra/config.h"
 #include "umbra/program.h"
 #include "umbra/semantics.h"
@@ -91,6 +92,37 @@ struct RunResult {
   bool all_exited() const { return !fault && !livelock; }
 };
 
+// What stopped a command buffer (Simulator::run_commands) other than a kernel: a
+// command the command processor refuses (docs/commands.md, "Faults"), or an access of
+// the processor's own outside data memory (the memory's out_of_range fault, as the
+// cycle models' memory raises it for the processor's request).
+struct CommandFault {
+  commands::Fault fault = commands::Fault::None;  // a refused command ...
+  Fault memory = Fault::None;                     // ... or a memory fault (OutOfRange)
+  uint32_t addr = 0;   // the command's address; a memory fault: the address accessed
+  std::string detail;  // a memory fault: what was accessed
+  // The cycle models' words (harness/bench.cpp): "command processor: <fault_text>
+  // (command at 0x00000040)", "command processor: out_of_range: <detail>".
+  std::string message() const;
+};
+
+// A block `counters` wrote: the ISS's words there are not the cycle models' (it has no
+// cycles), so a comparison of final memory leaves them out.
+struct CounterBlock {
+  uint32_t addr = 0, words = 0;
+};
+
+struct CommandsResult {
+  // Over every `run`: retired and rounds summed; threads of the last run; a kernel's
+  // fault or the instruction limit (all runs together) stops the buffer there.
+  RunResult run;
+  std::optional<CommandFault> command_fault;
+  unsigned runs = 0;
+  std::vector<CounterBlock> counters;
+  uint32_t end_addr = 0;  // where `end` was read (valid when the buffer ended)
+  bool ended() const { return !command_fault && !run.fault && !run.livelock; }
+};
+
 // Called for every retired instruction, and once more for the instruction that
 // faults (Retired::fault set; it changed nothing).  `thread` is the work item, core *
 // n + tid (the tid with one core).
@@ -127,6 +159,25 @@ class Simulator {
   // work item, ly * w + lx; RunResult::threads has one entry per context, core * T +
   // tid.  Throws LoadError for more than 2^32 - 1 work items.
   RunResult run_domain(uint32_t w, uint32_t h, uint64_t max_instructions, const Observer& observer = nullptr);
+  // Loads only the program's data (and its symbols, for disassembly): the instruction
+  // store stays empty, as in a system whose host rings the command processor's doorbell
+  // instead of loading the text; a `program` command fills it.  Throws LoadError.
+  void load_data(const Program& p, const std::string& name = "program");
+  // Runs the command buffer at byte address `addr` of data memory (docs/commands.md)
+  // functionally, command after command, until `end`: `program` copies words from data
+  // memory into the instruction store; `args` sets `rdsr arg` for every thread;
+  // `domain` then `run entry` makes a whole run_domain() from pc `entry` before the next
+  // command is read (the cycle models may overlap two runs; a buffer whose runs depend
+  // on each other needs `wait` between them there, and means the same here);
+  // `invalidate` and `wait` do nothing (the ISS has no caches and no time); `fence`
+  // stores its value; `counters_reset` and `counters` keep, per core, the instructions
+  // retired since the reset, and `counters` writes [issue slots (rounds * T), the same
+  // again for busy_cycles, then one instruction count per core]: the ISS has no cycles,
+  // so those words are its own (CommandsResult::counters says where they went).  A bad
+  // command stops the buffer with a CommandFault, as the command processor's fault
+  // output does.  max_instructions counts every run's instructions together; the
+  // observer's thread is the work item within its run.
+  CommandsResult run_commands(uint32_t addr, uint64_t max_instructions, const Observer& observer = nullptr);
   // With rounds > 0, run() also stops (RunResult::livelock) once every running thread
   // has executed the same instruction `rounds` times in a row, each time jumping back
   // to itself with no memory access and no register value changed: its state then
@@ -143,8 +194,8 @@ class Simulator {
   isa::LabelFn labels() const;
 
  private:
-  RunResult run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, uint64_t max_instructions,
-                         const Observer& observer);
+  RunResult run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, uint32_t entry,
+                         uint64_t max_instructions, const Observer& observer);
 
   Config cfg_;
   std::vector<uint32_t> imem_;
@@ -153,6 +204,7 @@ class Simulator {
   size_t text_end_ = 0;  // one past the last word load() wrote: the rest of the store is zero
   std::vector<Symbol> text_symbols_;
   uint64_t livelock_rounds_ = 0;
+  uint32_t arg_ = 0;  // `rdsr arg`: the argument block an `args` command set
 };
 
 }  // namespace umbra::iss

@@ -1,0 +1,162 @@
+// The host API: how a program drives Umbra as the data-parallel VM's host drives its
+// GPU (docs/commands.md).  A CommandBuffer is built from the generated command table
+// (umbra/commands_gen.h, from isa/commands.yaml), so its words are the ones the command
+// processor decodes; a Device owns device memory (a bump allocator and a staged image)
+// and submits a buffer by ringing the doorbell with its address.
+//
+// A Device is opened on a model of the registry (umbra/models.h) and a configuration;
+// each submit() is one model run that starts from the staged memory image and leaves
+// its final memory readable through read().  What runs the buffer is a Backend: the
+// registry's models are one (ModelBackend); a board over umbra-load's serial link will
+// be another (write the staged words, ring, wait for the fence, read back), which is
+// why the Device never touches a model directly.
+#pragma once
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "run_result.h"
+#include "umbra/commands_gen.h"
+#include "umbra/config.h"
+#include "umbra/models.h"
+#include "umbra/program.h"
+
+namespace umbra::host {
+
+// A request the device cannot meet (memory that does not fit, a copy outside it, a
+// command with the wrong arguments); the message names the sizes and addresses.
+struct DeviceError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A command buffer: 32-bit words, each command its opcode then its arguments, in the
+// order commands.yaml lists them.
+class CommandBuffer {
+ public:
+  CommandBuffer& program(uint32_t src, uint32_t words, uint32_t dest);
+  CommandBuffer& args(uint32_t addr);
+  CommandBuffer& domain(uint32_t w, uint32_t h = 1);
+  CommandBuffer& run(uint32_t entry);
+  CommandBuffer& invalidate();
+  CommandBuffer& wait();
+  CommandBuffer& fence(uint32_t addr, uint32_t value);
+  CommandBuffer& counters_reset();
+  CommandBuffer& counters(uint32_t addr);
+  CommandBuffer& end();
+  // Any command of the table by opcode; throws DeviceError when the argument count is
+  // not the table's.
+  CommandBuffer& append(commands::Opcode op, std::initializer_list<uint32_t> args);
+  CommandBuffer& append(commands::Opcode op, const std::vector<uint32_t>& args);
+
+  const std::vector<uint32_t>& words() const { return words_; }
+  uint32_t bytes() const { return uint32_t(4 * words_.size()); }
+  // Whether the last command is `end` (submit() appends one otherwise).
+  bool ended() const { return last_ && *last_ == commands::Opcode::End; }
+
+ private:
+  std::vector<uint32_t> words_;
+  std::optional<commands::Opcode> last_;
+};
+
+// Where Device::load() put a program: the arguments of its `program` command, and
+// the entry point for `run`.
+struct ProgramImage {
+  uint32_t src = 0;    // device address of the text's first word
+  uint32_t words = 0;  // text words
+  uint32_t dest = 0;   // pc of the first word (the program's text base)
+  uint32_t entry = 0;  // the program's entry point
+};
+
+// What a Backend needs for one run: the memory as the host staged it (the program's
+// data image at its base, everything else as words to write) and the doorbell.
+struct Submission {
+  const Program* program = nullptr;  // data image and symbols (its text is not loaded)
+  std::string source;                // for messages
+  std::vector<std::pair<uint32_t, std::vector<uint32_t>>> writes;
+  scm::Doorbell doorbell;
+};
+
+// Limits and observers of a run, passed to the model as models::Job has them.
+struct RunOptions {
+  uint64_t max_instructions = 100'000'000, max_cycles = 0;  // 0: models::cycle_budget
+  scm::EventSink* sink = nullptr;
+  scm::Isolation isolation = scm::Isolation::Subprocess;
+  std::string vcd, fst, repro;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual std::string name() const = 0;
+  // Runs one submission to its end; the result's run.memory is the device memory after
+  // it.  Throws scm::RunError for a run that cannot be made.
+  virtual models::Result run(const Submission& s, const RunOptions& o) = 0;
+};
+
+// A model of the registry (iss, systemc, rtl, cosim).
+class ModelBackend final : public Backend {
+ public:
+  ModelBackend(const models::Model& model, const Config& cfg) : model_(model), cfg_(cfg) {}
+  std::string name() const override { return model_.name; }
+  models::Result run(const Submission& s, const RunOptions& o) override;
+
+ private:
+  const models::Model& model_;
+  Config cfg_;
+};
+
+class Device {
+ public:
+  // A model by its registry name (throws std::invalid_argument naming the known ones).
+  static Device open(const std::string& model, const Config& cfg, RunOptions options = {});
+  // Any backend (a board's, later).
+  Device(std::unique_ptr<Backend> backend, const Config& cfg, RunOptions options = {});
+
+  const Config& config() const { return cfg_; }
+  std::string backend_name() const { return backend_->name(); }
+  RunOptions& options() { return options_; }
+
+  // Device memory: `bytes` at an address that is a multiple of `align` (a power of two),
+  // above every earlier allocation and outside the loaded program's data image.
+  // Throws DeviceError naming the request and what is left when it does not fit.
+  uint32_t alloc(uint32_t bytes, uint32_t align = 4);
+  // Host copies, staged into the next run's memory image (and, after a run, reading
+  // what it left).  Word-aligned, inside memory, or DeviceError.
+  void write(uint32_t addr, const std::vector<uint32_t>& words);
+  std::vector<uint32_t> read(uint32_t addr, uint32_t n) const;
+  // Places the program's data image at its base (reserving it from the allocator;
+  // load before allocating there) and its text in newly allocated device memory; the
+  // result is what a `program` command needs.  One program a device.
+  ProgramImage load(const Program& p, const std::string& name = "program");
+
+  // Writes the buffer (with `end` appended when it has none) into newly allocated
+  // device memory and makes one run that rings the doorbell with its address; wait()
+  // returns that run's result.  Throws DeviceError for a second submit before wait().
+  void submit(const CommandBuffer& cb);
+  const models::Result& wait();
+  // Address of the last submitted buffer.
+  uint32_t last_buffer() const { return buffer_addr_; }
+
+ private:
+  std::unique_ptr<Backend> backend_;
+  Config cfg_;
+  RunOptions options_;
+  std::vector<uint8_t> image_;  // device memory as the host sees it
+  std::vector<uint8_t> base_;   // what a run starts with before the writes (the data image)
+  Program program_;             // data image and symbols; empty until load()
+  std::string program_name_ = "program";
+  bool loaded_ = false;
+  uint32_t bump_ = 0;                                    // first free byte
+  std::vector<std::pair<uint32_t, uint32_t>> reserved_;  // [begin, end) the allocator skips
+  bool pending_ = false;
+  uint32_t buffer_addr_ = 0;
+  models::Result result_;
+  void check_span(const char* what, uint32_t addr, uint64_t words) const;
+};
+
+}  // namespace umbra::host
