@@ -27,6 +27,20 @@
 //              launch to its first issue, and from the exit's issue to the system's
 //              busy low.  Predicted: 2 + the thread's wait for its slot (< T), and the
 //              exit's X2 (4 cycles) plus a cycle for busy.
+//   doorbell   the same kernel through the command processor (docs/commands.md): a
+//              buffer `domain 1 1; run; fence; end` with the program already in the
+//              instruction stores, and one that also copies it (`program` first):
+//              cycles from the doorbell to the first issue, and from the exit's issue
+//              to the fence's store on the DRAM port.  Predicted: one DRAM read of the
+//              buffer's line, a cycle a word, then the launch's 2 + slot wait (the
+//              copy adds a read of the text's line and a second read of the buffer's);
+//              the fence once busy falls (the exit's 5) plus the store's trip through
+//              the queue.
+//   counters   examples/mandelbrot2d.s over its first 32x24 work items through a
+//              buffer `counters_reset; domain; run; counters; end`, the counters read
+//              back from memory as the data-parallel VM reads its own: cycles, busy
+//              cycles and each core's instructions.  The instructions must add up to
+//              the run's (a wrong total fails the bench).
 //
 // read and write run under queue.mode reorder and fcfs; the ratio is the queue's gain
 // with several cores streaming at once.  Exit status non-zero only on a failed run or
@@ -43,7 +57,10 @@
 #include <vector>
 
 #include "bench_common.h"
+#include "command_processor.h"
+#include "umbra/commands_gen.h"
 #include "umbra/config.h"
+#include "umbra/isa.h"
 #include "umbra/systemc_run.h"
 
 #ifndef UMBRA_SOURCE_DIR
@@ -133,6 +150,25 @@ const char* kGrid = R"(
 out:    .word   0
 )";
 
+// The first issue and the command processor's first store on the DRAM port (the
+// doorbell experiment's fence).
+struct IssueAndFence final : umbra::scm::EventSink {
+  void on_event(const umbra::scm::Event& e) override {
+    if (e.kind == umbra::scm::EventKind::Issue) {
+      if (!issued) first = e.cycle;
+      issued = true;
+      last = e.cycle;
+    }
+    if (e.kind == umbra::scm::EventKind::Dram && e.thread == umbra::scm::CommandProcessor::kTag &&
+        e.op == umbra::isa::info(umbra::isa::Op::STW).opcode && !fenced) {
+      fenced = true;
+      fence = e.cycle;
+    }
+  }
+  bool issued = false, fenced = false;
+  uint64_t first = 0, last = 0, fence = 0;
+};
+
 // The first issue and the last exit's issue of a run (the launch experiment).
 struct FirstAndLast final : umbra::scm::EventSink {
   void on_event(const umbra::scm::Event& e) override {
@@ -188,19 +224,22 @@ int main(int argc, char** argv) {
   std::string occupancy_text = "1024x1024";
   unsigned occupancy_cores = 4;
   app.add_option("--occupancy", occupancy_text, "the occupancy run's domain, WxH");
-  app.add_option("--occupancy-cores", occupancy_cores, "the occupancy run's cores")->check(CLI::Range(1u, 64u));
+  app.add_option("--occupancy-cores", occupancy_cores, "the occupancy run's cores")
+      ->check(CLI::Range(1u, 64u));
   app.add_option("--csv", csv_path, "write the figures as CSV to FILE");
   CLI11_PARSE(app, argc, argv);
 
   try {
     const std::vector<unsigned> counts = parse_list(cores_text);
     Config base = config_file.empty() ? Config{} : umbra::load_config(config_file);
-    if (base.mem_model != "dram") throw std::runtime_error("cores_bench measures the DRAM: memory.model dram");
+    if (base.mem_model != "dram")
+      throw std::runtime_error("cores_bench measures the DRAM: memory.model dram");
     umbra::bench::describe(base);
     const double peak = 2.0 * base.dram_bus_bytes;
     umbra::bench::Csv csv;
     if (!csv_path.empty())
-      csv = umbra::bench::Csv(csv_path, {"experiment", "cores", "mode", "cycles", "value", "predicted", "unit"});
+      csv = umbra::bench::Csv(csv_path,
+                              {"experiment", "cores", "mode", "cycles", "value", "predicted", "unit"});
 
     // compute: mandelbrot's IPC per core.
     const std::string examples = std::string(UMBRA_SOURCE_DIR) + "/examples";
@@ -219,7 +258,8 @@ int main(int argc, char** argv) {
       for (unsigned c = 0; c < n; ++c) per_core += m.run.stats.core_ipc(c) / n;
       if (n == 1) one = per_core;
       std::printf("%6u %10llu %10.3f %10.3f %12s\n", n, static_cast<unsigned long long>(m.run.cycles),
-                  m.run.stats.ipc(), per_core, one > 0 ? std::to_string(per_core / one).substr(0, 5).c_str() : "-");
+                  m.run.stats.ipc(), per_core,
+                  one > 0 ? std::to_string(per_core / one).substr(0, 5).c_str() : "-");
       csv.row("compute", n, "reorder", m.run.cycles, per_core, one > 0 ? one : per_core, "ipc_per_core");
     }
 
@@ -272,8 +312,8 @@ int main(int argc, char** argv) {
       for (const auto& s : p.symbols)
         if (s.name == "sum") sum = umbra::bench::word(m.run.memory, s.value);
       if (sum != total) {
-        std::fprintf(stderr, "cores_bench: %u cores: the word holds %u, not %llu: an atomic was lost\n", n, sum,
-                     static_cast<unsigned long long>(total));
+        std::fprintf(stderr, "cores_bench: %u cores: the word holds %u, not %llu: an atomic was lost\n", n,
+                     sum, static_cast<unsigned long long>(total));
         ++failures;
       }
       const double per = double(m.span) / double(total);
@@ -284,8 +324,9 @@ int main(int argc, char** argv) {
     // domain: mandelbrot2d's 96x72 work items.
     const std::string mandelbrot2d = examples + "/mandelbrot2d.s";
     const std::string text2d = file_text(mandelbrot2d);
-    std::printf("\ndomain (examples/mandelbrot2d.s, a 96x72 domain launch, %u threads a core): IPC per core\n",
-                base.threads);
+    std::printf(
+        "\ndomain (examples/mandelbrot2d.s, a 96x72 domain launch, %u threads a core): IPC per core\n",
+        base.threads);
     std::printf("%6s %10s %10s %10s %12s\n", "cores", "cycles", "IPC", "per core", "vs 1 core");
     double one2d = 0;
     for (unsigned n : counts) {
@@ -338,6 +379,82 @@ int main(int argc, char** argv) {
                   static_cast<unsigned long long>(stop));
       csv.row("launch_to_issue", n, "reorder", start, double(start), 2.0, "cycles");
       csv.row("exit_to_idle", n, "reorder", stop, double(stop), 5.0, "cycles");
+    }
+    // doorbell: the empty kernel through a command buffer.
+    std::printf("\ndoorbell (`exit` over one work item through the command processor): cycles\n");
+    std::printf("%6s %-24s %24s %20s\n", "cores", "buffer", "doorbell -> first issue", "exit issue -> fence");
+    for (unsigned n : counts) {
+      Config cfg = base;
+      cfg.cores = n;
+      const Program p = umbra::bench::assemble("        exit\n", cfg, "empty.s");
+      for (const bool copy : {false, true}) {
+        using umbra::commands::Opcode;
+        constexpr uint32_t kText = 0x8000, kBuffer = 0x9000, kFence = 0xa000;
+        std::vector<uint32_t> b;
+        if (copy) b = {uint32_t(Opcode::Program), kText, uint32_t(p.text.size()), p.text_base};
+        for (uint32_t w : {uint32_t(Opcode::Domain), 1u, 1u, uint32_t(Opcode::Run), p.entry,
+                           uint32_t(Opcode::Fence), kFence, 1u, uint32_t(Opcode::End)})
+          b.push_back(w);
+        umbra::scm::RunOptions o;
+        o.doorbell = {true, kBuffer};
+        o.writes = {{kText, p.text}, {kBuffer, b}};
+        IssueAndFence f;
+        const RunResult r = umbra::scm::run_systemc(p, cfg, cfg.threads, 1'000'000, &f, o);
+        if (r.status != RunResult::Status::Exited || !f.issued || !f.fenced)
+          throw std::runtime_error("doorbell run on " + std::to_string(n) + " cores: " + r.message);
+        const uint64_t start = f.first - r.launch_cycle, stop = f.fence - f.last;
+        std::printf("%6u %-24s %24llu %20llu\n", n, copy ? "program domain run" : "domain run (resident)",
+                    static_cast<unsigned long long>(start), static_cast<unsigned long long>(stop));
+        csv.row(copy ? "doorbell_to_issue_program" : "doorbell_to_issue", n, "reorder", start, double(start),
+                64.0, "cycles");
+        csv.row(copy ? "exit_to_fence_program" : "exit_to_fence", n, "reorder", stop, double(stop), 32.0,
+                "cycles");
+      }
+    }
+    // counters: the command processor's counters after a run, read from memory.
+    std::printf("\ncounters (examples/mandelbrot2d.s, 32x24 work items, read back by `counters`)\n");
+    std::printf("%6s %10s %12s   %s\n", "cores", "cycles", "busy cycles", "instructions per core");
+    for (unsigned n : counts) {
+      Config cfg = base;
+      cfg.cores = n;
+      using umbra::commands::Opcode;
+      const Program p = umbra::bench::assemble(text2d, cfg, "mandelbrot2d.s", examples);
+      constexpr uint32_t kBuffer = 0x70000, kCounters = 0x71000;
+      const std::vector<uint32_t> b = {uint32_t(Opcode::CountersReset),
+                                       uint32_t(Opcode::Domain),
+                                       32,
+                                       24,
+                                       uint32_t(Opcode::Run),
+                                       p.entry,
+                                       uint32_t(Opcode::Counters),
+                                       kCounters,
+                                       uint32_t(Opcode::End)};
+      umbra::scm::RunOptions o;
+      o.doorbell = {true, kBuffer};
+      o.writes = {{kBuffer, b}};
+      const RunResult r = umbra::scm::run_systemc(p, cfg, cfg.threads, 200'000'000, nullptr, o);
+      if (r.status != RunResult::Status::Exited)
+        throw std::runtime_error("counters run on " + std::to_string(n) + " cores: " + r.message);
+      const auto word = [&r](uint32_t a) {
+        return uint32_t(r.memory[a]) | uint32_t(r.memory[a + 1]) << 8 | uint32_t(r.memory[a + 2]) << 16 |
+               uint32_t(r.memory[a + 3]) << 24;
+      };
+      std::string per_core;
+      uint64_t total = 0;
+      for (unsigned c = 0; c < n; ++c) {
+        const uint32_t i = word(kCounters + 4 * (umbra::commands::kCounterFixedWords + c));
+        total += i;
+        per_core += (c ? " " : "") + std::to_string(i);
+      }
+      std::printf("%6u %10u %12u   %s\n", n, word(kCounters), word(kCounters + 4), per_core.c_str());
+      if (total != r.stats.total_issued()) {
+        std::printf("  WRONG: the counters add up to %llu instructions, the run issued %llu\n",
+                    static_cast<unsigned long long>(total),
+                    static_cast<unsigned long long>(r.stats.total_issued()));
+        ++failures;
+      }
+      csv.row("counters_busy", n, "reorder", word(kCounters + 4), double(total) / word(kCounters + 4), 0.0,
+              "instructions_per_busy_cycle");
     }
     csv.close();
     return failures ? 1 : 0;

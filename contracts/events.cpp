@@ -5,6 +5,8 @@
 #include <cinttypes>
 #include <stdexcept>
 
+#include "umbra/commands_gen.h"
+
 namespace umbra::scm {
 
 const char* event_kind_name(EventKind k) {
@@ -18,6 +20,7 @@ const char* event_kind_name(EventKind k) {
     case EventKind::Wake: return "wake";
     case EventKind::Dram: return "dram";
     case EventKind::Start: return "start";
+    case EventKind::Command: return "command";
   }
   return "?";
 }
@@ -88,6 +91,11 @@ std::string format_event(const Event& e) {
     case EventKind::Start:
       std::snprintf(buf, sizeof buf, "%llu start %s lx=%u ly=%u", c, t, e.addr, e.data);
       break;
+    case EventKind::Command: {
+      const commands::CommandDef* def = commands::find(e.op);
+      std::snprintf(buf, sizeof buf, "%llu command %s at=0x%08x", c, def ? def->name : "?", e.addr);
+      break;
+    }
   }
   return buf;
 }

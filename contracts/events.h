@@ -18,8 +18,9 @@ namespace umbra::scm {
 
 // The values are also the contract's order of kinds within one cycle (Issue and Bubble
 // share the first place: a cycle has one of them).
-enum class EventKind : uint8_t { Issue, Bubble, RegWrite, Mem, MemResp, Cache, Wake, Dram, Start };
-constexpr unsigned kEventRanks = 8;  // Issue/Bubble, RegWrite, Mem, MemResp, Cache, Wake, Dram, Start
+enum class EventKind : uint8_t { Issue, Bubble, RegWrite, Mem, MemResp, Cache, Wake, Dram, Start, Command };
+constexpr unsigned kEventRanks =
+    9;  // Issue/Bubble, RegWrite, Mem, MemResp, Cache, Wake, Dram, Start, Command
 // Why a fetch slot issued a bubble, and the outcome a cache event carries in `value`:
 // the codes of isa/uarch.yaml, which the RTL's d_reason and trace_cache_outcome carry.
 using BubbleReason = uarch::BubbleReason;
@@ -41,7 +42,9 @@ const char* cache_outcome_name(CacheOutcome o);
 //   Dram      thread (= the 16-bit DRAM-port tag {core, thread}), op, addr, data, cmp
 //   Start     thread (started by the dispatcher at the end of the cycle), addr (its
 //             work item's `lx`), data (its `ly`)
-// `core` is the core whose event it is (a Dram event rides with core 0's).  Unused
+//   Command   op (the command processor's opcode, docs/commands.md), addr (the
+//             command's address): the command executes in this cycle
+// `core` is the core whose event it is (Dram and Command events ride with core 0's).  Unused
 // fields are zero, so two streams compare field by field.
 struct Event {
   uint64_t cycle = 0;
@@ -96,10 +99,10 @@ class VectorEventSink final : public EventSink {
 };
 
 // Buffers the events of the current cycle and hands them to the sink in the
-// contract's order (issue, regwrite, mem, memresp, cache, wake, dram, start) once a later
+// contract's order (issue, regwrite, mem, memresp, cache, wake, dram, start, command) once a later
 // cycle's event arrives or flush() is called.  Each kind happens at most once per
 // cycle (one fetch slot, one writeback, one request, one response, one request in C2,
-// one wake, one DRAM transfer, one start), so a fixed slot per kind suffices and nothing is
+// one wake, one DRAM transfer, one start, one command), so a fixed slot per kind suffices and nothing is
 // allocated per cycle.
 class EventOrder {
  public:

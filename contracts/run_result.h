@@ -30,6 +30,16 @@ struct Domain {
   uint64_t items() const { return uint64_t(w) * h; }
 };
 
+// A command buffer instead of a launch (docs/commands.md): the host loads the program's
+// text as for any run, then in the launch cycle rings the command processor's doorbell
+// with the buffer's address instead of launching; the run ends when the processor has
+// read `end` and the system is idle.  The buffer, and any text its `program` command
+// copies, are in memory from the start.
+struct Doorbell {
+  bool ring = false;
+  uint32_t addr = 0;
+};
+
 // A word the host writes into the backing memory in the middle of a run
 // (testbench/directed/memory/README.md): at the end of cycle launch_cycle + cycle,
 // straight into the memory model's storage, past every cache and queue.

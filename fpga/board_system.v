@@ -57,7 +57,7 @@ module board_system #(
       .clk(clk), .rst(core_rst),
       .host_imem_we(imem_we), .host_imem_addr(imem_addr), .host_imem_data(imem_data),
       .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
-      .launch_lx0(32'd0), .launch_domw(launch_count), .ncore(32'd1),
+      .launch_lx0(32'd0), .launch_domw(launch_count), .ncore(32'd1), .args(32'd0), .inval_all(1'b0),
       .domain_valid(1'b0), .domain_w(32'd0), .domain_h(32'd0),
       .start_valid(1'b0), .start_lx(32'd0), .start_ly(32'd0), .can_start(),
       .busy(busy), .fault(fault), .fault_thread(fault_thread), .fault_pc(fault_pc),

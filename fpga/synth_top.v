@@ -99,7 +99,7 @@ module synth_top #(
       .host_imem_data(host_sr[31:0]),
       .launch_valid(host_launch), .launch_count(host_sr[63:32]),
       .launch_entry(host_sr[31:0]),
-      .launch_lx0(32'd0), .launch_domw(host_sr[63:32]), .ncore(32'd1),
+      .launch_lx0(32'd0), .launch_domw(host_sr[63:32]), .ncore(32'd1), .args(32'd0), .inval_all(1'b0),
       .domain_valid(1'b0), .domain_w(32'd0), .domain_h(32'd0),
       .start_valid(1'b0), .start_lx(32'd0), .start_ly(32'd0), .can_start(),
       .busy(core_busy), .fault(core_fault), .fault_thread(core_fault_thread),

@@ -7,7 +7,7 @@
 #   ecp5    synth_ecp5                          (Lattice ECP5; reference LFE5U-85F)
 #   xilinx  synth_xilinx -flatten -family xc7   (Xilinx 7-series; reference XC7A100T)
 # The RTL is rtl/umbra_system.v, the core files listed in rtl/core_files.txt (the one
-# list every flow reads), rtl/reorder_queue.v, rtl/round_robin.v and rtl/dispatcher.v,
+# list every flow reads), rtl/reorder_queue.v, rtl/round_robin.v, rtl/dispatcher.v and rtl/command_processor.v,
 # include directory rtl/, with the default configuration's parameters (umbra-config
 # reads them from configs/default.yaml) and CORES set with chparam.
 #
@@ -61,7 +61,7 @@ while read -r f; do
   case "$f" in ''|'#'*) continue ;; esac
   rtl_files+=("$root/rtl/$f")
 done < "$root/rtl/core_files.txt"
-rtl_files+=("$root/rtl/reorder_queue.v" "$root/rtl/round_robin.v" "$root/rtl/dispatcher.v")
+rtl_files+=("$root/rtl/reorder_queue.v" "$root/rtl/round_robin.v" "$root/rtl/dispatcher.v" "$root/rtl/command_processor.v")
 
 # The default configuration's parameters but CORES, from the key -> parameter table
 # (umbra-config: UMBRA_CONFIG_TOOL, else the one the main build made).

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "command_processor.h"
 #include "umbra/format.h"
 #include "umbra_core.h"
 
@@ -77,6 +78,8 @@ SystemWires::SystemWires(const std::string& prefix, const Config& cfg)
       mem_req_tag(n(prefix, "mem_req_tag").c_str()),
       mem_resp_data(n(prefix, "mem_resp_data").c_str()),
       mem_resp_tag(n(prefix, "mem_resp_tag").c_str()),
+      cmd_fault(n(prefix, "cmd_fault").c_str()),
+      cmd_fault_addr(n(prefix, "cmd_fault_addr").c_str()),
       bypass_queue(n(prefix, "bypass_queue").c_str(), !cfg.queue_enabled) {}
 
 void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>& busy,
@@ -92,21 +95,30 @@ void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>
   d.domain_valid(h.domain_valid);
   d.domain_w(h.domain_w);
   d.domain_h(h.domain_h);
+  d.doorbell_valid(h.doorbell_valid);
+  d.doorbell_addr(h.doorbell_addr);
   d.busy(busy);
   d.fault(fault);
   d.mem_fault(mem_fault);
 }
 
 scm::HostScript::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles,
-                              const scm::Domain& domain) {
+                              const scm::Domain& domain, const scm::Doorbell& doorbell) {
   scm::HostScript::Job job;
   job.domain = domain;
+  job.doorbell = doorbell;
   job.text = p.text;
   job.first_word = p.text_base / 4;
   job.entry = p.entry;
   job.threads = nthreads;
   job.max_cycles = max_cycles;
   return job;
+}
+
+std::string command_fault_message(uint32_t code, uint32_t addr) {
+  if (code == 0) return "";
+  return "command processor: " + std::string(commands::fault_text(commands::Fault(code))) + " (command at " +
+         hex8(addr) + ")";
 }
 
 void load_memory(tb::memory_side& m, const Program& p, const Writes& writes) {
@@ -131,14 +143,17 @@ void fill_status(RunResult& r, const scm::HostScript& host, const tb::memory_sid
         r.message = "stopped: the other model's memory faulted";
         break;
       }
-      // The tag is {core, thread}.
+      // The tag is {core, thread}, or the command processor's.
       r.fault = f.kind;
       r.fault_core = f.tag >> 8 & 0xffu;
       r.fault_thread = f.tag & 0xffu;
       r.fault_addr = f.addr;
-      r.message = (r.fault_core ? "core " + std::to_string(r.fault_core) + ", " : std::string()) + "thread " +
-                  std::to_string(r.fault_thread) + ": " + fault_name(f.kind) + ": " + f.detail + " (cycle " +
-                  std::to_string(f.cycle) + ")";
+      const std::string who = f.tag == scm::CommandProcessor::kTag ? "command processor"
+                              : r.fault_core ? "core " + std::to_string(r.fault_core) + ", thread " +
+                                                   std::to_string(r.fault_thread)
+                                             : "thread " + std::to_string(r.fault_thread);
+      r.message =
+          who + ": " + fault_name(f.kind) + ": " + f.detail + " (cycle " + std::to_string(f.cycle) + ")";
       break;
     }
     case scm::StopReason::CycleLimit:
@@ -155,6 +170,12 @@ void fill_status(RunResult& r, const scm::HostScript& host, const tb::memory_sid
 
 void core_fault(RunResult& r, const scm::umbra_system& sys) {
   r.status = RunResult::Status::Fault;
+  const scm::umbra_system::Outputs o = sys.outputs();
+  if (o.cmd_fault && !o.fault) {
+    r.fault_addr = o.cmd_fault_addr;
+    r.message = command_fault_message(o.cmd_fault, o.cmd_fault_addr);
+    return;
+  }
   for (unsigned c = 0; c < sys.cores(); ++c) {
     const scm::CoreFault& f = sys.core(c).first_fault();
     if (!f.raised) continue;

@@ -45,10 +45,10 @@ void claim_process();
 // The inputs every system gets from the host.
 struct HostWires {
   sc_signal<bool> rst{"rst"}, host_imem_we{"host_imem_we"}, launch_valid{"launch_valid"},
-      domain_valid{"domain_valid"};
+      domain_valid{"domain_valid"}, doorbell_valid{"doorbell_valid"};
   sc_signal<uint32_t> host_imem_addr{"host_imem_addr"}, host_imem_data{"host_imem_data"},
       launch_count{"launch_count"}, launch_entry{"launch_entry"}, ncore{"ncore"}, domain_w{"domain_w"},
-      domain_h{"domain_h"};
+      domain_h{"domain_h"}, doorbell_addr{"doorbell_addr"};
 };
 
 // One system's outputs, its memory port and its memory's fault, as signals; `prefix`
@@ -58,7 +58,7 @@ struct SystemWires {
   SystemWires(const std::string& prefix, const Config& cfg);
   sc_signal<bool> busy, fault, mem_req_valid, mem_req_ready, mem_resp_valid, mem_fault;
   sc_signal<uint32_t> fault_core, fault_thread, fault_pc, mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp,
-      mem_req_tag, mem_resp_data, mem_resp_tag;
+      mem_req_tag, mem_resp_data, mem_resp_tag, cmd_fault, cmd_fault_addr;
   sc_signal<bool> bypass_queue;
 };
 
@@ -77,12 +77,16 @@ void bind_system(System& s, sc_clock& clk, HostWires& h, SystemWires& w, tb::mem
   s.domain_valid(h.domain_valid);
   s.domain_w(h.domain_w);
   s.domain_h(h.domain_h);
+  s.doorbell_valid(h.doorbell_valid);
+  s.doorbell_addr(h.doorbell_addr);
   s.ncore(h.ncore);
   s.busy(w.busy);
   s.fault(w.fault);
   s.fault_core(w.fault_core);
   s.fault_thread(w.fault_thread);
   s.fault_pc(w.fault_pc);
+  s.cmd_fault(w.cmd_fault);
+  s.cmd_fault_addr(w.cmd_fault_addr);
   s.mem_req_valid(w.mem_req_valid);
   s.mem_req_ready(w.mem_req_ready);
   s.mem_req_op(w.mem_req_op);
@@ -114,9 +118,14 @@ void bind_system(System& s, sc_clock& clk, HostWires& h, SystemWires& w, tb::mem
 void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>& busy,
                sc_signal<bool>& fault, sc_signal<bool>& mem_fault);
 
-// The host's job for a program: a launch of nthreads a core, or of the domain.
+// The host's job for a program: its text through the host port, then a launch of
+// nthreads a core, or of the domain, or (the doorbell rung) a command buffer.
 scm::HostScript::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles,
-                              const scm::Domain& domain = {});
+                              const scm::Domain& domain = {}, const scm::Doorbell& doorbell = {});
+
+// "command processor: <what> (command at 0x...)" for a fault code of cmd_fault, or ""
+// for none.
+std::string command_fault_message(uint32_t code, uint32_t addr);
 
 // The program's data, then `writes`, into the memory's storage.
 void load_memory(tb::memory_side& m, const Program& p, const Writes& writes);

@@ -25,8 +25,10 @@ void HostScript::present(uint64_t cycle) {
     out_.imem_data = job_.text[cycle];
   } else if (cycle == words) {
     out_.imem_we = false;
-    out_.launch_valid = !job_.domain.launch();
-    out_.domain_valid = job_.domain.launch();
+    out_.doorbell_valid = job_.doorbell.ring;
+    out_.doorbell_addr = job_.doorbell.addr;
+    out_.launch_valid = !job_.domain.launch() && !job_.doorbell.ring;
+    out_.domain_valid = job_.domain.launch() && !job_.doorbell.ring;
     out_.launch_count = job_.threads;
     out_.launch_entry = job_.entry;
     out_.domain_w = job_.domain.w;
@@ -34,6 +36,7 @@ void HostScript::present(uint64_t cycle) {
   } else {
     out_.launch_valid = false;
     out_.domain_valid = false;
+    out_.doorbell_valid = false;
     // Only the launch cycle's count, entry and domain count: a real host moves on (the
     // board's argument register shifts with its next command), so after it they are
     // junk here too, and a model that kept reading them would differ from the ISS.
@@ -42,6 +45,7 @@ void HostScript::present(uint64_t cycle) {
       out_.launch_entry = ~job_.entry;
       out_.domain_w = ~job_.domain.w;
       out_.domain_h = ~job_.domain.h;
+      out_.doorbell_addr = ~job_.doorbell.addr;
     }
   }
 }
@@ -80,6 +84,7 @@ host_driver::host_driver(sc_module_name name, Job job) : sc_module(name), script
   host_imem_we.initialize(o.imem_we);
   launch_valid.initialize(o.launch_valid);
   domain_valid.initialize(o.domain_valid);
+  doorbell_valid.initialize(o.doorbell_valid);
   SC_METHOD(tick);
   sensitive << clk.pos();
   dont_initialize();
@@ -101,6 +106,8 @@ void host_driver::tick() {
   drive(domain_valid, d.domain_valid, o.domain_valid);
   drive(domain_w, d.domain_w, o.domain_w);
   drive(domain_h, d.domain_h, o.domain_h);
+  drive(doorbell_valid, d.doorbell_valid, o.doorbell_valid);
+  drive(doorbell_addr, d.doorbell_addr, o.doorbell_addr);
   if (stop) sc_pause();
 }
 

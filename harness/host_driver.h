@@ -1,9 +1,10 @@
 // host_driver: the host side of a run.  It holds reset for one clock edge, writes the
 // program's text into the instruction store through the host port one word per cycle
 // (cycle k writes word k), pulses launch_valid in the cycle after the last word (cycle
-// L = number of words), or domain_valid for a domain launch, then watches the core and stops the run at the first cycle
-// after L in which `busy` is low, a fault output is high, the cycle budget is spent or
-// an extra stop condition holds.  It drives only the core's input ports, so a
+// L = number of words), or domain_valid for a domain launch, or doorbell_valid for a
+// command buffer, then watches the core and stops the run at the first cycle after L
+// in which `busy` is low, a fault output is high, the cycle budget is spent or an
+// extra stop condition holds.  It drives only the core's input ports, so a
 // cosimulation can fan its outputs out to the SystemC core and the Verilated RTL alike.
 //
 // The sequence is plain C++ (HostScript, stepped once per rising edge), which the
@@ -31,14 +32,16 @@ class HostScript {
     uint32_t first_word = 0;  // instruction-store index of text[0]
     uint32_t entry = 0;
     uint32_t threads = 1;
-    Domain domain;  // a domain launch instead of `threads` (run_result.h)
+    Domain domain;               // a domain launch instead of `threads` (run_result.h)
+    Doorbell doorbell;           // a command buffer instead of either (run_result.h)
     uint64_t max_cycles = 0;     // busy cycles allowed after launch
     std::function<bool()> stop;  // optional, checked every cycle after launch
   };
   // The host's outputs (the core's host inputs): reset is high until the first edge.
   struct Outputs {
-    bool rst = true, imem_we = false, launch_valid = false, domain_valid = false;
-    uint32_t imem_addr = 0, imem_data = 0, launch_count = 0, launch_entry = 0, domain_w = 0, domain_h = 0;
+    bool rst = true, imem_we = false, launch_valid = false, domain_valid = false, doorbell_valid = false;
+    uint32_t imem_addr = 0, imem_data = 0, launch_count = 0, launch_entry = 0, domain_w = 0, domain_h = 0,
+             doorbell_addr = 0;
   };
 
   explicit HostScript(Job job) : job_(std::move(job)) {}
@@ -80,6 +83,8 @@ SC_MODULE(host_driver) {
   sc_out<bool> domain_valid;
   sc_out<uint32_t> domain_w;
   sc_out<uint32_t> domain_h;
+  sc_out<bool> doorbell_valid;
+  sc_out<uint32_t> doorbell_addr;
   sc_in<bool> busy;
   sc_in<bool> fault;      // the core's
   sc_in<bool> mem_fault;  // the memory's (tie to a false signal if there is none)

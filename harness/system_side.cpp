@@ -19,10 +19,10 @@ EdgeInputs SystemcSide::before_edge() const {
   const scm::umbra_system::Outputs o = sys.outputs();
   const scm::umbra_system::Inputs& in = sys.inputs();
   return {o.busy,
-          o.fault,
+          o.fault || o.cmd_fault != 0,
           memory.model().first_fault().raised,
           in.rst,
-          in.launch_valid || in.domain_valid,
+          in.launch_valid || in.domain_valid || in.doorbell_valid,
           {o.mem_req_valid, o.mem_req_op, o.mem_req_addr, o.mem_req_data, o.mem_req_cmp, o.mem_req_tag}};
 }
 
@@ -52,6 +52,8 @@ void SystemcSide::apply(const scm::HostScript::Outputs& h) {
   in.domain_valid = h.domain_valid;
   in.domain_w = h.domain_w;
   in.domain_h = h.domain_h;
+  in.doorbell_valid = h.doorbell_valid;
+  in.doorbell_addr = h.doorbell_addr;
   in.mem_resp_valid = r.valid;
   in.mem_resp_data = r.data;
   in.mem_resp_tag = r.tag;

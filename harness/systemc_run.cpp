@@ -51,7 +51,7 @@ struct Bench {
 RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
                    EventSink* sink, const RunOptions& opts) {
   harness::claim_process();
-  HostScript::Job job = harness::make_job(p, nthreads, max_cycles, opts.domain);
+  HostScript::Job job = harness::make_job(p, nthreads, max_cycles, opts.domain, opts.doorbell);
   static Bench* bench = nullptr;  // reachable for leak checkers; see Bench
   // A port protocol error loses a request; nothing after it would mean anything.
   job.stop = [sink] {

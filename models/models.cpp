@@ -33,10 +33,7 @@ void write_words(iss::Simulator& sim, const Job& job) {
 Result run_iss(const Config& cfg, const Job& job) {
   iss::Simulator sim(cfg);
   try {
-    if (job.doorbell.ring)
-      sim.load_data(*job.program, job.source);
-    else
-      sim.load(*job.program, job.source);
+    sim.load(*job.program, job.source);  // a doorbell run too: the host loads the text, then rings
   } catch (const iss::LoadError& e) {
     throw scm::RunError(e.what());
   }

@@ -61,6 +61,7 @@ module dcache #(
     input  wire [31:0]           x2_mem_data,
     input  wire [31:0]           x2_mem_cmp,
     input  wire [7:0]            x2_mem_tag,
+    input  wire                  inval_all,   // the command processor's `invalidate`: as a dinvall in C2
 
     // Responses from the memory port (the fill beats among them).
     input  wire                  mem_resp_valid,
@@ -194,7 +195,8 @@ module dcache #(
   endgenerate
 
   // A C2 invalidation of the completing fill's line in the completion cycle counts.
-  wire f_na = mt_na[r_thread] || c2_dinvall || (c2_inv && c2_line == f_line);
+  wire inval_now = c2_dinvall || inval_all;
+  wire f_na = mt_na[r_thread] || inval_now || (c2_inv && c2_line == f_line);
   wire f_allocate = fill_done && !f_na;
 
   // ---- valid bits and victim choice --------------------------------------------------------
@@ -296,7 +298,7 @@ module dcache #(
   endfunction
   reg [SETS*WAYS-1:0] lines_valid_q, clear_bits, make_bits;
   always @* begin
-    clear_bits = {SETS*WAYS{c2_dinvall}};
+    clear_bits = {SETS*WAYS{inval_now}};
     make_bits  = {SETS*WAYS{1'b0}};
     if (c2_inv) clear_bits[WAYS*c2_set +: WAYS] = clear_bits[WAYS*c2_set +: WAYS] | c2_way_hit;
     if (first_beat) clear_bits[WAYS*f_set +: WAYS] = clear_bits[WAYS*f_set +: WAYS] | way_bit(victim_new);
@@ -366,7 +368,7 @@ module dcache #(
       reg [TW-1:0] tag_q;
       wire mine      = c2_thread == TID;
       wire completes = fill_done && valid_q && tag_q == r_thread;
-      wire marked    = valid_q && (c2_dinvall || (c2_inv && line_q == c2_line));
+      wire marked    = valid_q && (inval_now || (c2_inv && line_q == c2_line));
       always @(posedge clk) begin
         if (rst) begin
           valid_q <= 1'b0;

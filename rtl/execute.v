@@ -102,6 +102,7 @@ module execute #(
     input  wire [31:0]     item_lx,
     input  wire [31:0]     item_ly,
     input  wire [31:0]     ncore,
+    input  wire [31:0]     args,         // `rdsr arg`: the command processor's argument block
     input  wire            lsu_room,     // the request FIFO can take three more pushes
 
     // To fetch, valid in X2.
@@ -341,6 +342,7 @@ module execute #(
       `UMBRA_SR_LY:     sreg = x1_ly;
       `UMBRA_SR_DOMW:   sreg = domw;
       `UMBRA_SR_DOMH:   sreg = domh;
+      `UMBRA_SR_ARG:    sreg = args;
       default:          sreg = 32'd0;                      // decode rejects the rest
     endcase
   end

@@ -70,6 +70,10 @@ module umbra_core #(
     output wire        can_start,
 
     input  wire [31:0] ncore,             // value of the `ncore` special register
+    // From the command processor (docs/commands.md): `rdsr arg`'s value, and
+    // `invalidate` (the whole data cache, as a dinvall in C2).
+    input  wire [31:0] args,
+    input  wire        inval_all,
 
     output wire        busy,
     output wire        fault,             // sticky until reset
@@ -310,7 +314,7 @@ module umbra_core #(
       .rf_a(rf_a), .rf_b(rf_b), .rf_c(rf_c),
       .x1_clock(x1_clock), .domw(domw), .lx0(lx0), .domh(domh), .items(items),
       .item_we(item_we), .item_thread(item_thread), .item_lx(item_lx), .item_ly(item_ly),
-      .ncore(ncore), .lsu_room(lsu_room),
+      .ncore(ncore), .args(args), .lsu_room(lsu_room),
       .x2_upd_valid(x2_upd_valid), .x2_upd_thread(x2_upd_thread), .x2_upd_pc(x2_upd_pc),
       .x2_upd_state(x2_upd_state),
       .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
@@ -327,6 +331,7 @@ module umbra_core #(
   // CACHE_BYTES 0: no cache (docs/memory-system.md, "No cache"), the same ports.
   generate
     if (CACHE_BYTES == 0) begin : g_no_cache
+      wire unused_inval = inval_all;  // nothing to invalidate
       dcache_none #(
           .THREADS(THREADS), .TW(TW)
       ) u_dcache (
@@ -351,6 +356,7 @@ module umbra_core #(
         .clk(clk), .rst(rst),
         .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
         .x2_mem_data(x2_mem_data), .x2_mem_cmp(x2_mem_cmp), .x2_mem_tag(x2_mem_tag),
+        .inval_all(inval_all),
         .mem_resp_valid(mem_resp_valid), .mem_resp_data(mem_resp_data),
         .mem_resp_tag(mem_resp_tag), .fill_beat(fill_beat), .fill_done(fill_done),
         .c2_push_valid(c2_push_valid), .c2_push_op(c2_push_op), .c2_push_addr(c2_push_addr),

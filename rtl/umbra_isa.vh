@@ -108,6 +108,7 @@
 `define UMBRA_SR_LY 8'd7
 `define UMBRA_SR_DOMW 8'd8
 `define UMBRA_SR_DOMH 8'd9
+`define UMBRA_SR_ARG 8'd10
 
 // Memory-port ops that are no instruction (port_ops)
 `define UMBRA_PORT_OP_FILL 8'h5f

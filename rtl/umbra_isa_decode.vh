@@ -97,7 +97,8 @@ function umbra_sreg_known;
   begin
     case (sreg_number)
       `UMBRA_SR_TID, `UMBRA_SR_CID, `UMBRA_SR_NTHR, `UMBRA_SR_NCORE, `UMBRA_SR_CLOCK,
-      `UMBRA_SR_CLOCKH, `UMBRA_SR_LX, `UMBRA_SR_LY, `UMBRA_SR_DOMW, `UMBRA_SR_DOMH:
+      `UMBRA_SR_CLOCKH, `UMBRA_SR_LX, `UMBRA_SR_LY, `UMBRA_SR_DOMW, `UMBRA_SR_DOMH,
+      `UMBRA_SR_ARG:
         umbra_sreg_known = 1'b1;
       default:
         umbra_sreg_known = 1'b0;

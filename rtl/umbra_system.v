@@ -16,8 +16,12 @@
 // `lx` c * launch_count + t and every thread reads `domw` CORES x launch_count.  A
 // domain launch (domain_valid, at launch_entry) is domain_w x domain_h work items that
 // the dispatcher (rtl/dispatcher.v) hands to free threads of any core, one a cycle,
-// refilling threads as they exit.  The outputs fault_* are the lowest-numbered
-// faulting core's.
+// refilling threads as they exit.  The command processor (rtl/command_processor.v)
+// reads a command buffer from memory when the host rings the doorbell
+// (doorbell_valid, doorbell_addr) and drives the same launch, the instruction stores,
+// `rdsr arg` and the caches' invalidation; its memory requests go ahead of the cores'
+// (tag 0xFF00, whose high byte no core has).  The outputs fault_* are the
+// lowest-numbered faulting core's, cmd_fault* the command processor's.
 //
 // bypass_queue (static: tie it off) connects the arbiter straight to the outside, for
 // on-chip memory that answers in a fixed time (memory.model fixed): a queue that
@@ -35,6 +39,7 @@
 `default_nettype none
 
 `include "umbra_uarch.vh"
+`include "umbra_commands.vh"
 
 module umbra_system #(
     parameter integer CORES            = 1,    // cores, 1..UMBRA_MAX_CORES
@@ -57,7 +62,8 @@ module umbra_system #(
     // The trace fields' widths (derived; not to be set).
     parameter integer RB = `UMBRA_BUBBLE_REASON_BITS,
     parameter integer FB = `UMBRA_FAULT_BITS,
-    parameter integer OB = `UMBRA_CACHE_OUTCOME_BITS
+    parameter integer OB = `UMBRA_CACHE_OUTCOME_BITS,
+    parameter integer CB = `UMBRA_CMD_FAULT_BITS
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -73,12 +79,16 @@ module umbra_system #(
     input  wire [31:0] domain_w,
     input  wire [31:0] domain_h,
     input  wire [31:0] ncore,
+    input  wire        doorbell_valid,       // the command processor's doorbell ...
+    input  wire [31:0] doorbell_addr,        // ... with the command buffer's address
 
     output wire        busy,
     output wire        fault,
     output wire [7:0]  fault_core,
     output wire [7:0]  fault_thread,
     output wire [31:0] fault_pc,
+    output wire [CB-1:0] cmd_fault,          // the command processor's fault (docs/commands.md) ...
+    output wire [31:0] cmd_fault_addr,       // ... at this command (0 without a fault)
 
     // The DRAM port: the generic memory port with a {core, thread} tag.
     output wire        mem_req_valid,
@@ -114,6 +124,9 @@ module umbra_system #(
     output wire [8*CORES-1:0]  trace_start_thread, // ... this one
     output wire [31:0]         trace_start_lx,     // ... on this work item
     output wire [31:0]         trace_start_ly,
+    output wire                trace_cmd_valid,    // the command processor executes ...
+    output wire [7:0]          trace_cmd_op,       // ... this command ...
+    output wire [31:0]         trace_cmd_addr,     // ... from this address
     output wire                trace_dram_valid,
     output wire [CORES-1:0]    trace_core_busy,    // each core's own busy (the statistics' cycles)
     output wire [CORES-1:0]    trace_core_fault,   // each core's own fault
@@ -154,13 +167,42 @@ module umbra_system #(
   // What every core sees of the launch: `domw`, and its thread 0's `lx`.
   wire [31:0] domain_width = launch_count * CORES;
 
+  // The command processor, and what the cores see of it and of the host.
+  wire        cp_req_valid, cp_resp_valid, cp_imem_we, cp_domain_valid, cp_inval, cp_busy, cp_started;
+  wire [7:0]  cp_req_op, cp_cmd_op;
+  wire [31:0] cp_req_addr, cp_req_data, cp_imem_addr, cp_imem_data, cp_domain_w, cp_domain_h, cp_entry,
+              cp_args, cp_fault_addr, cp_cmd_addr;
+  wire [CB-1:0] cp_fault;
+  wire        down_ready;
+  wire        system_busy;
+  wire [CORES-1:0] c_issued = trace_issue_valid;
+  wire        k_imem_we      = host_imem_we || cp_imem_we;
+  wire [31:0] k_imem_addr    = cp_imem_we ? cp_imem_addr : host_imem_addr;
+  wire [31:0] k_imem_data    = cp_imem_we ? cp_imem_data : host_imem_data;
+  wire        k_domain_valid = domain_valid || cp_domain_valid;
+  wire [31:0] k_domain_w     = cp_domain_valid ? cp_domain_w : domain_w;
+  wire [31:0] k_domain_h     = cp_domain_valid ? cp_domain_h : domain_h;
+  wire [31:0] k_entry        = cp_domain_valid ? cp_entry : launch_entry;
+
+  command_processor #(.CORES(CORES), .LINE_BYTES(CACHE_LINE_BYTES), .IMEM_WORDS(IMEM_WORDS)) u_command (
+      .clk(clk), .rst(rst),
+      .doorbell_valid(doorbell_valid), .doorbell_addr(doorbell_addr),
+      .system_busy(system_busy), .dispatch_busy(dispatch_busy), .issued(c_issued),
+      .req_valid(cp_req_valid), .req_ready(down_ready), .req_op(cp_req_op), .req_addr(cp_req_addr),
+      .req_data(cp_req_data), .resp_valid(cp_resp_valid), .resp_data(q_resp_data),
+      .imem_we(cp_imem_we), .imem_addr(cp_imem_addr), .imem_data(cp_imem_data),
+      .domain_valid(cp_domain_valid), .domain_w(cp_domain_w), .domain_h(cp_domain_h), .entry(cp_entry),
+      .inval_all(cp_inval), .args(cp_args), .busy(cp_busy), .fault(cp_fault), .fault_addr(cp_fault_addr),
+      .started(cp_started), .cmd_op(cp_cmd_op), .cmd_addr(cp_cmd_addr)
+  );
+
   // The domain launch's dispatcher.
   wire [CORES-1:0] c_can_start, c_start;
   wire [31:0]      start_lx, start_ly;
   wire             dispatch_busy;
   dispatcher #(.CORES(CORES)) u_dispatcher (
       .clk(clk), .rst(rst),
-      .domain_valid(domain_valid), .domain_w(domain_w), .domain_h(domain_h),
+      .domain_valid(k_domain_valid), .domain_w(k_domain_w), .domain_h(k_domain_h),
       .can_start(c_can_start), .start_valid(c_start), .start_lx(start_lx), .start_ly(start_ly),
       .busy(dispatch_busy)
   );
@@ -176,13 +218,13 @@ module umbra_system #(
           .EXEC_STAGES(EXEC_STAGES)
       ) u_core (
           .clk(clk), .rst(rst),
-          .host_imem_we(host_imem_we), .host_imem_addr(host_imem_addr), .host_imem_data(host_imem_data),
-          .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
+          .host_imem_we(k_imem_we), .host_imem_addr(k_imem_addr), .host_imem_data(k_imem_data),
+          .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(k_entry),
           .launch_lx0(lx0), .launch_domw(domain_width),
-          .domain_valid(domain_valid), .domain_w(domain_w), .domain_h(domain_h),
+          .domain_valid(k_domain_valid), .domain_w(k_domain_w), .domain_h(k_domain_h),
           .start_valid(c_start[c]), .start_lx(start_lx), .start_ly(start_ly),
           .can_start(c_can_start[c]),
-          .ncore(ncore),
+          .ncore(ncore), .args(cp_args), .inval_all(cp_inval),
           .busy(c_busy[c]), .fault(c_fault[c]), .fault_thread(c_fault_thread[8*c +: 8]),
           .fault_pc(c_fault_pc[32*c +: 32]),
           .mem_req_valid(c_req_valid[c]), .mem_req_ready(c_req_ready[c]), .mem_req_op(c_req_op[8*c +: 8]),
@@ -213,31 +255,35 @@ module umbra_system #(
   wire          any;
   round_robin #(.N(CORES), .CW(CW)) u_arbiter (.req(c_req_valid), .first(first), .grant(grant), .any(any));
 
+  // The command processor's request goes first (it asks rarely: a command line, a
+  // program's text, a fence); the cores see ready only when it does not ask.
   wire        q_req_ready;
-  wire        down_ready = bypass_queue ? mem_req_ready : q_req_ready;
-  wire [7:0]  a_op   = c_req_op[8*grant +: 8];
-  wire [31:0] a_addr = c_req_addr[32*grant +: 32];
-  wire [31:0] a_data = c_req_data[32*grant +: 32];
-  wire [31:0] a_cmp  = c_req_cmp[32*grant +: 32];
-  wire [15:0] a_tag;
+  assign      down_ready = bypass_queue ? mem_req_ready : q_req_ready;
+  wire        a_any  = any || cp_req_valid;
+  wire [7:0]  a_op   = cp_req_valid ? cp_req_op : c_req_op[8*grant +: 8];
+  wire [31:0] a_addr = cp_req_valid ? cp_req_addr : c_req_addr[32*grant +: 32];
+  wire [31:0] a_data = cp_req_valid ? cp_req_data : c_req_data[32*grant +: 32];
+  wire [31:0] a_cmp  = cp_req_valid ? 32'd0 : c_req_cmp[32*grant +: 32];
+  wire [15:0] core_tag;
   generate
     if (CW < 8) begin : g_tag_pad
-      assign a_tag = {{(8 - CW){1'b0}}, grant, c_req_tag[8*grant +: 8]};
+      assign core_tag = {{(8 - CW){1'b0}}, grant, c_req_tag[8*grant +: 8]};
     end else begin : g_tag_full
-      assign a_tag = {grant, c_req_tag[8*grant +: 8]};
+      assign core_tag = {grant, c_req_tag[8*grant +: 8]};
     end
   endgenerate
+  wire [15:0] a_tag = cp_req_valid ? 16'hff00 : core_tag;
 
   always @(posedge clk) begin
     if (rst)
       first <= {CW{1'b0}};
-    else if (any && down_ready)
+    else if (any && !cp_req_valid && down_ready)
       first <= (grant == LAST_CORE) ? {CW{1'b0}} : grant + 1'b1;
   end
 
   generate
     for (c = 0; c < CORES; c = c + 1) begin : g_ready
-      assign c_req_ready[c] = down_ready && grant == c;
+      assign c_req_ready[c] = down_ready && !cp_req_valid && grant == c;
     end
   endgenerate
 
@@ -251,7 +297,7 @@ module umbra_system #(
       .LINE_BYTES(CACHE_LINE_BYTES)
   ) u_queue (
       .clk(clk), .rst(rst),
-      .mem_req_valid(any && !bypass_queue), .mem_req_ready(q_req_ready),
+      .mem_req_valid(a_any && !bypass_queue), .mem_req_ready(q_req_ready),
       .mem_req_op(a_op), .mem_req_addr(a_addr), .mem_req_data(a_data),
       .mem_req_cmp(a_cmp), .mem_req_tag(a_tag),
       .mem_resp_valid(q_resp_valid), .mem_resp_data(q_resp_data), .mem_resp_tag(q_resp_tag),
@@ -262,12 +308,13 @@ module umbra_system #(
   );
 
   // The queue forwards responses unchanged (rtl/reorder_queue.v), bypassed or not, so
-  // the cores take them from it either way: the one the tag's high byte names.  With
-  // one core the high byte carries nothing.
+  // the cores take them from it either way: the one the tag's high byte names, or the
+  // command processor (0xFF).  With one core the high byte carries nothing else.
+  wire to_cp = q_resp_tag[15:8] == 8'hff;
+  assign cp_resp_valid = q_resp_valid && to_cp;
   generate
     if (CORES == 1) begin : g_resp_one
-      assign c_resp_valid = q_resp_valid;
-      wire unused_resp_core = ^q_resp_tag[15:8];
+      assign c_resp_valid = q_resp_valid && !to_cp;
     end else begin : g_resp_many
       for (c = 0; c < CORES; c = c + 1) begin : g_resp
         assign c_resp_valid[c] = q_resp_valid && q_resp_tag[15:8] == c;
@@ -275,7 +322,7 @@ module umbra_system #(
     end
   endgenerate
 
-  assign mem_req_valid = bypass_queue ? any : q_dram_valid;
+  assign mem_req_valid = bypass_queue ? a_any : q_dram_valid;
   assign mem_req_op    = bypass_queue ? a_op : q_dram_op;
   assign mem_req_addr  = bypass_queue ? a_addr : q_dram_addr;
   assign mem_req_data  = bypass_queue ? a_data : q_dram_data;
@@ -303,7 +350,13 @@ module umbra_system #(
   assign fault_thread = f_thread;
   assign fault_pc     = f_pc;
 
-  assign busy             = (|c_busy) || dispatch_busy || (!bypass_queue && q_dram_valid);
+  assign system_busy      = (|c_busy) || dispatch_busy || (!bypass_queue && q_dram_valid);
+  assign busy             = system_busy || cp_busy;
+  assign cmd_fault        = cp_fault;
+  assign cmd_fault_addr   = (cp_fault == `UMBRA_CMD_FAULT_NONE) ? 32'd0 : cp_fault_addr;
+  assign trace_cmd_valid  = cp_started;
+  assign trace_cmd_op     = cp_cmd_op;
+  assign trace_cmd_addr   = cp_cmd_addr;
   assign trace_core_busy  = c_busy;
   assign trace_core_fault = c_fault;
   assign trace_dram_valid = !bypass_queue && q_dram_valid && mem_req_ready;

@@ -70,6 +70,10 @@ void dcache::mark_no_alloc(uint32_t line, bool all) {
 
 // End of C2: the effects of the outcome computed at the end of C1.
 void dcache::apply_c2() {
+  if (inval_all.read()) {
+    std::fill(valid_.begin(), valid_.end(), 0);
+    mark_no_alloc(0, true);
+  }
   if (!c2_.valid) return;
   const unsigned t = c2_.tag;
   const uint32_t line = line_of(c2_.addr);

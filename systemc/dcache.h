@@ -51,6 +51,7 @@ SC_MODULE(dcache) {
   in<bool> wake_valid;
   in<uint32_t> wake_thread;
   // From the load/store unit: this cycle's FIFO head is a flush marker and leaves.
+  in<bool> inval_all;  // the command processor's `invalidate`: as a dinvall in C2
   in<bool> lsu_flush_valid;
   in<uint32_t> lsu_flush_thread;
   in<uint64_t> clock;  // event time stamps

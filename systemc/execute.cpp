@@ -150,6 +150,7 @@ void execute::tick() {
             sr.ly = item ? items_[x1_.thread].ly : 0;
             sr.domw = domw.read();
             sr.domh = domh.read();
+            sr.arg = args.read();
             const uint32_t result = compute(d, v, pc, sr);
             next.fpu = in.fpu;
             if (next.fpu)

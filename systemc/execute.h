@@ -63,6 +63,7 @@ SC_MODULE(execute) {
   in<uint32_t> item_lx;
   in<uint32_t> item_ly;
   in<uint32_t> ncore;
+  in<uint32_t> args;  // `rdsr arg`: the command processor's argument block
   in<bool> lsu_room;  // the request FIFO can take what X1 would push
 
   // To fetch, valid in X2.

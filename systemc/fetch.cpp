@@ -40,6 +40,7 @@ void fetch::reset() {
   active_ = 0;
   free_count_ = p_.threads;
   busy_q_ = false;
+  issued_ = false;
   stats_.cycles = 0;
   std::fill(stats_.issued.begin(), stats_.issued.end(), 0);
   std::fill(stats_.bubbles.begin(), stats_.bubbles.end(), std::array<uint64_t, kBubbleReasons>{});
@@ -85,7 +86,8 @@ void fetch::tick() {
   Event ev;
   ev.cycle = clock_;
   ev.thread = t;
-  if (state_[t] == ThreadStateCode::Run) {
+  issued_ = state_[t] == ThreadStateCode::Run;
+  if (issued_) {
     const uint32_t pc = pc_[t];
     const uint32_t index = pc >> 2;
     d_valid.write(true);

@@ -67,7 +67,7 @@ SC_MODULE(fetch) {
   out<uint32_t> item_thread;
   out<uint32_t> item_lx;
   out<uint32_t> item_ly;
-  out<bool> f_busy;     // some thread is RUN or SLEEP
+  out<bool> f_busy;  // some thread is RUN or SLEEP
 
   fetch(sc_module_name name, const BlockParams& p);
 
@@ -80,6 +80,12 @@ SC_MODULE(fetch) {
   // Some thread is IDLE or EXITED (the core's can_start), as of the last edge.
   bool can_start() const {
     return p_.dispatch && free_count_ > 0;
+  }
+
+  // The slot of the cycle the last edge ended issued an instruction (the RTL's
+  // trace_issue_valid; the command processor's instruction counters).
+  bool issued() const {
+    return issued_;
   }
 
   // One rising clock edge, called by umbra_core's clocked method: reads the inputs
@@ -99,8 +105,9 @@ SC_MODULE(fetch) {
   uint64_t clock_ = 0;
   unsigned active_ = 0;      // threads in RUN or SLEEP
   unsigned free_count_ = 0;  // threads IDLE or EXITED
-  bool busy_q_ = false;  // the f_busy value visible this cycle
+  bool busy_q_ = false;      // the f_busy value visible this cycle
   CoreStats stats_;
+  bool issued_ = false;
 };
 
 }  // namespace umbra::scm

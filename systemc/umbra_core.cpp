@@ -254,8 +254,9 @@ void umbra_core::end_of_elaboration() {
               launch_valid.read(), launch_count.read(), launch_entry.read(), launch_lx0.read(),
               launch_domw.read(), ncore.read(), mem_req_ready.read(), mem_resp_valid.read(),
               mem_resp_data.read(), mem_resp_tag.read());
-  bind_domain_inputs(domain_valid.read(), domain_w.read(), domain_h.read(), start_valid.read(), start_lx.read(),
-                     start_ly.read());
+  bind_domain_inputs(domain_valid.read(), domain_w.read(), domain_h.read(), start_valid.read(),
+                     start_lx.read(), start_ly.read());
+  bind_command_inputs(args.read(), inval_all.read());
 }
 
 void umbra_core::bind_plain(const Inputs& in) {
@@ -264,10 +265,16 @@ void umbra_core::bind_plain(const Inputs& in) {
               in.launch_entry, in.launch_lx0, in.launch_domw, in.ncore, in.mem_req_ready, in.mem_resp_valid,
               in.mem_resp_data, in.mem_resp_tag);
   bind_domain_inputs(in.domain_valid, in.domain_w, in.domain_h, in.start_valid, in.start_lx, in.start_ly);
+  bind_command_inputs(in.args, in.inval_all);
 }
 
-void umbra_core::bind_domain_inputs(const bool& domain, const uint32_t& w, const uint32_t& h, const bool& start,
-                                    const uint32_t& lx, const uint32_t& ly) {
+void umbra_core::bind_command_inputs(const uint32_t& args_in, const bool& inval) {
+  execute_.args(args_in);
+  dcache_.inval_all(inval);
+}
+
+void umbra_core::bind_domain_inputs(const bool& domain, const uint32_t& w, const uint32_t& h,
+                                    const bool& start, const uint32_t& lx, const uint32_t& ly) {
   fetch& f = fetch_;
   f.domain_valid(domain);
   f.domain_w(w);

@@ -52,7 +52,11 @@ SC_MODULE(umbra_core) {
   sc_in<bool> start_valid;
   sc_in<uint32_t> start_lx, start_ly;
   sc_out<bool> can_start;
-  sc_in<uint32_t> ncore;        // number of cores, read by `rdsr ncore`
+  sc_in<uint32_t> ncore;  // number of cores, read by `rdsr ncore`
+  // From the command processor (docs/commands.md): `rdsr arg`'s value, and `invalidate`
+  // (the whole data cache, as a dinvall in C2).
+  sc_in<uint32_t> args;
+  sc_in<bool> inval_all;
   sc_out<bool> busy;
   sc_out<bool> fault;
   sc_out<uint32_t> fault_thread;
@@ -96,10 +100,10 @@ SC_MODULE(umbra_core) {
   // SystemC kernel (umbra_system::bind_plain).
   struct Inputs {
     bool rst = true, host_imem_we = false, launch_valid = false, mem_req_ready = false,
-         mem_resp_valid = false, domain_valid = false, start_valid = false;
+         mem_resp_valid = false, domain_valid = false, start_valid = false, inval_all = false;
     uint32_t host_imem_addr = 0, host_imem_data = 0, launch_count = 0, launch_entry = 0, launch_lx0 = 0,
              launch_domw = 0, ncore = 0, mem_resp_data = 0, mem_resp_tag = 0, domain_w = 0, domain_h = 0,
-             start_lx = 0, start_ly = 0;
+             start_lx = 0, start_ly = 0, args = 0;
   };
   // Instead of elaborating: the blocks read `in` where they read the input ports, and
   // cycle() leaves the output ports alone (port_values() has them).  `in` must outlive
@@ -139,6 +143,9 @@ SC_MODULE(umbra_core) {
   ThreadStateCode thread_state(unsigned thread) const {
     return fetch_.thread_state(thread);
   }
+  bool issued() const {  // in the cycle the last cycle() ended
+    return fetch_.issued();
+  }
   const Config& config() const {
     return cfg_;
   }
@@ -154,6 +161,7 @@ SC_MODULE(umbra_core) {
                    const uint32_t& mem_resp_tag);
   void bind_domain_inputs(const bool& domain_valid, const uint32_t& domain_w, const uint32_t& domain_h,
                           const bool& start_valid, const uint32_t& start_lx, const uint32_t& start_ly);
+  void bind_command_inputs(const uint32_t& args, const bool& inval_all);
   // The wires' storage: the fixed ones need about 300 bytes, the return buffers 5 per
   // thread.
   static constexpr size_t kWireBytes = 1024;

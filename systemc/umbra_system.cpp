@@ -31,7 +31,9 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
       cores_("core"),
       queue_(QueueParams::from(cfg)),
       dispatcher_(cfg.cores),
+      cp_(cfg.cores, cfg.cache_line_bytes, cfg.imem_words),
       can_start_(cfg.cores, false),
+      issued_(cfg.cores, false),
       core_in_(cfg.cores) {
   if (cfg.cores < 1 || cfg.cores > uarch::kMaxCores)
     throw CoreConfigError("cores = " + std::to_string(cfg.cores) + ": a system has 1.." +
@@ -44,18 +46,20 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
     umbra_core& k = cores_[c];
     k.clk(clk);
     k.rst(rst);
-    k.host_imem_we(host_imem_we);
-    k.host_imem_addr(host_imem_addr);
-    k.host_imem_data(host_imem_data);
+    k.host_imem_we(k_imem_we);
+    k.host_imem_addr(k_imem_addr);
+    k.host_imem_data(k_imem_data);
     k.launch_valid(launch_valid);
     k.launch_count(launch_count);
-    k.launch_entry(launch_entry);
+    k.launch_entry(k_entry);
     k.launch_lx0(c_lx0[c]);
     k.launch_domw(c_domw);
     k.ncore(ncore);
-    k.domain_valid(domain_valid);
-    k.domain_w(domain_w);
-    k.domain_h(domain_h);
+    k.domain_valid(k_domain_valid);
+    k.domain_w(k_domain_w);
+    k.domain_h(k_domain_h);
+    k.args(k_args);
+    k.inval_all(k_inval);
     k.start_valid(c_start[c]);
     k.start_lx(start_lx);
     k.start_ly(start_ly);
@@ -81,7 +85,8 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
   dont_initialize();
   SC_METHOD(route_responses);
   sensitive << bypass_queue << mem_req_ready << mem_resp_valid << mem_resp_data << mem_resp_tag << q_req_ready
-            << launch_count << first_signal_ << dispatch_signal_;
+            << launch_count << first_signal_ << dispatch_signal_ << host_imem_we << host_imem_addr
+            << host_imem_data << launch_entry << domain_valid << domain_w << domain_h;
   for (auto& v : c_req_valid) sensitive << v;
   for (auto& v : c_can_start) sensitive << v;
 }
@@ -91,6 +96,11 @@ void umbra_system::end_of_elaboration() {
   bypass_ = &bypass_queue.read();
   rst_ = &rst.read();
   mem_req_ready_ = &mem_req_ready.read();
+  mem_resp_valid_ = &mem_resp_valid.read();
+  mem_resp_data_ = &mem_resp_data.read();
+  mem_resp_tag_ = &mem_resp_tag.read();
+  doorbell_valid_ = &doorbell_valid.read();
+  doorbell_addr_ = &doorbell_addr.read();
   domain_valid_ = &domain_valid.read();
   domain_w_ = &domain_w.read();
   domain_h_ = &domain_h.read();
@@ -101,16 +111,32 @@ void umbra_system::bind_plain() {
   bypass_ = &in_.bypass_queue;
   rst_ = &in_.rst;
   mem_req_ready_ = &in_.mem_req_ready;
+  mem_resp_valid_ = &in_.mem_resp_valid;
+  mem_resp_data_ = &in_.mem_resp_data;
+  mem_resp_tag_ = &in_.mem_resp_tag;
+  doorbell_valid_ = &in_.doorbell_valid;
+  doorbell_addr_ = &in_.doorbell_addr;
   domain_valid_ = &in_.domain_valid;
   domain_w_ = &in_.domain_w;
   domain_h_ = &in_.domain_h;
   for (unsigned c = 0; c < cores(); ++c) cores_[c].bind_plain(core_in_[c]);
 }
 
-umbra_system::Grant umbra_system::arbitrate() const {
+umbra_system::Grant umbra_system::arbitrate(const CommandProcessor::Outputs& cp) const {
+  if (cp.req_valid) return Grant{true, true, 0};
   const unsigned c =
       round_robin(first_, cores(), [this](unsigned i) { return cores_[i].port_values().mem_req_valid; });
-  return c < cores() ? Grant{true, c} : Grant{};
+  return c < cores() ? Grant{true, false, c} : Grant{};
+}
+
+bool umbra_system::system_busy(bool bypass) const {
+  for (const umbra_core& k : cores_)
+    if (k.port_values().busy) return true;
+  return dispatcher_.busy() || (!bypass && queue_.dram_valid());
+}
+
+CommandProcessor::Outputs umbra_system::command_outputs(bool bypass) const {
+  return cp_.outputs(system_busy(bypass), dispatcher_.busy());
 }
 
 Dispatcher::Grant umbra_system::dispatch() const {
@@ -123,26 +149,41 @@ unsigned umbra_system::faulting_core() const {
   return cores();
 }
 
-// The core a response's tag names (one core: the high byte carries nothing), or
-// cores() for none.
+// The core a response's tag names (one core: the high byte carries nothing but the
+// command processor's mark), or cores() for none.
 namespace {
 unsigned response_core(uint32_t tag, unsigned first_id, unsigned cores) {
-  if (cores == 1) return 0;
   const unsigned id = (tag >> 8) & 0xffu;
+  if (id == CommandProcessor::kTag >> 8) return cores;
+  if (cores == 1) return 0;
   return id >= first_id && id - first_id < cores ? id - first_id : cores;
 }
 }  // namespace
 
 // route_responses, onto the cores' plain inputs (and the host's inputs passed through).
 void umbra_system::settle() {
-  const Grant g = arbitrate();
+  const CommandProcessor::Outputs cp = command_outputs(in_.bypass_queue);
+  const Grant g = arbitrate(cp);
   const bool down_ready = in_.bypass_queue ? in_.mem_req_ready : queue_.req_ready();
   const unsigned to = response_core(in_.mem_resp_tag, first_id_, cores());
   const Dispatcher::Grant d = dispatch();
   for (unsigned c = 0; c < cores(); ++c) {
     umbra_core::Inputs& k = core_in_[c];
     k = in_;  // the core's part of the system's inputs, then what the system routes
-    k.mem_req_ready = down_ready && g.core == c;
+    k.host_imem_we = in_.host_imem_we || cp.imem_we;
+    if (cp.imem_we) {
+      k.host_imem_addr = cp.imem_addr;
+      k.host_imem_data = cp.imem_data;
+    }
+    k.domain_valid = in_.domain_valid || cp.domain_valid;
+    if (cp.domain_valid) {
+      k.domain_w = cp.domain_w;
+      k.domain_h = cp.domain_h;
+      k.launch_entry = cp.entry;
+    }
+    k.args = cp.args;
+    k.inval_all = cp.inval_all;
+    k.mem_req_ready = down_ready && !g.cp && g.core == c;
     k.mem_resp_valid = in_.mem_resp_valid && to == c;
     k.mem_resp_tag = in_.mem_resp_tag & 0xffu;
     k.launch_lx0 = in_.launch_count * c;
@@ -169,7 +210,8 @@ void umbra_system::flush_events() {
 // The inputs the cores see in the current cycle.  The queue passes responses straight
 // through (its tag is the 16-bit one; a core's is the thread's 8 bits).
 void umbra_system::route_responses() {
-  const Grant g = arbitrate();
+  const CommandProcessor::Outputs cp = command_outputs(bypass_queue.read());
+  const Grant g = arbitrate(cp);
   const bool down_ready = bypass_queue.read() ? mem_req_ready.read() : q_req_ready.read();
   const unsigned to = response_core(mem_resp_tag.read(), first_id_, cores());
   const uint32_t count = launch_count.read();
@@ -178,31 +220,50 @@ void umbra_system::route_responses() {
   start_ly.write(d.ly);
   for (unsigned c = 0; c < cores(); ++c) {
     c_start[c].write(d.valid && d.core == c);
-    c_req_ready[c].write(down_ready && g.core == c);
+    c_req_ready[c].write(down_ready && !g.cp && g.core == c);
     c_resp_valid[c].write(mem_resp_valid.read() && to == c);
     c_resp_data[c].write(mem_resp_data.read());
     c_resp_tag[c].write(mem_resp_tag.read() & 0xffu);
     c_lx0[c].write(count * c);
   }
   c_domw.write(count * cores());
+  k_imem_we.write(host_imem_we.read() || cp.imem_we);
+  k_imem_addr.write(cp.imem_we ? cp.imem_addr : host_imem_addr.read());
+  k_imem_data.write(cp.imem_we ? cp.imem_data : host_imem_data.read());
+  k_domain_valid.write(domain_valid.read() || cp.domain_valid);
+  k_domain_w.write(cp.domain_valid ? cp.domain_w : domain_w.read());
+  k_domain_h.write(cp.domain_valid ? cp.domain_h : domain_h.read());
+  k_entry.write(cp.domain_valid ? cp.entry : launch_entry.read());
+  k_args.write(cp.args);
+  k_inval.write(cp.inval_all);
 }
 
 void umbra_system::tick() {
   const bool bypass = *bypass_;
+  // The command processor's view of the cycle that ends (registers only).
+  const bool sys_busy = system_busy(bypass), disp_busy = dispatcher_.busy();
+  const CommandProcessor::Outputs cp = cp_.outputs(sys_busy, disp_busy);
+  const bool cp_was_busy = cp_.busy();
+  const uint64_t cycle = queue_cycle_;
   // The queue's edge first: it takes the request the arbiter granted in the cycle that
   // ends, which the cores' edges below replace.
-  const Grant g = arbitrate();
+  const Grant g = arbitrate(cp);
   const umbra_core::PortValues& c = cores_[g.core].port_values();
-  const uint32_t wide_tag = ((first_id_ + g.core) & 0xffu) << 8 | (c.mem_req_tag & 0xffu);
+  const uint32_t wide_tag =
+      g.cp ? CommandProcessor::kTag : ((first_id_ + g.core) & 0xffu) << 8 | (c.mem_req_tag & 0xffu);
+  bool cp_granted = false;
   if (*rst_) {
     queue_.reset();
     queue_cycle_ = 0;
     first_ = 0;
   } else {
     const bool down_ready = bypass ? *mem_req_ready_ : queue_.req_ready();
-    if (g.any && down_ready) first_ = g.core + 1 == cores() ? 0 : g.core + 1;
+    cp_granted = g.cp && down_ready;
+    if (g.any && !g.cp && down_ready) first_ = g.core + 1 == cores() ? 0 : g.core + 1;
     const QueueRequest out = queue_.dram_req();
-    const QueueRequest in{c.mem_req_op, c.mem_req_addr, c.mem_req_data, c.mem_req_cmp, wide_tag};
+    const QueueRequest in =
+        g.cp ? QueueRequest{cp.req_op, cp.req_addr, cp.req_data, 0, wide_tag}
+             : QueueRequest{c.mem_req_op, c.mem_req_addr, c.mem_req_data, c.mem_req_cmp, wide_tag};
     const bool sent = queue_.clock(g.any && !bypass, in, *mem_req_ready_ && !bypass);
     if (sent && events_) {
       Event e;
@@ -218,28 +279,49 @@ void umbra_system::tick() {
     ++queue_cycle_;
   }
   // The dispatcher's edge, with the cores' thread states of the cycle that ends.
-  const bool dispatching = *rst_ || *domain_valid_ || dispatch().valid;
-  dispatcher_.clock(*rst_, *domain_valid_, *domain_w_, *domain_h_, can_start_);
+  const bool launch = *domain_valid_ || cp.domain_valid;
+  const bool dispatching = *rst_ || launch || dispatch().valid;
+  dispatcher_.clock(*rst_, launch, cp.domain_valid ? cp.domain_w : *domain_w_,
+                    cp.domain_valid ? cp.domain_h : *domain_h_, can_start_);
   if (dispatching) ++dispatch_changes_;
   for (umbra_core& k : cores_) k.cycle();
-  for (unsigned c = 0; c < cores(); ++c) can_start_[c] = cores_[c].port_values().can_start;
+  for (unsigned c = 0; c < cores(); ++c) {
+    can_start_[c] = cores_[c].port_values().can_start;
+    issued_[c] = cores_[c].issued();
+  }
+  // The command processor's edge: its grant, a response beat, the cores' issues.
+  cp_.clock(*rst_, *doorbell_valid_, *doorbell_addr_, sys_busy, disp_busy, cp_granted, *mem_resp_valid_,
+            *mem_resp_data_, *mem_resp_tag_, issued_);
+  if (cp_was_busy || cp_.busy() || *doorbell_valid_ || *rst_) ++dispatch_changes_;
+  if (cp.started && events_ && !*rst_) {
+    Event e;
+    e.cycle = cycle;
+    e.kind = EventKind::Command;
+    e.op = uint8_t(cp.cmd_op);
+    e.addr = cp.cmd_addr;
+    cores_[0].emit_event(e);
+  }
 
-  // The DRAM port: the granted core's request itself when the queue is bypassed, else
-  // the queue's selection.
-  const Grant a = arbitrate();
+  // The DRAM port: the granted request itself when the queue is bypassed, else the
+  // queue's selection.
+  const CommandProcessor::Outputs ncp = command_outputs(bypass);
+  const Grant a = arbitrate(ncp);
   const umbra_core::PortValues& n = cores_[a.core].port_values();
   const QueueRequest& q = queue_.dram_req();
+  const QueueRequest direct =
+      a.cp ? QueueRequest{ncp.req_op, ncp.req_addr, ncp.req_data, 0, CommandProcessor::kTag}
+           : QueueRequest{n.mem_req_op, n.mem_req_addr, n.mem_req_data, n.mem_req_cmp,
+                          ((first_id_ + a.core) & 0xffu) << 8 | (n.mem_req_tag & 0xffu)};
   Outputs& d = driven_;
   drive(plain_, mem_req_valid, d.mem_req_valid, bypass ? a.any : queue_.dram_valid());
-  drive(plain_, mem_req_op, d.mem_req_op, bypass ? n.mem_req_op : q.op);
-  drive(plain_, mem_req_addr, d.mem_req_addr, bypass ? n.mem_req_addr : q.addr);
-  drive(plain_, mem_req_data, d.mem_req_data, bypass ? n.mem_req_data : q.data);
-  drive(plain_, mem_req_cmp, d.mem_req_cmp, bypass ? n.mem_req_cmp : q.cmp);
-  drive(plain_, mem_req_tag, d.mem_req_tag,
-        bypass ? ((first_id_ + a.core) & 0xffu) << 8 | (n.mem_req_tag & 0xffu) : q.tag);
-  bool any_busy = false;
-  for (const umbra_core& k : cores_) any_busy |= k.port_values().busy;
-  drive(plain_, busy, d.busy, any_busy || dispatcher_.busy() || (!bypass && queue_.dram_valid()));
+  drive(plain_, mem_req_op, d.mem_req_op, bypass ? direct.op : q.op);
+  drive(plain_, mem_req_addr, d.mem_req_addr, bypass ? direct.addr : q.addr);
+  drive(plain_, mem_req_data, d.mem_req_data, bypass ? direct.data : q.data);
+  drive(plain_, mem_req_cmp, d.mem_req_cmp, bypass ? direct.cmp : q.cmp);
+  drive(plain_, mem_req_tag, d.mem_req_tag, bypass ? direct.tag : q.tag);
+  drive(plain_, busy, d.busy, system_busy(bypass) || cp_.busy());
+  drive(plain_, cmd_fault, d.cmd_fault, uint32_t(ncp.fault));
+  drive(plain_, cmd_fault_addr, d.cmd_fault_addr, ncp.fault == commands::Fault::None ? 0u : ncp.fault_addr);
   const unsigned f = faulting_core();
   const umbra_core::PortValues none{};
   const umbra_core::PortValues& fv = f < cores() ? cores_[f].port_values() : none;

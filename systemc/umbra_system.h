@@ -8,7 +8,11 @@
 // core, and a launch is one domain over all of them (core c's thread t has `lx`
 // c * launch_count + t).  A domain launch (domain_valid, at launch_entry) is domain_w x
 // domain_h work items that the dispatcher (dispatcher.h) hands to free threads of any
-// core, one a cycle, refilling threads as they exit.  bypass_queue (static) connects the arbiter straight to the
+// core, one a cycle, refilling threads as they exit.  The command processor
+// (command_processor.h) reads a command buffer from memory when the host rings the
+// doorbell (doorbell_valid, doorbell_addr) and drives the same launch, the instruction
+// stores, `rdsr arg` and the caches' invalidation; its memory requests go ahead of the
+// cores' (tag 0xFF00).  bypass_queue (static) connects the arbiter straight to the
 // outside, for memory that answers in a fixed time (memory.model fixed).  busy covers
 // the requests still in the queue; the queue's dram events join core 0's events in its
 // per-cycle order.
@@ -23,6 +27,7 @@
 
 #include <vector>
 
+#include "command_processor.h"
 #include "dispatcher.h"
 #include "reorder_queue.h"
 #include "run_result.h"
@@ -40,8 +45,11 @@ SC_MODULE(umbra_system) {
   sc_in<uint32_t> launch_count, launch_entry, ncore;
   sc_in<bool> domain_valid;
   sc_in<uint32_t> domain_w, domain_h;
+  sc_in<bool> doorbell_valid;
+  sc_in<uint32_t> doorbell_addr;
   sc_out<bool> busy, fault;
   sc_out<uint32_t> fault_core, fault_thread, fault_pc;
+  sc_out<uint32_t> cmd_fault, cmd_fault_addr;  // the command processor's (docs/commands.md)
   // The DRAM port.
   sc_out<bool> mem_req_valid;
   sc_in<bool> mem_req_ready;
@@ -56,6 +64,10 @@ SC_MODULE(umbra_system) {
   sc_vector<sc_signal<uint32_t>> c_req_op, c_req_addr, c_req_data, c_req_cmp, c_req_tag, c_resp_data,
       c_resp_tag, c_fault_thread, c_fault_pc, c_lx0;
   sc_signal<uint32_t> c_domw{"c_domw"}, start_lx{"start_lx"}, start_ly{"start_ly"};
+  // What every core sees of the host's and the command processor's writes and launches.
+  sc_signal<bool> k_imem_we{"k_imem_we"}, k_domain_valid{"k_domain_valid"}, k_inval{"k_inval"};
+  sc_signal<uint32_t> k_imem_addr{"k_imem_addr"}, k_imem_data{"k_imem_data"}, k_entry{"k_entry"},
+      k_domain_w{"k_domain_w"}, k_domain_h{"k_domain_h"}, k_args{"k_args"};
 
   SC_HAS_PROCESS(umbra_system);
   // Throws CoreConfigError or QueueConfigError for parameters the blocks cannot take.
@@ -88,10 +100,11 @@ SC_MODULE(umbra_system) {
   // outputs() are the output ports' values after the last edge.  Call bind_plain()
   // once, before the first settle(), instead of elaborating.
   struct Inputs : umbra_core::Inputs {
-    bool bypass_queue = false;
+    bool bypass_queue = false, doorbell_valid = false;
+    uint32_t doorbell_addr = 0;
   };
   struct Outputs : umbra_core::PortValues {  // the core's ports, routed, and whose fault
-    uint32_t fault_core = 0;
+    uint32_t fault_core = 0, cmd_fault = 0, cmd_fault_addr = 0;
   };
   void bind_plain();
   Inputs& inputs() {
@@ -112,26 +125,36 @@ SC_MODULE(umbra_system) {
 
  private:
   struct Grant {
-    bool any = false;  // some core has a request
+    bool any = false;  // some core (or the command processor) has a request
+    bool cp = false;   // the command processor's, which goes first
     unsigned core = 0;
   };
-  Grant arbitrate() const;  // from the cores' registered requests and first_
+  // From the command processor's and the cores' registered requests and first_.
+  Grant arbitrate(const CommandProcessor::Outputs& cp) const;
+  // Some core busy, items left or requests in the queue (registers): what the command
+  // processor's idle commands wait for.
+  bool system_busy(bool bypass) const;
+  CommandProcessor::Outputs command_outputs(bool bypass) const;
   Dispatcher::Grant dispatch() const;  // from the cores' thread states and the dispatcher's
   void tick();
   void route_responses();
   void end_of_elaboration() override;
 
-  sc_signal<bool> q_req_ready;        // the queue's registered ready, for route_responses
-  sc_signal<uint32_t> first_signal_;  // first_, for route_responses
-  sc_signal<uint64_t> dispatch_signal_;  // changes with the dispatcher's state, for route_responses
+  sc_signal<bool> q_req_ready;           // the queue's registered ready, for route_responses
+  sc_signal<uint32_t> first_signal_;     // first_, for route_responses
+  sc_signal<uint64_t> dispatch_signal_;  // changes with the dispatcher's or command processor's state
   // The values of the signals on the input ports tick() reads (see umbra_core.cpp).
-  const bool *bypass_ = nullptr, *rst_ = nullptr, *mem_req_ready_ = nullptr;
+  const bool *bypass_ = nullptr, *rst_ = nullptr, *mem_req_ready_ = nullptr, *mem_resp_valid_ = nullptr,
+             *doorbell_valid_ = nullptr;
+  const uint32_t *mem_resp_data_ = nullptr, *mem_resp_tag_ = nullptr, *doorbell_addr_ = nullptr;
   unsigned first_id_;
   sc_vector<umbra_core> cores_;
   ReorderQueueModel queue_;
   Dispatcher dispatcher_;
+  CommandProcessor cp_;
   std::vector<bool> can_start_;  // the cores' can_start after the last edge
-  const bool *domain_valid_ = nullptr;
+  std::vector<bool> issued_;     // the cores' issue in the cycle the last edge ended
+  const bool* domain_valid_ = nullptr;
   const uint32_t *domain_w_ = nullptr, *domain_h_ = nullptr;
   uint64_t dispatch_changes_ = 0;
   unsigned first_ = 0;        // the arbiter's first claim: the core after the last served

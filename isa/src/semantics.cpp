@@ -54,6 +54,7 @@ uint32_t SpecialRegs::read(uint8_t number) const {
     case isa::sreg::LY: return ly;
     case isa::sreg::DOMW: return domw;
     case isa::sreg::DOMH: return domh;
+    case isa::sreg::ARG: return arg;
     default: return 0;  // decode rejects numbers no special register has
   }
 }

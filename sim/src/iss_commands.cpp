@@ -98,11 +98,9 @@ CommandsResult Simulator::run_commands(uint32_t addr, uint64_t max_instructions,
           return refuse(
               CF::BadDomain, at,
               std::to_string(dom_w) + " x " + std::to_string(dom_h) + " work items: at most 2^32 - 1");
-        // The command processor hands the entry to the cores unchecked; here a pc the
-        // store cannot hold would have no word to run.
         if (entry % 4) return refuse(CF::Misaligned, at, "entry " + hex8(entry));
         if (uint64_t(entry) >= uint64_t(cfg_.imem_words) * 4)
-          return refuse(CF::BadProgram, at,
+          return refuse(CF::BadEntry, at,
                         "entry " + hex8(entry) + " is outside the instruction store of " +
                             std::to_string(cfg_.imem_words) + " words");
         const uint64_t left = max_instructions - std::min(max_instructions, out.run.retired);

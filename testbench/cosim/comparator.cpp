@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "umbra/commands_gen.h"
 #include "umbra/format.h"
 #include "umbra/isa.h"
 
@@ -18,9 +19,14 @@ std::string opname(uint8_t op) {
   return b;
 }
 
+std::string command_name(uint32_t op) {
+  const commands::CommandDef* def = commands::find(op);
+  return def ? def->name : "? (" + std::to_string(op) + ")";
+}
+
 const char* rank_name(unsigned r) {
-  static const char* names[scm::kEventRanks] = {"issue", "regwrite", "mem", "memresp",
-                                                "cache", "wake",     "dram",   "start"};
+  static const char* names[scm::kEventRanks] = {"issue", "regwrite", "mem",   "memresp", "cache",
+                                                "wake",  "dram",     "start", "command"};
   return names[r];
 }
 
@@ -77,6 +83,10 @@ FieldDiff first_difference(const scm::Event& a, const scm::Event& b) {
     case EventKind::Start:
       if (a.addr != b.addr) return {"lx", std::to_string(a.addr), std::to_string(b.addr)};
       if (a.data != b.data) return {"ly", std::to_string(a.data), std::to_string(b.data)};
+      break;
+    case EventKind::Command:
+      if (a.op != b.op) return {"command", command_name(a.op), command_name(b.op)};
+      if (a.addr != b.addr) return {"at", hex8(a.addr), hex8(b.addr)};
       break;
   }
   return {};

@@ -81,6 +81,7 @@ const std::pair<const char*, Injection::Kind> kInjections[] = {{"regwrite", Inje
                                                                {"wake", Injection::Kind::WakeThread},
                                                                {"dram", Injection::Kind::DramAddr},
                                                                {"start", Injection::Kind::StartItem},
+                                                               {"command", Injection::Kind::CommandAddr},
                                                                {"port-mem", Injection::Kind::PortMemAddr},
                                                                {"busy", Injection::Kind::Busy},
                                                                {"system-busy", Injection::Kind::SystemBusy},
@@ -153,6 +154,12 @@ void to_fst(const std::string& vcd, const std::string& fst) {
 void rtl_fault(scm::RunResult& r, const Config& cfg, const RtlStepper& rtl) {
   r.status = RunResult::Status::Fault;
   const CycleSample& sys = rtl.last_sample(0);
+  const Vumbra_system& m = rtl.model();
+  if (m.cmd_fault && !sys.system_fault) {
+    r.fault_addr = m.cmd_fault_addr;
+    r.message = harness::command_fault_message(m.cmd_fault, m.cmd_fault_addr);
+    return;
+  }
   if (!sys.system_fault || sys.fault_core >= cfg.cores) {
     r.message = "stopped: the other model faulted";
     return;
@@ -227,7 +234,7 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
     st.bubbles.assign(cfg.threads, {});
   }
   bool protocol_error = false;
-  auto job = harness::make_job(p, nthreads, max_cycles, opts.domain);
+  auto job = harness::make_job(p, nthreads, max_cycles, opts.domain, opts.doorbell);
   job.stop = [&protocol_error, sink] { return protocol_error || (sink && sink->stop_requested()); };
   const bool waveform = !opts.vcd.empty() || !opts.fst.empty();
   if (waveform) Verilated::traceEverOn(true);
@@ -311,6 +318,8 @@ class InjectingSink final : public EventSink {
       x.addr += 4;
     else if (in_.kind == K::StartItem && e.kind == E::Start)
       x.addr += 1;
+    else if (in_.kind == K::CommandAddr && e.kind == E::Command)
+      x.addr += 4;
     else
       return next_.on_event(e);
     done_ = true;
@@ -423,7 +432,7 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   cmp = new Comparator(p, cfg.cores, cfg.threads, nthreads, opts.history, opts.repro, opts.domain);
   InjectingSink inject(*cmp, opts.inject);
   bool protocol_error = false;
-  auto job = harness::make_job(p, nthreads, max_cycles, opts.domain);
+  auto job = harness::make_job(p, nthreads, max_cycles, opts.domain, opts.doorbell);
   job.stop = [&protocol_error, &opts] {
     return protocol_error || !harness::protocol_error(bench->sc.sys).empty() || cmp->mismatch().found ||
            (opts.observer && opts.observer->stop_requested());
@@ -538,8 +547,8 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   if (out.mismatch.found && b.host.reason() == scm::StopReason::Running)
     for (RunResult* r : {&out.systemc, &out.rtl}) r->end_cycle = out.mismatch.cycle;
   if (opts.check_iss && !out.mismatch.found) {
-    const check::Reference ref =
-        check::run_reference(p, cfg, nthreads, max_cycles, opts.writes, opts.inject_iss, opts.domain);
+    const check::Reference ref = check::run_reference(p, cfg, nthreads, max_cycles, opts.writes,
+                                                      opts.inject_iss, opts.domain, opts.doorbell);
     if (!ref.injected.empty()) std::fprintf(stderr, "umbra-cosim: injected: %s\n", ref.injected.c_str());
     check::IssVerdict v;
     check::compare_with_reference("systemc", p, ref, cmp->systemc_records(), out.systemc, v);

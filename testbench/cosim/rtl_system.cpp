@@ -112,10 +112,10 @@ harness::EdgeInputs RtlSide::before_edge() const {
   const Vumbra_system& m = rtl.model();
   return {
       bool(m.busy),
-      bool(m.fault),
+      bool(m.fault) || m.cmd_fault != 0,
       memory.model().first_fault().raised,
       bool(m.rst),
-      bool(m.launch_valid) || bool(m.domain_valid),
+      bool(m.launch_valid) || bool(m.domain_valid) || bool(m.doorbell_valid),
       {bool(m.mem_req_valid), m.mem_req_op, m.mem_req_addr, m.mem_req_data, m.mem_req_cmp, m.mem_req_tag}};
 }
 
@@ -151,6 +151,8 @@ bool RtlSide::apply_inputs(const scm::HostScript::Outputs& h) {
   changed |= set(m.domain_valid, h.domain_valid);
   changed |= set(m.domain_w, h.domain_w);
   changed |= set(m.domain_h, h.domain_h);
+  changed |= set(m.doorbell_valid, h.doorbell_valid);
+  changed |= set(m.doorbell_addr, h.doorbell_addr);
   changed |= set(m.mem_resp_valid, r.valid);
   changed |= set(m.mem_resp_data, r.data);
   changed |= set(m.mem_resp_tag, r.tag);
@@ -264,6 +266,11 @@ void RtlStepper::sample() {
       st.thread = field(m.trace_start_thread, c, 8);
       st.addr = m.trace_start_lx;
       st.data = m.trace_start_ly;
+    }
+    if (c == 0 && m.trace_cmd_valid) {
+      scm::Event& k = event(scm::EventKind::Command);
+      k.op = uint8_t(m.trace_cmd_op);
+      k.addr = m.trace_cmd_addr;
     }
     s.fault = field(m.trace_core_fault, c, 1);
     s.fault_cause = field(m.trace_fault_cause, c, fb);

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "run_result.h"
+#include "umbra/commands_gen.h"
 
 namespace umbra::cosim {
 
@@ -21,10 +22,11 @@ SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_syste
   unsigned tw = 1;
   while ((1u << tw) < threads) ++tw;
   const std::map<std::string, unsigned> widths = {
-      {"d_thread", tw},    {"r_thread", tw},  {"x2_upd_thread", tw}, {"w_thread", tw},   {"rf_wthread", tw},
-      {"wake_thread", tw}, {"d_reason", 2},   {"x2_upd_state", 2},   {"r_ra", 8},        {"r_rb", 8},
-      {"r_rc", 8},         {"rf_wreg", 8},    {"w_rd", 8},           {"x2_mem_op", 8},   {"x2_mem_tag", 8},
-      {"fault_thread", 8}, {"mem_req_op", 8}, {"mem_req_tag", 8},    {"mem_resp_tag", 8}};
+      {"d_thread", tw},   {"r_thread", tw},    {"x2_upd_thread", tw}, {"w_thread", tw},
+      {"rf_wthread", tw}, {"wake_thread", tw}, {"d_reason", 2},       {"x2_upd_state", 2},
+      {"r_ra", 8},        {"r_rb", 8},         {"r_rc", 8},           {"rf_wreg", 8},
+      {"w_rd", 8},        {"x2_mem_op", 8},    {"x2_mem_tag", 8},     {"fault_thread", 8},
+      {"mem_req_op", 8},  {"mem_req_tag", 8},  {"mem_resp_tag", 8},   {"cmd_fault", commands::kFaultBits}};
   const auto width = [&](const std::string& name) {
     const auto it = widths.find(name);
     return it == widths.end() ? 32u : it->second;
@@ -54,6 +56,7 @@ SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_syste
   add("host_imem_we", 1, [&in] { return in.host_imem_we; });
   add("launch_valid", 1, [&in] { return in.launch_valid; });
   add("domain_valid", 1, [&in] { return in.domain_valid; });
+  add("doorbell_valid", 1, [&in] { return in.doorbell_valid; });
   add("busy", 1, [out] { return out().busy; });
   add("fault", 1, [out] { return out().fault; });
   add("mem_req_valid", 1, [out] { return out().mem_req_valid; });
@@ -66,6 +69,9 @@ SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_syste
   add("domain_w", 32, [&in] { return in.domain_w; });
   add("domain_h", 32, [&in] { return in.domain_h; });
   add("ncore", 32, [&in] { return in.ncore; });
+  add("doorbell_addr", 32, [&in] { return in.doorbell_addr; });
+  add("cmd_fault", width("cmd_fault"), [out] { return out().cmd_fault; });
+  add("cmd_fault_addr", 32, [out] { return out().cmd_fault_addr; });
   add("fault_thread", width("fault_thread"), [out] { return out().fault_thread; });
   add("fault_pc", 32, [out] { return out().fault_pc; });
   add("mem_req_op", width("mem_req_op"), [out] { return out().mem_req_op; });

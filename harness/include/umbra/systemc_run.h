@@ -36,6 +36,7 @@ struct RunOptions {
   // A domain launch instead of the nthreads-a-core one (run_result.h); nthreads must
   // then be the configuration's threads.
   Domain domain;
+  Doorbell doorbell;  // a command buffer instead (run_result.h)
   using Isolation = scm::Isolation;
   Isolation isolation = Isolation::Subprocess;
 };

@@ -75,7 +75,7 @@ struct ProgramImage {
 // What a Backend needs for one run: the memory as the host staged it (the program's
 // data image at its base, everything else as words to write) and the doorbell.
 struct Submission {
-  const Program* program = nullptr;  // data image and symbols (its text is not loaded)
+  const Program* program = nullptr;  // data image, symbols, and the text the host loads before ringing
   std::string source;                // for messages
   std::vector<std::pair<uint32_t, std::vector<uint32_t>>> writes;
   scm::Doorbell doorbell;

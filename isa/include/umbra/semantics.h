@@ -22,7 +22,7 @@ struct ThreadState {
 struct SpecialRegs {
   uint32_t tid = 0, cid = 0, nthr = 1, ncore = 1;
   uint64_t clock = 0;
-  uint32_t lx = 0, ly = 0, domw = 1, domh = 1;
+  uint32_t lx = 0, ly = 0, domw = 1, domh = 1, arg = 0;
   uint32_t read(uint8_t number) const;
 };
 

@@ -160,8 +160,8 @@ class Simulator {
   // tid.  Throws LoadError for more than 2^32 - 1 work items.
   RunResult run_domain(uint32_t w, uint32_t h, uint64_t max_instructions, const Observer& observer = nullptr);
   // Loads only the program's data (and its symbols, for disassembly): the instruction
-  // store stays empty, as in a system whose host rings the command processor's doorbell
-  // instead of loading the text; a `program` command fills it.  Throws LoadError.
+  // store stays empty until a `program` command fills it (a host that ships its text
+  // in the command buffer).  Throws LoadError.
   void load_data(const Program& p, const std::string& name = "program");
   // Runs the command buffer at byte address `addr` of data memory (docs/commands.md)
   // functionally, command after command, until `end`: `program` copies words from data

@@ -62,7 +62,7 @@ void check_config(const Config& cfg);
 // One kind for every compared event and port: the SystemC core's events (a register
 // write's value xor 1, an issue's pc + 4, a memory request's address + 4, a response's
 // data xor 1, a cache outcome xor 1, a wake-up's thread xor 1, a DRAM transfer's
-// address + 4, a start's lx + 1) and what the monitor sees at its ports (the memory port's request
+// address + 4, a start's lx + 1, a command's address + 4) and what the monitor sees at its ports (the memory port's request
 // address + 4, the core's busy and the system's busy inverted, a fault's cause changed).
 struct Injection {
   enum class Kind : uint8_t {
@@ -75,6 +75,7 @@ struct Injection {
     WakeThread,
     DramAddr,
     StartItem,
+    CommandAddr,
     PortMemAddr,
     Busy,
     SystemBusy,
@@ -96,6 +97,9 @@ struct Options {
   // A domain launch instead of the nthreads-a-core one (run_result.h); nthreads must
   // then be the configuration's threads.
   scm::Domain domain;
+  // A command buffer instead (run_result.h): the host rings the command processor's
+  // doorbell; the ISS check then compares final memory only (check::run_reference).
+  scm::Doorbell doorbell;
   // Words the host writes into memory during the run, on both sides (systemc_run.h).
   std::vector<scm::HostWrite> host_writes;
   // Waveforms: "<vcd>.rtl.vcd" and "<vcd>.systemc.vcd" (run_cosim), "<vcd>.rtl.vcd"
