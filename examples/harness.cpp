@@ -61,11 +61,13 @@ int64_t integer(const std::string& path, const YAML::Node& n, int64_t lo, int64_
     fail(path, n, std::string(what) + ": '" + s + "' is not a number in range");
   const int64_t v = neg ? -int64_t(mag) : int64_t(mag);
   if (v < lo || v > hi)
-    fail(path, n, std::string(what) + " " + s + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
+    fail(path, n,
+         std::string(what) + " " + s + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
   return v;
 }
 
-Region region(const std::string& path, const YAML::Node& n, const std::set<std::string>& extra, const char* where) {
+Region region(const std::string& path, const YAML::Node& n, const std::set<std::string>& extra,
+              const char* where) {
   std::set<std::string> keys = {"symbol", "address", "offset", "words"};
   keys.insert(extra.begin(), extra.end());
   only_keys(path, n, keys, where);
@@ -108,13 +110,22 @@ Manifest load_manifest(const std::string& path) {
   const YAML::Node runs = root["runs"];
   if (!runs.IsSequence() || runs.size() == 0) fail(path, runs, "'runs' must be a non-empty list");
   for (const auto& rn : runs) {
-    only_keys(path, rn, {"name", "threads", "domain", "inputs"}, "a run");
-    if (!rn["threads"] == !rn["domain"]) fail(path, rn, "a run needs 'threads' or 'domain' (one of them)");
+    only_keys(path, rn, {"name", "threads", "domain", "commands", "inputs"}, "a run");
+    if (bool(rn["threads"]) + bool(rn["domain"]) + bool(rn["commands"]) != 1)
+      fail(path, rn, "a run needs 'threads', 'domain' or 'commands' (one of them)");
     RunSpec run;
     std::string launch;
     if (rn["threads"]) {
       run.threads = unsigned(integer(path, rn["threads"], 1, 256, "threads"));
       launch = "threads=" + std::to_string(run.threads);
+    } else if (rn["commands"]) {
+      // Checked against the program when the run is made (the arguments may be its
+      // symbols): here only the shape.
+      if (!rn["commands"].IsSequence() || rn["commands"].size() == 0)
+        fail(path, rn["commands"], "'commands' must be a non-empty list of commands (docs/commands.md)");
+      run.threads = 0;
+      run.commands = rn["commands"];
+      launch = "commands";
     } else {
       const YAML::Node d = rn["domain"];
       if (!d.IsSequence() || d.size() < 1 || d.size() > 2)
@@ -133,7 +144,8 @@ Manifest load_manifest(const std::string& path) {
         Input input;
         input.at = region(path, in, {"values"}, "an input");
         const YAML::Node vals = in["values"];
-        if (!vals || !vals.IsSequence() || vals.size() == 0) fail(path, in, "an input needs a list of 'values'");
+        if (!vals || !vals.IsSequence() || vals.size() == 0)
+          fail(path, in, "an input needs a list of 'values'");
         for (const auto& v : vals)
           input.values.push_back(uint32_t(integer(path, v, -(1ll << 31), (1ll << 32) - 1, "value")));
         if (in["words"] && input.at.words != input.values.size())
@@ -210,7 +222,9 @@ uint32_t Image::load(uint32_t addr) const {
   return it == words_.end() ? 0 : it->second;
 }
 
-void Image::store(uint32_t addr, uint32_t value) { words_[addr] = value; }
+void Image::store(uint32_t addr, uint32_t value) {
+  words_[addr] = value;
+}
 
 std::string Verdict::summary() const {
   std::string s;
@@ -229,6 +243,8 @@ Verdict run_and_check(const Manifest& m, const RunSpec& run, const Program& p, c
   job.threads = run.threads;
   job.domain_w = run.domain_w;
   job.domain_h = run.domain_h;
+  job.commands = run.commands;
+  job.manifest = m.path;
   job.max_instructions = m.max_instructions;
   Image expected(p, run.threads);
   for (const auto& in : run.inputs) {
@@ -255,8 +271,8 @@ Verdict run_and_check(const Manifest& m, const RunSpec& run, const Program& p, c
     for (size_t r = 0; r < job.reads.size(); ++r) {
       const Span& s = job.reads[r];
       if (out.reads[r].size() != s.words) {
-        v.problems.push_back(who + ": region " + s.label + " came back with " + std::to_string(out.reads[r].size()) +
-                             " words, not " + std::to_string(s.words));
+        v.problems.push_back(who + ": region " + s.label + " came back with " +
+                             std::to_string(out.reads[r].size()) + " words, not " + std::to_string(s.words));
         continue;
       }
       for (uint32_t i = 0; i < s.words; ++i) {
@@ -264,13 +280,14 @@ Verdict run_and_check(const Manifest& m, const RunSpec& run, const Program& p, c
         if (want == got) continue;
         if (++differing > max_mismatches) continue;
         char buf[160];
-        std::snprintf(buf, sizeof buf, ": %s word %u (0x%08x): expected 0x%08x, got 0x%08x", s.label.c_str(), i,
-                      s.address + 4 * i, want, got);
+        std::snprintf(buf, sizeof buf, ": %s word %u (0x%08x): expected 0x%08x, got 0x%08x", s.label.c_str(),
+                      i, s.address + 4 * i, want, got);
         v.problems.push_back(who + buf);
       }
     }
     if (differing > max_mismatches)
-      v.problems.push_back(who + ": ... " + std::to_string(differing - max_mismatches) + " more words differ");
+      v.problems.push_back(who + ": ... " + std::to_string(differing - max_mismatches) +
+                           " more words differ");
   }
   v.passed = v.problems.empty();
   return v;

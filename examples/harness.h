@@ -8,6 +8,8 @@
 // and the cosimulation later) is only a callback that takes a ModelJob and returns
 // a ModelOutcome, so every model is held to exactly the same manifests and checks.
 #pragma once
+#include <yaml-cpp/yaml.h>
+
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -44,15 +46,21 @@ struct RunSpec {
   // `domain: [W, H]` (or [W]) instead of `threads`: a domain launch of W x H work items
   // through the dispatcher (docs/microarchitecture.md, "Domain launch"); 0: none.
   uint32_t domain_w = 0, domain_h = 0;
+  // `commands: [...]` instead of either: a command buffer in the command-file form
+  // (docs/simulator.md, "Command buffers"), run through the host API (umbra/device.h)
+  // by ringing the command processor's doorbell; the list's nodes keep their lines in
+  // the manifest for messages.
+  YAML::Node commands;
   std::vector<Input> inputs;
   bool domain() const { return domain_w != 0; }
+  bool command_run() const { return commands.IsSequence(); }
 };
 
 struct Manifest {
-  std::string name;         // the example's name; also selects its reference
-  std::string path;         // the manifest file
-  std::string source;       // the program, resolved against the manifest's directory
-  std::string description;  // one line
+  std::string name;               // the example's name; also selects its reference
+  std::string path;               // the manifest file
+  std::string source;             // the program, resolved against the manifest's directory
+  std::string description;        // one line
   uint64_t max_instructions = 0;  // per run, all threads together
   std::vector<RunSpec> runs;
   std::vector<Region> checks;
@@ -83,6 +91,8 @@ struct ModelJob {
   std::string source;  // the program's file, for models that take a path
   unsigned threads = 1;
   uint32_t domain_w = 0, domain_h = 0;  // a domain launch (RunSpec); threads is then 0
+  YAML::Node commands;                  // a command buffer (RunSpec), a sequence; threads is then 0
+  std::string manifest;                 // the manifest's path, for the commands' messages
   uint64_t max_instructions = 0;
   std::vector<std::pair<uint32_t, std::vector<uint32_t>>> writes;  // address, words
   std::vector<Span> reads;

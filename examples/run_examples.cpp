@@ -9,7 +9,7 @@
 #include <iostream>
 #include <set>
 
-#include "examples_model.h"
+#include "umbra/examples_model.h"
 #include "harness.h"
 #include "reference.h"
 

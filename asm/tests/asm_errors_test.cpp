@@ -65,7 +65,7 @@ const Case kCases[] = {
     {"addi r1, r2, r3\n", 1, 14, "expected an immediate, got register 'r3'"},
     {"rdsr r1, r2\n", 1, 10, "expected a special register, got 'r2'"},
     {"rdsr r1, bogus\n", 1, 10,
-     "unknown special register 'bogus' (one of tid, cid, nthr, ncore, clock, clockh, lx, ly, domw, domh)"},
+     "unknown special register 'bogus' (one of tid, cid, nthr, ncore, clock, clockh, lx, ly, domw, domh, arg)"},
     {"rdsr r1, 200\n", 1, 10, "special register 200 does not exist"},
     {"li r1, 0x100000000\n", 1, 8, "value 4294967296 does not fit in 32 bits"},
     {"nop\n.data\nadd r1, r2, r3\n", 3, 1, "instruction 'add' in .data (instructions belong in .text)"},

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "examples_model.h"
+#include "umbra/examples_model.h"
 #include "harness.h"
 #include "reference.h"
 

@@ -196,8 +196,11 @@ Status Link::wait(unsigned timeout_ms, unsigned poll_ms) {
 examples::Model board_model(Link& link, const BoardInfo& info, unsigned run_timeout_ms) {
   return [&link, info, run_timeout_ms](const examples::ModelJob& job) {
     examples::ModelOutcome out;
-    if (job.domain_w) {
-      out.fault = "board: a domain launch needs the system top's dispatcher; the board has one core without";
+    if (job.domain_w || job.commands.IsSequence()) {
+      out.fault =
+          "board: a domain launch or a command buffer needs the system top's dispatcher and command "
+          "processor; "
+          "the board has one core without";
       return out;
     }
     link.load(*job.program, info);

@@ -184,8 +184,8 @@ int main(int argc, char** argv) {
       const examples::Model model = board::board_model(link, info, timeout_ms);
       bool ok = true;
       for (const examples::RunSpec& run : manifest.runs) {
-        if (run.domain()) {
-          std::printf("%s %s: skipped: the board's core has no dispatcher for a domain launch\n",
+        if (run.domain() || run.command_run()) {
+          std::printf("%s %s: skipped: the board's core has no dispatcher or command processor\n",
                       manifest.name.c_str(), run.name.c_str());
           continue;
         }

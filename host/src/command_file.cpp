@@ -107,8 +107,14 @@ class Reader {
     }
     if (!root.IsSequence() || root.size() == 0)
       throw CommandFileError(name_ + ":1: expected a list of commands (e.g. `- run`), one a line");
+    return read(root);
+  }
+
+  CommandBuffer read(const YAML::Node& list) const {
+    if (!list.IsSequence() || list.size() == 0)
+      throw error(list, "expected a list of commands (e.g. `- run`), one a line");
     CommandBuffer out;
-    for (const YAML::Node& item : root) command(item, out);
+    for (const YAML::Node& item : list) command(item, out);
     return out;
   }
 
@@ -123,6 +129,11 @@ class Reader {
 CommandBuffer parse_commands(const std::string& text, const std::string& name, const Program& p,
                              const ProgramImage& img) {
   return Reader(name, p, img).read(text);
+}
+
+CommandBuffer parse_commands(const YAML::Node& list, const std::string& name, const Program& p,
+                             const ProgramImage& img) {
+  return Reader(name, p, img).read(list);
 }
 
 CommandBuffer parse_command_file(const std::string& path, const Program& p, const ProgramImage& img) {

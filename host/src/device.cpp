@@ -90,7 +90,7 @@ models::Result ModelBackend::run(const Submission& s, const RunOptions& o) {
   job.vcd = o.vcd;
   job.fst = o.fst;
   job.repro = o.repro;
-  return model_.run(cfg_, job);
+  return run_(cfg_, job);
 }
 
 Device Device::open(const std::string& model, const Config& cfg, RunOptions options) {

@@ -45,7 +45,7 @@ def model_files(root=ROOT):
     out = []
     with open(os.path.join(root, "rtl", "core_files.txt")) as f:
         rtl = [ln.split("#")[0].strip() for ln in f]
-    rtl = [r for r in rtl if r] + ["reorder_queue.v", "round_robin.v", "dispatcher.v", "umbra_system.v"]
+    rtl = [r for r in rtl if r] + ["reorder_queue.v", "round_robin.v", "dispatcher.v", "command_processor.v", "umbra_system.v"]
     for name in sorted(set(rtl)):
         out.append(("rtl/" + name[:-2], "rtl/" + name, "verilog"))
     for name in sorted(os.listdir(os.path.join(root, "systemc"))):

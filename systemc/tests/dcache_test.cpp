@@ -31,7 +31,8 @@ uint8_t opcode(isa::Op op) {
 // The bench: the cache, its inputs as plain values, its outputs as registers that
 // commit after each tick, as the core's wires do.
 struct Bench {
-  bool rst = false, x2_mem_valid = false, mem_resp_valid = false, wake_valid = false, lsu_flush_valid = false;
+  bool rst = false, x2_mem_valid = false, mem_resp_valid = false, wake_valid = false, lsu_flush_valid = false,
+       inval_all = false;
   uint32_t x2_mem_op = 0, x2_mem_addr = 0, x2_mem_data = 0, x2_mem_cmp = 0, x2_mem_tag = 0, mem_resp_data = 0,
            mem_resp_tag = 0, wake_thread = 0, lsu_flush_thread = 0;
   uint64_t clock = 0;
@@ -72,6 +73,7 @@ struct Bench {
     cache.wake_valid(wake_valid);
     cache.wake_thread(wake_thread);
     cache.lsu_flush_valid(lsu_flush_valid);
+    cache.inval_all(inval_all);
     cache.lsu_flush_thread(lsu_flush_thread);
     cache.clock(clock);
     cache.c2_push_valid(c2_push_valid);

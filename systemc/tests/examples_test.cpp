@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "examples_model.h"
+#include "umbra/examples_model.h"
 #include "harness.h"
 #include "reference.h"
 

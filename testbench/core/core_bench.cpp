@@ -744,8 +744,10 @@ void examples(unsigned latency) {
     }
     for (const RunSpec& run : m.runs) {
       if (run.threads > kThreads) continue;
-      if (run.domain()) {  // a lone core has no dispatcher (umbra_system's)
-        if (g_verbose) std::printf("%s %s: skipped, a domain launch needs the system top\n", g_test.c_str(), run.name.c_str());
+      if (run.domain() || run.command_run()) {  // a lone core has no dispatcher (umbra_system's)
+        if (g_verbose)
+          std::printf("%s %s: skipped, a domain launch needs the system top\n", g_test.c_str(),
+                      run.name.c_str());
         continue;
       }
       const Verdict v = run_and_check(m, run, p, model, *ref);

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "examples_model.h"
+#include "umbra/examples_model.h"
 #include "harness.h"
 #include "reference.h"
 #include "umbra/asm.h"
@@ -206,6 +206,7 @@ int main(int argc, char** argv) {
           umbra::cosim::Options o = opts;
           o.writes = job.writes;
           o.domain = job.domain;
+          o.doorbell = job.doorbell;
           c = umbra::cosim::run_cosim(*job.program, config, job.threads,
                                       umbra::models::cycle_budget(config, job.max_instructions), o);
           return umbra::models::from_cosim(c);

@@ -12,6 +12,8 @@
 // file can name every command the command processor has and no other.  Every error
 // names the file, the line and the command.
 #pragma once
+#include <yaml-cpp/yaml.h>
+
 #include <stdexcept>
 #include <string>
 
@@ -26,6 +28,10 @@ struct CommandFileError : std::runtime_error {
 
 // `name` is the file's name for messages; `img` gives `program`'s and `run`'s defaults.
 CommandBuffer parse_commands(const std::string& text, const std::string& name, const Program& p,
+                             const ProgramImage& img);
+// A list already read (an example manifest's `commands:`); messages name `name` and the
+// nodes' own lines.
+CommandBuffer parse_commands(const YAML::Node& list, const std::string& name, const Program& p,
                              const ProgramImage& img);
 // Reads the file first (CommandFileError when it cannot be read).
 CommandBuffer parse_command_file(const std::string& path, const Program& p, const ProgramImage& img);

@@ -12,6 +12,7 @@
 // why the Device never touches a model directly.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -98,15 +99,21 @@ class Backend {
   virtual models::Result run(const Submission& s, const RunOptions& o) = 0;
 };
 
-// A model of the registry (iss, systemc, rtl, cosim).
+// A model of the registry (iss, systemc, rtl, cosim), or any run function of its
+// signature (umbra-cosim's, with its own options).
 class ModelBackend final : public Backend {
  public:
-  ModelBackend(const models::Model& model, const Config& cfg) : model_(model), cfg_(cfg) {}
-  std::string name() const override { return model_.name; }
+  using RunFunction = std::function<models::Result(const Config&, const models::Job&)>;
+  ModelBackend(const models::Model& model, const Config& cfg)
+      : name_(model.name), run_(model.run), cfg_(cfg) {}
+  ModelBackend(std::string name, RunFunction run, const Config& cfg)
+      : name_(std::move(name)), run_(std::move(run)), cfg_(cfg) {}
+  std::string name() const override { return name_; }
   models::Result run(const Submission& s, const RunOptions& o) override;
 
  private:
-  const models::Model& model_;
+  std::string name_;
+  RunFunction run_;
   Config cfg_;
 };
 

@@ -14,32 +14,16 @@
 #include "umbra/commands_gen.h"
 #include "umbra/config.h"
 #include "umbra/cosim_run.h"
+#include "umbra_testing/programs.h"
 
 namespace umbra::cosim {
 namespace {
 
+using testkit::assemble;
+using testkit::symbol;
+using testkit::word;
+
 using commands::Opcode;
-
-Program assemble(const std::string& src) {
-  as::Options o;
-  const as::Result r = as::assemble_string(src, "test.s", o);
-  std::string diags;
-  for (const auto& d : r.errors) diags += d.render();
-  EXPECT_TRUE(r.ok()) << diags;
-  return r.program;
-}
-
-uint32_t word(const std::vector<uint8_t>& m, uint32_t addr) {
-  return uint32_t(m[addr]) | uint32_t(m[addr + 1]) << 8 | uint32_t(m[addr + 2]) << 16 |
-         uint32_t(m[addr + 3]) << 24;
-}
-
-uint32_t symbol(const Program& p, const std::string& name) {
-  for (const Symbol& s : p.symbols)
-    if (s.name == name) return s.value;
-  ADD_FAILURE() << "no symbol " << name;
-  return 0;
-}
 
 // A buffer of commands, each checked against the generated table.
 struct Buffer {

@@ -13,35 +13,19 @@
 #include <vector>
 
 #include "events.h"
-#include "umbra_testing/grid_kernel.h"
 #include "umbra/asm.h"
 #include "umbra/config.h"
 #include "umbra/cosim_run.h"
 #include "umbra/iss.h"
+#include "umbra_testing/grid_kernel.h"
+#include "umbra_testing/programs.h"
 
 namespace umbra::cosim {
 namespace {
 
-Program assemble(const std::string& src) {
-  as::Options o;
-  const as::Result r = as::assemble_string(src, "test.s", o);
-  std::string diags;
-  for (const auto& d : r.errors) diags += d.render();
-  EXPECT_TRUE(r.ok()) << diags;
-  return r.program;
-}
-
-uint32_t word(const std::vector<uint8_t>& m, uint32_t addr) {
-  return uint32_t(m[addr]) | uint32_t(m[addr + 1]) << 8 | uint32_t(m[addr + 2]) << 16 |
-         uint32_t(m[addr + 3]) << 24;
-}
-
-uint32_t symbol(const Program& p, const std::string& name) {
-  for (const Symbol& s : p.symbols)
-    if (s.name == name) return s.value;
-  ADD_FAILURE() << "no symbol " << name;
-  return 0;
-}
+using testkit::assemble;
+using testkit::symbol;
+using testkit::word;
 
 // The SystemC model, the RTL and the ISS agree, cycle by cycle and in the end.
 CosimResult agreed(const Program& p, const Config& cfg, unsigned threads) {
@@ -230,7 +214,8 @@ TEST(Cores, ADomainFarLargerThanTheMachineRunsOnEveryThreadOfEveryCore) {
   EXPECT_EQ(word(r.rtl.memory, dims + 4), 256u);
   unsigned wrong = 0;
   for (uint32_t y = 0; y < 256; ++y)
-    for (uint32_t x = 0; x < 256; ++x) wrong += word(r.rtl.memory, out + 4 * (y * 256 + x)) != grid_value(x, y);
+    for (uint32_t x = 0; x < 256; ++x)
+      wrong += word(r.rtl.memory, out + 4 * (y * 256 + x)) != grid_value(x, y);
   EXPECT_EQ(wrong, 0u) << "work items with a wrong or missing result";
   unsigned total = 0;
   for (unsigned c = 0; c < cfg.cores; ++c)

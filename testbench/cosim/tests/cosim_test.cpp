@@ -18,18 +18,12 @@
 #include "umbra/format.h"
 #include "umbra/iss.h"
 #include "umbra_testing/grid_kernel.h"
+#include "umbra_testing/programs.h"
 
 namespace umbra::cosim {
 namespace {
 
-Program assemble(const std::string& src) {
-  as::Options o;
-  const as::Result r = as::assemble_string(src, "test.s", o);
-  std::string diags;
-  for (const auto& d : r.errors) diags += d.render();
-  EXPECT_TRUE(r.ok()) << diags;
-  return r.program;
-}
+using testkit::assemble;
 
 // Loads and arithmetic per thread, so the run has issue, regwrite, mem and memresp
 // events, sleeping threads and late writes.

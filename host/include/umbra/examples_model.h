@@ -2,9 +2,13 @@
 // (examples/harness.h), so the example manifests and their C++ references check every
 // model alike: the job's program, threads, inputs and budget go to the model's run
 // function, and the checked regions are read back from its final memory — here, once,
-// for every model.  A run the model cannot make, a model that does not run every
-// thread to `exit`, and a comparing model whose sides (or the ISS) disagree are the
-// run's fault, with the model's message, so one bad case does not abort a sweep.
+// for every model.  A run the manifest gives as `commands` goes through the host API
+// (umbra/device.h) as a program drives the machine: the program loaded into device
+// memory, the list made a command buffer (umbra/command_file.h), the doorbell rung.
+// A run the model cannot make, a model that does not run every thread to `exit`, a
+// command the command processor refuses, and a comparing model whose sides (or the
+// ISS) disagree are the run's fault, with the model's message, so one bad case does
+// not abort a sweep.
 #pragma once
 #include <functional>
 
