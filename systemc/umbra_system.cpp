@@ -25,6 +25,9 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
       c_fault_thread("c_fault_thread", cfg.cores),
       c_fault_pc("c_fault_pc", cfg.cores),
       c_lx0("c_lx0", cfg.cores),
+      c_req_mask("c_req_mask", cfg.cores),
+      c_req_line("c_req_line", cfg.cores),
+      c_resp_line("c_resp_line", cfg.cores),
       q_req_ready("q_req_ready"),
       first_signal_("first_signal"),
       first_id_(first_core_id),
@@ -74,14 +77,17 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
     k.mem_resp_valid(c_resp_valid[c]);
     k.mem_resp_data(c_resp_data[c]);
     k.mem_resp_tag(c_resp_tag[c]);
+    k.mem_req_mask(c_req_mask[c]);
+    k.mem_req_line(c_req_line[c]);
+    k.mem_resp_line(c_resp_line[c]);
   }
 
   SC_METHOD(tick);
   sensitive << clk.pos();
   dont_initialize();
   SC_METHOD(route_responses);
-  sensitive << bypass_queue << mem_req_ready << mem_resp_valid << mem_resp_data << mem_resp_tag << q_req_ready
-            << launch_count << first_signal_ << dispatch_signal_;
+  sensitive << bypass_queue << mem_req_ready << mem_resp_valid << mem_resp_data << mem_resp_tag
+            << mem_resp_line << q_req_ready << launch_count << first_signal_ << dispatch_signal_;
   for (auto& v : c_req_valid) sensitive << v;
   for (auto& v : c_can_start) sensitive << v;
 }
@@ -182,6 +188,7 @@ void umbra_system::route_responses() {
     c_resp_valid[c].write(mem_resp_valid.read() && to == c);
     c_resp_data[c].write(mem_resp_data.read());
     c_resp_tag[c].write(mem_resp_tag.read() & 0xffu);
+    c_resp_line[c].write(mem_resp_line.read());
     c_lx0[c].write(count * c);
   }
   c_domw.write(count * cores());
@@ -202,7 +209,8 @@ void umbra_system::tick() {
     const bool down_ready = bypass ? *mem_req_ready_ : queue_.req_ready();
     if (g.any && down_ready) first_ = g.core + 1 == cores() ? 0 : g.core + 1;
     const QueueRequest out = queue_.dram_req();
-    const QueueRequest in{c.mem_req_op, c.mem_req_addr, c.mem_req_data, c.mem_req_cmp, wide_tag};
+    const QueueRequest in{c.mem_req_op, c.mem_req_addr, c.mem_req_data, c.mem_req_cmp,
+                          wide_tag,     c.mem_req_mask, c.mem_req_line};
     const bool sent = queue_.clock(g.any && !bypass, in, *mem_req_ready_ && !bypass);
     if (sent && events_) {
       Event e;
@@ -213,6 +221,10 @@ void umbra_system::tick() {
       e.addr = out.addr;
       e.data = out.data;
       e.cmp = out.cmp;
+      if (out.op == isa::kPortOpWline) {  // as the mem event shows it
+        e.data = out.mask;
+        e.cmp = out.line.fold(queue_.params().line_bytes / 4, out.mask);
+      }
       cores_[0].emit_event(e);
     }
     ++queue_cycle_;
@@ -237,6 +249,8 @@ void umbra_system::tick() {
   drive(plain_, mem_req_cmp, d.mem_req_cmp, bypass ? n.mem_req_cmp : q.cmp);
   drive(plain_, mem_req_tag, d.mem_req_tag,
         bypass ? ((first_id_ + a.core) & 0xffu) << 8 | (n.mem_req_tag & 0xffu) : q.tag);
+  drive(plain_, mem_req_mask, d.mem_req_mask, bypass ? n.mem_req_mask : q.mask);
+  drive(plain_, mem_req_line, d.mem_req_line, bypass ? n.mem_req_line : q.line);
   bool any_busy = false;
   for (const umbra_core& k : cores_) any_busy |= k.port_values().busy;
   drive(plain_, busy, d.busy, any_busy || dispatcher_.busy() || (!bypass && queue_.dram_valid()));

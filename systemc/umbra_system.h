@@ -46,15 +46,19 @@ SC_MODULE(umbra_system) {
   sc_out<bool> mem_req_valid;
   sc_in<bool> mem_req_ready;
   sc_out<uint32_t> mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag;
+  sc_out<uint32_t> mem_req_mask;  // the line port (cache.line_port)
+  sc_out<PortLine> mem_req_line;
   sc_in<bool> mem_resp_valid;
   sc_in<uint32_t> mem_resp_data, mem_resp_tag;
+  sc_in<PortLine> mem_resp_line;
 
   // Each core's own port (the RTL's trace_port_*), its busy (trace_core_busy), its fault
   // outputs and its launch domain, under the kernel; stepped without it, core_inputs(c)
   // and core(c).port_values() have their values.
   sc_vector<sc_signal<bool>> c_req_valid, c_req_ready, c_resp_valid, c_busy, c_fault, c_can_start, c_start;
   sc_vector<sc_signal<uint32_t>> c_req_op, c_req_addr, c_req_data, c_req_cmp, c_req_tag, c_resp_data,
-      c_resp_tag, c_fault_thread, c_fault_pc, c_lx0;
+      c_resp_tag, c_fault_thread, c_fault_pc, c_lx0, c_req_mask;
+  sc_vector<sc_signal<PortLine>> c_req_line, c_resp_line;
   sc_signal<uint32_t> c_domw{"c_domw"}, start_lx{"start_lx"}, start_ly{"start_ly"};
 
   SC_HAS_PROCESS(umbra_system);
@@ -115,14 +119,14 @@ SC_MODULE(umbra_system) {
     bool any = false;  // some core has a request
     unsigned core = 0;
   };
-  Grant arbitrate() const;  // from the cores' registered requests and first_
+  Grant arbitrate() const;             // from the cores' registered requests and first_
   Dispatcher::Grant dispatch() const;  // from the cores' thread states and the dispatcher's
   void tick();
   void route_responses();
   void end_of_elaboration() override;
 
-  sc_signal<bool> q_req_ready;        // the queue's registered ready, for route_responses
-  sc_signal<uint32_t> first_signal_;  // first_, for route_responses
+  sc_signal<bool> q_req_ready;           // the queue's registered ready, for route_responses
+  sc_signal<uint32_t> first_signal_;     // first_, for route_responses
   sc_signal<uint64_t> dispatch_signal_;  // changes with the dispatcher's state, for route_responses
   // The values of the signals on the input ports tick() reads (see umbra_core.cpp).
   const bool *bypass_ = nullptr, *rst_ = nullptr, *mem_req_ready_ = nullptr;
@@ -131,7 +135,7 @@ SC_MODULE(umbra_system) {
   ReorderQueueModel queue_;
   Dispatcher dispatcher_;
   std::vector<bool> can_start_;  // the cores' can_start after the last edge
-  const bool *domain_valid_ = nullptr;
+  const bool* domain_valid_ = nullptr;
   const uint32_t *domain_w_ = nullptr, *domain_h_ = nullptr;
   uint64_t dispatch_changes_ = 0;
   unsigned first_ = 0;        // the arbiter's first claim: the core after the last served
