@@ -53,17 +53,21 @@ execute::Gate execute::gate(const isa::Decoded& d, const RegValues& v, bool push
   const unsigned t = x1_.thread, none = p_.threads;
   const isa::Op op = d.op();
   if (!lsu) return {!pushes || room, none};
-  const bool buffered = lsu->buffer_valid(t);
-  if (op == isa::Op::EXIT || x1_.flush)
-    return buffered ? Gate{false, room ? t : none} : Gate{room || !pushes, none};
+  auto close = [&](unsigned u) { return Gate{false, room ? u : none}; };
+  if (op == isa::Op::EXIT || x1_.flush) {
+    const unsigned u = lsu->buffer_of_writer(t);
+    return u < none ? close(u) : Gate{room || !pushes, none};
+  }
   if (!pushes || !d.info->memory) return {!pushes || room, none};
   const uint32_t a = effective_address(d, v), mask = ~(p_.cache_line_bytes - 1), line = a & mask;
+  if (op == isa::Op::STW && !(a & 3u))
+    return {!lsu->buffer_valid(t) || lsu->buffer_line(t) == line || room, none};
   if ((c1_valid_ && (c1_addr_ & mask) == line) || lsu->c2_touches(line)) return {false, none};
-  const unsigned u = lsu->buffer_holder(line, t);
-  if (u < p_.threads) return {false, room ? u : none};
-  if (op == isa::Op::STW && !(a & 3u)) return {!buffered || lsu->buffer_line(t) == line || room, none};
-  if (op == isa::Op::LDW && !(buffered && lsu->buffer_line(t) == line)) return {room, none};
-  return buffered ? Gate{false, room ? t : none} : Gate{room, none};
+  const unsigned holder = lsu->buffer_holder(line);
+  if (holder < none) return close(holder);
+  if (op == isa::Op::LDW) return {room, none};
+  const unsigned u = lsu->buffer_of_writer(t);  // an atomic or a misaligned stw
+  return u < none ? close(u) : Gate{room, none};
 }
 
 void execute::tick() {

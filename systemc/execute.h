@@ -25,15 +25,15 @@
 // gate below, decided on the buffers as they are at the start of X1's cycle (in the
 // RTL a compare of X1's line with every buffer's; here execute asks the load/store
 // unit, whose state is still the cycle's start when execute ticks):
-//   - a memory instruction whose line C1 or C2 holds a request to is replayed (that
-//     request may still enter a buffer or the FIFO in front of it);
-//   - one whose line another thread's buffer holds is replayed, and that buffer is
-//     closed (sent to the FIFO) if there is room;
 //   - an aligned stw passes without room when its thread's buffer is empty or holds
-//     its line (it joins); else it needs room (its buffer goes to the FIFO);
-//   - an ldw of the line its own buffer holds, an atomic, a misaligned stw, a dflush or
-//     an exit while its thread's buffer holds anything is replayed, and the buffer is
-//     closed if there is room: the next round finds it empty.
+//     its line; else it needs room (at C2 it joins the buffer holding its line, or its
+//     own buffer goes to the FIFO and starts anew);
+//   - another memory instruction (ldw, atomic, misaligned stw) whose line C1 or C2
+//     holds a request to is replayed (a store there may still enter a buffer);
+//   - one whose line a buffer holds is replayed, and that buffer is closed (sent to
+//     the FIFO) if there is room;
+//   - an atomic, a misaligned stw, a dflush or an exit while a buffer holds a store of
+//     its thread is replayed and closes that buffer: a later round finds none.
 // A close is sent down C1 and C2 as a `wline` op (isa.yaml's port op) tagged with the
 // buffer's thread and addressed to its line; it changes nothing else.
 #pragma once

@@ -39,9 +39,15 @@ void load_store_unit::drive_head() {
   lsu_busy.write(count_ > 0 || owed_ > 0 || buffered_ > 0);
 }
 
-unsigned load_store_unit::buffer_holder(uint32_t line, unsigned t) const {
+unsigned load_store_unit::buffer_holder(uint32_t line) const {
   for (unsigned u = 0; u < wc_.size(); ++u)
-    if (u != t && wc_[u].valid && wc_[u].line == line) return u;
+    if (wc_[u].valid && wc_[u].line == line) return u;
+  return p_.threads;
+}
+
+unsigned load_store_unit::buffer_of_writer(unsigned t) const {
+  for (unsigned u = 0; u < wc_.size(); ++u)
+    if (wc_[u].valid && wc_[u].has(t)) return u;
   return p_.threads;
 }
 
@@ -140,16 +146,20 @@ void load_store_unit::tick() {
       // execute's close of thread t's buffer (it may have left already, below).
       if (t < wc_.size() && wc_[t].valid) push_buffer(t, now);
     } else if (p_.cache_line_port && op == isa::info(isa::Op::STW).opcode && (addr & 3u) == 0) {
-      Combining& b = wc_[t];
-      if (b.valid && b.line == line) {
+      // Its own buffer if that holds the line, else whichever holds it (at most one
+      // does), else its own, anew (what it held goes to the FIFO: X1 saw room).
+      const unsigned holder = wc_[t].valid && wc_[t].line == line ? t : buffer_holder(line);
+      if (holder < wc_.size()) {
         ++combined_;
       } else {
-        if (b.valid) push_buffer(t, now);
-        b = Combining{true, line, 0, PortLine{}};
+        if (wc_[t].valid) push_buffer(t, now);
+        wc_[t] = Combining{true, line, 0, PortLine{}, {}};
         ++buffered_;
       }
+      Combining& b = wc_[holder < wc_.size() ? holder : t];
       b.mask |= 1u << off;
       b.words.w[off] = c2_push_data.read();
+      b.writers[t / 64] |= uint64_t(1) << (t % 64);
     } else {
       Entry e;
       e.op = op;

@@ -14,9 +14,10 @@
 //
 // On a line port (cache.line_port; docs/memory-system.md, "The line port") a fill is
 // answered with one beat, and stores are combined: each thread has one combining
-// buffer (a line, a word mask, the words), outside the FIFO.  An aligned stw at C2
-// joins its thread's buffer when that holds its line; else the buffer, if it holds
-// another line, is pushed as a `wline` and the store starts it anew.  A buffer also
+// buffer (a line, a word mask, the words, the threads whose stores it holds), outside
+// the FIFO, and no two hold one line.  An aligned stw at C2 joins its thread's buffer
+// when that holds its line, else the buffer that does; else its thread's buffer, if
+// it holds another line, is pushed as a `wline` and the store starts it anew.  A buffer also
 // leaves for the FIFO when execute sends its `close` (a wline op on c2_push_* whose tag
 // names the thread: X1 replays an instruction that must not pass a buffered store and
 // closes the buffer instead, execute.h), and, one a cycle, when the FIFO was empty at
@@ -88,6 +89,8 @@ SC_MODULE(load_store_unit) {
     bool valid = false;
     uint32_t line = 0, mask = 0;
     PortLine words;
+    uint64_t writers[4] = {};  // the threads whose stores it holds (up to 256)
+    bool has(unsigned t) const { return writers[t / 64] >> (t % 64) & 1u; }
   };
 
  public:
@@ -105,8 +108,10 @@ SC_MODULE(load_store_unit) {
   bool c2_touches(uint32_t line) const {
     return c2_push_valid.read() && (c2_push_addr.read() & ~(p_.cache_line_bytes - 1)) == line;
   }
-  // The thread other than `t` whose buffer holds `line`, or threads for none.
-  unsigned buffer_holder(uint32_t line, unsigned t) const;
+  // The thread whose buffer holds `line` (at most one does), or threads for none.
+  unsigned buffer_holder(uint32_t line) const;
+  // The lowest-numbered thread whose buffer holds a store of thread `t`, or threads.
+  unsigned buffer_of_writer(unsigned t) const;
   // Stores that joined a buffer already holding their line.
   uint64_t combined() const {
     return combined_;

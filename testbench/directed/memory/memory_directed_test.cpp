@@ -207,6 +207,66 @@ far:    .space  65536
   EXPECT_EQ(sink.words, 8u);
 }
 
+// On a line port a load sees its own thread's store to the word just before it, while
+// the store still waits in a combining buffer (the port kept busy as above): the load
+// closes the buffer and follows it to the memory.
+TEST(LinePort, ALoadSeesTheStoreBufferedBeforeIt) {  // core 0's thread 0
+  const char* src = R"(
+        .text
+        rdsr    r1, lx
+        movi    r5, 1
+        bnz     r1, other
+        movi    r4, 40
+delay:  addi    r4, r4, -1
+        bnz     r4, delay
+        la      r3, buf
+        movi    r4, 32
+        movi    r8, 0
+        li      r9, 1000
+mine:   stw     r9, 4(r3)
+        ldw     r10, 4(r3)
+        sne     r11, r10, r9
+        add     r8, r8, r11
+        addi    r9, r9, 7
+        addi    r4, r4, -1
+        bnz     r4, mine
+        la      r3, errors
+        stw     r8, 0(r3)
+        exit
+other:  li      r3, 2048
+        mul     r3, r3, r1
+        la      r6, far
+        add     r3, r3, r6
+        movi    r4, 64
+oloop:  stw     r5, 0(r3)
+        addi    r3, r3, 32
+        addi    r4, r4, -1
+        bnz     r4, oloop
+        exit
+        .data
+errors: .word   0xdead
+        .align  32
+buf:    .space  32
+        .align  4096
+far:    .space  65536
+)";
+  Config cfg;
+  cfg.cache_line_port = true;
+  cfg.cores = 4;
+  as::Options o;
+  o.apply(cfg);
+  const as::Result a = as::assemble_string(src, "load_after_store.s", o);
+  ASSERT_TRUE(a.ok()) << (a.errors.empty() ? "" : a.errors[0].message);
+  const scm::RunResult r = scm::run_systemc(a.program, cfg, 8, kMaxCycles);
+  ASSERT_EQ(r.status, scm::RunResult::Status::Exited) << r.message;
+  uint32_t at = 0;
+  for (const auto& sym : a.program.symbols)
+    if (sym.name == "errors") at = sym.value;
+  const uint32_t errors = uint32_t(r.memory.at(at)) | uint32_t(r.memory.at(at + 1)) << 8 |
+                          uint32_t(r.memory.at(at + 2)) << 16 | uint32_t(r.memory.at(at + 3)) << 24;
+  EXPECT_EQ(errors, 0u) << "loads that missed the store buffered before them";
+}
+
 INSTANTIATE_TEST_SUITE_P(Memory, Programs, ::testing::ValuesIn(all_specs()),
                          [](const auto& info) { return info.param.name; });
 std::vector<Spec> iss_specs() {
