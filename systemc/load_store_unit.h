@@ -24,7 +24,7 @@
 // the start of the cycle and C2 pushes nothing (the lowest-numbered thread's first),
 // so that a store never waits in a buffer while the port idles.  A misaligned stw
 // stays a stw, for the memory to refuse.
-#pragma once #pragma once
+#pragma once
 #include <systemc.h>
 
 #include <string>

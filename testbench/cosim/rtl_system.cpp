@@ -116,7 +116,8 @@ harness::EdgeInputs RtlSide::before_edge() const {
       memory.model().first_fault().raised,
       bool(m.rst),
       bool(m.launch_valid) || bool(m.domain_valid),
-      {bool(m.mem_req_valid), m.mem_req_op, m.mem_req_addr, m.mem_req_data, m.mem_req_cmp, m.mem_req_tag}};
+      {bool(m.mem_req_valid), m.mem_req_op, m.mem_req_addr, m.mem_req_data, m.mem_req_cmp, m.mem_req_tag, 0,
+       {}}};  // the RTL's port is a word wide (no line port yet)
 }
 
 void RtlSide::edge(const harness::EdgeInputs& e) {
