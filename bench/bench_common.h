@@ -71,9 +71,10 @@ struct CollectSink final : scm::EventSink {
 
 // Two lines: the configuration's core and cache, and its memory behind the port.
 inline void describe(const Config& cfg) {
-  std::printf("configuration '%s': T = %u threads, data cache %u B, %u-way, %u-byte lines, request FIFO %u\n",
-              cfg.name.c_str(), cfg.threads, cfg.cache_bytes, cfg.cache_ways, cfg.cache_line_bytes,
-              cfg.cache_request_queue);
+  std::printf(
+      "configuration '%s': T = %u threads, data cache %u B, %u-way, %u-byte lines, request FIFO %u%s\n",
+      cfg.name.c_str(), cfg.threads, cfg.cache_bytes, cfg.cache_ways, cfg.cache_line_bytes,
+      cfg.cache_request_queue, cfg.cache_line_port ? ", line port" : "");
   if (cfg.mem_model == "fixed")
     std::printf("memory: fixed, answering %u cycles after acceptance\n", cfg.mem_latency);
   else

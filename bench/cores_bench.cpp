@@ -7,12 +7,23 @@
 //   compute    examples/mandelbrot.s: IPC per core against one core's.  Predicted: the
 //              same (the cores share only the memory, which mandelbrot barely uses),
 //              less what the static split of the domain leaves idle at the end.
-//   read       every work item loads its own run of lines, one word a line, so every
-//              load is a fill: DRAM bytes a cycle and % of the DRAM's peak.  Predicted:
-//              at most one 4-byte response beat a cycle reaches the cores (the system's
-//              one response port), so min(cores x one core's figure, 4 B/cycle).
-//   write      every work item stores its own run of words: predicted at most one word
-//              per burst/2 data-bus cycles, a word store holding the bus for a burst.
+//   read       every work item loads `--lines` lines, one word a line, so every load
+//              is a fill.  --layout interleaved (the default): load k of item w is at
+//              line w + k * items, so the machine's items together sweep memory in
+//              order, as a GPU kernel's coalesced loads do; chunked: each item its own
+//              run.  DRAM bytes a cycle and % of the DRAM's peak.  Predicted:
+//              min(cores x one core's figure, the ceiling): on a word port at most one
+//              4-byte response beat a cycle reaches the cores (the system's one
+//              response port), 4 B/cycle; on a line port (cache.line_port) a line a
+//              burst, at most the DRAM's peak.
+//   write      every work item stores `--words` words, a line's worth of stores
+//              (unrolled) an iteration so that a core can issue them faster than one
+//              word in four cycles, interleaved by line (item w's k-th line is line
+//              w + k * items) or chunked.  Predicted: on a word port at most one word
+//              per burst/2 data-bus cycles (a word store holds the bus for a burst); on
+//              a line port, stores combined into line writes, a line a burst, at most
+//              the peak.  Bytes are the words written (4 for each word a wline's mask
+//              names), not the bursts' width.
 //   atomics    every thread of every core adds to one word with atom.add: cycles per
 //              atomic; predicted burst cycles each (an atomic reads and writes: two
 //              bursts on the data bus, one word, one open row).
@@ -43,11 +54,12 @@
 //              the run's (a wrong total fails the bench).
 //
 // read and write run under queue.mode reorder and fcfs; the ratio is the queue's gain
-// with several cores streaming at once.  Exit status non-zero only on a failed run or
-// a wrong result (a lost atomic), never on a figure.
+// with several cores streaming at once; B/req is the bytes a DRAM request moved on
+// average (the line port's combining shows there).  --only runs some experiments.  Exit status non-zero only
+// on a failed run or a wrong result (a lost atomic), never on a figure.
 //
 //   cores_bench [--config FILE] [--cores 1,2,4,8] [--lines N] [--words N] [--atomics N]
-//               [--occupancy WxH] [--occupancy-cores N] [--csv FILE]
+//               [--occupancy WxH] [--occupancy-cores N] [--only LIST] [--csv FILE]
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
@@ -90,20 +102,28 @@ Measured run(const Program& p, const Config& cfg, umbra::scm::Domain domain = {}
   return m;
 }
 
-// Each work item's own run of `count` accesses, `step` bytes apart, `chunk` bytes from
-// the previous item's: `op` is "ldw r5, 0(r3)" or "stw r1, 0(r3)".
-std::string stream(const Config& cfg, const std::string& op, unsigned count, unsigned step) {
-  const unsigned chunk = count * step, items = cfg.cores * cfg.threads;
+// `count` accesses by each work item, `step` bytes apart in runs of `unroll` (one
+// iteration, a unit of unroll * step bytes; count a multiple of unroll): `op` is
+// "ldw r5" or "stw r1".  Chunked: item w's units are its own run, count * step bytes
+// from item w - 1's.  Interleaved: item w's unit k is unit w + k * items of the region,
+// so in every round the machine's items together sweep the next items units in order
+// (as a GPU kernel's coalesced accesses do).
+std::string stream(const Config& cfg, const std::string& op, unsigned count, unsigned step, unsigned unroll,
+                   bool interleaved) {
+  const unsigned items = cfg.cores * cfg.threads, chunk = count * step, unit = unroll * step;
+  const unsigned stride = interleaved ? items * unit : unit;  // from one iteration to the next
   std::ostringstream s;
+  std::ostringstream body;
+  for (unsigned k = 0; k < unroll; ++k) body << (k ? "        " : "") << op << ", " << k * step << "(r3)\n";
   s << "        .text\n"
     << "        rdsr    r1, lx\n"
-    << "        li      r2, " << chunk << "\n"
+    << "        li      r2, " << (interleaved ? unit : chunk) << "\n"
     << "        mul     r2, r2, r1\n"
     << "        la      r3, region\n"
     << "        add     r3, r3, r2\n"
-    << "        li      r4, " << count << "\n"
-    << "loop:   " << op << "\n"
-    << "        addi    r3, r3, " << step << "\n"
+    << "        li      r4, " << count / unroll << "\n"
+    << "loop:   " << body.str() << "        li      r6, " << stride << "\n"
+    << "        add     r3, r3, r6\n"
     << "        addi    r4, r4, -1\n"
     << "        bnz     r4, loop\n"
     << "        exit\n"
@@ -227,7 +247,26 @@ int main(int argc, char** argv) {
   app.add_option("--occupancy-cores", occupancy_cores, "the occupancy run's cores")
       ->check(CLI::Range(1u, 64u));
   app.add_option("--csv", csv_path, "write the figures as CSV to FILE");
+  std::string layout = "interleaved";
+  app.add_option("--layout", layout,
+                 "the streams' layout: interleaved (item w's access k at w + k * items) "
+                 "or chunked (each item its own run)")
+      ->check(CLI::IsMember({"interleaved", "chunked"}));
+  const std::string all = "compute,read,write,atomics,domain,occupancy,launch,doorbell,counters";
+  std::string only_text = all;
+  app.add_option("--only", only_text, "the experiments to run, e.g. read,write (default: all)")
+      ->check([&all](const std::string& list) {
+        std::stringstream in(list);
+        std::string item;
+        while (std::getline(in, item, ','))
+          if (("," + all + ",").find("," + item + ",") == std::string::npos || item.empty())
+            return "'" + item + "' is not an experiment (" + all + ")";
+        return std::string();
+      });
   CLI11_PARSE(app, argc, argv);
+  auto wanted = [&](const char* name) {
+    return ("," + only_text + ",").find(std::string(",") + name + ",") != std::string::npos;
+  };
 
   try {
     const std::vector<unsigned> counts = parse_list(cores_text);
@@ -246,10 +285,12 @@ int main(int argc, char** argv) {
     const std::string mandelbrot = examples + "/mandelbrot.s";
     std::stringstream src;
     src << file_text(mandelbrot);
-    std::printf("\ncompute (examples/mandelbrot.s, %u threads a core): IPC per core\n", base.threads);
-    std::printf("%6s %10s %10s %10s %12s\n", "cores", "cycles", "IPC", "per core", "vs 1 core");
+    if (wanted("compute"))
+      std::printf("\ncompute (examples/mandelbrot.s, %u threads a core): IPC per core\n", base.threads);
+    if (wanted("compute"))
+      std::printf("%6s %10s %10s %10s %12s\n", "cores", "cycles", "IPC", "per core", "vs 1 core");
     double one = 0;
-    for (unsigned n : counts) {
+    for (unsigned n : wanted("compute") ? counts : std::vector<unsigned>{}) {
       Config cfg = base;
       cfg.cores = n;
       const Program p = umbra::bench::assemble(src.str(), cfg, "mandelbrot.s", examples);
@@ -264,45 +305,64 @@ int main(int argc, char** argv) {
     }
 
     // read and write streams, both queue modes.
-    const double read_ceiling = 4.0;  // one response beat a cycle
-    const double write_ceiling = 4.0 / (base.dram_burst / 2.0);
+    // A burst moves at most burst * bus_bytes in burst/2 cycles; a line that fits is one
+    // burst (dram.h), so a line a burst is line_bytes / (burst/2) B/cycle at most.
+    const double burst_cycles = double((base.dram_burst + 1) / 2);
+    const double line_rate = std::min(peak, base.cache_line_bytes / burst_cycles);
+    // Word port: one response beat (4 B) a cycle; a word store a burst.  Line port: a
+    // line a burst both ways.
+    const double read_ceiling = base.cache_line_port ? line_rate : std::min(4.0, line_rate);
+    const double write_ceiling = base.cache_line_port ? line_rate : 4.0 / burst_cycles;
+    const unsigned unroll = std::max(1u, std::min(words, base.cache_line_bytes / 4));
+    words = words / unroll * unroll;
     for (const bool reads : {true, false}) {
-      std::printf("\n%s stream (each work item %u %s): DRAM bytes a cycle, %% of the %.0f B/cycle peak\n",
-                  reads ? "read" : "write", reads ? lines : words,
-                  reads ? "lines, one load a line" : "words, one store a word", peak);
-      std::printf("%6s %10s %10s %8s %10s %8s %10s %9s\n", "cores", "reorder", "B/cycle", "%peak", "fcfs",
-                  "B/cycle", "predicted", "reord/fcfs");
+      if (!wanted(reads ? "read" : "write")) continue;
+      std::printf(
+          "\n%s stream (%s; each work item %u %s): DRAM bytes a cycle, %% of the %.0f B/cycle peak\n",
+          reads ? "read" : "write", layout.c_str(), reads ? lines : words,
+          reads
+              ? "lines, one load a line"
+              : (std::string("words, one store a word, ") + std::to_string(unroll) + " an iteration").c_str(),
+          peak);
+      std::printf("%6s %10s %10s %8s %10s %8s %10s %9s %8s\n", "cores", "reorder", "B/cycle", "%peak", "fcfs",
+                  "B/cycle", "predicted", "reord/fcfs", "B/req");
       double first = 0;
       for (unsigned n : counts) {
-        double bw[2] = {0, 0};
+        double bw[2] = {0, 0}, per_req = 0;
         uint64_t cyc[2] = {0, 0};
         for (const bool fcfs : {false, true}) {
           Config cfg = base;
           cfg.cores = n;
           cfg.queue_mode = fcfs ? "fcfs" : "reorder";
-          const std::string text = reads ? stream(cfg, "ldw     r5, 0(r3)", lines, cfg.cache_line_bytes)
-                                         : stream(cfg, "stw     r1, 0(r3)", words, 4);
+          const bool il = layout == "interleaved";
+          const std::string text = reads ? stream(cfg, "ldw     r5", lines, cfg.cache_line_bytes, 1, il)
+                                         : stream(cfg, "stw     r1", words, 4, unroll, il);
           const Measured m = run(umbra::bench::assemble(text, cfg, "stream.s"), cfg);
           cyc[fcfs] = m.span;
           bw[fcfs] = double(m.run.mem.dram_bytes) / double(m.span);
+          if (!fcfs)
+            per_req = double(m.run.mem.dram_bytes) / double(std::max<uint64_t>(1, m.run.mem.dram_requests));
         }
         if (n == 1) first = bw[0];
         const double ceiling = reads ? read_ceiling : write_ceiling;
         const double predicted = first > 0 ? std::min(first * n, ceiling) : ceiling;
-        std::printf("%6u %10llu %10.3f %7.1f%% %10llu %8.3f %10.3f %9.2f\n", n,
+        std::printf("%6u %10llu %10.3f %7.1f%% %10llu %8.3f %10.3f %9.2f %8.1f\n", n,
                     static_cast<unsigned long long>(cyc[0]), bw[0], 100 * bw[0] / peak,
-                    static_cast<unsigned long long>(cyc[1]), bw[1], predicted, bw[0] / bw[1]);
+                    static_cast<unsigned long long>(cyc[1]), bw[1], predicted, bw[0] / bw[1], per_req);
         csv.row(reads ? "read" : "write", n, "reorder", cyc[0], bw[0], predicted, "bytes_per_cycle");
         csv.row(reads ? "read" : "write", n, "fcfs", cyc[1], bw[1], predicted, "bytes_per_cycle");
       }
     }
 
     // atomics on one word from every thread of every core.
-    std::printf("\natomics (every thread of every core, %u atom.add each, on one word): cycles per atomic\n",
-                atomic_count);
-    std::printf("%6s %10s %10s %10s %10s\n", "cores", "atomics", "cycles", "per atomic", "predicted");
+    if (wanted("atomics")) {
+      std::printf(
+          "\natomics (every thread of every core, %u atom.add each, on one word): cycles per atomic\n",
+          atomic_count);
+      std::printf("%6s %10s %10s %10s %10s\n", "cores", "atomics", "cycles", "per atomic", "predicted");
+    }
     int failures = 0;
-    for (unsigned n : counts) {
+    for (unsigned n : wanted("atomics") ? counts : std::vector<unsigned>{}) {
       Config cfg = base;
       cfg.cores = n;
       const Program p = umbra::bench::assemble(atomics(atomic_count), cfg, "atomics.s");
@@ -324,12 +384,14 @@ int main(int argc, char** argv) {
     // domain: mandelbrot2d's 96x72 work items.
     const std::string mandelbrot2d = examples + "/mandelbrot2d.s";
     const std::string text2d = file_text(mandelbrot2d);
-    std::printf(
-        "\ndomain (examples/mandelbrot2d.s, a 96x72 domain launch, %u threads a core): IPC per core\n",
-        base.threads);
-    std::printf("%6s %10s %10s %10s %12s\n", "cores", "cycles", "IPC", "per core", "vs 1 core");
+    if (wanted("domain")) {
+      std::printf(
+          "\ndomain (examples/mandelbrot2d.s, a 96x72 domain launch, %u threads a core): IPC per core\n",
+          base.threads);
+      std::printf("%6s %10s %10s %10s %12s\n", "cores", "cycles", "IPC", "per core", "vs 1 core");
+    }
     double one2d = 0;
-    for (unsigned n : counts) {
+    for (unsigned n : wanted("domain") ? counts : std::vector<unsigned>{}) {
       Config cfg = base;
       cfg.cores = n;
       const Measured m = run(umbra::bench::assemble(text2d, cfg, "mandelbrot2d.s", examples), cfg, {96, 72});
@@ -343,7 +405,7 @@ int main(int argc, char** argv) {
     }
 
     // occupancy: a short kernel over a large domain.
-    {
+    if (wanted("occupancy")) {
       const umbra::scm::Domain d = [&] {
         const auto x = occupancy_text.find('x');
         if (x == std::string::npos) throw std::runtime_error("--occupancy '" + occupancy_text + "': WxH");
@@ -367,9 +429,11 @@ int main(int argc, char** argv) {
     }
 
     // launch: an empty kernel over one work item.
-    std::printf("\nlaunch (`exit` over one work item): cycles\n");
-    std::printf("%6s %22s %22s\n", "cores", "launch -> first issue", "exit issue -> idle");
-    for (unsigned n : counts) {
+    if (wanted("launch")) {
+      std::printf("\nlaunch (`exit` over one work item): cycles\n");
+      std::printf("%6s %22s %22s\n", "cores", "launch -> first issue", "exit issue -> idle");
+    }
+    for (unsigned n : wanted("launch") ? counts : std::vector<unsigned>{}) {
       Config cfg = base;
       cfg.cores = n;
       FirstAndLast fl;
@@ -381,9 +445,12 @@ int main(int argc, char** argv) {
       csv.row("exit_to_idle", n, "reorder", stop, double(stop), 5.0, "cycles");
     }
     // doorbell: the empty kernel through a command buffer.
-    std::printf("\ndoorbell (`exit` over one work item through the command processor): cycles\n");
-    std::printf("%6s %-24s %24s %20s\n", "cores", "buffer", "doorbell -> first issue", "exit issue -> fence");
-    for (unsigned n : counts) {
+    if (wanted("doorbell")) {
+      std::printf("\ndoorbell (`exit` over one work item through the command processor): cycles\n");
+      std::printf("%6s %-24s %24s %20s\n", "cores", "buffer", "doorbell -> first issue",
+                  "exit issue -> fence");
+    }
+    for (unsigned n : wanted("doorbell") ? counts : std::vector<unsigned>{}) {
       Config cfg = base;
       cfg.cores = n;
       const Program p = umbra::bench::assemble("        exit\n", cfg, "empty.s");
@@ -412,9 +479,11 @@ int main(int argc, char** argv) {
       }
     }
     // counters: the command processor's counters after a run, read from memory.
-    std::printf("\ncounters (examples/mandelbrot2d.s, 32x24 work items, read back by `counters`)\n");
-    std::printf("%6s %10s %12s   %s\n", "cores", "cycles", "busy cycles", "instructions per core");
-    for (unsigned n : counts) {
+    if (wanted("counters")) {
+      std::printf("\ncounters (examples/mandelbrot2d.s, 32x24 work items, read back by `counters`)\n");
+      std::printf("%6s %10s %12s   %s\n", "cores", "cycles", "busy cycles", "instructions per core");
+    }
+    for (unsigned n : wanted("counters") ? counts : std::vector<unsigned>{}) {
       Config cfg = base;
       cfg.cores = n;
       using umbra::commands::Opcode;

@@ -685,8 +685,9 @@ w("**Prediction:** the cores share only the memory, which mandelbrot barely uses
 w(f"**Measured:** at {top['cores']} cores IPC per core is {num(top['thread_launch']):.3f} of one core's with the "
   f"thread launch and {num(top['domain_launch']):.3f} with the domain launch.\n")
 figure("cores_streams", "streaming reads and writes, % of the DRAM's peak")
-w("Every thread of every core streams its own run of lines (reads: one load a line, so every load is a fill) "
-  "or of words (writes: one store a word), under the reorder queue and under FCFS.\n")
+w("Every thread of every core streams lines, the work items interleaved so that together they sweep memory "
+  "in order (reads: one load a line, so every load is a fill; writes: a line's words, stored one a word, "
+  "unrolled a line an iteration), under the reorder queue and under FCFS.\n")
 w("**Prediction** (memory-system.md): reads come back through the system's one 4-byte response port, one beat a "
   "cycle, so at most 25% of the 16 B/cycle peak whatever the cores; a word store holds the data bus for a "
   "burst, so writes stay at 6.25%. With more streams than the queue's open rows the row-aware queue keeps its "
@@ -695,7 +696,8 @@ st = rows("cores_streams")
 w("**Measured:** reads " + ", ".join(f"{x['read_reorder']}%" for x in st) + " (reorder) and " +
   ", ".join(f"{x['read_fcfs']}%" for x in st) + " (FCFS); writes " + ", ".join(f"{x['write_reorder']}%" for x in st) +
   f" of the peak, at {', '.join(x['cores'] for x in st)} cores. 80% of the peak needs a wider response port and "
-  "stores combined into line writes, not more cores.\n")
+  "stores combined into line writes, not more cores: the line port (`configs/line-port.yaml`, SystemC only so "
+  "far; docs/benchmarks.md has its figures).\n")
 at = rowsof("atomics")
 w("**Atomics** from every thread of every core on one word (`atom.add`): " +
   ", ".join(f"{num(x['value']):.2f}" for x in at) + f" cycles each at {', '.join(x['cores'] for x in at)} cores "

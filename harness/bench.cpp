@@ -80,6 +80,9 @@ SystemWires::SystemWires(const std::string& prefix, const Config& cfg)
       mem_resp_tag(n(prefix, "mem_resp_tag").c_str()),
       cmd_fault(n(prefix, "cmd_fault").c_str()),
       cmd_fault_addr(n(prefix, "cmd_fault_addr").c_str()),
+      mem_req_mask(n(prefix, "mem_req_mask").c_str()),
+      mem_req_line(n(prefix, "mem_req_line").c_str()),
+      mem_resp_line(n(prefix, "mem_resp_line").c_str()),
       bypass_queue(n(prefix, "bypass_queue").c_str(), !cfg.queue_enabled) {}
 
 void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>& busy,

@@ -58,7 +58,8 @@ struct SystemWires {
   SystemWires(const std::string& prefix, const Config& cfg);
   sc_signal<bool> busy, fault, mem_req_valid, mem_req_ready, mem_resp_valid, mem_fault;
   sc_signal<uint32_t> fault_core, fault_thread, fault_pc, mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp,
-      mem_req_tag, mem_resp_data, mem_resp_tag, cmd_fault, cmd_fault_addr;
+      mem_req_tag, mem_resp_data, mem_resp_tag, cmd_fault, cmd_fault_addr, mem_req_mask;
+  sc_signal<PortLine> mem_req_line, mem_resp_line;
   sc_signal<bool> bypass_queue;
 };
 
@@ -94,9 +95,12 @@ void bind_system(System& s, sc_clock& clk, HostWires& h, SystemWires& w, tb::mem
   s.mem_req_data(w.mem_req_data);
   s.mem_req_cmp(w.mem_req_cmp);
   s.mem_req_tag(w.mem_req_tag);
+  s.mem_req_mask(w.mem_req_mask);
+  s.mem_req_line(w.mem_req_line);
   s.mem_resp_valid(w.mem_resp_valid);
   s.mem_resp_data(w.mem_resp_data);
   s.mem_resp_tag(w.mem_resp_tag);
+  s.mem_resp_line(w.mem_resp_line);
   m.clk(clk);
   m.rst(h.rst);
   m.launch_valid(h.launch_valid);  // a thread launch: what the kernel benches run
@@ -107,9 +111,12 @@ void bind_system(System& s, sc_clock& clk, HostWires& h, SystemWires& w, tb::mem
   m.mem_req_data(w.mem_req_data);
   m.mem_req_cmp(w.mem_req_cmp);
   m.mem_req_tag(w.mem_req_tag);
+  m.mem_req_mask(w.mem_req_mask);
+  m.mem_req_line(w.mem_req_line);
   m.mem_resp_valid(w.mem_resp_valid);
   m.mem_resp_data(w.mem_resp_data);
   m.mem_resp_tag(w.mem_resp_tag);
+  m.mem_resp_line(w.mem_resp_line);
   m.fault(w.mem_fault);
 }
 

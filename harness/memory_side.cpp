@@ -17,9 +17,12 @@ memory_side::memory_side(sc_module_name name, const Config& cfg, std::vector<scm
   m.mem_req_data(mem_req_data);
   m.mem_req_cmp(mem_req_cmp);
   m.mem_req_tag(mem_req_tag);
+  m.mem_req_mask(mem_req_mask);
+  m.mem_req_line(mem_req_line);
   m.mem_resp_valid(mem_resp_valid);
   m.mem_resp_data(mem_resp_data);
   m.mem_resp_tag(mem_resp_tag);
+  m.mem_resp_line(mem_resp_line);
   m.fault(fault);
   for (const scm::HostWrite& w : writes_)
     if (w.addr % 4 || uint64_t(w.addr) + 4 > cfg.mem_bytes)

@@ -22,9 +22,11 @@ SC_MODULE(memory_side) {
   sc_in<bool> launch_valid;  // the host's launch, to time host writes
   sc_in<bool> mem_req_valid;
   sc_out<bool> mem_req_ready;
-  sc_in<uint32_t> mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag;
+  sc_in<uint32_t> mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag, mem_req_mask;
+  sc_in<PortLine> mem_req_line;
   sc_out<bool> mem_resp_valid;
   sc_out<uint32_t> mem_resp_data, mem_resp_tag;
+  sc_out<PortLine> mem_resp_line;
   sc_out<bool> fault;
 
   SC_HAS_PROCESS(memory_side);

@@ -23,7 +23,8 @@ EdgeInputs SystemcSide::before_edge() const {
           memory.model().first_fault().raised,
           in.rst,
           in.launch_valid || in.domain_valid || in.doorbell_valid,
-          {o.mem_req_valid, o.mem_req_op, o.mem_req_addr, o.mem_req_data, o.mem_req_cmp, o.mem_req_tag}};
+          {o.mem_req_valid, o.mem_req_op, o.mem_req_addr, o.mem_req_data, o.mem_req_cmp, o.mem_req_tag,
+           o.mem_req_mask, o.mem_req_line}};
 }
 
 void SystemcSide::edge(const EdgeInputs& e) {
@@ -57,6 +58,7 @@ void SystemcSide::apply(const scm::HostScript::Outputs& h) {
   in.mem_resp_valid = r.valid;
   in.mem_resp_data = r.data;
   in.mem_resp_tag = r.tag;
+  in.mem_resp_line = r.line;
   in.mem_req_ready = mem.ready(sys.outputs().mem_req_op);
   sys.settle();
 }

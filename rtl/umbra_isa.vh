@@ -112,6 +112,7 @@
 
 // Memory-port ops that are no instruction (port_ops)
 `define UMBRA_PORT_OP_FILL 8'h5f
+`define UMBRA_PORT_OP_WLINE 8'h5e
 
 `define UMBRA_REGISTERS 256
 `define UMBRA_ZERO_REGISTER 0

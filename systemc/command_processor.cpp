@@ -10,10 +10,11 @@ namespace umbra::scm {
 using commands::Fault;
 using commands::Opcode;
 
-CommandProcessor::CommandProcessor(unsigned cores, unsigned line_bytes, unsigned imem_words)
+CommandProcessor::CommandProcessor(unsigned cores, unsigned line_bytes, unsigned imem_words, bool line_port)
     : cores_(cores),
       line_bytes_(line_bytes),
       imem_words_(imem_words),
+      line_port_(line_port),
       line_(line_bytes / 4, 0),
       instructions_(cores, 0) {}
 
@@ -80,9 +81,9 @@ void CommandProcessor::fault(Fault f) {
 
 void CommandProcessor::clock(bool rst, bool doorbell_valid, uint32_t doorbell_addr, bool system_busy,
                              bool dispatch_busy, bool granted, bool resp_valid, uint32_t resp_data,
-                             uint32_t resp_tag, const std::vector<bool>& issued) {
+                             uint32_t resp_tag, const PortLine& resp_line, const std::vector<bool>& issued) {
   if (rst) {
-    *this = CommandProcessor(cores_, line_bytes_, imem_words_);
+    *this = CommandProcessor(cores_, line_bytes_, imem_words_, line_port_);
     return;
   }
   // Everything below reads the registers as they were in the cycle that ends.
@@ -95,7 +96,11 @@ void CommandProcessor::clock(bool rst, bool doorbell_valid, uint32_t doorbell_ad
   for (unsigned c = 0; c < cores_; ++c) instructions_[c] += issued[c];
 
   // The line buffer: a beat of the fill in flight, or a fill taken.
-  if (resp_valid && (resp_tag & 0xff00u) == kTag) {
+  if (resp_valid && (resp_tag & 0xff00u) == kTag && line_port_) {
+    std::copy(resp_line.w, resp_line.w + line_.size(), line_.begin());
+    line_got_ = unsigned(line_.size());
+    filling_ = false;
+  } else if (resp_valid && (resp_tag & 0xff00u) == kTag) {
     line_[line_got_++] = resp_data;
     if (line_got_ == line_.size()) filling_ = false;
   }

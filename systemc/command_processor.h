@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "umbra/commands_gen.h"
+#include "umbra/port_line.h"
 
 namespace umbra::scm {
 
@@ -30,7 +31,9 @@ class CommandProcessor {
  public:
   static constexpr uint32_t kTag = 0xff00;  // the DRAM-port tag of its requests
 
-  CommandProcessor(unsigned cores, unsigned line_bytes, unsigned imem_words);
+  // line_port: the memory port is a line wide (cache.line_port): a fill's line comes in
+  // one beat, on the response's line.
+  CommandProcessor(unsigned cores, unsigned line_bytes, unsigned imem_words, bool line_port = false);
 
   // What it drives in the current cycle.
   struct Outputs {
@@ -53,9 +56,10 @@ class CommandProcessor {
   Outputs outputs(bool system_busy, bool dispatch_busy) const;
 
   // The edge ending the cycle.  granted: its request was taken; resp_*: a response
-  // beat with its tag; issued[c]: core c issued an instruction in the cycle.
+  // beat with its tag (and, line port, its line); issued[c]: core c issued an
+  // instruction in the cycle.
   void clock(bool rst, bool doorbell_valid, uint32_t doorbell_addr, bool system_busy, bool dispatch_busy,
-             bool granted, bool resp_valid, uint32_t resp_data, uint32_t resp_tag,
+             bool granted, bool resp_valid, uint32_t resp_data, uint32_t resp_tag, const PortLine& resp_line,
              const std::vector<bool>& issued);
 
   bool busy() const { return state_ != State::Idle && state_ != State::Fault; }
@@ -68,6 +72,7 @@ class CommandProcessor {
   void fault(commands::Fault f);
 
   unsigned cores_, line_bytes_, imem_words_;
+  bool line_port_;
   State state_ = State::Idle;
   uint32_t rd_ = 0;        // the next word of the stream (or of `program`'s text)
   uint32_t cmd_addr_ = 0;  // the current command's opcode word

@@ -12,6 +12,7 @@
 
 #include "events.h"
 #include "umbra/isa.h"
+#include "umbra/port_line_sc.h"
 
 namespace umbra::scm {
 
@@ -49,6 +50,9 @@ struct BlockParams {
   unsigned cache_ways = 2;
   unsigned cache_line_bytes = 32;
   unsigned cache_request_queue = 8;
+  // cache.line_port (docs/memory-system.md, "The line port"): fills in one beat, stores
+  // combined into line writes in the request FIFO.
+  bool cache_line_port = false;
   // The core has a dispatcher in front (umbra_system's cores; rtl DISPATCH): domain
   // launches and starts, and per-thread work items.
   bool dispatch = false;

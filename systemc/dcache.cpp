@@ -157,6 +157,14 @@ void dcache::beat(uint32_t tag, uint32_t data) {
       return;  // owed to nobody: the load/store unit reports it
     }
   }
+  if (p_.cache_line_port) {  // the whole line in this one beat
+    const PortLine& l = mem_resp_line.read();
+    const size_t base = size_t(slot(set_of(fills_[recv_fill_].line), recv_way_)) * words_;
+    for (unsigned i = 0; i < words_; ++i) data_[base + i] = line_buf_[i] = l.w[i];
+    recv_beat_ = words_;
+    complete_ = true;
+    return;
+  }
   if (sets_) data_[size_t(slot(set_of(fills_[recv_fill_].line), recv_way_)) * words_ + recv_beat_] = data;
   line_buf_[recv_beat_] = data;
   if (++recv_beat_ == words_) complete_ = true;
@@ -181,7 +189,16 @@ void dcache::complete_fill() {
 void dcache::compute_c1() {
   C2Reg next;
   bool push = false;
-  if (x2_mem_valid.read()) {
+  if (x2_mem_valid.read() && x2_mem_op.read() == isa::kPortOpWline) {
+    // execute's close of a combining buffer (the line port): straight to the load/store
+    // unit at the end of C2; nothing in the cache, no cache event.
+    push = true;
+    c2_push_op.write(isa::kPortOpWline);
+    c2_push_addr.write(x2_mem_addr.read());
+    c2_push_data.write(0);
+    c2_push_cmp.write(0);
+    c2_push_tag.write(x2_mem_tag.read());
+  } else if (x2_mem_valid.read()) {
     next.valid = true;
     next.op = x2_mem_op.read();
     next.addr = x2_mem_addr.read();

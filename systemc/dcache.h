@@ -19,6 +19,11 @@
 // answered with the fill, and a C2 store, atomic, dinv or dinvall in that cycle marks
 // the fill no-allocate in time to keep the line invalid.
 //
+// On a line port (cache.line_port) a fill's one beat is its first and its last: it
+// picks the victim, writes the whole line and completes the fill in that cycle; and a
+// `wline` op from execute (the close of a combining buffer, execute.h) passes C1 and
+// C2 untouched to the load/store unit.
+//
 // cache_bytes 0 (no cache, docs/memory-system.md "No cache"): there are no sets, every
 // ldw is a miss whose one-word fill never allocates, so nothing hits or merges; the
 // miss table, line buffer and return buffers work as with a cache.
@@ -47,6 +52,7 @@ SC_MODULE(dcache) {
   in<bool> mem_resp_valid;
   in<uint32_t> mem_resp_data;
   in<uint32_t> mem_resp_tag;
+  in<PortLine> mem_resp_line;  // a fill's whole line in one beat (cache.line_port)
   // Writeback consumed a return buffer (W+1).
   in<bool> wake_valid;
   in<uint32_t> wake_thread;

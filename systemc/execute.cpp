@@ -7,7 +7,12 @@
 namespace umbra::scm {
 
 execute::execute(sc_module_name name, const BlockParams& p)
-    : sc_module(name), p_(p), x_(p.execute_stages - 1), fpu_(p.execute_stages - 1), replays_(p.threads, 0), items_(p.threads) {
+    : sc_module(name),
+      p_(p),
+      x_(p.execute_stages - 1),
+      fpu_(p.execute_stages - 1),
+      replays_(p.threads, 0),
+      items_(p.threads) {
   // umbra_core::checked() refuses these; a block built alone must not index past x_.
   if (p.execute_stages < uarch::kMinExecuteStages || p.execute_stages > uarch::kMaxExecuteStages)
     throw std::invalid_argument("execute: " + std::to_string(p.execute_stages) +
@@ -19,6 +24,7 @@ void execute::reset() {
   x1_ = X1Reg{};
   std::fill(x_.begin(), x_.end(), XReg{});
   fault_ = CoreFault{};
+  c1_valid_ = false;
   x2_upd_valid.write(false);
   x2_mem_valid.write(false);
   w_valid.write(false);
@@ -42,7 +48,30 @@ void execute::raise(Fault kind, const X1Reg& x, std::string detail) {
   fault_pc.write(x.pc);
 }
 
+execute::Gate execute::gate(const isa::Decoded& d, const RegValues& v, bool pushes) const {
+  const bool room = lsu_room.read();
+  const unsigned t = x1_.thread, none = p_.threads;
+  const isa::Op op = d.op();
+  if (!lsu) return {!pushes || room, none};
+  auto close = [&](unsigned u) { return Gate{false, room ? u : none}; };
+  if (op == isa::Op::EXIT || x1_.flush) {
+    const unsigned u = lsu->buffer_of_writer(t);
+    return u < none ? close(u) : Gate{room || !pushes, none};
+  }
+  if (!pushes || !d.info->memory) return {!pushes || room, none};
+  const uint32_t a = effective_address(d, v), mask = ~(p_.cache_line_bytes - 1), line = a & mask;
+  if (op == isa::Op::STW && !(a & 3u))
+    return {!lsu->buffer_valid(t) || lsu->buffer_line(t) == line || room, none};
+  if ((c1_valid_ && (c1_addr_ & mask) == line) || lsu->c2_touches(line)) return {false, none};
+  const unsigned holder = lsu->buffer_holder(line);
+  if (holder < none) return close(holder);
+  if (op == isa::Op::LDW) return {room, none};
+  const unsigned u = lsu->buffer_of_writer(t);  // an atomic or a misaligned stw
+  return u < none ? close(u) : Gate{room, none};
+}
+
 void execute::tick() {
+  uint32_t c1_next_addr = 0;  // what x2_mem_addr gets (C1 next cycle)
   if (rst.read()) {
     reset();
     return;
@@ -93,8 +122,26 @@ void execute::tick() {
       const isa::Op op = d.op();
       const bool cache_ctl = op == isa::Op::DINV || op == isa::Op::DINVALL || x1_.flush;
       const bool pushes = in.memory || x1_.flush;
+      const Gate g = gate(d, v, pushes);
+      // Replay: nothing happens; the pc stays (upd_pc is the instruction's own).  On a
+      // line port it may close a combining buffer instead (execute.h).
+      auto replay = [&] {
+        ++replays_[x1_.thread];
+        if (g.close < p_.threads) {
+          mem = true;
+          c1_next_addr = lsu->buffer_line(g.close);
+          x2_mem_op.write(isa::kPortOpWline);
+          x2_mem_addr.write(c1_next_addr);
+          x2_mem_data.write(0);
+          x2_mem_cmp.write(0);
+          x2_mem_tag.write(g.close);
+        }
+      };
       if (op == isa::Op::EXIT) {
-        upd_state = ThreadStateCode::Exited;
+        if (g.pass)
+          upd_state = ThreadStateCode::Exited;
+        else
+          replay();
       } else {
         const uint32_t npc = next_pc(d, v, pc);
         const uint64_t imem_bytes = uint64_t(p_.imem_words) * 4;
@@ -103,14 +150,14 @@ void execute::tick() {
           jump_fault(d, npc, imem_bytes, &why);
           raise(Fault::BadJump, x1_, why);
           upd_state = ThreadStateCode::Exited;
-        } else if (pushes && !lsu_room.read()) {
-          // Replay: nothing happens; the pc stays (upd_pc is the instruction's own).
-          ++replays_[x1_.thread];
+        } else if (!g.pass) {
+          replay();
         } else if (cache_ctl) {
           upd_pc = npc;
           mem = true;
           x2_mem_op.write(in.opcode);
-          x2_mem_addr.write(op == isa::Op::DINV ? effective_address(d, v) : 0u);
+          c1_next_addr = op == isa::Op::DINV ? effective_address(d, v) : 0u;
+          x2_mem_addr.write(c1_next_addr);
           x2_mem_data.write(0);
           x2_mem_cmp.write(v.a);
           x2_mem_tag.write(x1_.thread);
@@ -131,7 +178,8 @@ void execute::tick() {
           if (in.memory) {
             mem = true;
             x2_mem_op.write(in.opcode);
-            x2_mem_addr.write(effective_address(d, v));
+            c1_next_addr = effective_address(d, v);
+            x2_mem_addr.write(c1_next_addr);
             x2_mem_data.write(store_data(d, v));
             // The comparand of cas is field a's register; for other instructions this
             // is whatever field a read (0 when it is not a register read).
@@ -170,6 +218,8 @@ void execute::tick() {
     x2_upd_state.write(uint32_t(upd_state));
   }
   x2_mem_valid.write(mem);
+  c1_valid_ = mem;
+  c1_addr_ = c1_next_addr;
 
   // End of R: the next instruction enters X1.
   x1_.valid = r_valid.read();

@@ -19,6 +19,23 @@
 // pushing instruction (ldw, stw, atomic, dflush) that finds lsu_room low in X1 is
 // replayed: no effect at all, its pc stays, its thread issues it again next round
 // (docs/memory-system.md, "The request FIFO and replay").
+//
+// On a line port (cache.line_port) X1 also keeps the load/store unit's combining
+// buffers (one per thread, load_store_unit.h) in order with everything else, by the
+// gate below, decided on the buffers as they are at the start of X1's cycle (in the
+// RTL a compare of X1's line with every buffer's; here execute asks the load/store
+// unit, whose state is still the cycle's start when execute ticks):
+//   - an aligned stw passes without room when its thread's buffer is empty or holds
+//     its line; else it needs room (at C2 it joins the buffer holding its line, or its
+//     own buffer goes to the FIFO and starts anew);
+//   - another memory instruction (ldw, atomic, misaligned stw) whose line C1 or C2
+//     holds a request to is replayed (a store there may still enter a buffer);
+//   - one whose line a buffer holds is replayed, and that buffer is closed (sent to
+//     the FIFO) if there is room;
+//   - an atomic, a misaligned stw, a dflush or an exit while a buffer holds a store of
+//     its thread is replayed and closes that buffer: a later round finds none.
+// A close is sent down C1 and C2 as a `wline` op (isa.yaml's port op) tagged with the
+// buffer's thread and addressed to its line; it changes nothing else.
 #pragma once
 #include <systemc.h>
 
@@ -26,6 +43,7 @@
 #include <vector>
 
 #include "core_types.h"
+#include "load_store_unit.h"
 #include "umbra/semantics.h"
 #include "wire.h"
 
@@ -65,6 +83,9 @@ SC_MODULE(execute) {
   in<uint32_t> ncore;
   in<uint32_t> args;  // `rdsr arg`: the command processor's argument block
   in<bool> lsu_room;  // the request FIFO can take what X1 would push
+  // The load/store unit whose combining buffers X1 gates (the line port), set by the
+  // core; null without a line port.
+  const load_store_unit* lsu = nullptr;
 
   // To fetch, valid in X2.
   out<bool> x2_upd_valid;
@@ -124,7 +145,17 @@ SC_MODULE(execute) {
   void raise(Fault kind, const X1Reg& x, std::string detail);
 
   BlockParams p_;
+  // The line port's gate (above) for X1's instruction: whether it passes, and the
+  // thread whose buffer it closes instead (threads: none).
+  struct Gate {
+    bool pass = true;
+    unsigned close = 0;
+  };
+  Gate gate(const isa::Decoded& d, const RegValues& v, bool pushes) const;
   X1Reg x1_;
+  // The request in C1 (X2) this cycle: what X1 sent at the last edge.
+  bool c1_valid_ = false;
+  uint32_t c1_addr_ = 0;
   // X2 .. X<L>: X2 is x_[0]; W reads the last.  One stage per cycle from X1 to W.
   std::vector<XReg> x_;
   // The FPU's results in flight, alongside x_; fpu_[k] belongs to stage X(k+2).

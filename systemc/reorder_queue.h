@@ -17,6 +17,7 @@
 
 #include "events.h"
 #include "umbra/config.h"
+#include "umbra/port_line.h"
 
 namespace umbra::scm {
 
@@ -27,8 +28,11 @@ struct QueueConfigError : std::invalid_argument {
 // One request on either side of the queue.  tag is 16 bits: {core, thread}.
 struct QueueRequest {
   uint32_t op = 0, addr = 0, data = 0, cmp = 0, tag = 0;
+  uint32_t mask = 0;  // a wline's words and data (the line port), carried through
+  PortLine line;
   bool operator==(const QueueRequest& o) const {
-    return op == o.op && addr == o.addr && data == o.data && cmp == o.cmp && tag == o.tag;
+    return op == o.op && addr == o.addr && data == o.data && cmp == o.cmp && tag == o.tag && mask == o.mask &&
+           line == o.line;
   }
 };
 

@@ -46,8 +46,12 @@ BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, bool dispat
     throw CoreConfigError(
         "umbra_core: a request queue of " + std::to_string(cfg.cache_request_queue) +
         " is below 4: a pushing instruction needs three places besides the two ahead of it");
+  if (cfg.cache_line_port && (no_cache || cfg.cache_line_bytes > 4 * PortLine::kMaxWords))
+    throw CoreConfigError("umbra_core: the line port needs a data cache with lines of at most " +
+                          std::to_string(4 * PortLine::kMaxWords) + " bytes");
   BlockParams p;
   p.threads = cfg.threads;
+  p.cache_line_port = cfg.cache_line_port;
   p.execute_stages = cfg.execute_stages;
   p.cache_bytes = cfg.cache_bytes;
   p.cache_ways = cfg.cache_ways;
@@ -197,6 +201,7 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id,
   bind_all(c.rb_valid, rb_valid);
   bind_all(c.rb_data, rb_data);
 
+  if (p_.cache_line_port) execute_.lsu = &lsu_;
   load_store_unit& l = lsu_;
   l.c2_push_valid(c2_push_valid);
   l.c2_push_op(c2_push_op);
@@ -210,6 +215,8 @@ umbra_core::umbra_core(sc_module_name name, const Config& cfg, unsigned core_id,
   l.mem_req_data(mem_req_data_q);
   l.mem_req_cmp(mem_req_cmp_q);
   l.mem_req_tag(mem_req_tag_q);
+  l.mem_req_mask(mem_req_mask_q);
+  l.mem_req_line(mem_req_line_q);
   l.lsu_room(lsu_room);
   l.lsu_flush_valid(lsu_flush_valid);
   l.lsu_flush_thread(lsu_flush_thread);
@@ -253,7 +260,7 @@ void umbra_core::end_of_elaboration() {
   bind_inputs(rst.read(), host_imem_we.read(), host_imem_addr.read(), host_imem_data.read(),
               launch_valid.read(), launch_count.read(), launch_entry.read(), launch_lx0.read(),
               launch_domw.read(), ncore.read(), mem_req_ready.read(), mem_resp_valid.read(),
-              mem_resp_data.read(), mem_resp_tag.read());
+              mem_resp_data.read(), mem_resp_tag.read(), mem_resp_line.read());
   bind_domain_inputs(domain_valid.read(), domain_w.read(), domain_h.read(), start_valid.read(),
                      start_lx.read(), start_ly.read());
   bind_command_inputs(args.read(), inval_all.read());
@@ -263,7 +270,7 @@ void umbra_core::bind_plain(const Inputs& in) {
   plain_ = true;
   bind_inputs(in.rst, in.host_imem_we, in.host_imem_addr, in.host_imem_data, in.launch_valid, in.launch_count,
               in.launch_entry, in.launch_lx0, in.launch_domw, in.ncore, in.mem_req_ready, in.mem_resp_valid,
-              in.mem_resp_data, in.mem_resp_tag);
+              in.mem_resp_data, in.mem_resp_tag, in.mem_resp_line);
   bind_domain_inputs(in.domain_valid, in.domain_w, in.domain_h, in.start_valid, in.start_lx, in.start_ly);
   bind_command_inputs(in.args, in.inval_all);
 }
@@ -288,7 +295,7 @@ void umbra_core::bind_inputs(const bool& rst_v, const bool& imem_we, const uint3
                              const uint32_t& imem_data, const bool& launch, const uint32_t& count,
                              const uint32_t& entry, const uint32_t& lx0_in, const uint32_t& domw_in,
                              const uint32_t& ncores, const bool& req_ready, const bool& resp_valid,
-                             const uint32_t& resp_data, const uint32_t& resp_tag) {
+                             const uint32_t& resp_data, const uint32_t& resp_tag, const PortLine& resp_line) {
   fetch& f = fetch_;
   f.rst(rst_v);
   f.host_imem_we(imem_we);
@@ -307,12 +314,14 @@ void umbra_core::bind_inputs(const bool& rst_v, const bool& imem_we, const uint3
   c.mem_resp_valid(resp_valid);
   c.mem_resp_data(resp_data);
   c.mem_resp_tag(resp_tag);
+  c.mem_resp_line(resp_line);
   load_store_unit& l = lsu_;
   l.rst(rst_v);
   l.mem_req_ready(req_ready);
   l.mem_resp_valid(resp_valid);
   l.mem_resp_data(resp_data);
   l.mem_resp_tag(resp_tag);
+  l.mem_resp_line(resp_line);
   writeback_.rst(rst_v);
 }
 
@@ -353,6 +362,8 @@ void umbra_core::cycle() {
   drive(plain_, mem_req_data, driven_.mem_req_data, mem_req_data_q.now());
   drive(plain_, mem_req_cmp, driven_.mem_req_cmp, mem_req_cmp_q.now());
   drive(plain_, mem_req_tag, driven_.mem_req_tag, mem_req_tag_q.now());
+  drive(plain_, mem_req_mask, driven_.mem_req_mask, mem_req_mask_q.now());
+  drive(plain_, mem_req_line, driven_.mem_req_line, mem_req_line_q.now());
 }
 
 }  // namespace umbra::scm

@@ -68,9 +68,12 @@ SC_MODULE(umbra_core) {
   sc_out<uint32_t> mem_req_data;
   sc_out<uint32_t> mem_req_cmp;
   sc_out<uint32_t> mem_req_tag;
+  sc_out<uint32_t> mem_req_mask;  // the line port (cache.line_port): a wline's words
+  sc_out<PortLine> mem_req_line;  // ... and data
   sc_in<bool> mem_resp_valid;
   sc_in<uint32_t> mem_resp_data;
   sc_in<uint32_t> mem_resp_tag;
+  sc_in<PortLine> mem_resp_line;  // a fill's line in one beat (line port)
 
   SC_HAS_PROCESS(umbra_core);
   // Who clocks the core: a method of its own on clk.pos() (a core on its own), or the
@@ -91,7 +94,8 @@ SC_MODULE(umbra_core) {
   struct PortValues {
     bool busy = false, fault = false, mem_req_valid = false, can_start = false;
     uint32_t fault_thread = 0, fault_pc = 0, mem_req_op = 0, mem_req_addr = 0, mem_req_data = 0,
-             mem_req_cmp = 0, mem_req_tag = 0;
+             mem_req_cmp = 0, mem_req_tag = 0, mem_req_mask = 0;
+    PortLine mem_req_line;
   };
   const PortValues& port_values() const {
     return driven_;
@@ -104,6 +108,7 @@ SC_MODULE(umbra_core) {
     uint32_t host_imem_addr = 0, host_imem_data = 0, launch_count = 0, launch_entry = 0, launch_lx0 = 0,
              launch_domw = 0, ncore = 0, mem_resp_data = 0, mem_resp_tag = 0, domain_w = 0, domain_h = 0,
              start_lx = 0, start_ly = 0, args = 0;
+    PortLine mem_resp_line;
   };
   // Instead of elaborating: the blocks read `in` where they read the input ports, and
   // cycle() leaves the output ports alone (port_values() has them).  `in` must outlive
@@ -158,13 +163,13 @@ SC_MODULE(umbra_core) {
                    const bool& launch_valid, const uint32_t& launch_count, const uint32_t& launch_entry,
                    const uint32_t& launch_lx0, const uint32_t& launch_domw, const uint32_t& ncore,
                    const bool& mem_req_ready, const bool& mem_resp_valid, const uint32_t& mem_resp_data,
-                   const uint32_t& mem_resp_tag);
+                   const uint32_t& mem_resp_tag, const PortLine& mem_resp_line);
   void bind_domain_inputs(const bool& domain_valid, const uint32_t& domain_w, const uint32_t& domain_h,
                           const bool& start_valid, const uint32_t& start_lx, const uint32_t& start_ly);
   void bind_command_inputs(const uint32_t& args, const bool& inval_all);
   // The wires' storage: the fixed ones need about 300 bytes, the return buffers 5 per
   // thread.
-  static constexpr size_t kWireBytes = 1024;
+  static constexpr size_t kWireBytes = 1280;  // 1024 before the request's line (132 bytes)
   static BlockParams checked(const Config& cfg, unsigned core_id, bool dispatch, EventOrder* events);
 
   Config cfg_;
@@ -216,7 +221,8 @@ SC_MODULE(umbra_core) {
   // request), driven onto the ports after the commit.
   port_reg<bool> fault_q{wires_}, mem_req_valid_q{wires_};
   port_reg<uint32_t> fault_thread_q{wires_}, fault_pc_q{wires_}, mem_req_op_q{wires_}, mem_req_addr_q{wires_},
-      mem_req_data_q{wires_}, mem_req_cmp_q{wires_}, mem_req_tag_q{wires_};
+      mem_req_data_q{wires_}, mem_req_cmp_q{wires_}, mem_req_tag_q{wires_}, mem_req_mask_q{wires_};
+  port_reg<PortLine> mem_req_line_q{wires_};
   // What was last written to each output port (the signals start at false and 0).
   PortValues driven_;
   bool plain_ = false;  // bind_plain(): no SystemC kernel, no port writes

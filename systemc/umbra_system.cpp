@@ -25,13 +25,16 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
       c_fault_thread("c_fault_thread", cfg.cores),
       c_fault_pc("c_fault_pc", cfg.cores),
       c_lx0("c_lx0", cfg.cores),
+      c_req_mask("c_req_mask", cfg.cores),
+      c_req_line("c_req_line", cfg.cores),
+      c_resp_line("c_resp_line", cfg.cores),
       q_req_ready("q_req_ready"),
       first_signal_("first_signal"),
       first_id_(first_core_id),
       cores_("core"),
       queue_(QueueParams::from(cfg)),
       dispatcher_(cfg.cores),
-      cp_(cfg.cores, cfg.cache_line_bytes, cfg.imem_words),
+      cp_(cfg.cores, cfg.cache_line_bytes, cfg.imem_words, cfg.cache_line_port),
       can_start_(cfg.cores, false),
       issued_(cfg.cores, false),
       core_in_(cfg.cores) {
@@ -78,15 +81,19 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
     k.mem_resp_valid(c_resp_valid[c]);
     k.mem_resp_data(c_resp_data[c]);
     k.mem_resp_tag(c_resp_tag[c]);
+    k.mem_req_mask(c_req_mask[c]);
+    k.mem_req_line(c_req_line[c]);
+    k.mem_resp_line(c_resp_line[c]);
   }
 
   SC_METHOD(tick);
   sensitive << clk.pos();
   dont_initialize();
   SC_METHOD(route_responses);
-  sensitive << bypass_queue << mem_req_ready << mem_resp_valid << mem_resp_data << mem_resp_tag << q_req_ready
-            << launch_count << first_signal_ << dispatch_signal_ << host_imem_we << host_imem_addr
-            << host_imem_data << launch_entry << domain_valid << domain_w << domain_h;
+  sensitive << bypass_queue << mem_req_ready << mem_resp_valid << mem_resp_data << mem_resp_tag
+            << mem_resp_line << q_req_ready << launch_count << first_signal_ << dispatch_signal_
+            << host_imem_we << host_imem_addr << host_imem_data << launch_entry << domain_valid << domain_w
+            << domain_h;
   for (auto& v : c_req_valid) sensitive << v;
   for (auto& v : c_can_start) sensitive << v;
 }
@@ -99,6 +106,7 @@ void umbra_system::end_of_elaboration() {
   mem_resp_valid_ = &mem_resp_valid.read();
   mem_resp_data_ = &mem_resp_data.read();
   mem_resp_tag_ = &mem_resp_tag.read();
+  mem_resp_line_ = &mem_resp_line.read();
   doorbell_valid_ = &doorbell_valid.read();
   doorbell_addr_ = &doorbell_addr.read();
   domain_valid_ = &domain_valid.read();
@@ -114,6 +122,7 @@ void umbra_system::bind_plain() {
   mem_resp_valid_ = &in_.mem_resp_valid;
   mem_resp_data_ = &in_.mem_resp_data;
   mem_resp_tag_ = &in_.mem_resp_tag;
+  mem_resp_line_ = &in_.mem_resp_line;
   doorbell_valid_ = &in_.doorbell_valid;
   doorbell_addr_ = &in_.doorbell_addr;
   domain_valid_ = &in_.domain_valid;
@@ -224,6 +233,7 @@ void umbra_system::route_responses() {
     c_resp_valid[c].write(mem_resp_valid.read() && to == c);
     c_resp_data[c].write(mem_resp_data.read());
     c_resp_tag[c].write(mem_resp_tag.read() & 0xffu);
+    c_resp_line[c].write(mem_resp_line.read());
     c_lx0[c].write(count * c);
   }
   c_domw.write(count * cores());
@@ -261,9 +271,9 @@ void umbra_system::tick() {
     cp_granted = g.cp && down_ready;
     if (g.any && !g.cp && down_ready) first_ = g.core + 1 == cores() ? 0 : g.core + 1;
     const QueueRequest out = queue_.dram_req();
-    const QueueRequest in =
-        g.cp ? QueueRequest{cp.req_op, cp.req_addr, cp.req_data, 0, wide_tag}
-             : QueueRequest{c.mem_req_op, c.mem_req_addr, c.mem_req_data, c.mem_req_cmp, wide_tag};
+    const QueueRequest in = g.cp ? QueueRequest{cp.req_op, cp.req_addr, cp.req_data, 0, wide_tag}
+                                 : QueueRequest{c.mem_req_op, c.mem_req_addr, c.mem_req_data, c.mem_req_cmp,
+                                                wide_tag,     c.mem_req_mask, c.mem_req_line};
     const bool sent = queue_.clock(g.any && !bypass, in, *mem_req_ready_ && !bypass);
     if (sent && events_) {
       Event e;
@@ -274,6 +284,10 @@ void umbra_system::tick() {
       e.addr = out.addr;
       e.data = out.data;
       e.cmp = out.cmp;
+      if (out.op == isa::kPortOpWline) {  // as the mem event shows it
+        e.data = out.mask;
+        e.cmp = out.line.fold(queue_.params().line_bytes / 4, out.mask);
+      }
       cores_[0].emit_event(e);
     }
     ++queue_cycle_;
@@ -291,7 +305,7 @@ void umbra_system::tick() {
   }
   // The command processor's edge: its grant, a response beat, the cores' issues.
   cp_.clock(*rst_, *doorbell_valid_, *doorbell_addr_, sys_busy, disp_busy, cp_granted, *mem_resp_valid_,
-            *mem_resp_data_, *mem_resp_tag_, issued_);
+            *mem_resp_data_, *mem_resp_tag_, *mem_resp_line_, issued_);
   if (cp_was_busy || cp_.busy() || *doorbell_valid_ || *rst_) ++dispatch_changes_;
   if (cp.started && events_ && !*rst_) {
     Event e;
@@ -310,8 +324,13 @@ void umbra_system::tick() {
   const QueueRequest& q = queue_.dram_req();
   const QueueRequest direct =
       a.cp ? QueueRequest{ncp.req_op, ncp.req_addr, ncp.req_data, 0, CommandProcessor::kTag}
-           : QueueRequest{n.mem_req_op, n.mem_req_addr, n.mem_req_data, n.mem_req_cmp,
-                          ((first_id_ + a.core) & 0xffu) << 8 | (n.mem_req_tag & 0xffu)};
+           : QueueRequest{n.mem_req_op,
+                          n.mem_req_addr,
+                          n.mem_req_data,
+                          n.mem_req_cmp,
+                          ((first_id_ + a.core) & 0xffu) << 8 | (n.mem_req_tag & 0xffu),
+                          n.mem_req_mask,
+                          n.mem_req_line};
   Outputs& d = driven_;
   drive(plain_, mem_req_valid, d.mem_req_valid, bypass ? a.any : queue_.dram_valid());
   drive(plain_, mem_req_op, d.mem_req_op, bypass ? direct.op : q.op);
@@ -319,6 +338,8 @@ void umbra_system::tick() {
   drive(plain_, mem_req_data, d.mem_req_data, bypass ? direct.data : q.data);
   drive(plain_, mem_req_cmp, d.mem_req_cmp, bypass ? direct.cmp : q.cmp);
   drive(plain_, mem_req_tag, d.mem_req_tag, bypass ? direct.tag : q.tag);
+  drive(plain_, mem_req_mask, d.mem_req_mask, bypass ? direct.mask : q.mask);
+  drive(plain_, mem_req_line, d.mem_req_line, bypass ? direct.line : q.line);
   drive(plain_, busy, d.busy, system_busy(bypass) || cp_.busy());
   drive(plain_, cmd_fault, d.cmd_fault, uint32_t(ncp.fault));
   drive(plain_, cmd_fault_addr, d.cmd_fault_addr, ncp.fault == commands::Fault::None ? 0u : ncp.fault_addr);

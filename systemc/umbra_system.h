@@ -54,15 +54,19 @@ SC_MODULE(umbra_system) {
   sc_out<bool> mem_req_valid;
   sc_in<bool> mem_req_ready;
   sc_out<uint32_t> mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag;
+  sc_out<uint32_t> mem_req_mask;  // the line port (cache.line_port)
+  sc_out<PortLine> mem_req_line;
   sc_in<bool> mem_resp_valid;
   sc_in<uint32_t> mem_resp_data, mem_resp_tag;
+  sc_in<PortLine> mem_resp_line;
 
   // Each core's own port (the RTL's trace_port_*), its busy (trace_core_busy), its fault
   // outputs and its launch domain, under the kernel; stepped without it, core_inputs(c)
   // and core(c).port_values() have their values.
   sc_vector<sc_signal<bool>> c_req_valid, c_req_ready, c_resp_valid, c_busy, c_fault, c_can_start, c_start;
   sc_vector<sc_signal<uint32_t>> c_req_op, c_req_addr, c_req_data, c_req_cmp, c_req_tag, c_resp_data,
-      c_resp_tag, c_fault_thread, c_fault_pc, c_lx0;
+      c_resp_tag, c_fault_thread, c_fault_pc, c_lx0, c_req_mask;
+  sc_vector<sc_signal<PortLine>> c_req_line, c_resp_line;
   sc_signal<uint32_t> c_domw{"c_domw"}, start_lx{"start_lx"}, start_ly{"start_ly"};
   // What every core sees of the host's and the command processor's writes and launches.
   sc_signal<bool> k_imem_we{"k_imem_we"}, k_domain_valid{"k_domain_valid"}, k_inval{"k_inval"};
@@ -147,6 +151,7 @@ SC_MODULE(umbra_system) {
   const bool *bypass_ = nullptr, *rst_ = nullptr, *mem_req_ready_ = nullptr, *mem_resp_valid_ = nullptr,
              *doorbell_valid_ = nullptr;
   const uint32_t *mem_resp_data_ = nullptr, *mem_resp_tag_ = nullptr, *doorbell_addr_ = nullptr;
+  const PortLine* mem_resp_line_ = nullptr;
   unsigned first_id_;
   sc_vector<umbra_core> cores_;
   ReorderQueueModel queue_;

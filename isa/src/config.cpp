@@ -151,6 +151,14 @@ Config parse_config(const std::string& text, const std::string& path) {
       {"cache.ways", uint_key(&c.cache_ways, 1, 8)},
       {"cache.line_bytes", uint_key(&c.cache_line_bytes, 8, 128)},
       {"cache.request_queue", uint_key(&c.cache_request_queue, 4, 64)},
+      {"cache.line_port",
+       [&](const YAML::Node& n, const std::string& key) {
+         try {
+           c.cache_line_port = n.as<bool>();
+         } catch (const YAML::Exception&) {
+           fail(path, n, "'" + key + "' must be true or false");
+         }
+       }},
       {"queue.enabled",
        [&](const YAML::Node& n, const std::string& key) {
          try {
@@ -217,7 +225,7 @@ Config parse_config(const std::string& text, const std::string& path) {
   if (c.cache_bytes == 0) {
     // No data cache: a load is a fill of its one word, so the line is a word.  Ways and
     // a line size would describe a cache there is not; saying them is a mistake.
-    for (const char* key : {"ways", "line_bytes"})
+    for (const char* key : {"ways", "line_bytes", "line_port"})
       if (root["cache"][key])
         fail(path, root["cache"][key],
              std::string("'cache.") + key + "' has no meaning with 'cache.bytes' = 0 (no data cache)");

@@ -111,6 +111,9 @@ TEST(Config, BadMemorySystemValuesNameLineAndReason) {
            ":3: error: 'cache.line_bytes' has no meaning with 'cache.bytes' = 0"},
           {"cache:\n  bytes: 0\n  ways: 2\n",
            ":3: error: 'cache.ways' has no meaning with 'cache.bytes' = 0"},
+          {"cache:\n  bytes: 0\n  line_port: true\n",
+           ":3: error: 'cache.line_port' has no meaning with 'cache.bytes' = 0"},
+          {"cache:\n  line_port: 2\n", ":2: error: 'cache.line_port' must be true or false"},
           {"cache:\n  bytes: 24\n", ":2: error: 'cache.bytes' = 24 must be a power of two"},
       });
 }

@@ -28,6 +28,7 @@ DramParams DramParams::from(const Config& cfg) {
   p.burst = cfg.dram_burst;
   p.inflight = cfg.dram_inflight;
   p.line_bytes = cfg.cache_line_bytes;
+  p.line_port = cfg.cache_line_port;
   if (!pow2(p.banks) || !pow2(p.row_bytes) || !pow2(p.line_bytes) || p.line_bytes < 4)
     throw std::invalid_argument(
         "dram: dram.banks, dram.row_bytes and cache.line_bytes must be powers of two");
@@ -93,8 +94,10 @@ void DramModel::refuse(Fault kind, uint32_t op, uint32_t addr, uint32_t tag, std
   fault_.detail = std::move(detail);
 }
 
-void DramModel::accept(uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, uint32_t tag) {
-  const bool fill = op == isa::kPortOpFill;
+void DramModel::accept(uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, uint32_t tag, uint32_t mask,
+                       const PortLine* line) {
+  const bool wline = op == isa::kPortOpWline && p_.line_port;
+  const bool fill = op == isa::kPortOpFill || wline;  // both a whole line's request
   const isa::InstrInfo* in = !fill && op < 256 ? isa::find_opcode(uint8_t(op)) : nullptr;
   if (!fill && (!in || (in->cls != isa::Class::Load && in->cls != isa::Class::Store &&
                         in->cls != isa::Class::Atomic))) {
@@ -105,7 +108,7 @@ void DramModel::accept(uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, 
   // A fill's address is its line's; a misaligned ldw's fill carries the load's own
   // address, which is refused under the load's name and rule (4), as fixed_memory does.
   const bool ldw_fill = fill && (addr & 3u);
-  const std::string name = ldw_fill ? "ldw" : fill ? "fill" : in->name;
+  const std::string name = ldw_fill ? "ldw" : wline ? "wline" : fill ? "fill" : in->name;
   const uint32_t n = fill && !ldw_fill ? p_.line_bytes : 4;
   if (addr % n) {
     refuse(Fault::Misaligned, op, addr, tag,
@@ -142,16 +145,26 @@ void DramModel::accept(uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, 
     b.act = a;
   }
   const bool atomic = !fill && in->cls == isa::Class::Atomic;
-  const uint64_t bus_cycles = uint64_t(atomic ? 2 : 1) * ((p_.burst + 1) / 2);
+  // A burst moves burst * bus_bytes; a longer line takes several (dram.h).
+  const uint64_t bursts =
+      std::max<uint64_t>(1, (uint64_t(n) + p_.burst * p_.bus_bytes - 1) / (p_.burst * p_.bus_bytes));
+  const uint64_t bus_cycles = uint64_t(atomic ? 2 : bursts) * ((p_.burst + 1) / 2);
   bus_free_ = data_start + bus_cycles;
   stats_.bus_busy_cycles += bus_cycles;
   last_data_start_ = data_start;
   ++stats_.requests;
-  stats_.bytes += atomic ? 8 : n;
+  stats_.bytes += atomic ? 8 : wline ? 4 * uint64_t(__builtin_popcount(mask)) : n;
 
   // The access itself.
-  Response r{0, tag, {}};
-  if (fill) {
+  Response r{0, tag, {}, false, {}};
+  if (wline) {
+    for (uint32_t i = 0; i < n / 4; ++i)
+      if (mask >> i & 1u) set_word(addr + 4 * i, line ? line->w[i] : 0);
+  } else if (fill && p_.line_port && !ldw_fill) {
+    r.is_line = true;
+    r.beats.push_back(word(addr));
+    for (uint32_t i = 0; i < n / 4; ++i) r.line.w[i] = word(addr + 4 * i);
+  } else if (fill) {
     for (uint32_t i = 0; i < n; i += 4) r.beats.push_back(word(addr + i));
   } else if (in->cls == isa::Class::Load) {
     r.beats.push_back(word(addr));
@@ -169,7 +182,8 @@ void DramModel::accept(uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, 
     if (in->writes_a) r.beats.push_back(old);
   }
   if (!r.beats.empty()) {
-    r.start = std::max(data_start, resp_free_);
+    // A line beat waits for its burst's last data; word beats stream from the first.
+    r.start = std::max(r.is_line ? bus_free_ - 1 : data_start, resp_free_);
     resp_free_ = r.start + r.beats.size();
     done_.push_back(resp_free_ - 1);
     resp_.push_back(std::move(r));
@@ -185,10 +199,12 @@ void DramModel::update_outputs() {
   resp_valid_ = !resp_.empty() && resp_.front().start <= now_;
   resp_data_ = resp_valid_ ? resp_.front().beats[now_ - resp_.front().start] : 0;
   resp_tag_ = resp_valid_ ? resp_.front().tag : 0;
+  resp_line_ = resp_valid_ && resp_.front().is_line ? resp_.front().line : PortLine{};
 }
 
-void DramModel::clock(bool req_valid, uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, uint32_t tag) {
-  if (req_valid && ready_) accept(op, addr, data, cmp, tag);
+void DramModel::clock(bool req_valid, uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, uint32_t tag,
+                      uint32_t mask, const PortLine* line) {
+  if (req_valid && ready_) accept(op, addr, data, cmp, tag, mask, line);
   ++stats_.cycles;
   ++now_;
   update_outputs();
@@ -206,8 +222,9 @@ dram::dram(sc_module_name name, const Config& cfg, uint32_t bytes)
 // read() returns it; the kernel changes it only in the update phase): the clocked
 // method reads them as through the ports, without a virtual call per read.
 void dram::end_of_elaboration() {
-  in_ = {&rst.read(),          &mem_req_valid.read(), &mem_req_op.read(), &mem_req_addr.read(),
-         &mem_req_data.read(), &mem_req_cmp.read(),   &mem_req_tag.read()};
+  in_ = {&rst.read(),          &mem_req_valid.read(), &mem_req_op.read(),
+         &mem_req_addr.read(), &mem_req_data.read(),  &mem_req_cmp.read(),
+         &mem_req_tag.read(),  &mem_req_mask.read(),  &mem_req_line.read()};
 }
 
 // Outputs are written once the ports are bound; from then on only when they change.
@@ -229,6 +246,7 @@ void dram::drive(bool always) {
   drive_port(mem_resp_valid, driven_.resp_valid, model_.resp_valid(), always);
   drive_port(mem_resp_data, driven_.resp_data, model_.resp_data(), always);
   drive_port(mem_resp_tag, driven_.resp_tag, model_.resp_tag(), always);
+  drive_port(mem_resp_line, driven_.resp_line, model_.resp_line(), always);
   drive_port(fault, driven_.fault, model_.first_fault().raised, always);
 }
 
@@ -236,11 +254,11 @@ void dram::edge(bool rst, const Request& r) {
   if (rst)
     model_.reset();
   else
-    model_.clock(r.valid, r.op, r.addr, r.data, r.cmp, r.tag);
+    model_.clock(r.valid, r.op, r.addr, r.data, r.cmp, r.tag, r.mask, &r.line);
 }
 
 void dram::tick() {
-  edge(*in_.rst, {*in_.valid, *in_.op, *in_.addr, *in_.data, *in_.cmp, *in_.tag});
+  edge(*in_.rst, {*in_.valid, *in_.op, *in_.addr, *in_.data, *in_.cmp, *in_.tag, *in_.mask, *in_.line});
   drive(false);
 }
 

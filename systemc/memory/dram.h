@@ -38,11 +38,17 @@
 //     A response's first beat is in cycle max(data_start, resp_free), where resp_free
 //     is the cycle after the previous response's last beat: responses never interleave
 //     and come in acceptance order.
+//   line port (cache.line_port, docs/memory-system.md "The line port"): a fill is
+//     answered with one beat carrying the line, in cycle max(data_start + burst/2 - 1,
+//     resp_free), when its burst's last data have arrived; a wline (the words its mask
+//     names) holds the bus for one burst, like a word store, and is not answered.  A
+//     burst moves burst * bus_bytes bytes: a line of that size or less is one burst.
 //   refused requests (unknown op, misaligned — a fill not on a line, a word access not
 //     on a word — or out of range) do nothing but raise the sticky fault.
 //
 // Counters: row hits, misses, conflicts, data-bus busy cycles, requests accepted and
-// bytes moved (a fill line_bytes, a word access 4, an atomic 8: read and write).
+// bytes moved (a fill line_bytes, a word access 4, an atomic 8: read and write, a wline
+// 4 for each word its mask names).
 #pragma once
 #include <systemc.h>
 
@@ -71,6 +77,7 @@ struct DramParams {
   unsigned tRCD = 11, tRP = 11, CL = 11, tRAS = 28;
   unsigned bus_bytes = 8, burst = 8, inflight = 8;
   uint32_t line_bytes = 32;
+  bool line_port = false;                     // cache.line_port
   static DramParams from(const Config& cfg);  // throws std::invalid_argument
 };
 
@@ -84,9 +91,12 @@ class DramModel {
   bool resp_valid() const { return resp_valid_; }
   uint32_t resp_data() const { return resp_data_; }
   uint32_t resp_tag() const { return resp_tag_; }
+  const PortLine& resp_line() const { return resp_line_; }
 
   // End of the current cycle; a request transfers when req_valid and req_ready().
-  void clock(bool req_valid, uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, uint32_t tag);
+  // mask and line: a wline's (line port).
+  void clock(bool req_valid, uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, uint32_t tag,
+             uint32_t mask = 0, const PortLine* line = nullptr);
   void reset();  // timing state and counters; the data stay
 
   void load(uint32_t addr, const std::vector<uint8_t>& bytes);
@@ -108,8 +118,11 @@ class DramModel {
     uint64_t start;
     uint32_t tag;
     std::vector<uint32_t> beats;
+    bool is_line = false;  // one beat carrying `line` (a fill on a line port)
+    PortLine line;
   };
-  void accept(uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, uint32_t tag);
+  void accept(uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, uint32_t tag, uint32_t mask,
+              const PortLine* line);
   void refuse(Fault kind, uint32_t op, uint32_t addr, uint32_t tag, std::string detail);
   void update_outputs();
   uint32_t word(uint32_t a) const;
@@ -128,6 +141,7 @@ class DramModel {
   std::deque<Response> resp_;
   bool ready_ = true, resp_valid_ = false;
   uint32_t resp_data_ = 0, resp_tag_ = 0;
+  PortLine resp_line_;
   DramStats stats_;
   MemFault fault_;
 };
@@ -148,7 +162,9 @@ class dram final : public memory_model {
 
   bool ready(uint32_t) const override { return model_.req_ready(); }
   void edge(bool rst, const Request& r) override;
-  Response response() const override { return {model_.resp_valid(), model_.resp_data(), model_.resp_tag()}; }
+  Response response() const override {
+    return {model_.resp_valid(), model_.resp_data(), model_.resp_tag(), model_.resp_line()};
+  }
 
  private:
   void end_of_elaboration() override;
@@ -158,12 +174,14 @@ class dram final : public memory_model {
   DramModel model_;
   struct Inputs {
     const bool *rst, *valid;
-    const uint32_t *op, *addr, *data, *cmp, *tag;
+    const uint32_t *op, *addr, *data, *cmp, *tag, *mask;
+    const PortLine* line;
   } in_{};
   // What was last written to each output.
   struct Driven {
     bool ready = false, resp_valid = false, fault = false;
     uint32_t resp_data = 0, resp_tag = 0;
+    PortLine resp_line;
   } driven_;
 };
 

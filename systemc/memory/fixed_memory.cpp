@@ -3,8 +3,9 @@
 
 namespace umbra::tb {
 
-fixed_memory::fixed_memory(sc_module_name name, uint32_t bytes, unsigned latency, unsigned line_bytes)
-    : memory_model(name), store_(bytes, latency, line_bytes) {
+fixed_memory::fixed_memory(sc_module_name name, uint32_t bytes, unsigned latency, unsigned line_bytes,
+                           bool line_port)
+    : memory_model(name), store_(bytes, latency, line_bytes, line_port) {
   mem_req_ready.initialize(true);
   mem_resp_valid.initialize(false);
   fault.initialize(false);
@@ -27,10 +28,10 @@ void fixed_memory::edge(bool rst, const Request& r) {
     return;
   }
   // A request transfers only with ready high; the core waits while it is low.
-  if (r.valid && store_.ready(r.op)) store_.accept({r.op, r.addr, r.data, r.cmp, r.tag});
+  if (r.valid && store_.ready(r.op)) store_.accept({r.op, r.addr, r.data, r.cmp, r.tag, r.mask, r.line});
   const FixedStore::Beat b = store_.advance();
   if (b.valid) {
-    resp_ = {true, b.data, b.tag};
+    resp_ = {true, b.data, b.tag, b.line};
   } else {
     resp_.valid = false;
     // Junk after a response, once (a change every idle cycle would wake every process
@@ -43,11 +44,12 @@ void fixed_memory::edge(bool rst, const Request& r) {
 
 void fixed_memory::tick() {
   edge(rst.read(), {mem_req_valid.read(), mem_req_op.read(), mem_req_addr.read(), mem_req_data.read(),
-                    mem_req_cmp.read(), mem_req_tag.read()});
+                    mem_req_cmp.read(), mem_req_tag.read(), mem_req_mask.read(), mem_req_line.read()});
   // Only what changed (a write costs a call even when it changes nothing).
   mem_resp_valid.write(resp_.valid);
   if (resp_.data != mem_resp_data.read()) mem_resp_data.write(resp_.data);
   if (resp_.tag != mem_resp_tag.read()) mem_resp_tag.write(resp_.tag);
+  if (resp_.line != mem_resp_line.read()) mem_resp_line.write(resp_.line);
   if (store_.first_fault().raised && !fault.read()) fault.write(true);
   free_.write(store_.free());
 }
@@ -56,7 +58,7 @@ UMBRA_REGISTER_MEMORY_MODEL(fixed,
                             "on-chip RAM: every access answered memory.latency cycles after it is accepted",
                             [](sc_module_name n, const Config& c) -> std::unique_ptr<memory_model> {
                               return std::make_unique<fixed_memory>(n, c.mem_bytes, c.mem_latency,
-                                                                    c.cache_line_bytes);
+                                                                    c.cache_line_bytes, c.cache_line_port);
                             });
 
 }  // namespace umbra::tb

@@ -23,7 +23,8 @@ class fixed_memory : public memory_model {
  public:
   SC_HAS_PROCESS(fixed_memory);
   // See FixedStore (throws std::invalid_argument for a bad size, latency or line).
-  fixed_memory(sc_module_name name, uint32_t bytes, unsigned latency, unsigned line_bytes = 32);
+  fixed_memory(sc_module_name name, uint32_t bytes, unsigned latency, unsigned line_bytes = 32,
+               bool line_port = false);
 
   void load(uint32_t addr, const std::vector<uint8_t>& bytes) override { store_.load(addr, bytes); }
   void poke32(uint32_t addr, uint32_t value) override { store_.poke32(addr, value); }

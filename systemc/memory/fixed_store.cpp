@@ -9,8 +9,12 @@
 
 namespace umbra::tb {
 
-FixedStore::FixedStore(uint32_t bytes, unsigned latency, unsigned line_bytes)
-    : mem_(bytes, 0), latency_(latency), line_bytes_(line_bytes), ring_(latency + line_bytes / 4 + 1) {
+FixedStore::FixedStore(uint32_t bytes, unsigned latency, unsigned line_bytes, bool line_port)
+    : mem_(bytes, 0),
+      latency_(latency),
+      line_bytes_(line_bytes),
+      line_port_(line_port),
+      ring_(latency + line_bytes / 4 + 1) {
   if (bytes % 4)
     throw std::invalid_argument("fixed_memory: size " + std::to_string(bytes) + " is not a multiple of 4");
   if (latency < 1) throw std::invalid_argument("fixed_memory: latency must be at least 1 cycle");
@@ -20,7 +24,8 @@ FixedStore::FixedStore(uint32_t bytes, unsigned latency, unsigned line_bytes)
 }
 
 unsigned FixedStore::beats_for(uint32_t op) const {
-  if (op == isa::kPortOpFill) return line_bytes_ / 4;
+  if (op == isa::kPortOpFill) return line_port_ ? 1 : line_bytes_ / 4;
+  if (op == isa::kPortOpWline) return 0;
   const isa::InstrInfo* in = op < 256 ? isa::find_opcode(uint8_t(op)) : nullptr;
   if (!in) return 0;
   if (in->cls == isa::Class::Load) return 1;
@@ -66,6 +71,23 @@ void FixedStore::refuse(const Request& q, Fault kind, std::string detail) {
 }
 
 void FixedStore::accept(const Request& q) {
+  if (q.op == isa::kPortOpWline && line_port_) {
+    if (q.addr % line_bytes_) {
+      refuse(q, Fault::Misaligned,
+             "wline address " + hex8(q.addr) + " is not a multiple of the line size " +
+                 std::to_string(line_bytes_));
+      return;
+    }
+    if (!check(q.addr, line_bytes_)) {
+      refuse(q, Fault::OutOfRange,
+             "wline of the " + std::to_string(line_bytes_) + "-byte line at " + hex8(q.addr) +
+                 " is beyond data memory (" + std::to_string(mem_.size()) + " bytes)");
+      return;
+    }
+    for (unsigned i = 0; i < line_bytes_ / 4; ++i)
+      if (q.mask >> i & 1u) set_word(q.addr + 4 * i, q.line.w[i]);
+    return;
+  }
   if (q.op == isa::kPortOpFill) {
     // A fill's address is its line's; a misaligned ldw's fill carries the load's own
     // address, which is refused here as the load would have been.
@@ -85,9 +107,16 @@ void FixedStore::accept(const Request& q) {
                  " is beyond data memory (" + std::to_string(mem_.size()) + " bytes)");
       return;
     }
+    if (line_port_) {
+      Beat& b = ring_[(now_ + latency_) % ring_.size()];
+      b = Beat{true, word(q.addr), q.tag, {}};
+      for (unsigned i = 0; i < line_bytes_ / 4; ++i) b.line.w[i] = word(q.addr + 4 * i);
+      last_beat_ = now_ + latency_;
+      return;
+    }
     const unsigned beats = line_bytes_ / 4;
     for (unsigned i = 0; i < beats; ++i)
-      ring_[(now_ + latency_ + i) % ring_.size()] = Beat{true, word(q.addr + 4 * i), q.tag};
+      ring_[(now_ + latency_ + i) % ring_.size()] = Beat{true, word(q.addr + 4 * i), q.tag, {}};
     last_beat_ = now_ + latency_ + beats - 1;
     return;
   }
@@ -129,7 +158,7 @@ void FixedStore::accept(const Request& q) {
     }
   }
   if (respond) {
-    ring_[(now_ + latency_) % ring_.size()] = Beat{true, data, q.tag};
+    ring_[(now_ + latency_) % ring_.size()] = Beat{true, data, q.tag, {}};
     last_beat_ = now_ + latency_;
   }
 }

@@ -17,12 +17,16 @@
 // out-of-range access (for a fill: an address that is not a multiple of line_bytes, or
 // a line beyond memory), or an op that is no memory instruction or port op, is refused:
 // no access, no response, and the first refusal is kept (first_fault()).
+// On a line port (cache.line_port, docs/memory-system.md "The line port") a fill is
+// answered with one beat carrying the whole line, m + latency, and a `wline` writes
+// the words its mask names and is not answered; it is refused as a fill would be.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "mem_fault.h"
+#include "umbra/port_line.h"
 
 namespace umbra::tb {
 
@@ -31,14 +35,18 @@ class FixedStore {
   // bytes: a multiple of 4; latency: at least 1 cycle; line_bytes: the cache line a
   // fill reads, a power of two 4..128, 4 when there is no cache (throws
   // std::invalid_argument).
-  FixedStore(uint32_t bytes, unsigned latency, unsigned line_bytes);
+  // line_port: fills in one beat, wline accepted (cache.line_port).
+  FixedStore(uint32_t bytes, unsigned latency, unsigned line_bytes, bool line_port = false);
 
   struct Request {
     uint32_t op = 0, addr = 0, data = 0, cmp = 0, tag = 0;
+    uint32_t mask = 0;  // wline
+    PortLine line;      // wline
   };
   struct Beat {
     bool valid = false;
     uint32_t data = 0, tag = 0;
+    PortLine line;  // a fill's, on a line port
   };
 
   // In the current cycle: whether a request with this op would be accepted.
@@ -77,6 +85,7 @@ class FixedStore {
   std::vector<uint8_t> mem_;
   unsigned latency_;
   unsigned line_bytes_;
+  bool line_port_;
   // Response beats by due cycle, modulo latency + line_bytes / 4 + 1: no two beats are
   // due in one cycle (see ready()), and none is due further ahead than that.
   std::vector<Beat> ring_;

@@ -3,7 +3,7 @@
 // is the memory's.  It is the fixed-latency memory (fixed_memory.h) at latency 1,
 // whatever memory.latency says, so it performs accesses, atomics, fills and refusals
 // exactly as that one does; only the wait is gone.  A fill still takes line_bytes / 4
-// consecutive beats: the port moves one word a cycle.
+// consecutive beats: the port moves one word a cycle (one line on a line port).
 #include "fixed_memory.h"
 
 namespace umbra::tb {
@@ -12,7 +12,7 @@ namespace {
 class ideal_memory final : public fixed_memory {
  public:
   ideal_memory(sc_module_name name, const Config& cfg)
-      : fixed_memory(name, cfg.mem_bytes, 1, cfg.cache_line_bytes) {}
+      : fixed_memory(name, cfg.mem_bytes, 1, cfg.cache_line_bytes, cfg.cache_line_port) {}
 };
 
 }  // namespace

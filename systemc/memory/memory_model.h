@@ -25,6 +25,7 @@
 #include "mem_fault.h"
 #include "run_result.h"
 #include "umbra/config.h"
+#include "umbra/port_line_sc.h"
 #include "umbra/semantics.h"
 
 namespace umbra::tb {
@@ -36,8 +37,12 @@ class memory_model : public sc_module {
   sc_in<bool> mem_req_valid;
   sc_out<bool> mem_req_ready;
   sc_in<uint32_t> mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag;
+  // The line port (cache.line_port): a wline's word mask and line, a fill's one beat.
+  sc_in<uint32_t> mem_req_mask;
+  sc_in<PortLine> mem_req_line;
   sc_out<bool> mem_resp_valid;
   sc_out<uint32_t> mem_resp_data, mem_resp_tag;
+  sc_out<PortLine> mem_resp_line;
   sc_out<bool> fault;  // sticky: a refused request (first_fault() says which)
 
   // Backdoor access for loading and inspecting (not timed, not on the port).  Throws
@@ -55,10 +60,13 @@ class memory_model : public sc_module {
   struct Request {
     bool valid = false;
     uint32_t op = 0, addr = 0, data = 0, cmp = 0, tag = 0;
+    uint32_t mask = 0;  // wline: the words written (bit i: word i of the line)
+    PortLine line;      // wline: the data
   };
   struct Response {
     bool valid = false;
     uint32_t data = 0, tag = 0;
+    PortLine line;  // a fill's line, on a line port
   };
   // mem_req_ready in the current cycle for a request with this op (a memory may let a
   // request that needs no response pass while it waits to answer another).

@@ -35,6 +35,7 @@ struct Bench {
        inval_all = false;
   uint32_t x2_mem_op = 0, x2_mem_addr = 0, x2_mem_data = 0, x2_mem_cmp = 0, x2_mem_tag = 0, mem_resp_data = 0,
            mem_resp_tag = 0, wake_thread = 0, lsu_flush_thread = 0;
+  PortLine mem_resp_line;
   uint64_t clock = 0;
   WireSet wires{1024};
   port_reg<bool> c2_push_valid{wires};
@@ -70,6 +71,7 @@ struct Bench {
     cache.mem_resp_valid(mem_resp_valid);
     cache.mem_resp_data(mem_resp_data);
     cache.mem_resp_tag(mem_resp_tag);
+    cache.mem_resp_line(mem_resp_line);
     cache.wake_valid(wake_valid);
     cache.wake_thread(wake_thread);
     cache.lsu_flush_valid(lsu_flush_valid);

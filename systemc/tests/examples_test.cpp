@@ -74,6 +74,28 @@ TEST_P(ExampleOnSystemC, MatchesReferenceAndIss) {
   RecordProperty("cycles_per_second", std::to_string(uint64_t(last.cycles_per_second())));
 }
 
+// The same runs on a line port (configs/line-port.yaml: fills in one beat, stores
+// combined into line writes, burst 4), against the same references; the cycles are
+// printed beside the word port's above.
+TEST_P(ExampleOnSystemC, OnALinePortMatchesReference) {
+  const Case& c = GetParam();
+  const Manifest m = load_manifest(c.manifest);
+  ASSERT_NE(c.run, std::string::npos);
+  const Reference* ref = find_reference(m.name);
+  ASSERT_NE(ref, nullptr) << "no reference for " << m.name;
+  const umbra::Program p = assemble(m);
+  umbra::Config cfg;
+  cfg.cache_line_port = true;
+  cfg.dram_burst = 4;
+  umbra::models::Result result;
+  const Verdict v =
+      run_and_check(m, m.runs[c.run], p, harness_model(umbra::models::find("systemc"), cfg, &result), *ref);
+  EXPECT_TRUE(v.passed) << v.summary();
+  std::printf("%-16s %-12s %9llu cycles on a line port  IPC %.3f\n", m.name.c_str(),
+              m.runs[c.run].name.c_str(), static_cast<unsigned long long>(result.run.cycles),
+              result.run.stats.ipc());
+}
+
 INSTANTIATE_TEST_SUITE_P(Examples, ExampleOnSystemC, ::testing::ValuesIn(all_cases()),
                          [](const auto& info) { return info.param.label; });
 

@@ -99,7 +99,7 @@ void CoreDriver::step(RunResult* r) {
           cycle_,           top_->mem_req_op, top_->mem_req_tag, top_->mem_req_addr, top_->mem_req_data,
           top_->mem_req_cmp};
       r->reqs.push_back(q);
-      mem_.accept({q.op, q.addr, q.data, q.cmp, q.tag});
+      mem_.accept({q.op, q.addr, q.data, q.cmp, q.tag, 0, {}});  // a word port: no wline
       if (mem_.first_fault().raised && r->mem_fault.empty())
         r->mem_fault = "memory refused: " + mem_.first_fault().detail;
     }

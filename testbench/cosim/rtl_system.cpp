@@ -110,13 +110,19 @@ RtlSide::RtlSide(const Config& cfg, RtlStepper::Callback on_cycle, std::vector<s
 
 harness::EdgeInputs RtlSide::before_edge() const {
   const Vumbra_system& m = rtl.model();
-  return {
-      bool(m.busy),
-      bool(m.fault) || m.cmd_fault != 0,
-      memory.model().first_fault().raised,
-      bool(m.rst),
-      bool(m.launch_valid) || bool(m.domain_valid) || bool(m.doorbell_valid),
-      {bool(m.mem_req_valid), m.mem_req_op, m.mem_req_addr, m.mem_req_data, m.mem_req_cmp, m.mem_req_tag}};
+  return {bool(m.busy),
+          bool(m.fault) || m.cmd_fault != 0,
+          memory.model().first_fault().raised,
+          bool(m.rst),
+          bool(m.launch_valid) || bool(m.domain_valid) || bool(m.doorbell_valid),
+          {bool(m.mem_req_valid),
+           m.mem_req_op,
+           m.mem_req_addr,
+           m.mem_req_data,
+           m.mem_req_cmp,
+           m.mem_req_tag,
+           0,
+           {}}};  // the RTL's port is a word wide (no line port yet)
 }
 
 void RtlSide::edge(const harness::EdgeInputs& e) {

@@ -43,6 +43,11 @@ struct Config {
   // Requests the core can hold for the memory port (stores, atomics, fills, flush
   // markers); a memory instruction that finds too little room is replayed.
   unsigned cache_request_queue = 8;
+  // The line port (docs/memory-system.md, "The line port"): the memory port carries a
+  // whole line in one beat, a fill's answer and a line write, and stores leave the
+  // core combined into line writes in the request FIFO.  Needs a cache.  Off: the
+  // port is a word wide, a fill answers in line_bytes / 4 beats and a store is a word.
+  bool cache_line_port = false;
 
   // Memory reorder queue, shared by the cores (section `queue:`).  enabled = false
   // connects the cores' ports straight to the memory (the system top's bypass_queue),

@@ -57,6 +57,46 @@ uint32_t addr_of(const DramParams& p, uint32_t bank, uint32_t row, uint32_t line
   return row * p.row_bytes * p.banks + bank * p.row_bytes + line * p.line_bytes;
 }
 
+// The line port (dram.h): a fill is one beat carrying the whole line, in its burst's
+// last cycle; a wline writes exactly the words of its mask, holds the bus one burst, is
+// not answered and counts 4 bytes a word written.
+TEST(Dram, ALinePortAnswersAFillWithOneBeatAndWritesAWlinesMaskedWords) {
+  Config cfg;
+  cfg.cache_line_port = true;
+  cfg.dram_burst = 4;
+  const DramParams p = DramParams::from(cfg);
+  const uint64_t burst = (p.burst + 1) / 2;
+  Harness h(p);
+  const uint32_t base = addr_of(p, 0, 0);
+  for (uint32_t i = 0; i < p.line_bytes / 4; ++i) h.m.poke32(base + 4 * i, 100 + i);
+  PortLine line;
+  for (unsigned i = 0; i < PortLine::kMaxWords; ++i) line.w[i] = 200 + i;
+  const uint32_t mask = 0x5au;  // words 1, 3, 4, 6
+  ASSERT_TRUE(h.m.req_ready());
+  h.m.clock(true, isa::kPortOpWline, base, 0, 0, 7, mask, &line);
+  EXPECT_EQ(h.m.stats().bytes, 16u);
+  EXPECT_EQ(h.m.stats().bus_busy_cycles, burst);
+  for (uint32_t i = 0; i < p.line_bytes / 4; ++i)
+    EXPECT_EQ(h.m.peek32(base + 4 * i), (mask >> i & 1u) ? 200 + i : 100 + i) << "word " << i;
+  const uint64_t c = h.send(isa::kPortOpFill, base, 3);
+  const uint64_t ds = h.m.last_data_start();
+  std::vector<PortLine> lines;
+  std::vector<uint64_t> at;
+  for (unsigned n = 0; n < 100; ++n) {
+    if (h.m.resp_valid()) {
+      lines.push_back(h.m.resp_line());
+      at.push_back(h.m.now());
+      EXPECT_EQ(h.m.resp_tag(), 3u);
+    }
+    h.step();
+  }
+  ASSERT_EQ(lines.size(), 1u) << "one beat for the whole line";
+  EXPECT_GT(ds, c);
+  EXPECT_EQ(at[0], ds + burst - 1);
+  for (uint32_t i = 0; i < p.line_bytes / 4; ++i)
+    EXPECT_EQ(lines[0].w[i], (mask >> i & 1u) ? 200 + i : 100 + i) << "word " << i;
+}
+
 TEST(Dram, HitMissConflictTimingFollowsTheFormulas) {
   const DramParams p = defaults();
   const uint64_t burst = (p.burst + 1) / 2, beats = p.line_bytes / 4;
