@@ -131,6 +131,26 @@ TEST_P(Programs, SystemcWithALinePortOnFixedMemoryMeetsTheExpectationsAndMatches
   systemc_meets_the_expectations(GetParam(), cfg);
 }
 
+// The line-port programs' work items other than 0: one word stored to each of 64 lines
+// 2 KiB apart from `far` (a wline each), which keeps the DRAM, the queue and the
+// request FIFOs full; and `far` itself, the data's last section.
+constexpr const char* kOthers = R"(
+other:  li      r3, 2048
+        mul     r3, r3, r1
+        la      r6, far
+        add     r3, r3, r6
+        movi    r4, 64
+oloop:  stw     r5, 0(r3)
+        addi    r3, r3, 32
+        addi    r4, r4, -1
+        bnz     r4, oloop
+        exit
+)";
+constexpr const char* kFar = R"(
+        .align  4096
+far:    .space  65536
+)";
+
 // On a line port a dflush returns only once its thread's combined stores were accepted
 // by the port: every word thread 0 stored before it is in a wline on the port (a mem
 // event) before the thread wakes from the dflush.  The 31 other work items of four cores
@@ -138,7 +158,7 @@ TEST_P(Programs, SystemcWithALinePortOnFixedMemoryMeetsTheExpectationsAndMatches
 // queue and the request FIFOs stay full and thread 0's line waits in its combining
 // buffer, not in the port.
 TEST(LinePort, ADflushWaitsForTheThreadsCombinedStores) {  // core 0's thread 0
-  const char* src = R"(
+  const std::string src = R"(
         .text
         rdsr    r1, lx
         movi    r5, 1
@@ -157,22 +177,12 @@ delay:  addi    r4, r4, -1
         stw     r5, 28(r3)
         dflush
         exit
-other:  li      r3, 2048
-        mul     r3, r3, r1
-        la      r6, far
-        add     r3, r3, r6
-        movi    r4, 64
-oloop:  stw     r5, 0(r3)
-        addi    r3, r3, 32
-        addi    r4, r4, -1
-        bnz     r4, oloop
-        exit
+)" + std::string(kOthers) +
+                          R"(
         .data
         .align  32
 buf:    .space  32
-        .align  4096
-far:    .space  65536
-)";
+)" + std::string(kFar);
   Config cfg;
   cfg.cache_line_port = true;  // dram.burst stays 8: a slower DRAM keeps the port busy
   cfg.cores = 4;
@@ -211,7 +221,7 @@ far:    .space  65536
 // the store still waits in a combining buffer (the port kept busy as above): the load
 // closes the buffer and follows it to the memory.
 TEST(LinePort, ALoadSeesTheStoreBufferedBeforeIt) {  // core 0's thread 0
-  const char* src = R"(
+  const std::string src = R"(
         .text
         rdsr    r1, lx
         movi    r5, 1
@@ -233,23 +243,13 @@ mine:   stw     r9, 4(r3)
         la      r3, errors
         stw     r8, 0(r3)
         exit
-other:  li      r3, 2048
-        mul     r3, r3, r1
-        la      r6, far
-        add     r3, r3, r6
-        movi    r4, 64
-oloop:  stw     r5, 0(r3)
-        addi    r3, r3, 32
-        addi    r4, r4, -1
-        bnz     r4, oloop
-        exit
+)" + std::string(kOthers) +
+                          R"(
         .data
 errors: .word   0xdead
         .align  32
 buf:    .space  32
-        .align  4096
-far:    .space  65536
-)";
+)" + std::string(kFar);
   Config cfg;
   cfg.cache_line_port = true;
   cfg.cores = 4;
