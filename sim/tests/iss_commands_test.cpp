@@ -5,12 +5,14 @@
 // opcodes, as the command processor reads them.
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 #include "umbra/asm.h"
 #include "umbra/commands_gen.h"
 #include "umbra/format.h"
 #include "umbra/iss.h"
+#include "umbra_testing/grid_kernel.h"
 
 namespace umbra {
 namespace {
@@ -19,21 +21,7 @@ using commands::Opcode;
 
 // Every work item stores index * scale at out[index], index = ly * domw + lx, where
 // scale is the first word of the argument block (`rdsr arg`).
-constexpr const char* kKernel = R"(
-        .text
-main:   rdsr    r1, lx
-        rdsr    r2, ly
-        rdsr    r3, domw
-        rdsr    r10, arg
-        ldw     r11, 0(r10)
-        mul     r4, r2, r3
-        add     r4, r4, r1
-        mul     r6, r4, r11
-        shli    r4, r4, 2
-        la      r5, out
-        add     r5, r5, r4
-        stw     r6, 0(r5)
-        exit
+const std::string kKernel = std::string(umbra::testkit::kArgKernelText) + R"(
         .data
 params: .word   3
 other:  .word   5

@@ -97,21 +97,7 @@ TEST_F(UmbraSimModels, EveryModelRunsADomainTheSameWay) {
 // --commands: a small kernel over a 2D domain, its argument block read with `rdsr arg`,
 // and a fence after the run, submitted through the host API: the memory read back is
 // the ISS's on every model, the counters' block apart (the ISS has no cycles).
-const char* kCommandKernel = R"(
-        .text
-main:   rdsr    r1, lx
-        rdsr    r2, ly
-        rdsr    r3, domw
-        rdsr    r10, arg
-        ldw     r11, 0(r10)
-        mul     r4, r2, r3
-        add     r4, r4, r1
-        mul     r6, r4, r11
-        shli    r4, r4, 2
-        la      r5, out
-        add     r5, r5, r4
-        stw     r6, 0(r5)
-        exit
+const std::string kCommandKernel = std::string(umbra::testkit::kArgKernelText) + R"(
         .data
 params: .word   3
 done:   .word   0
