@@ -10,7 +10,7 @@ function [3:0] umbra_cmd_attr;
       `UMBRA_CMD_DOMAIN: umbra_cmd_attr = {1'b1, 1'b0, 2'd2};
       `UMBRA_CMD_RUN: umbra_cmd_attr = {1'b1, 1'b0, 2'd1};
       `UMBRA_CMD_INVALIDATE: umbra_cmd_attr = {1'b1, 1'b1, 2'd0};
-      `UMBRA_CMD_WAIT: umbra_cmd_attr = {1'b1, 1'b0, 2'd0};
+      `UMBRA_CMD_WAIT: umbra_cmd_attr = {1'b1, 1'b1, 2'd0};
       `UMBRA_CMD_FENCE: umbra_cmd_attr = {1'b1, 1'b1, 2'd2};
       `UMBRA_CMD_COUNTERS_RESET: umbra_cmd_attr = {1'b1, 1'b0, 2'd0};
       `UMBRA_CMD_COUNTERS: umbra_cmd_attr = {1'b1, 1'b1, 2'd1};

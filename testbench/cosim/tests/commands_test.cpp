@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "events.h"
 #include "umbra/asm.h"
 #include "umbra/commands_gen.h"
 #include "umbra/config.h"
@@ -155,6 +156,31 @@ TEST(Commands, InvalidateMakesMemoryWrittenBehindTheCacheVisible) {
   const uint32_t n = verilated_config().cores * verilated_config().threads;
   EXPECT_EQ(second_read(false), std::vector<uint32_t>(n, 5u)) << "without invalidate, the cached line";
   EXPECT_EQ(second_read(true), std::vector<uint32_t>(n, 7u));
+}
+
+// `wait` holds the commands after it until the system is idle: the counters_reset
+// after it executes only after the run's last issue.
+TEST(Commands, WaitHoldsTheNextCommandUntilTheRunIsDone) {
+  const Program p = assemble(kGrid);
+  Buffer b;
+  b.add(Opcode::Args, {symbol(p, "out")})
+      .add(Opcode::Domain, {13, 7})
+      .add(Opcode::Run, {p.entry})
+      .add(Opcode::Wait)
+      .add(Opcode::CountersReset)
+      .add(Opcode::End);
+  scm::VectorEventSink events;
+  Options o;
+  o.observer = &events;
+  const CosimResult r = run_buffer(p, b, o);
+  ASSERT_TRUE(r.passed()) << r.summary();
+  uint64_t last_issue = 0, reset_at = 0;
+  for (const scm::Event& e : events.events) {
+    if (e.kind == scm::EventKind::Issue) last_issue = e.cycle;
+    if (e.kind == scm::EventKind::Command && e.op == uint8_t(Opcode::CountersReset)) reset_at = e.cycle;
+  }
+  EXPECT_GT(last_issue, 0u);
+  EXPECT_GT(reset_at, last_issue);
 }
 
 // The checker compares the command events: one planted in the SystemC side's stream is
