@@ -110,9 +110,9 @@ module command_processor #(
   integer k;
   always @* begin
     counter_word = 32'd0;
-    if (store_i == 32'd0)
+    if (store_i == `UMBRA_CMD_COUNTER_CYCLES)
       counter_word = snap_cycles;
-    else if (store_i == 32'd1)
+    else if (store_i == `UMBRA_CMD_COUNTER_BUSY_CYCLES)
       counter_word = snap_busy;
     for (k = 0; k < CORES; k = k + 1)
       if (store_i == `UMBRA_CMD_COUNTER_FIXED_WORDS + k)

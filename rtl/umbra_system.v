@@ -272,7 +272,7 @@ module umbra_system #(
       assign core_tag = {grant, c_req_tag[8*grant +: 8]};
     end
   endgenerate
-  wire [15:0] a_tag = cp_req_valid ? 16'hff00 : core_tag;
+  wire [15:0] a_tag = cp_req_valid ? {`UMBRA_CMD_PORT_TAG, 8'd0} : core_tag;
 
   always @(posedge clk) begin
     if (rst)
@@ -310,7 +310,7 @@ module umbra_system #(
   // The queue forwards responses unchanged (rtl/reorder_queue.v), bypassed or not, so
   // the cores take them from it either way: the one the tag's high byte names, or the
   // command processor (0xFF).  With one core the high byte carries nothing else.
-  wire to_cp = q_resp_tag[15:8] == 8'hff;
+  wire to_cp = q_resp_tag[15:8] == `UMBRA_CMD_PORT_TAG;
   assign cp_resp_valid = q_resp_valid && to_cp;
   generate
     if (CORES == 1) begin : g_resp_one

@@ -29,7 +29,7 @@ namespace umbra::scm {
 
 class CommandProcessor {
  public:
-  static constexpr uint32_t kTag = 0xff00;  // the DRAM-port tag of its requests
+  static constexpr uint32_t kTag = commands::kPortTag << 8;  // the DRAM-port tag of its requests
 
   // line_port: the memory port is a line wide (cache.line_port): a fill's line comes in
   // one beat, on the response's line.

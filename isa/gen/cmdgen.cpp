@@ -113,6 +113,7 @@ struct Spec {
   std::vector<Counter> counters;
   std::vector<Fault> faults;
   unsigned fault_bits = 1;
+  unsigned port_tag = 0;
 };
 
 YAML::Node need_list(const YAML::Node& root, const char* key) {
@@ -156,6 +157,7 @@ Spec load(const std::string& path) {
   }
   if (s.commands[0].opcode != 0 || s.commands[0].args.size() != 0)
     fail(root["commands"], "the first command must be the stream's end: opcode 0, no arguments");
+  s.port_tag = need_uint(root, "port_tag", "the command stream", 0xff);
   unsigned per_core = 0;
   for (const YAML::Node& n : need_list(root, "counters")) {
     Counter c{need_str(n, "name", "a counter"), need_str(n, "doc", "a counter"),
@@ -222,6 +224,8 @@ std::string emit_header(const Spec& s) {
   }
   o << "};\nconstexpr unsigned kCounterFixedWords = " << fixed << ";\n"
     << "constexpr unsigned counter_words(unsigned cores) { return kCounterFixedWords + cores; }\n\n";
+  o << "// The high byte of the command processor's DRAM-port tag (its requests' tag is this << 8).\n"
+    << "constexpr uint32_t kPortTag = " << hex2(s.port_tag) << ";\n\n";
   o << "enum class Fault : uint8_t {\n";
   for (const Fault& f : s.faults) o << "  " << camel(f.name) << " = " << f.code << ",  // " << f.doc << "\n";
   o << "};\nconstexpr unsigned kFaultBits = " << s.fault_bits << ";\n";
@@ -243,6 +247,10 @@ std::string emit_verilog(const Spec& s) {
   unsigned fixed = 0;
   for (const Counter& c : s.counters) fixed += !c.per_core;
   o << "`define UMBRA_CMD_COUNTER_FIXED_WORDS " << fixed << "\n";
+  unsigned w = 0;
+  for (const Counter& c : s.counters)
+    if (!c.per_core) o << "`define UMBRA_CMD_COUNTER_" << upper(c.name) << " " << w++ << "\n";
+  o << "`define UMBRA_CMD_PORT_TAG 8'h" << std::hex << s.port_tag << std::dec << "\n";
   o << "`define UMBRA_CMD_FAULT_BITS " << s.fault_bits << "\n";
   for (const Fault& f : s.faults)
     o << "`define UMBRA_CMD_FAULT_" << upper(f.name) << " " << s.fault_bits << "'d" << f.code << "\n";
