@@ -38,6 +38,12 @@
 //              launch to its first issue, and from the exit's issue to the system's
 //              busy low.  Predicted: 2 + the thread's wait for its slot (< T), and the
 //              exit's X2 (4 cycles) plus a cycle for busy.
+//   kernels    the Intel Gen study's dispatch experiment: K independent addi and an
+//              exit over 32 work items a thread slot, K + 1 = 1, 3, ..., 127: IPC per
+//              core, and the cycles a thread slot spends per item beyond its K + 1
+//              issue rounds (its start/stop cost).  Predicted: min(1, (K + 1) / cores),
+//              the dispatcher handing out one item a cycle, a thread losing no slot
+//              between items; the first and last rounds cost a little more.
 //   doorbell   the same kernel through the command processor (docs/commands.md): a
 //              buffer `domain 1 1; run; fence; end` with the program already in the
 //              instruction stores, and one that also copies it (`program` first):
@@ -201,6 +207,14 @@ struct FirstAndLast final : umbra::scm::EventSink {
   uint64_t first = 0, last = 0;
 };
 
+// The kernels experiment's prediction (docs/microarchitecture.md, "Domain launch"): the
+// dispatcher hands out one item a cycle, so the machine runs at most `issues`
+// instructions a cycle; a thread that exits takes the next item without losing its
+// slot (T >= the pipeline's depth), so nothing else bounds a core below 1.
+double kernel_ipc(unsigned issues, unsigned cores) {
+  return std::min(1.0, double(issues) / cores);
+}
+
 std::string file_text(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read " + path);
@@ -252,7 +266,7 @@ int main(int argc, char** argv) {
                  "the streams' layout: interleaved (item w's access k at w + k * items) "
                  "or chunked (each item its own run)")
       ->check(CLI::IsMember({"interleaved", "chunked"}));
-  const std::string all = "compute,read,write,atomics,domain,occupancy,launch,doorbell,counters";
+  const std::string all = "compute,read,write,atomics,domain,occupancy,launch,kernels,doorbell,counters";
   std::string only_text = all;
   app.add_option("--only", only_text, "the experiments to run, e.g. read,write (default: all)")
       ->check([&all](const std::string& list) {
@@ -444,6 +458,37 @@ int main(int argc, char** argv) {
       csv.row("launch_to_issue", n, "reorder", start, double(start), 2.0, "cycles");
       csv.row("exit_to_idle", n, "reorder", stop, double(stop), 5.0, "cycles");
     }
+    // kernels: short and long kernels under the dispatcher, the Intel Gen study's
+    // dispatch experiment.  A kernel of K independent addi and an exit over 32 items
+    // a thread slot; IPC per core and, per item, the cycles a thread is not running it.
+    if (wanted("kernels")) {
+      std::printf("\nkernels (K addi + exit over 32 work items a thread slot): IPC per core\n");
+      std::printf("%6s %6s %10s %10s %10s %22s\n", "cores", "K", "cycles", "per core", "predicted",
+                  "start/stop per item");
+    }
+    for (unsigned n : wanted("kernels") ? counts : std::vector<unsigned>{}) {
+      for (const unsigned k : {0u, 2u, 6u, 14u, 30u, 62u, 126u}) {
+        Config cfg = base;
+        cfg.cores = n;
+        std::ostringstream text;
+        for (unsigned i = 0; i < k; ++i)
+          text << "        addi    r" << 1 + i % 8 << ", r" << 1 + i % 8 << ", 1\n";
+        text << "        exit\n";
+        const uint32_t items = 32 * n * cfg.threads;
+        const Measured m = run(umbra::bench::assemble(text.str(), cfg, "kernel.s"), cfg, {items, 1});
+        const double per_core = m.run.stats.ipc() / n;
+        // A thread slot's cycles per item, less the K + 1 issues (one a round of T).
+        const double stop_start =
+            double(m.run.cycles) * n * cfg.threads / items - double(k + 1) * cfg.threads;
+        const double predicted = kernel_ipc(k + 1, n);
+        std::printf("%6u %6u %10llu %10.4f %10.4f %22.2f\n", n, k + 1,
+                    static_cast<unsigned long long>(m.run.cycles), per_core, predicted, stop_start);
+        csv.row("kernel_" + std::to_string(k + 1), n, "reorder", m.run.cycles, per_core, predicted,
+                "ipc_per_core");
+        csv.row("kernel_stop_start_" + std::to_string(k + 1), n, "reorder", m.run.cycles, stop_start, 0.0,
+                "cycles_per_item");
+      }
+    }
     // doorbell: the empty kernel through a command buffer.
     if (wanted("doorbell")) {
       std::printf("\ndoorbell (`exit` over one work item through the command processor): cycles\n");
@@ -483,6 +528,7 @@ int main(int argc, char** argv) {
       std::printf("\ncounters (examples/mandelbrot2d.s, 32x24 work items, read back by `counters`)\n");
       std::printf("%6s %10s %12s   %s\n", "cores", "cycles", "busy cycles", "instructions per core");
     }
+    uint32_t one_busy = 0;
     for (unsigned n : wanted("counters") ? counts : std::vector<unsigned>{}) {
       Config cfg = base;
       cfg.cores = n;
@@ -522,6 +568,11 @@ int main(int argc, char** argv) {
                     static_cast<unsigned long long>(r.stats.total_issued()));
         ++failures;
       }
+      // Predicted: one core's busy cycles shared out (mandelbrot2d's cores share only
+      // the memory, which it barely uses).
+      if (n == 1) one_busy = word(kCounters + 4);
+      csv.row("counters", n, "reorder", word(kCounters), word(kCounters + 4),
+              one_busy > 0 ? double(one_busy) / n : double(word(kCounters + 4)), "busy_cycles");
       csv.row("counters_busy", n, "reorder", word(kCounters + 4), double(total) / word(kCounters + 4), 0.0,
               "instructions_per_busy_cycle");
     }

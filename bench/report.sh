@@ -24,7 +24,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # check at the end and the ctest (bench/check_report.sh, via --list-figures) read
 # this list and nothing else.
 FIGURES=(clock_back_to_back access_patterns atomic_offsets latency_hiding_hide latency_hiding_ipc
-  queue_bandwidth queue_passes timeline cores_scaling cores_streams)
+  queue_bandwidth queue_passes timeline cores_scaling cores_streams cores_kernels cores_counters)
 
 BUDGET=full
 BUILD=$ROOT/build
@@ -129,12 +129,14 @@ if [ "$BUDGET" = small ]; then
   SPEED_PROGRAM=(--program "$ROOT/examples/fib.s")
   SPEED_REPEAT=1
   CORES=(--cores 1,2 --lines 4 --words 8 --atomics 2 --occupancy 64x8 --occupancy-cores 2)
+  CORES_LINE=(--cores 1,2 --lines 4 --words 8)
 else
   OFFSETS=(0 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384)
   ACTIVE=(1 2 3 4 5 6 7 8)
   FILLERS=(0 1 2 3 4 6 8 12 16 24 32)
   QUEUE=()
   CORES=()
+  CORES_LINE=()
   SPEED_PROGRAM=(--program "$ROOT/examples/mandelbrot.s")  # named: an old build may not know the tree
   SPEED_REPEAT=3
 fi
@@ -157,6 +159,10 @@ Q_CMD=("$BUILD/bench/queue_bench" "${QUEUE[@]}" --csv "$LOG/queue.csv")
 run queue "${Q_CMD[@]}"
 CORES_CMD=("$BUILD/bench/cores_bench" "${CORES[@]}" --csv "$LOG/cores.csv")
 run cores "${CORES_CMD[@]}"
+# The streams again on the line port (a fill's line in one beat, stores combined).
+CORES_LINE_CMD=("$BUILD/bench/cores_bench" --config "$ROOT/configs/line-port.yaml" --only read,write "${CORES_LINE[@]}"
+  --csv "$LOG/cores_line.csv")
+run cores_line "${CORES_LINE_CMD[@]}"
 TL_CMD=("$BUILD/sim/umbra-sim" --model systemc --config configs/fixed-memory.yaml --threads 4
   --no-progress --timeline "$FIG/timeline.svg" --timeline-window 0:80 --stats-json "$LOG/timeline.json"
   bench/timeline.s)
@@ -199,12 +205,14 @@ EOF
 # The many-core figures: IPC per core against one core's (thread and domain launch), and
 # the streams' share of the DRAM's peak; the rest of cores_bench's rows (atomics,
 # occupancy, launch) go into the text from the whole file, kept beside them.
-python3 - "$LOG/cores.csv" "$FIG/cores_scaling.csv" "$FIG/cores_streams.csv" "$FIG/cores.csv" <<'EOF'
+python3 - "$LOG/cores.csv" "$FIG/cores_scaling.csv" "$FIG/cores_streams.csv" "$FIG/cores.csv" \
+  "$LOG/cores_line.csv" "$FIG/cores_kernels.csv" "$FIG/cores_counters.csv" <<'EOF'
 import csv, shutil, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
+line_rows = list(csv.DictReader(open(sys.argv[5])))
 shutil.copy(sys.argv[1], sys.argv[4])
-def get(exp, mode="reorder"):
-    return {int(r["cores"]): r for r in rows if r["experiment"] == exp and r["mode"] == mode}
+def get(exp, mode="reorder", rs=rows):
+    return {int(r["cores"]): r for r in rs if r["experiment"] == exp and r["mode"] == mode}
 comp, dom = get("compute"), get("domain")
 with open(sys.argv[2], "w") as f:
     f.write("cores,thread_launch,domain_launch,predicted\n")
@@ -213,12 +221,32 @@ with open(sys.argv[2], "w") as f:
                 f"{float(dom[n]['value']) / float(dom[1]['value']):.4f},1\n")
 peak = 16.0
 rr, rf, wr, wf = get("read"), get("read", "fcfs"), get("write"), get("write", "fcfs")
+lr, lw = get("read", rs=line_rows), get("write", rs=line_rows)
 with open(sys.argv[3], "w") as f:
-    f.write("cores,read_reorder,read_fcfs,write_reorder,write_fcfs,read_predicted,write_predicted\n")
-    pct = lambda r: 100 * float(r["value"]) / peak
+    f.write("cores,read_reorder,read_fcfs,write_reorder,write_fcfs,read_predicted,write_predicted,"
+            "read_line,write_line,read_line_predicted,write_line_predicted\n")
+    pct = lambda r, k="value": 100 * float(r[k]) / peak
     for n in sorted(rr):
         f.write(f"{n},{pct(rr[n]):.2f},{pct(rf[n]):.2f},{pct(wr[n]):.2f},{pct(wf[n]):.2f},"
-                f"{100 * float(rr[n]['predicted']) / peak:.2f},{100 * float(wr[n]['predicted']) / peak:.2f}\n")
+                f"{pct(rr[n], 'predicted'):.2f},{pct(wr[n], 'predicted'):.2f},"
+                f"{pct(lr[n]):.2f},{pct(lw[n]):.2f},{pct(lr[n], 'predicted'):.2f},{pct(lw[n], 'predicted'):.2f}\n")
+# Short and long kernels: one row per kernel length, a measured and a predicted column
+# per core count.
+ks = sorted({int(r["experiment"].split("_")[1]) for r in rows if r["experiment"].startswith("kernel_")
+             and not r["experiment"].startswith("kernel_stop")})
+ns = sorted(get(f"kernel_{ks[0]}"))
+with open(sys.argv[6], "w") as f:
+    f.write("issues," + ",".join(f"ipc_{n},predicted_{n},stop_start_{n}" for n in ns) + "\n")
+    for k in ks:
+        ipc, ss = get(f"kernel_{k}"), get(f"kernel_stop_start_{k}")
+        f.write(f"{k}," + ",".join(f"{ipc[n]['value']},{ipc[n]['predicted']},{ss[n]['value']}" for n in ns) + "\n")
+# The counters read back: cycles, busy cycles and the instructions per busy cycle.
+cnt = get("counters")
+with open(sys.argv[7], "w") as f:
+    f.write("cores,cycles,busy_cycles,predicted_busy_cycles,instructions_per_busy_cycle\n")
+    ipb = get("counters_busy")
+    for n in sorted(cnt):
+        f.write(f"{n},{cnt[n]['cycles']},{cnt[n]['value']},{cnt[n]['predicted']},{ipb[n]['value']}\n")
 EOF
 
 # The timeline's bubbles per thread, against the contract: thread t merges into thread
@@ -430,20 +458,60 @@ plot f using 1:2 with linespoints pt 7 ps 1.3 lc rgb $C16 title "thread launch: 
 EOF
 
 plot cores_streams "$(cmd_text "${CORES_CMD[@]}")" <<EOF
-set title "Streaming reads and writes from every thread of every core: % of the DRAM's peak (16 B/cycle)\npoints: measured; dashed: predicted, min(cores x one core's, the ceiling: one 4-byte response beat a cycle, one stored word a burst)"
+set terminal svg size 1000,580 dynamic enhanced font "DejaVu Sans,12" background rgb "white"
+set output "$FIG/cores_streams.svg"
+set label 98 "$(cmd_text "${CORES_LINE_CMD[@]}")" at screen 0.01, screen 0.045 font ",9" textcolor rgb "#555555" noenhanced
+set bmargin 6
+set title "Streaming reads and writes from every thread of every core: % of the DRAM's peak (16 B/cycle)\npoints: measured; dashed: predicted, min(cores x one core's, the port's ceiling)" noenhanced
 set xlabel "cores"
 set ylabel "% of the DRAM's peak"
 set logscale x 2
-set xrange [0.8:10]
-set yrange [0:30]
-set key top right
+set xrange [0.8:12]
+set yrange [0:100]
+set key outside right top font ",10" noenhanced
 f = "$FIG/cores_streams.csv"
 plot f using 1:2 with linespoints pt 7 ps 1.3 lc rgb $C8 title "reads, reorder queue", \
-     f using 1:3 with linespoints pt 6 ps 1.3 lc rgb $C8 title "reads, FCFS", \
+     f using 1:3 with linespoints pt 6 ps 2.2 lc rgb $C8 title "reads, FCFS", \
      f using 1:6 with lines dt 2 lw 2 lc rgb $C8 title "reads, predicted", \
      f using 1:4 with linespoints pt 7 ps 1.3 lc rgb $C16 title "writes, reorder queue", \
-     f using 1:5 with linespoints pt 6 ps 1.3 lc rgb $C16 title "writes, FCFS", \
-     f using 1:7 with lines dt 2 lw 2 lc rgb $C16 title "writes, predicted"
+     f using 1:5 with linespoints pt 6 ps 2.2 lc rgb $C16 title "writes, FCFS", \
+     f using 1:7 with lines dt 2 lw 2 lc rgb $C16 title "writes, predicted", \
+     f using 1:8 with linespoints pt 9 ps 1.4 lc rgb $C8 title "reads, line port", \
+     f using 1:10 with lines dt 3 lw 2 lc rgb $C8 title "reads, line port, predicted", \
+     f using 1:9 with linespoints pt 9 ps 1.4 lc rgb $C16 title "writes, line port", \
+     f using 1:11 with lines dt 3 lw 2 lc rgb $C16 title "writes, line port, predicted"
+EOF
+
+plot cores_kernels "$(cmd_text "${CORES_CMD[@]}")" <<EOF
+set terminal svg size 1000,560 dynamic enhanced font "DejaVu Sans,12" background rgb "white"
+set output "$FIG/cores_kernels.svg"
+set title "Short and long kernels under the dispatcher (Intel Gen dispatch experiment): IPC per core\nK addi + exit over 32 work items a thread slot; points: measured; dashed: predicted" noenhanced
+set xlabel "instructions a work item (K + 1)"
+set ylabel "IPC per core"
+set logscale x 2
+set xrange [0.8:200]
+set yrange [0:1.05]
+set key outside right top font ",10" noenhanced
+f = "$FIG/cores_kernels.csv"
+cc = "#1f77b4 #2ca02c #ff7f0e #d62728 #9467bd #8c564b"
+ns = "$(head -n 1 "$FIG/cores_kernels.csv" | tr , '\n' | sed -n 's/^ipc_//p' | tr '\n' ' ')"
+plot for [i=1:words(ns)] f using 1:(column(3*i-1)) with linespoints pt 7 ps 1.2 lc rgb word(cc, i) \
+       title word(ns, i) . (word(ns, i) eq "1" ? " core" : " cores"), \
+     for [i=1:words(ns)] f using 1:(column(3*i)) with lines dt 2 lw 2 lc rgb word(cc, i) \
+       title word(ns, i) . (word(ns, i) eq "1" ? " core" : " cores") . ", predicted"
+EOF
+
+plot cores_counters "$(cmd_text "${CORES_CMD[@]}")" <<EOF
+set title "The command processor's counters read back (mandelbrot2d, 32x24 items: counters_reset; domain; run; counters)\npoints: the counters in memory; dashed: one core's busy cycles / cores" noenhanced
+set xlabel "cores"
+set ylabel "cycles"
+set logscale xy 2
+set xrange [0.8:10]
+set key top right
+f = "$FIG/cores_counters.csv"
+plot f using 1:2 with linespoints pt 6 ps 2.2 lc rgb "#555555" title "cycles", \
+     f using 1:3 with linespoints pt 7 ps 1.3 lc rgb $C8 title "busy cycles", \
+     f using 1:4 with lines dt 2 lw 2 lc rgb $C8 title "busy cycles, predicted"
 EOF
 
 # ---- the report ---------------------------------------------------------------------
@@ -462,9 +530,10 @@ R_Q_CMD=$(cmd_text "${Q_CMD[@]}")
 R_TL_CMD=$(cmd_text "${TL_CMD[@]}")
 R_SPEED_CMD=$(cmd_text "${SPEED_CMD[@]}")
 R_CORES_CMD=$(cmd_text "${CORES_CMD[@]}")
+R_CORES_LINE_CMD=$(cmd_text "${CORES_LINE_CMD[@]}")
 R_COMPARE_CMD=$(cmd_text "${COMPARE_CMD[@]}")
 export R_BUDGET=$BUDGET R_COMMIT=$COMMIT R_FIG=$FIG R_F=characterization R_LOG=$LOG R_MACHINE R_CLOCK_CMD \
-  R_AP_CMD R_OFF_CMD_F R_OFF_CMD_R R_LH_CMD R_Q_CMD R_TL_CMD R_SPEED_CMD R_COMPARE_CMD R_CORES_CMD
+  R_AP_CMD R_OFF_CMD_F R_OFF_CMD_R R_LH_CMD R_Q_CMD R_TL_CMD R_SPEED_CMD R_COMPARE_CMD R_CORES_CMD R_CORES_LINE_CMD
 python3 - "$OUT/characterization.md" <<'PYEOF'
 import csv, os, sys
 E = os.environ
@@ -696,8 +765,13 @@ st = rows("cores_streams")
 w("**Measured:** reads " + ", ".join(f"{x['read_reorder']}%" for x in st) + " (reorder) and " +
   ", ".join(f"{x['read_fcfs']}%" for x in st) + " (FCFS); writes " + ", ".join(f"{x['write_reorder']}%" for x in st) +
   f" of the peak, at {', '.join(x['cores'] for x in st)} cores. 80% of the peak needs a wider response port and "
-  "stores combined into line writes, not more cores: the line port (`configs/line-port.yaml`, SystemC only so "
-  "far; docs/benchmarks.md has its figures).\n")
+  "stores combined into line writes, not more cores: that is the line port (`configs/line-port.yaml`; "
+  "docs/memory-system.md, \"The line port\"), whose fills return a line in one beat and whose stores leave a "
+  f"core as `wline` requests. Command: `{E['R_CORES_LINE_CMD']}`. On it reads reach " +
+  ", ".join(f"{x['read_line']}%" for x in st) + " and writes " + ", ".join(f"{x['write_line']}%" for x in st) +
+  " of the peak (predicted " + ", ".join(f"{x['read_line_predicted']}%" for x in st) + " and " +
+  ", ".join(f"{x['write_line_predicted']}%" for x in st) + ": cores x one core's, at most the peak). "
+  "docs/benchmarks.md has longer streams, where writes on 8 cores pass 80%.\n")
 at = rowsof("atomics")
 w("**Atomics** from every thread of every core on one word (`atom.add`): " +
   ", ".join(f"{num(x['value']):.2f}" for x in at) + f" cycles each at {', '.join(x['cores'] for x in at)} cores "
@@ -711,8 +785,39 @@ w("**Launch and exit** (the Intel Gen dispatch experiment's question, for one wo
   f"{', '.join(x['cycles'] for x in li)} cycles from the domain launch to its first issue and "
   f"{', '.join(x['cycles'] for x in le)} from the exit's issue to the system's idle, at "
   f"{', '.join(x['cores'] for x in li)} cores. Predicted: the dispatcher's cycle and the thread's start (2) plus "
-  "the wait for the thread's slot (below T), and the exit's X2 update (4) plus a cycle for busy. A command "
-  "processor (a doorbell and a completion fence in memory) is not built yet.\n")
+  "the wait for the thread's slot (below T), and the exit's X2 update (4) plus a cycle for busy.\n")
+db, ef = rowsof("doorbell_to_issue"), rowsof("exit_to_fence")
+dbp, efp = rowsof("doorbell_to_issue_program"), rowsof("exit_to_fence_program")
+w("**Through the command processor** (docs/commands.md; the host writes `domain 1 1; run; fence; end` and rings "
+  f"the doorbell): {', '.join(x['cycles'] for x in db)} cycles from the doorbell to the first issue and "
+  f"{', '.join(x['cycles'] for x in ef)} from the exit's issue to the fence's store on the DRAM port, at "
+  f"{', '.join(x['cores'] for x in db)} cores (issue 33's targets: at most 64 and 32); with a `program` "
+  f"command copying the text first, {', '.join(x['cycles'] for x in dbp)} and {', '.join(x['cycles'] for x in efp)}. "
+  "Predicted: a DRAM read of the buffer's line and a cycle a word, then the launch; the fence once busy falls "
+  "and its store has crossed the queue.\n")
+w("**Short and long kernels** (the Intel Gen study's dispatch experiment: its short kernel could not keep the "
+  "machine full because threads were not dispatched fast enough, its long one could): a kernel of K independent "
+  "`addi` and an `exit`, over 32 work items a thread slot.\n")
+figure("cores_kernels", "IPC per core against the kernel's length, by core count")
+kr = rows("cores_kernels")
+ncores = [c.split("_")[1] for c in kr[0] if c.startswith("ipc_")]
+w("**Prediction** (microarchitecture.md, \"Domain launch\"): the dispatcher hands out one work item a cycle, "
+  "so the machine runs at most K + 1 instructions a cycle, (K + 1) / N per core; a thread that exits takes the "
+  "next item without losing its slot (its exit frees it at X2, the item comes in the next cycle, it runs from "
+  "the one after, and T is at least the pipeline's depth), so nothing else holds a core below 1, but the first "
+  "round (one item a cycle fills the machine) and the last. **Measured**, the cycles a thread slot spends per "
+  "item beyond its K + 1 issue rounds (its start/stop cost, the first and last rounds spread over its 32 items): " +
+  "; ".join(f"{n} cores " + ", ".join(f"{num(x['stop_start_' + n]):.1f}" for x in kr) for n in ncores) +
+  f" for K + 1 = {', '.join(x['issues'] for x in kr)}.\n")
+w("**The counters read back** as the data-parallel VM reads its own: a buffer `counters_reset; domain 32 24; run; "
+  "counters; end` with mandelbrot2d, the cycles, busy cycles and each core's instructions stored by the "
+  "processor and read from memory (the bench fails if the instructions do not add up to the run's).\n")
+figure("cores_counters", "the counters' cycles and busy cycles by core count")
+cr = rows("cores_counters")
+w("**Measured:** busy cycles " + ", ".join(x["busy_cycles"] for x in cr) + " at " +
+  ", ".join(x["cores"] for x in cr) + " cores against " + ", ".join(f"{num(x['predicted_busy_cycles']):.0f}" for x in cr) +
+  " predicted; " + ", ".join(f"{num(x['instructions_per_busy_cycle']):.2f}" for x in cr) +
+  " instructions a busy cycle.\n")
 open(sys.argv[1], "w").write("\n".join(out))
 PYEOF
 
