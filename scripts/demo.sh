@@ -9,6 +9,8 @@
 # one-instruction program, so a model that cannot run on this machine is skipped with
 # its reason instead of failing the demo halfway.
 set -euo pipefail
+# The demo builds what it runs (umbra-sim and the models behind it), not the suite.
+UMBRA_BUILD_TARGETS=umbra-sim
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$UMBRA_ROOT"
 mkdir -p out

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Sets up a Debian 12 machine for Umbra and builds it: installs the Debian packages
 # the whole toolchain needs (only those missing, so a second run is quick), then
-# configures and builds with CMake.  Sourced by scripts/demo.sh and scripts/test.sh,
-# so both quick-start commands work on a fresh machine, and by fpga/build.sh with
-# UMBRA_SETUP_PACKAGES_ONLY=1 (the packages, not the build).
+# configures and builds with CMake (everything, or only UMBRA_BUILD_TARGETS).  Sourced
+# by scripts/demo.sh and scripts/test.sh, so both quick-start commands work on a fresh
+# machine, and by fpga/build.sh with UMBRA_SETUP_PACKAGES_ONLY=1 (the packages, not
+# the build).
 set -euo pipefail
 
 UMBRA_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -46,7 +47,11 @@ umbra_build() {
   else
     cmake -S "$UMBRA_ROOT" -B "$UMBRA_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
   fi
-  cmake --build "$UMBRA_BUILD" -j "$jobs"
+  # UMBRA_BUILD_TARGETS (space-separated) builds only those targets and what they need:
+  # the demo builds the one tool it runs, the suite's command everything.
+  local targets=()
+  [ -z "${UMBRA_BUILD_TARGETS:-}" ] || read -r -a targets <<<"--target $UMBRA_BUILD_TARGETS"
+  cmake --build "$UMBRA_BUILD" -j "$jobs" "${targets[@]}"
 }
 
 umbra_install_packages
