@@ -822,7 +822,9 @@ cr = rows("cores_counters")
 w("**Measured:** busy cycles " + ", ".join(x["busy_cycles"] for x in cr) + " at " +
   ", ".join(x["cores"] for x in cr) + " cores against " + ", ".join(f"{num(x['predicted_busy_cycles']):.0f}" for x in cr) +
   " predicted; " + ", ".join(f"{num(x['instructions_per_busy_cycle']):.2f}" for x in cr) +
-  " instructions a busy cycle.\n")
+  " instructions a busy cycle. The prediction leaves out the last round: 768 items are few (12 a thread slot on "
+  "8 cores), and the slots that finish first wait for the longest pixels; the 96x72 domain above, 108 items a "
+  "slot on 8 cores, keeps 0.997 of one core's IPC.\n")
 open(sys.argv[1], "w").write("\n".join(out))
 PYEOF
 
