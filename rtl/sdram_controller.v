@@ -35,7 +35,10 @@
 //   counted in decision cycles, so the timing counters below count those.
 // - Refresh: a free-running T_REFI timer counts refreshes due; each is done between
 //   requests (PRECHARGE ALL once tRAS/tWR allow, AUTO REFRESH once tRP/tRC allow), so
-//   the average interval is exactly T_REFI whatever the delays.
+//   the average interval is exactly T_REFI whatever the delays, and one refresh is
+//   late by at most the request in progress (tens of cycles).  T_REFI * rows must
+//   therefore leave that much of the refresh window: 781 * 8192 leaves 2048 cycles of
+//   64 ms at 100 MHz.
 //
 // The data bus turns around with a free cycle: a WRITE's data follow the last read
 // data no sooner than two edges later (the datasheet's cycle between the last read
