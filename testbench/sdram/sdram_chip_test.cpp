@@ -463,6 +463,63 @@ TEST(SdramChipRules, RowOpenTooLong) {
   expect_one(d.chip, "tRAS max", at + 51);
 }
 
+TEST(SdramChipRules, ModeRegisterCodes) {
+  // Reserved burst length, full page (not modelled), CAS latency 1, operating mode bits.
+  for (uint32_t mode : {0x24u, 0x27u, 0x11u, 0xa1u}) {
+    Drive d = make();
+    d.nop(d.pu());
+    d.cmd(Cmd::Precharge, 0, 1u << 10);
+    d.nop(d.t().tRP - 1);
+    for (int i = 0; i < 2; ++i) {
+      d.cmd(Cmd::Refresh);
+      d.nop(d.t().tRFC - 1);
+    }
+    const uint64_t at = d.chip.now();
+    d.cmd(Cmd::LoadMode, 0, mode);
+    expect_one(d.chip, "mode register", at);
+  }
+}
+
+TEST(SdramChipRules, LoadModeWithOpenBank) {
+  Drive d = make();
+  d.init();
+  open_row(d, 2, 9);
+  d.nop(d.t().tRC);
+  const uint64_t at = d.chip.now();
+  d.cmd(Cmd::LoadMode, 0, 0x21);
+  expect_one(d.chip, "LOAD MODE REGISTER with open bank", at);
+}
+
+TEST(SdramChipRules, RowOutOfRange) {
+  SdramTiming t = timing_100mhz();
+  t.rows = 64;
+  Drive d = make(t);
+  d.init();
+  const uint64_t at = d.chip.now();
+  d.cmd(Cmd::Active, 0, 64);
+  expect_one(d.chip, "row range", at);
+}
+
+TEST(SdramChipRules, AutoPrechargeIsNotModelled) {
+  Drive d = make();
+  d.init();
+  open_row(d, 0, 1);
+  d.nop(d.t().tRCD - 1);
+  const uint64_t at = d.chip.now();
+  d.cmd(Cmd::Read, 0, 1u << 10);
+  expect_one(d.chip, "auto-precharge", at);
+}
+
+TEST(SdramChipRules, CkeLowAfterPowerUpIsNotModelled) {
+  Drive d = make();
+  d.init();
+  SdramPins p = d.pins(Cmd::Nop);
+  p.cke = false;
+  const uint64_t at = d.chip.now();
+  d.edge(p);
+  expect_one(d.chip, "CKE", at);
+}
+
 TEST(SdramChipRules, ThrowsWhenAsked) {
   SdramTiming t = timing_100mhz();
   t.power_up = 5;
