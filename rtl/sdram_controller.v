@@ -92,7 +92,7 @@ module sdram_controller #(
     output reg               dram_resp_valid,
     output reg  [31:0]       dram_resp_data,
     output reg  [15:0]       dram_resp_tag,
-    output reg  [32*LW-1:0]  dram_resp_line,     // LINE_PORT: a fill's line
+    output wire [32*LW-1:0]  dram_resp_line,     // LINE_PORT: a fill's line (else 0)
 
     output wire              init_done,          // the chip is initialized
     output reg               fault,              // sticky until rst
@@ -232,6 +232,11 @@ module sdram_controller #(
   wire [COL_BITS-1:0] next_col = cur_col | ({{(COL_BITS - WB){1'b0}}, next_w} << 1);
   wire [COL_BITS-1:0] rmw_col  = cur_col | ({{(COL_BITS - WB){1'b0}}, cur_widx} << 1);
 
+  // Writes to the current bank's entries go through this one-hot decode and a loop of
+  // constant indices: a part-select at a variable index would make Yosys build barrel
+  // shifters over the whole vectors (thousands of LUTs on the ECP5).
+  localparam [BANKS-1:0] ONE_BANK = 1;
+  wire [BANKS-1:0] cur_bank_hot = ONE_BANK << cur_bank;
   wire [TW-1:0] pre_w_cur = pre_wait[TW*cur_bank +: TW];
   wire [TW-1:0] act_w_cur = act_wait[TW*cur_bank +: TW];
   wire          cur_open  = bank_open[cur_bank];
@@ -302,10 +307,14 @@ module sdram_controller #(
   // A fill's words as they arrive; the word port's beats are emitted from here.
   reg [32*LW-1:0] fbuf;
   reg [32*LW-1:0] line_now;      // fbuf with the arriving word in place
+  wire [LW-1:0]   rd_widx_hot = ONE_WORD << rd_widx;
+  integer lw_i;
   always @* begin
     line_now = fbuf;
-    line_now[32*rd_widx +: 32] = rd_word;
+    for (lw_i = 0; lw_i < LW; lw_i = lw_i + 1)
+      if (rd_widx_hot[lw_i]) line_now[32*lw_i +: 32] = rd_word;
   end
+  reg [32*LW-1:0] resp_line_q;   // LINE_PORT: dram_resp_line
   reg          em_active;
   reg [WB:0]   em_delay;
   reg [WB-1:0] em_idx;
@@ -438,11 +447,13 @@ module sdram_controller #(
               sdram_dq_oe <= 1'b1;
               wr_hi       <= wr_word[31:16];
               wr_second   <= 1'b1;
-              pre_wait[TW*cur_bank +: TW] <= at_least(pre_w_cur, N_WR);
+              for (k = 0; k < BANKS; k = k + 1)
+                if (cur_bank_hot[k]) pre_wait[TW*k +: TW] <= at_least(pre_w_cur, N_WR);
             end else begin
               wr_second <= 1'b0;
               wr_wait   <= CL[TW-1:0] + 8'd2;
-              pre_wait[TW*cur_bank +: TW] <= at_least(pre_w_cur, N_READ);
+              for (k = 0; k < BANKS; k = k + 1)
+                if (cur_bank_hot[k]) pre_wait[TW*k +: TW] <= at_least(pre_w_cur, N_READ);
               p_valid[0] <= 1'b1;
               p_kind[1:0] <= cur_lineop ? K_FILL : (cur_resp ? K_WORD : K_RMW);
               p_first[0] <= cur_first;
@@ -458,17 +469,23 @@ module sdram_controller #(
             cmd_q    <= CMD_PRECHARGE;
             sdram_ba <= cur_bank;
             sdram_a  <= {AW{1'b0}};
-            bank_open[cur_bank] <= 1'b0;
-            act_wait[TW*cur_bank +: TW] <= at_least(act_w_cur, N_RP);
+            for (k = 0; k < BANKS; k = k + 1)
+              if (cur_bank_hot[k]) begin
+                bank_open[k] <= 1'b0;
+                act_wait[TW*k +: TW] <= at_least(act_w_cur, N_RP);
+              end
           end
         end else if (act_w_cur == {TW{1'b0}} && rrd_wait == {TW{1'b0}}) begin
           cmd_q    <= CMD_ACTIVE;
           sdram_ba <= cur_bank;
           sdram_a  <= row_a;
-          bank_open[cur_bank] <= 1'b1;
-          bank_row[ROW_BITS*cur_bank +: ROW_BITS] <= cur_row;
-          act_wait[TW*cur_bank +: TW] <= T_RC[TW-1:0] - 1'b1;
-          pre_wait[TW*cur_bank +: TW] <= T_RAS[TW-1:0] - 1'b1;
+          for (k = 0; k < BANKS; k = k + 1)
+            if (cur_bank_hot[k]) begin
+              bank_open[k] <= 1'b1;
+              bank_row[ROW_BITS*k +: ROW_BITS] <= cur_row;
+              act_wait[TW*k +: TW] <= T_RC[TW-1:0] - 1'b1;
+              pre_wait[TW*k +: TW] <= T_RAS[TW-1:0] - 1'b1;
+            end
           rrd_wait <= T_RRD[TW-1:0] - 1'b1;
           rcd_wait <= T_RCD[TW-1:0] - 1'b1;
         end
@@ -494,7 +511,8 @@ module sdram_controller #(
           wr_hi       <= rmw_new_q[31:16];
           wr_second   <= 1'b1;
           rmw_wrote   <= 1'b1;
-          pre_wait[TW*cur_bank +: TW] <= at_least(pre_w_cur, N_WR);
+          for (k = 0; k < BANKS; k = k + 1)
+            if (cur_bank_hot[k]) pre_wait[TW*k +: TW] <= at_least(pre_w_cur, N_WR);
           state       <= S_COL2;
         end
       end
@@ -543,12 +561,13 @@ module sdram_controller #(
       dram_resp_tag   <= rd_tag;
     end
     if (rd_in && rd_kind == K_FILL) begin
-      fbuf[32*rd_widx +: 32] <= rd_word;
+      for (k = 0; k < LW; k = k + 1)
+        if (rd_widx_hot[k]) fbuf[32*k +: 32] <= rd_word;
       if (LINE_PORT != 0) begin
         if (rd_last) begin
           dram_resp_valid <= 1'b1;
           dram_resp_data  <= line_now[31:0];
-          dram_resp_line  <= line_now;
+          resp_line_q     <= line_now;
           dram_resp_tag   <= rd_tag;
         end
       end else if (rd_first) begin
@@ -592,7 +611,7 @@ module sdram_controller #(
       rmw_ready   <= 1'b0;
       em_active   <= 1'b0;
       dram_resp_valid <= 1'b0;
-      dram_resp_line  <= {32*LW{1'b0}};
+      resp_line_q     <= {32*LW{1'b0}};
       fault       <= 1'b0;
       fault_addr  <= 32'd0;
     end else begin
@@ -600,10 +619,14 @@ module sdram_controller #(
     end
   end
 
-  // Without a line port the line's registers and inputs are unused (Yosys drops them).
+  // Without a line port the line's registers and inputs are unused (Yosys drops them)
+  // and the response's line is a constant, not 32 * LW flip-flops held at 0.
   generate
     if (LINE_PORT == 0) begin : g_no_line
-      wire unused_line = ^{dram_req_mask, dram_req_line, cur_line, line_now};
+      wire unused_line = ^{dram_req_mask, dram_req_line, cur_line, line_now, resp_line_q};
+      assign dram_resp_line = {32*LW{1'b0}};
+    end else begin : g_line
+      assign dram_resp_line = resp_line_q;
     end
   endgenerate
 
