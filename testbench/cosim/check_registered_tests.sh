@@ -20,9 +20,15 @@ need() {  # need PATTERN MIN WHAT
 }
 for t in rtl_check_fpu rtl_check_fpu_mul_rows rtl_check_fpu_deep rtl_check_reorder_queue \
          rtl_check_reorder_queue_small rtl_check_core_fpga rtl_check_core_deep rtl_check_system \
-         rtl_check_depth_refusals fpga_synth_top_lint fpga_synth_top_sim fpga_uart fpga_pnr; do
+         rtl_check_depth_refusals rtl_check_sdram_controller rtl_check_sdram_controller_line \
+         fpga_synth_top_lint fpga_synth_top_sim fpga_uart fpga_pnr; do
   need "^$t\$" 1 "$t"
 done
+# The SDRAM controller driving the chip model (testbench/sdram): three builds with every
+# case, two broken ones.
+need '^sdram_controller_test(_line|_small)?\.SdramController\.' 21 "the SDRAM controller benches' cases"
+need '^sdram_controller_test_broken(_refresh)?\.SdramController\.BrokenTimingIsCaughtByTheChip$' 2 \
+     "the SDRAM controller's broken-timing builds"
 manifests=$(ls "$src"/examples/*.yaml | wc -l)
 programs=$(ls "$src"/examples/*.s | wc -l)
 need '^cosim_examples_' "$manifests" "an example manifest under the cosimulation"
