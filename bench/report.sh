@@ -298,7 +298,7 @@ set ylabel "clock delta between the two reads (cycles)"
 set xrange [0:17]
 set yrange [0:20]
 set xtics 1
-set key top left
+set key bottom right
 f = "$FIG/clock_back_to_back.csv"
 sel(T) = (strcol(1) eq "back-to-back" && strcol(2) eq "systemc" && \$3 == T)
 plot f using (sel(8) ? \$4 : NaN):7 with points pt 7 ps 1.2 lc rgb $C8 title "measured, T = 8 (every thread)", \
@@ -315,7 +315,7 @@ set xlabel "active threads"
 set ylabel "core cycles per operation"
 set logscale xy 2
 set xrange [0.8:10]
-set yrange [1:64]
+set yrange [0.9:72]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8)
 set ytics ("1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64)
 set key top right font ",10"
@@ -323,10 +323,15 @@ f = "$FIG/access_patterns.csv"
 s(p, o) = (strcol(3) eq p && strcol(5) eq o)
 ops = "load store load-then-store atom.add red.add"
 col(i) = word("#1f77b4 #2ca02c #d62728 #9467bd #ff7f0e", i)
+# Loads as large open circles: at 1-3 threads they equal the stores and red.add and
+# would hide under them.
+pts = "6 7 5 9 11"
+pss = "2.0 1.1 1.1 1.3 1.3"
 do for [p in "one@address own@line neighbour@words"] {
   pat = p[1:strstrt(p, "@") - 1] . " " . p[strstrt(p, "@") + 1:]
   set title pat
-  plot for [i = 1:5] f using (s(pat, word(ops, i)) ? \$6 : NaN):9 with points pt 7 ps 1.1 lc rgb col(i) title word(ops, i), \
+  plot for [i = 1:5] f using (s(pat, word(ops, i)) ? \$6 : NaN):9 with points pt int(word(pts, i)) ps real(word(pss, i)) \
+         lw 1.5 lc rgb col(i) title word(ops, i), \
        for [i = 1:5] f using (s(pat, word(ops, i)) ? \$6 : NaN):11 with lines dt 2 lw 1.5 lc rgb col(i) notitle
   unset key
 }
@@ -428,6 +433,7 @@ set style histogram clustered gap 1
 set style fill solid 0.8 border -1
 set xtics rotate by -50 font ",9"
 set key top left font ",10"
+set rmargin 7  # the last rotated label runs right of the plot
 f = "$FIG/queue_passes.csv"
 set title "times the longest-waiting request was passed over"
 set ylabel "passes (count)"
