@@ -135,7 +135,14 @@ std::string TimelineSink::svg(const Style& style) const {
   const int ch = 22, left = 44, top = 64;
   const int width = left + int(n) * cw + 20;
   const int legend_y = top + int(stages_) * ch + 16;
-  const unsigned legend_threads = std::min(style.threads, 16u);
+  // The legend names the threads that issue in the window, not every context: a run of
+  // 4 threads on T = 8 would otherwise show four colours that never appear.
+  std::vector<unsigned> shown;
+  for (unsigned t = 0; t < style.threads && shown.size() < 16; ++t)
+    if (std::any_of(slots_.begin(), slots_.end(),
+                    [t](const Slot& s) { return s.present && s.issued && s.thread == t; }))
+      shown.push_back(t);
+  const unsigned legend_threads = unsigned(shown.size());
   const int legend_rows = int((legend_threads + 3 + 7) / 8);
   const int height = legend_y + legend_rows * 20 + 16;
   std::string o;
@@ -227,9 +234,9 @@ std::string TimelineSink::svg(const Style& style) const {
     std::string fill, name;
   };
   std::vector<Item> items;
-  for (unsigned t = 0; t < legend_threads; ++t)
+  for (const unsigned t : shown)
     items.push_back({thread_colour(t, style.threads), "thread " + std::to_string(t)});
-  if (style.threads > legend_threads) items.back().name += "..";
+  if (!shown.empty() && shown.size() == 16 && shown.back() + 1 < style.threads) items.back().name += "..";
   items.push_back({"#e6e6e6", "idle"});
   items.push_back({"#8c8c8c", "exited"});
   items.push_back({"url(#memory)", "memory"});
