@@ -253,6 +253,11 @@ std::string replace_all(std::string s, const std::string& from, const std::strin
 class ToolOutputs : public umbra::testkit::ScratchTest {
  protected:
   void SetUp() override {
+    // A run stopped before its TearDown leaves immutable files that rm cannot remove.
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::system(("chattr -R -i '" + ::testing::TempDir() + info->test_suite_name() + "_" + info->name() +
+                 "' 2>/dev/null")
+                    .c_str());
     ScratchTest::SetUp();
     files_["{prog}"] = write("main.s", kProgram);
     files_["{inc}"] = write("inc.s", kInclude);
