@@ -490,6 +490,7 @@ int main(int argc, char** argv) {
                  "op, active, T, measured thread and core cycles per access, predicted for a thread and the "
                  "core, its floor, latency and DRAM "
                  "bounds, replays, sleep per access, DRAM row-hit rate)");
+  umbra::check_stdout_at_exit("access_patterns");  // every printed table, and --help
   CLI11_PARSE(app, argc, argv);
   for (unsigned o : offsets)
     if (o % 4) {
@@ -514,6 +515,7 @@ int main(int argc, char** argv) {
         kAccesses, kIterations, kUnroll);
     std::printf("after one untimed warm-up access.  Patterns:\n");
     for (const PatternInfo& p : kPatterns) std::printf("  %-16s %s\n", p.name, p.what);
+    umbra::bench::check_output_paths({{"the configuration", config_path}}, {{"--csv", csv_path}});
     umbra::bench::Csv csv;
     if (!csv_path.empty())
       csv =

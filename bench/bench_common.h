@@ -20,6 +20,8 @@
 #include "events.h"
 #include "umbra/asm.h"
 #include "umbra/config.h"
+#include "umbra/output_file.h"
+#include "umbra/output_files.h"
 
 namespace umbra::bench {
 
@@ -86,18 +88,34 @@ inline void describe(const Config& cfg) {
         cfg.dram_burst);
 }
 
+// The rule for output paths of every tool (umbra/output_files.h) for a bench's
+// outputs: none may be an input ({what, path}: the configuration, a program) or
+// another output ({option, path}); an empty path is an option not given.  Throws
+// OutputError naming both, before anything is run or written.
+inline void check_output_paths(const std::vector<std::pair<std::string, std::string>>& inputs,
+                               const std::vector<std::pair<std::string, std::string>>& outputs) {
+  OutputFiles rule;
+  for (const auto& [what, path] : inputs) rule.add_input(path, what);
+  for (const auto& [option, path] : outputs)
+    if (!path.empty() && path != "-") rule.add(path, "", option);
+  rule.check();
+}
+
 // A CSV file: a header row, then one row per point.  Fields are numbers or plain
-// words (no commas or quotes, so nothing needs quoting); a file that cannot be written
-// is an error naming it, raised at open and again if a write failed.
+// words (no commas or quotes, so nothing needs quoting).  Every write is checked
+// (umbra/output_file.h): the header is flushed at once, so a file that cannot be
+// written (a directory, /dev/full, a full disk) is an error naming it before the
+// bench runs, and a later failed write an error that removes the partial file.
 class Csv {
  public:
   Csv() = default;  // writes nothing: the bench was run without --csv
-  Csv(const std::string& path, std::initializer_list<const char*> columns) : path_(path), out_(path) {
-    if (!out_) throw std::runtime_error("--csv " + path + ": cannot open for writing");
+  Csv(const std::string& path, std::initializer_list<const char*> columns)
+      : path_(path), out_(path, "--csv") {
     columns_ = columns.size();
     std::string sep;
-    for (const char* c : columns) out_ << sep << c, sep = ",";
-    out_ << "\n";
+    for (const char* c : columns) out_.stream() << sep << c, sep = ",";
+    out_.stream() << "\n";
+    check(out_.stream().flush());
   }
   bool enabled() const { return !path_.empty(); }
   // One row; every field is streamed (numbers in full precision).
@@ -110,18 +128,20 @@ class Csv {
     s.precision(10);
     std::string sep;
     ((s << sep << fields, sep = ","), ...);
-    out_ << s.str() << "\n";
-    if (!out_) throw std::runtime_error("--csv " + path_ + ": write failed");
+    out_.stream() << s.str() << "\n";
+    check(out_.stream());
   }
   void close() {
-    if (!enabled()) return;
-    out_.close();
-    if (!out_) throw std::runtime_error("--csv " + path_ + ": write failed");
+    if (enabled()) out_.close();
   }
 
  private:
+  // A failed write: close() says why and removes the partial file.
+  void check(const std::ostream& s) {
+    if (!s) out_.close();
+  }
   std::string path_;
-  std::ofstream out_;
+  OutputFile out_;
   size_t columns_ = 0;
 };
 

@@ -190,8 +190,10 @@ int main(int argc, char** argv) {
   app.add_option("--csv", csv_path,
                  "also write every thread's delta and its prediction to this CSV file (columns: experiment, "
                  "model, T, active, thread, start_offset, measured, predicted)");
+  umbra::check_stdout_at_exit("clock_bench");  // every printed table, and --help
   CLI11_PARSE(app, argc, argv);
   try {
+    umbra::bench::check_output_paths({}, {{"--csv", csv_path}});
     umbra::bench::Csv csv;
     if (!csv_path.empty())
       csv = umbra::bench::Csv(csv_path, {"experiment", "model", "T", "active", "thread", "start_offset",

@@ -277,6 +277,7 @@ int main(int argc, char** argv) {
             return "'" + item + "' is not an experiment (" + all + ")";
         return std::string();
       });
+  umbra::check_stdout_at_exit("cores_bench");  // every printed table, and --help
   CLI11_PARSE(app, argc, argv);
   auto wanted = [&](const char* name) {
     return ("," + only_text + ",").find(std::string(",") + name + ",") != std::string::npos;
@@ -289,6 +290,7 @@ int main(int argc, char** argv) {
       throw std::runtime_error("cores_bench measures the DRAM: memory.model dram");
     umbra::bench::describe(base);
     const double peak = 2.0 * base.dram_bus_bytes;
+    umbra::bench::check_output_paths({{"the configuration", config_file}}, {{"--csv", csv_path}});
     umbra::bench::Csv csv;
     if (!csv_path.empty())
       csv = umbra::bench::Csv(csv_path,

@@ -387,6 +387,7 @@ int main(int argc, char** argv) {
       "also write every point to this CSV file (model, case, N, I, active, T, measured and formula IPC, "
       "measured bubbles per load, the contract's k from the observed fills and from the formula, fill "
       "latency)");
+  umbra::check_stdout_at_exit("latency_hiding");  // every printed table, and --help
   CLI11_PARSE(app, argc, argv);
   try {
     Config base;
@@ -414,6 +415,7 @@ int main(int argc, char** argv) {
         "        k = ceil(l/T).  With the fixed memory (latency L, W = line/4 beats) l = L + W - 1.\n"
         "  cycles per iteration = (I + k) T; IPC of the core = sum over active threads of I / ((I + k) T);\n"
         "  no N hides a miss: independent instructions wait for the data like dependent ones.\n");
+    umbra::bench::check_output_paths({{"the configuration", config_path}}, {{"--csv", csv_path}});
     umbra::bench::Csv csv;
     if (!csv_path.empty())
       csv = umbra::bench::Csv(csv_path, {"model", "case", "N", "I", "active", "T", "ipc", "ipc_formula",

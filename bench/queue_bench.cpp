@@ -377,6 +377,7 @@ int main(int argc, char** argv) {
       "--csv", csv_path,
       "also write the stream figures as CSV to this file (threads, kind, stream, mode, bytes per cycle, "
       "% of peak, the design's ceiling in % of peak, row-hit rate, longest wait, most passes, max_passes)");
+  umbra::check_stdout_at_exit("queue_bench");  // every printed table, and --help
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -407,6 +408,11 @@ int main(int argc, char** argv) {
     std::printf("%-7s %-5s %-11s | %-30s | %-30s | %s\n", "threads", "kind", "stream",
                 "FCFS  B/cyc  %peak  hits  wait", "reorder B/cyc  %peak  hits  wait(passes)", "ratio");
     nlohmann::json j = nlohmann::json::array();
+    umbra::bench::check_output_paths({{"the configuration", config_path}},
+                                     {{"--csv", csv_path}, {"--json", json_path}});
+    // Opened before the runs, so that a path that cannot be written costs nothing.
+    umbra::OutputFile json_out;
+    if (!json_path.empty()) json_out = umbra::OutputFile(json_path, "--json");
     umbra::bench::Csv csv;
     if (!csv_path.empty())
       csv = umbra::bench::Csv(
@@ -502,11 +508,11 @@ int main(int argc, char** argv) {
     }
 
     csv.close();
-    if (!json_path.empty()) {
-      std::ofstream out(json_path);
-      if (!out) throw std::runtime_error(json_path + ": cannot write");
-      out << nlohmann::json{{"config", cfg.name}, {"max_passes", st.q.max_passes}, {"results", j}}.dump(2)
+    if (json_out.is_open()) {
+      json_out.stream()
+          << nlohmann::json{{"config", cfg.name}, {"max_passes", st.q.max_passes}, {"results", j}}.dump(2)
           << "\n";
+      json_out.close();
     }
     return ok ? 0 : 1;
   } catch (const std::exception& e) {

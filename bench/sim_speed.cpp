@@ -20,6 +20,7 @@
 #include "umbra/asm.h"
 #include "umbra/config.h"
 #include "umbra/models.h"
+#include "umbra/output_file.h"
 
 #ifndef UMBRA_SOURCE_DIR
 #define UMBRA_SOURCE_DIR "."
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
   app.add_option("--threads", threads, "threads to launch (default 8)")->check(CLI::Range(1u, 8u));
   app.add_option("--repeat", repeat, "runs per model, taken in turns; the median is reported")
       ->check(CLI::Range(1u, 100u));
+  umbra::check_stdout_at_exit("sim_speed");  // every printed table, and --help
   CLI11_PARSE(app, argc, argv);
 
   try {

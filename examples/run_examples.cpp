@@ -9,9 +9,10 @@
 #include <iostream>
 #include <set>
 
-#include "umbra/examples_model.h"
 #include "harness.h"
 #include "reference.h"
+#include "umbra/examples_model.h"
+#include "umbra/output_file.h"
 
 #ifndef UMBRA_EXAMPLES_DIR
 #define UMBRA_EXAMPLES_DIR "examples"
@@ -28,6 +29,7 @@ int main(int argc, char** argv) {
   app.add_option("--config", config_path, "machine configuration (configs/*.yaml)");
   app.add_option("--dir", dir, "directory holding the examples and their manifests");
   app.add_option("names", names, "examples to run (default: all)");
+  umbra::check_stdout_at_exit("umbra-examples");  // its output is standard output
   CLI11_PARSE(app, argc, argv);
 
   Model model;

@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "umbra/config.h"
+#include "umbra/output_file.h"
 #include "umbra/rtl_params.h"
 
 namespace {
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
   app.add_option("--format", format, "form of the parameters: lines (default), cmake, verilator, yosys, json")
       ->check(CLI::IsMember({"lines", "cmake", "verilator", "yosys", "json"}));
   app.add_flag("--table", table, "print the configuration key -> RTL parameter table and exit");
+  umbra::check_stdout_at_exit("umbra-config");  // its output is standard output
   CLI11_PARSE(app, argc, argv);
 
   if (table) {

@@ -18,6 +18,8 @@
 
 #include "events.h"
 #include "umbra/config.h"
+#include "umbra/output_file.h"
+#include "umbra/output_files.h"
 #include "umbra/program.h"
 #include "umbra/systemc_run.h"
 
@@ -75,6 +77,7 @@ int main(int argc, char** argv) {
   app.add_option("--memory-out", memory_out, "write the final data memory, raw bytes, to FILE");
   app.add_flag("--json", json, "print a JSON summary on stdout");
   app.add_flag("--registers", registers, "include every launched thread's final registers in the JSON");
+  umbra::check_stdout_at_exit("umbra-systemc-run", kExitBadInput);  // the JSON, --events -, --help
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -88,13 +91,17 @@ int main(int argc, char** argv) {
     if (!fmt) throw std::runtime_error("unknown format '" + format + "' (auto, elf, hex, bin, asm)");
     const umbra::Program p = umbra::obj::read_file(input, *fmt);
 
-    std::FILE* events_file = nullptr;
-    if (events_path == "-") {
-      events_file = stdout;
-    } else if (!events_path.empty()) {
-      events_file = std::fopen(events_path.c_str(), "w");
-      if (!events_file) throw std::runtime_error(events_path + ": cannot open for writing");
-    }
+    // The rule for output paths (umbra/output_files.h), before anything is written.
+    umbra::OutputFiles rule;
+    rule.add_inputs(p.sources);
+    rule.add_input(config_path, "the configuration");
+    if (!events_path.empty() && events_path != "-") rule.add(events_path, "", "--events");
+    if (!memory_out.empty()) rule.add(memory_out, "", "--memory-out");
+    rule.check();
+    umbra::OutputFile events_out, memory_file;
+    if (!events_path.empty()) events_out = umbra::OutputFile(events_path, "--events");
+    if (!memory_out.empty()) memory_file = umbra::OutputFile(memory_out, "--memory-out", true);
+    std::FILE* events_file = events_out.file();
     std::unique_ptr<umbra::scm::TextEventSink> sink;
     if (events_file) sink = std::make_unique<umbra::scm::TextEventSink>(events_file);
 
@@ -102,11 +109,11 @@ int main(int argc, char** argv) {
     opts.isolation = umbra::scm::RunOptions::Isolation::InProcess;
     opts.capture_registers = registers;
     r = umbra::scm::run_systemc(p, cfg, threads ? threads : cfg.threads, max_cycles, sink.get(), opts);
-    if (events_file && events_file != stdout) std::fclose(events_file);
-    if (!memory_out.empty()) {
-      std::ofstream out(memory_out, std::ios::binary);
-      out.write(reinterpret_cast<const char*>(r.memory.data()), std::streamsize(r.memory.size()));
-      if (!out) throw std::runtime_error(memory_out + ": cannot write");
+    events_out.close();
+    if (memory_file.is_open()) {
+      memory_file.stream().write(reinterpret_cast<const char*>(r.memory.data()),
+                                 std::streamsize(r.memory.size()));
+      memory_file.close();
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "umbra-systemc-run: error: %s\n", e.what());
@@ -114,6 +121,12 @@ int main(int argc, char** argv) {
   }
 
   if (json) std::cout << summary(r, registers).dump(1) << "\n";
+  try {
+    umbra::check_stdout();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "umbra-systemc-run: error: %s\n", e.what());
+    return kExitBadInput;
+  }
   std::fprintf(stderr, "%s: %s after %llu cycles (%llu instructions, IPC %.3f, %.0f cycles/CPU-s)%s%s\n",
                input.c_str(), umbra::scm::status_name(r.status), static_cast<unsigned long long>(r.cycles),
                static_cast<unsigned long long>(r.stats.total_issued()), r.stats.ipc(),

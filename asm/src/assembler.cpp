@@ -317,6 +317,7 @@ Result assemble_file(const std::string& path, const Options& opts) {
   Result r = detail::Assembler(opts).run(ss.str(), path, fs::path(path).parent_path().string(),
                                          ec ? path : canon.string());
   r.sources.insert(r.sources.begin(), path);
+  r.program.sources = r.sources;
   return r;
 }
 

@@ -82,12 +82,14 @@ Program read_file(const std::string& path, Format fmt, const as::Options* asm_op
   const std::vector<uint8_t> bytes = slurp(path);
   fmt = detect_format(bytes, path, fmt);
   Program p = read_image(bytes, path, fmt);
+  p.sources = {path};
   if (fmt == Format::Hex) {
     const std::string data = path + ".data.hex";
     std::error_code ec;
     if (std::filesystem::is_regular_file(data, ec)) {
       const std::vector<uint8_t> d = slurp(data);
       read_hex_data(p, std::string(d.begin(), d.end()), data);
+      p.sources.push_back(data);
     }
   }
   return p;

@@ -9,6 +9,7 @@
 
 #include "umbra/asm.h"
 #include "umbra/config.h"
+#include "umbra/output_file.h"
 #include "umbra/output_files.h"
 #include "umbra/program.h"
 
@@ -41,6 +42,7 @@ int main(int argc, char** argv) {
                  ".include search directory (after the including file's own)");
   app.add_option("--max-errors", opts.max_errors, "report at most this many errors (0: all)")
       ->capture_default_str();
+  umbra::check_stdout_at_exit("umbra-as");  // its only stdout is CLI11's --help and usage
   CLI11_PARSE(app, argc, argv);
 
   if (!config.empty()) {
@@ -58,8 +60,8 @@ int main(int argc, char** argv) {
   // Every file this run may write, named before assembling so that a bad name fails
   // at once and a failed assembly can clear what an earlier run left there.
   umbra::OutputFiles out;
-  out.add_input(input);
-  if (!config.empty()) out.add_input(config);
+  out.add_input(input, "the program");
+  if (!config.empty()) out.add_input(config, "the configuration");
   const std::string data_hex = output + ".data.hex";
   const auto plan = [&](const umbra::Program* p) {
     umbra::OutputFiles o = out;
@@ -87,7 +89,7 @@ int main(int argc, char** argv) {
   }
 
   const umbra::as::Result r = umbra::as::assemble_file(input, opts);
-  for (const std::string& f : r.sources) out.add_input(f);  // .include files are inputs too
+  out.add_inputs(r.sources, "the program");  // .include files are inputs too
   const umbra::OutputFiles names = plan(nullptr);
   if (!r.ok()) {
     size_t errors = 0;

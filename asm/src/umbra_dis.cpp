@@ -30,6 +30,7 @@
 #include "umbra/asm.h"
 #include "umbra/format.h"
 #include "umbra/isa.h"
+#include "umbra/output_file.h"
 #include "umbra/output_files.h"
 #include "umbra/program.h"
 
@@ -284,13 +285,14 @@ int main(int argc, char** argv) {
   app.add_flag("--addresses", addresses, "append each word's address and encoding as a comment");
   app.add_option("-o,--output", output, "write the listing here instead of standard output");
   app.add_option("input", input, "program image")->required();
+  umbra::check_stdout_at_exit("umbra-dis");
   CLI11_PARSE(app, argc, argv);
 
   // -o must not be the image (nor a hex image's data file): checked before reading,
   // so that a mistyped command costs nothing.
   umbra::OutputFiles out;
-  out.add_input(input);
-  out.add_input(input + ".data.hex");
+  out.add_input(input, "the program image");
+  out.add_input(input + ".data.hex", "the program image's data file");
   try {
     if (!output.empty()) {
       umbra::OutputFiles names = out;
@@ -310,9 +312,10 @@ int main(int argc, char** argv) {
     }
     const std::string text = umbra::dis::listing(p, {addresses, input});
     if (output.empty()) {
+      // A short fwrite sets the stream's error; check_stdout() reports it with its errno
+      // (a large listing goes past stdio's buffer, so a final fflush alone succeeds).
       std::fwrite(text.data(), 1, text.size(), stdout);
-      if (std::fflush(stdout) != 0)
-        throw umbra::ObjectError(std::string("standard output: ") + std::strerror(errno));
+      umbra::check_stdout();
     } else {
       out.add(output, text, "-o");
       out.commit();

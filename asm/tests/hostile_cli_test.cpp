@@ -103,7 +103,7 @@ TEST_F(Hostile, OutputsThatWouldOverwriteAnInputAreRefused) {
   const std::string elf = slurp(path("p.elf")), src = slurp(path("p.s"));
   ToolRun r = sh(dis() + " p.elf -o p.elf");
   EXPECT_EQ(r.rc, 1);
-  EXPECT_HAS(r.err, "-o 'p.elf' is the input file 'p.elf'");
+  EXPECT_HAS(r.err, "-o 'p.elf' is the program image 'p.elf'");
   EXPECT_EQ(slurp(path("p.elf")), elf);
   r = sh(dis() + " p.elf -o ./sub/../p.elf");  // another spelling of the same file
   EXPECT_EQ(r.rc, 1);
@@ -111,20 +111,20 @@ TEST_F(Hostile, OutputsThatWouldOverwriteAnInputAreRefused) {
 
   r = sh(as() + " p.s -o p2.elf --listing p.s");
   EXPECT_EQ(r.rc, 1);
-  EXPECT_HAS(r.err, "--listing 'p.s' is the input file 'p.s'");
+  EXPECT_HAS(r.err, "--listing 'p.s' is the program 'p.s'");
   EXPECT_EQ(slurp(path("p.s")), src);
   EXPECT_FALSE(fs::exists(path("p2.elf")));
   fs::create_symlink("p.s", path("link.s"));  // the same file under another name
   r = sh(as() + " p.s -o link.s");
   EXPECT_EQ(r.rc, 1);
-  EXPECT_HAS(r.err, "-o 'link.s' is the input file");
+  EXPECT_HAS(r.err, "-o 'link.s' is the program 'p.s'");
   EXPECT_EQ(slurp(path("p.s")), src);
   // An .include'd file is an input too.
   write("inc.s", "nop\n");
   write("main.s", ".include \"inc.s\"\nexit\n");
   r = sh(as() + " main.s -o m.elf --listing inc.s");
   EXPECT_EQ(r.rc, 1);
-  EXPECT_HAS(r.err, "--listing 'inc.s' is the input file");
+  EXPECT_HAS(r.err, "--listing 'inc.s' is 'inc.s', which the program 'main.s' includes");
   EXPECT_EQ(slurp(path("inc.s")), "nop\n");
   // Two outputs that are one file.
   r = sh(as() + " p.s -o o.elf --listing o.elf");

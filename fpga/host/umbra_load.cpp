@@ -20,6 +20,8 @@
 #include "harness.h"
 #include "reference.h"
 #include "serial_transport.h"
+#include "umbra/output_file.h"
+#include "umbra/output_files.h"
 #include "umbra/program.h"
 
 using namespace umbra;
@@ -130,6 +132,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("--info", info_only, "print what the board reports about itself and exit");
   app.add_flag("--status", status_only, "print the board's status and exit");
+  // Its outputs are standard output (status, dumps, verdicts) and the device it
+  // writes to; a standard output that fails is exit 2 (like a bad argument) at the end.
+  umbra::check_stdout_at_exit("umbra-load", 2);
   if (const int rc = parse(); rc >= 0) return rc;
 
   const bool need_program = !info_only && !status_only;
@@ -163,6 +168,14 @@ int main(int argc, char** argv) {
       program = obj::read_file(program_path, *fmt);
       for (const std::string& s : dumps) dump_specs.push_back(parse_dump(s, program));
     }
+    // The rule for output paths (umbra/output_files.h): the device is written to, so it
+    // may not be the program, a file it includes or the manifest (a serial device is
+    // not a regular file and never matches).
+    OutputFiles rule;
+    rule.add_inputs(program.sources, manifest_path.empty() ? "the program" : "the example's program");
+    rule.add_input(manifest_path, "the example manifest");
+    rule.add(device, "", "--device");
+    rule.check();
   } catch (const std::exception& e) {
     std::cerr << "umbra-load: error: " << e.what() << "\n";
     return 2;

@@ -9,11 +9,15 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "umbra/output_file.h"
+#include "umbra/output_files.h"
 
 namespace {
 
@@ -316,15 +320,18 @@ std::string emit_markdown(const Spec& s) {
   return o.str();
 }
 
-void write_if_changed(const std::string& path, const std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream old;
-  old << in.rdbuf();
-  if (in && old.str() == text) return;
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) throw Error(path + ": error: cannot write file");
+// Leaves an unchanged file alone (its timestamp keeps the build from redoing its
+// dependents).  Only a regular file is read back: /dev/full reads as endless zeros.
+// The write is checked (umbra/output_file.h): an error names the file and the reason.
+void write_if_changed(const std::string& path, const std::string& option, const std::string& text) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream old;
+    old << in.rdbuf();
+    if (in && old.str() == text) return;  // keep timestamps stable for the build
+  }
+  umbra::write_output(path, option, text, true);
 }
 
 }  // namespace
@@ -337,15 +344,35 @@ int main(int argc, char** argv) {
   app.add_option("--verilog", verilog, "write the Verilog codes here");
   app.add_option("--verilog-attr", verilog_attr, "write the Verilog attribute function here");
   app.add_option("--markdown", markdown, "write the reference here");
+  umbra::check_stdout_at_exit("umbra-cmdgen");  // its only standard output is --help
   CLI11_PARSE(app, argc, argv);
+  {
+    // The rule for output paths of every tool (umbra/output_files.h): no output may be
+    // an input or another output; checked before anything is read or written.
+    umbra::OutputFiles rule;
+    rule.add_input(yaml, "the command description");
+    if (!header.empty()) rule.add(header, "", "--cpp-header");
+    if (!verilog.empty()) rule.add(verilog, "", "--verilog");
+    if (!verilog_attr.empty()) rule.add(verilog_attr, "", "--verilog-attr");
+    if (!markdown.empty()) rule.add(markdown, "", "--markdown");
+    try {
+      rule.check();
+    } catch (const umbra::OutputError& e) {
+      std::fprintf(stderr, "umbra-cmdgen: error: %s\n", e.what());
+      return 1;
+    }
+  }
   try {
     const Spec s = load(yaml);
-    if (!header.empty()) write_if_changed(header, emit_header(s));
-    if (!verilog.empty()) write_if_changed(verilog, emit_verilog(s));
-    if (!verilog_attr.empty()) write_if_changed(verilog_attr, emit_verilog_attr(s));
-    if (!markdown.empty()) write_if_changed(markdown, emit_markdown(s));
+    if (!header.empty()) write_if_changed(header, "--cpp-header", emit_header(s));
+    if (!verilog.empty()) write_if_changed(verilog, "--verilog", emit_verilog(s));
+    if (!verilog_attr.empty()) write_if_changed(verilog_attr, "--verilog-attr", emit_verilog_attr(s));
+    if (!markdown.empty()) write_if_changed(markdown, "--markdown", emit_markdown(s));
   } catch (const Error& e) {
     std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  } catch (const umbra::OutputError& e) {
+    std::fprintf(stderr, "umbra-cmdgen: error: %s\n", e.what());
     return 1;
   } catch (const YAML::Exception& e) {
     const std::string at = e.mark.is_null() ? "" : ":" + std::to_string(e.mark.line + 1);

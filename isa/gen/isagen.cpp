@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -25,6 +26,8 @@
 #include <vector>
 
 #include "umbra/format.h"
+#include "umbra/output_file.h"
+#include "umbra/output_files.h"
 
 namespace {
 
@@ -1089,14 +1092,18 @@ std::string emit_markdown(const Isa& isa) {
   return o.str();
 }
 
-void write_if_changed(const std::string& path, const std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream old;
-  old << in.rdbuf();
-  if (in && old.str() == text) return;  // keep timestamps stable for the build
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) throw Error(path + ": error: cannot write file");
+// Leaves an unchanged file alone (its timestamp keeps the build from redoing its
+// dependents).  Only a regular file is read back: /dev/full reads as endless zeros.
+// The write is checked (umbra/output_file.h): an error names the file and the reason.
+void write_if_changed(const std::string& path, const std::string& option, const std::string& text) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream old;
+    old << in.rdbuf();
+    if (in && old.str() == text) return;  // keep timestamps stable for the build
+  }
+  umbra::write_output(path, option, text, true);
 }
 
 }  // namespace
@@ -1115,7 +1122,28 @@ int main(int argc, char** argv) {
                  "write the C++ microarchitecture header here (needs --uarch)");
   app.add_option("--uarch-verilog", uarch_verilog,
                  "write the Verilog microarchitecture include here (needs --uarch)");
+  umbra::check_stdout_at_exit("umbra-isagen");  // its only standard output is --help
   CLI11_PARSE(app, argc, argv);
+  {
+    // The rule for output paths of every tool (umbra/output_files.h): no output may be
+    // an input or another output; checked before anything is read or written.
+    umbra::OutputFiles rule;
+    rule.add_input(yaml, "the ISA description");
+    rule.add_input(uarch, "the microarchitecture description");
+    if (!header.empty()) rule.add(header, "", "--cpp-header");
+    if (!source.empty()) rule.add(source, "", "--cpp-source");
+    if (!verilog.empty()) rule.add(verilog, "", "--verilog");
+    if (!verilog_decode.empty()) rule.add(verilog_decode, "", "--verilog-decode");
+    if (!markdown.empty()) rule.add(markdown, "", "--markdown");
+    if (!uarch_header.empty()) rule.add(uarch_header, "", "--uarch-header");
+    if (!uarch_verilog.empty()) rule.add(uarch_verilog, "", "--uarch-verilog");
+    try {
+      rule.check();
+    } catch (const umbra::OutputError& e) {
+      std::fprintf(stderr, "umbra-isagen: error: %s\n", e.what());
+      return 1;
+    }
+  }
   if (uarch.empty() && (!uarch_header.empty() || !uarch_verilog.empty())) {
     std::fprintf(stderr, "umbra-isagen: error: --uarch-header and --uarch-verilog need --uarch\n");
     return 1;
@@ -1127,15 +1155,19 @@ int main(int argc, char** argv) {
     Uarch u;
     if (!uarch.empty()) u = load_uarch(uarch, isa);
     g_file = yaml;
-    if (!header.empty()) write_if_changed(header, emit_header(isa));
-    if (!source.empty()) write_if_changed(source, emit_source(isa));
-    if (!verilog.empty()) write_if_changed(verilog, emit_verilog(isa));
-    if (!verilog_decode.empty()) write_if_changed(verilog_decode, decode_table);
-    if (!markdown.empty()) write_if_changed(markdown, emit_markdown(isa));
-    if (!uarch_header.empty()) write_if_changed(uarch_header, emit_uarch_header(isa, u));
-    if (!uarch_verilog.empty()) write_if_changed(uarch_verilog, emit_uarch_verilog(isa, u));
+    if (!header.empty()) write_if_changed(header, "--cpp-header", emit_header(isa));
+    if (!source.empty()) write_if_changed(source, "--cpp-source", emit_source(isa));
+    if (!verilog.empty()) write_if_changed(verilog, "--verilog", emit_verilog(isa));
+    if (!verilog_decode.empty()) write_if_changed(verilog_decode, "--verilog-decode", decode_table);
+    if (!markdown.empty()) write_if_changed(markdown, "--markdown", emit_markdown(isa));
+    if (!uarch_header.empty()) write_if_changed(uarch_header, "--uarch-header", emit_uarch_header(isa, u));
+    if (!uarch_verilog.empty())
+      write_if_changed(uarch_verilog, "--uarch-verilog", emit_uarch_verilog(isa, u));
   } catch (const Error& e) {
     std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  } catch (const umbra::OutputError& e) {
+    std::fprintf(stderr, "umbra-isagen: error: %s\n", e.what());
     return 1;
   } catch (const YAML::Exception& e) {
     // A shape load() did not expect (a map where a list belongs, say): still a

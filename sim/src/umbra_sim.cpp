@@ -50,6 +50,7 @@
 #include "umbra/isa.h"
 #include "umbra/iss.h"
 #include "umbra/models.h"
+#include "umbra/output_file.h"
 #include "umbra/output_files.h"
 #include "umbra/program.h"
 #include "umbra/semantics.h"
@@ -593,11 +594,12 @@ int run(int argc, char** argv) {
                  "(with several cores, core 0's)");
   app.add_option("--timeline-window", window_text,
                  "the cycles --timeline draws, START:COUNT (default: 64 from the first issued instruction)");
+  // A value always ('-' for stdout): an optional value would take the program named
+  // after it for the trace file (`--trace A.s B.s` overwrote A.s).
   auto* trace =
       app.add_option("--trace", trace_file,
                      "iss: trace every instruction; systemc/rtl/cosim: every cycle's events; to FILE "
-                     "(default: stdout)")
-          ->expected(0, 1);
+                     "('-': stdout)");
   app.add_flag("--regs", show_regs, "print every thread's final non-zero registers");
   app.add_flag("--no-progress", no_progress, "no progress line on a terminal during long runs");
   app.add_option("--format", format, "input format (default: by content and extension)")
@@ -610,9 +612,6 @@ int run(int argc, char** argv) {
     const int rc = app.exit(e);
     return rc == 0 ? kExitOk : kExitBadInput;
   }
-  // `--trace prog.s` reads as a trace file and no input; there is no other sensible
-  // meaning, so take it as the input and trace to stdout.
-  if (input.empty() && trace->count() && !trace_file.empty()) std::swap(input, trace_file);
   if (input.empty()) {
     std::cerr << "umbra-sim: error: no input program given\n" << app.help();
     return kExitBadInput;
@@ -700,12 +699,16 @@ int run(int argc, char** argv) {
     throw InputError(e.what());
   }
 
-  // No output may replace the program (or another output): the same guard as
-  // umbra-as's (umbra/output_files.h).  Outputs here are streamed or written after the
-  // run, so only its check is used, before anything is opened.
+  // No output may replace an input of the run (the program and what it includes, the
+  // configuration, the command file) or another output: the rule of every tool
+  // (umbra/output_files.h).  Outputs here are streamed or written after the run, so
+  // only its check is used, before anything is opened.
   umbra::OutputFiles outputs;
-  outputs.add_input(input);
-  if (trace->count() && !trace_file.empty()) outputs.add(trace_file, "", "--trace");
+  outputs.add_inputs(prog.sources.empty() ? std::vector<std::string>{input} : prog.sources);
+  outputs.add_input(config_path, "the configuration");
+  outputs.add_input(commands_path, "the command file");
+  const bool trace_to_file = trace->count() && trace_file != "-";
+  if (trace_to_file) outputs.add(trace_file, "", "--trace");
   if (!stats_path.empty() && stats_path != "-") outputs.add(stats_path, "", "--stats-json");
   for (const DumpSpec& d : dump_specs)
     if (!d.file.empty()) outputs.add(d.file, "", "--dump-mem");
@@ -724,48 +727,43 @@ int run(int argc, char** argv) {
     const std::string dir = parent.empty() ? "." : parent.string();
     std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec))
-      throw InputError(option + " '" + base + "': directory '" + dir + "' " +
+      throw InputError("error: " + option + " '" + base + "': directory '" + dir + "' " +
                        (std::filesystem::exists(dir, ec) ? "is not a directory" : "does not exist"));
-    if (::access(dir.c_str(), W_OK | X_OK) != 0)
-      throw InputError(option + " '" + base + "': cannot write in directory '" + dir +
-                       "': " + std::strerror(errno));
   }
   try {
     outputs.check();
+    // Verilator's writer says nothing when it cannot open its file (the run went on
+    // and exited 0 with no waveform): each waveform file is opened here first.
+    for (const auto& [option, base] :
+         {std::pair<std::string, std::string>{"--vcd", vcd_base}, {"--fst", fst_base}}) {
+      if (base.empty()) continue;
+      const std::string ext = option == "--vcd" ? ".vcd" : ".fst";
+      umbra::check_writable(base + ".rtl" + ext, option);
+      if (chosen.supports.compares) umbra::check_writable(base + ".systemc" + ext, option);
+    }
   } catch (const umbra::OutputError& e) {
     throw InputError("error: " + std::string(e.what()));
   }
 
-  // Output files are opened before the run, so a bad path costs nothing.
-  std::ofstream trace_out, stats_out;
-  std::FILE* event_file = nullptr;
-  if (trace->count()) {
-    if (iss) {
-      if (!trace_file.empty()) {
-        trace_out.open(trace_file);
-        if (!trace_out) throw InputError(trace_file + ": error: cannot write trace: " + std::strerror(errno));
-        rq.trace = &trace_out;
-      } else {
-        rq.trace = &std::cout;
-      }
-    } else {
+  // Output files are opened before the run, so a bad path costs nothing.  Each write
+  // is checked (umbra/output_file.h); stdout is checked once, at the end.
+  umbra::OutputFile trace_out, stats_out, timeline_out;
+  try {
+    if (trace->count()) {
       std::cout.flush();
-      event_file = trace_file.empty() ? stdout : std::fopen(trace_file.c_str(), "w");
-      if (!event_file) throw InputError(trace_file + ": error: cannot write trace: " + std::strerror(errno));
-      rq.event_trace = event_file;
+      trace_out = umbra::OutputFile(trace_file, "--trace");
+      if (iss)
+        rq.trace = trace_out.is_stdout() ? &std::cout : &trace_out.stream();
+      else
+        rq.event_trace = trace_out.file();
     }
+    if (!stats_path.empty()) stats_out = umbra::OutputFile(stats_path, "--stats-json");
+    if (window) timeline_out = umbra::OutputFile(timeline_path, "--timeline");
+  } catch (const umbra::OutputError& e) {
+    throw InputError("error: " + std::string(e.what()));
   }
-  if (!stats_path.empty() && stats_path != "-") {
-    stats_out.open(stats_path);
-    if (!stats_out)
-      throw InputError(stats_path + ": error: cannot write statistics: " + std::strerror(errno));
-  }
-  std::ofstream timeline_out;
   std::unique_ptr<simtools::TimelineSink> timeline;
   if (window) {
-    timeline_out.open(timeline_path);
-    if (!timeline_out)
-      throw InputError(timeline_path + ": error: cannot write timeline: " + std::strerror(errno));
     timeline = std::make_unique<simtools::TimelineSink>(*window, cfg.execute_stages);
     rq.timeline = timeline.get();
   }
@@ -788,23 +786,35 @@ int run(int argc, char** argv) {
     std::cerr << "umbra-sim: " << what << '\n';
     if (rc == kExitOk) rc = kExitBadInput;
   };
-  if (rq.trace && rq.trace != &std::cout) {
-    trace_out.close();
-    if (!trace_out) output_failed(trace_file + ": error: cannot write trace: " + std::strerror(errno));
-  }
-  if (event_file && event_file != stdout) {
-    const bool bad = std::ferror(event_file) != 0;
-    if (std::fclose(event_file) != 0 || bad)
-      output_failed(trace_file + ": error: cannot write trace: " + std::strerror(errno));
+  // Closes a file, its failure (with the partial file removed) an output error.
+  auto close_checked = [&](umbra::OutputFile& f) {
+    try {
+      f.close();
+    } catch (const umbra::OutputError& e) {
+      output_failed("error: " + std::string(e.what()));
+    }
+  };
+  if (!trace_out.is_stdout()) close_checked(trace_out);
+  // The waveform writers run inside the model (perhaps in a child process): the files
+  // they were to write must be there now.
+  for (const auto& [option, base] :
+       {std::pair<std::string, std::string>{"--vcd", vcd_base}, {"--fst", fst_base}}) {
+    if (base.empty()) continue;
+    const std::string ext = option == "--vcd" ? ".vcd" : ".fst";
+    for (const char* side : {".rtl", ".systemc"}) {
+      if (side == std::string(".systemc") && !chosen.supports.compares) continue;
+      std::error_code ec;
+      if (!std::filesystem::exists(base + side + ext, ec))
+        output_failed("error: " + option + " '" + base + side + ext + "': the waveform was not written");
+    }
   }
   // stdout (the trace, --regs, --dump-mem without FILE, --show-image, --stats-json -)
   // is checked once, at the end, after everything was written to it.
   auto check_stdout = [&] {
-    std::cout.flush();
-    if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
-      output_failed("error: cannot write standard output: " + std::string(std::strerror(errno)));
-      std::cout.clear();
-      std::clearerr(stdout);
+    try {
+      umbra::check_stdout();
+    } catch (const umbra::OutputError& e) {
+      output_failed("error: " + std::string(e.what()));
     }
   };
   if (show_regs) write_regs(std::cout, o, cfg.registers);
@@ -813,15 +823,20 @@ int run(int argc, char** argv) {
       write_dump(std::cout, o.memory, d);
       continue;
     }
-    std::ofstream f(d.file);
-    if (f) write_dump(f, o.memory, d);
-    f.close();
-    if (!f) output_failed(d.file + ": error: cannot write memory dump: " + std::strerror(errno));
+    try {
+      umbra::OutputFile f(d.file, "--dump-mem");
+      write_dump(f.stream(), o.memory, d);
+      f.close();
+    } catch (const umbra::OutputError& e) {
+      output_failed("error: " + std::string(e.what()));
+    }
   }
   for (const auto& s : png_specs) {
     try {
       simtools::write_png(s.file, read_pixels(o.memory, s), s.width, s.height);
     } catch (const simtools::ImageError& e) {
+      std::error_code ec;
+      if (std::filesystem::is_regular_file(s.file, ec)) std::filesystem::remove(s.file, ec);  // partial
       output_failed(e.what());
     }
   }
@@ -842,23 +857,22 @@ int run(int argc, char** argv) {
                                      [&](uint32_t a) { return prog.text_label(a); });
     };
     try {
-      timeline_out << timeline->svg(style);
-      timeline_out.flush();
-      if (!timeline_out)
-        output_failed(timeline_path + ": error: cannot write timeline: " + std::strerror(errno));
+      timeline_out.stream() << timeline->svg(style);
+      timeline_out.close();
+    } catch (const umbra::OutputError& e) {
+      output_failed("error: " + std::string(e.what()));
     } catch (const std::runtime_error& e) {
       output_failed(timeline_path + ": error: " + e.what());
     }
   }
   if (!stats_path.empty()) {
     const std::string text = stats_json(o, cfg, input).dump(2) + "\n";
-    if (stats_path == "-") {
+    if (stats_out.is_stdout()) {
       std::cout << text;
       std::cout.flush();
     } else {
-      stats_out << text;
-      stats_out.flush();
-      if (!stats_out) output_failed(stats_path + ": error: cannot write statistics: " + std::strerror(errno));
+      stats_out.stream() << text;
+      close_checked(stats_out);
     }
   }
   check_stdout();
@@ -869,6 +883,7 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  umbra::check_stdout_at_exit("umbra-sim", kExitBadInput);  // --help, usage: the run's own check is in run()
   try {
     return run(argc, argv);
   } catch (const InputError& e) {

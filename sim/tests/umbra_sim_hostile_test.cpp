@@ -110,7 +110,7 @@ TEST_F(UmbraSimHostile, OutputsThatWouldOverwriteTheInputAreRefused) {
     const Outcome o = run(c.args);
     EXPECT_EQ(o.rc, kBadInput) << c.args;
     EXPECT_TRUE(has(o.err, c.option + " '")) << o.err;
-    EXPECT_TRUE(has(o.err, "is the input file")) << o.err;
+    EXPECT_TRUE(has(o.err, "is the program '")) << o.err;
     EXPECT_TRUE(has(o.err, "refusing to overwrite it")) << o.err;
     EXPECT_EQ(slurp(prog), kProgram) << c.args;
     EXPECT_EQ(o.out, "") << c.args;
@@ -127,13 +127,16 @@ TEST_F(UmbraSimHostile, WriteErrorsAreReported) {
   struct {
     std::string args, stdout_to, says;
   } cases[] = {
-      {prog + " --trace /dev/full", "", "/dev/full: error: cannot write trace"},
-      {"--model systemc " + prog + " --trace /dev/full", "", "/dev/full: error: cannot write trace"},
-      {prog + " --dump-mem cell:4:/dev/full", "", "/dev/full: error: cannot write memory dump"},
-      {prog + " --stats-json /dev/full", "", "/dev/full: error: cannot write statistics"},
-      {prog + " --regs", "/dev/full", "cannot write standard output"},
-      {prog + " --trace", "/dev/full", "cannot write standard output"},
-      {prog + " --dump-mem cell:4", "/dev/full", "cannot write standard output"},
+      {prog + " --trace /dev/full", "", "--trace '/dev/full': cannot write: No space left on device"},
+      {"--model systemc " + prog + " --trace /dev/full", "",
+       "--trace '/dev/full': cannot write: No space left on device"},
+      {prog + " --dump-mem cell:4:/dev/full", "",
+       "--dump-mem '/dev/full': cannot write: No space left on device"},
+      {prog + " --stats-json /dev/full", "",
+       "--stats-json '/dev/full': cannot write: No space left on device"},
+      {prog + " --regs", "/dev/full", "standard output: cannot write: No space left on device"},
+      {prog + " --trace -", "/dev/full", "standard output: cannot write: No space left on device"},
+      {prog + " --dump-mem cell:4", "/dev/full", "standard output: cannot write: No space left on device"},
   };
   for (const auto& c : cases) {
     const Outcome o = run(c.args, c.stdout_to);

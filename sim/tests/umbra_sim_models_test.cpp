@@ -424,7 +424,7 @@ TEST_F(UmbraSimModels, TimelinePutsEverySlotWhereThePipelineHasIt) {
 
 TEST_F(UmbraSimModels, CycleModelTraceIsTheEventStream) {
   const std::string prog = write("e.s", "exit\n");
-  const Outcome o = run("--model systemc --threads 1 --trace " + prog);
+  const Outcome o = run("--model systemc --threads 1 --trace - " + prog);
   ASSERT_EQ(o.rc, kOk) << o.err;
   EXPECT_TRUE(has(o.out, "# cycle event")) << o.out;
   EXPECT_TRUE(has(o.out, " issue t0 pc=0x00000000\n")) << o.out;

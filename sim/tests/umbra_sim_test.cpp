@@ -111,7 +111,7 @@ done:   exit
         .data
 cell:   .word    5, 0
 )");
-  const Outcome o = run("--threads 2 --trace " + prog);  // `--trace INPUT`: trace to stdout
+  const Outcome o = run("--threads 2 --trace - " + prog);  // `--trace -`: trace to stdout
   EXPECT_EQ(o.rc, kOk) << o.err;
   const uint32_t rdsr = enc("rdsr", {1, umbra::isa::find_sreg("tid")->number}), movi = enc("movi", {2, 0}),
                  movhi = enc("movhi", {2, 1}), atom = enc("atom.add", {3, 2, 1}), stw = enc("stw", {1, 4}, 2),
@@ -145,7 +145,7 @@ cell:   .word    5, 0
 
 TEST_F(UmbraSim, TraceShowsTheFaultingInstruction) {
   const std::string prog = write("mis.s", "movi r1, 6\nldw r2, 0(r1)\nexit\n");
-  const Outcome o = run("--threads 1 --trace " + prog);
+  const Outcome o = run("--threads 1 --trace - " + prog);
   EXPECT_EQ(o.rc, kFault);
   EXPECT_TRUE(has(o.out, trace_row(0, 4, enc("ldw", {2, 0}, 1), "ldw r2, 0(r1)",
                                    "FAULT misaligned access: address 0x00000006 is not a multiple of 4")))
@@ -389,10 +389,10 @@ TEST_F(UmbraSim, CommandFileMistakesNameTheFileAndLine) {
     EXPECT_EQ(o.rc, kBadInput) << opt;
     EXPECT_TRUE(has(o.err, "excludes")) << o.err;
   }
-  for (const char* opt : {"--trace", "--regs"}) {
-    const Outcome o = run(prog + " --commands " + cmds + " " + opt);
+  for (const std::string opt : {"--trace", "--regs"}) {
+    const Outcome o = run(prog + " --commands " + cmds + " " + opt + (opt == "--trace" ? " -" : ""));
     EXPECT_EQ(o.rc, kBadInput) << opt;
-    EXPECT_TRUE(has(o.err, std::string(opt) + ": not with --commands")) << o.err;
+    EXPECT_TRUE(has(o.err, opt + ": not with --commands")) << o.err;
   }
 }
 

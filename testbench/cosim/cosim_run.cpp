@@ -11,6 +11,10 @@
 // comparator checks each cycle once both sides have produced it.
 #include "umbra/cosim_run.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -196,18 +200,62 @@ void count_cache(scm::MemoryStats& mem, const CycleSample& s) {
   }
 }
 
+// Verilator's VCD file with its failures kept: its own open() failure is silent (the
+// run went on and exited 0 with no file) and a failed write() ends the process from
+// inside Verilator.  Here a failed write is remembered, the rest of the run's output
+// dropped, and RtlWaveform::close() reports it.
+class CheckedVcdFile final : public VerilatedVcdFile {
+ public:
+  // The base class's descriptor is private: this class opens, writes and closes its
+  // own (with the base's flags but blocking writes, so a short write is an error).
+  bool open(const std::string& name) override {
+    fd_ = ::open(name.c_str(), O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd_ < 0) error_ = errno;
+    return fd_ >= 0;
+  }
+  void close() override {
+    if (fd_ >= 0 && ::close(fd_) != 0 && !error_) error_ = errno;
+    fd_ = -1;
+  }
+  ssize_t write(const char* bufp, ssize_t len) override {
+    if (error_ || fd_ < 0) return len;  // already failed: reported at close, not by Verilator's fatal error
+    for (ssize_t done = 0; done < len;) {
+      const ssize_t n = ::write(fd_, bufp + done, size_t(len - done));
+      if (n > 0) {
+        done += n;
+      } else if (n == 0 || errno != EINTR) {
+        error_ = n == 0 ? EIO : errno;
+        break;
+      }
+    }
+    return len;
+  }
+  int error() const { return error_; }
+
+ private:
+  int fd_ = -1;
+  int error_ = 0;
+};
+
 // The RTL's waveform (BASE.rtl.vcd), when a path is given: dumped at both clock edges
 // of every cycle, 1 ns a cycle as a SystemC run's clock.  cycle() is called once the
 // cycle's inputs have settled after its rising edge, and lowers the model's clock.
+// Its every write is checked (CheckedVcdFile): a file that cannot be opened is a
+// RunError before the run, one that could not be written whole is removed and a
+// RunError at close().
 class RtlWaveform {
  public:
-  RtlWaveform(RtlStepper& rtl, const std::string& path) : rtl_(rtl) {
+  RtlWaveform(RtlStepper& rtl, const std::string& path) : rtl_(rtl), path_(path) {
     if (path.empty()) return;
-    vcd_ = std::make_unique<VerilatedVcdC>();
+    file_ = std::make_unique<CheckedVcdFile>();
+    vcd_ = std::make_unique<VerilatedVcdC>(file_.get());
     rtl.model().trace(vcd_.get(), 99);
     vcd_->set_time_unit("1ns");
     vcd_->set_time_resolution("1ps");
     vcd_->open(path.c_str());
+    if (!vcd_->isOpen())
+      throw RunError("waveform '" + path +
+                     "': cannot open: " + std::strerror(file_->error() ? file_->error() : EIO));
   }
   // The time of the rising edge that began the cycle, in picoseconds.
   uint64_t cycle() {
@@ -221,11 +269,23 @@ class RtlWaveform {
     return t;
   }
   void close() {
-    if (vcd_) vcd_->close();
+    if (!vcd_) return;
+    vcd_->close();
+    struct stat st;
+    const bool there = ::stat(path_.c_str(), &st) == 0;
+    if (file_->error()) {
+      // A regular file is removed; a device (or a link to one) the user named is left.
+      const bool regular = there && S_ISREG(st.st_mode) && ::unlink(path_.c_str()) == 0;
+      throw RunError("waveform '" + path_ + "': cannot write: " + std::strerror(file_->error()) +
+                     (regular ? " (the partial file was removed)" : ""));
+    }
+    if (!there) throw RunError("waveform '" + path_ + "': not written (" + std::strerror(errno) + ")");
   }
 
  private:
   RtlStepper& rtl_;
+  std::string path_;
+  std::unique_ptr<CheckedVcdFile> file_;  // outlives vcd_, which writes through it
   std::unique_ptr<VerilatedVcdC> vcd_;
   uint64_t t_ = 0;
 };
@@ -493,6 +553,7 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   b.sc.sys.flush_events();
   cmp->finish();
   rtl_trace.close();
+  if (sc_trace) sc_trace->close();
   sc_trace.reset();
   if (!opts.fst.empty()) {
     to_fst(base + ".rtl.vcd", base + ".rtl.fst");

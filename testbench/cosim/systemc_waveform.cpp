@@ -2,6 +2,9 @@
 #include "systemc_waveform.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <map>
 
 #include "run_result.h"
@@ -17,8 +20,8 @@ std::string core_scope(unsigned c) {
 }  // namespace
 
 SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_system& sys, unsigned threads)
-    : out_(std::fopen(path.c_str(), "w")) {
-  if (!out_) throw scm::RunError("cannot write the waveform " + path);
+    : path_(path), out_(std::fopen(path.c_str(), "w")) {
+  if (!out_) throw scm::RunError("waveform '" + path + "': cannot open: " + std::strerror(errno));
   unsigned tw = 1;
   while ((1u << tw) < threads) ++tw;
   const std::map<std::string, unsigned> widths = {
@@ -110,7 +113,23 @@ SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_syste
 }
 
 SystemcWaveform::~SystemcWaveform() {
-  std::fclose(out_);
+  if (out_) std::fclose(out_);
+}
+
+void SystemcWaveform::close() {
+  if (!out_) return;
+  const int earlier = errno;  // a failed fprintf left its errno
+  errno = 0;
+  const bool flushed = std::fflush(out_) == 0;
+  int err = !flushed ? errno : std::ferror(out_) ? (earlier ? earlier : EIO) : 0;
+  errno = 0;
+  if (std::fclose(out_) != 0 && !err) err = errno ? errno : EIO;
+  out_ = nullptr;
+  if (!err) return;
+  std::error_code ec;
+  const bool regular = std::filesystem::is_regular_file(path_, ec) && std::remove(path_.c_str()) == 0;
+  throw scm::RunError("waveform '" + path_ + "': cannot write: " + std::strerror(err) +
+                      (regular ? " (the partial file was removed)" : ""));
 }
 
 void SystemcWaveform::add(const std::string& name, unsigned width, std::function<uint64_t()> value) {

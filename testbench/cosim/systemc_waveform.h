@@ -22,7 +22,11 @@ class SystemcWaveform {
  public:
   // Opens `path`; throws RunError when it cannot be written.
   SystemcWaveform(const std::string& path, const scm::umbra_system& sys, unsigned threads);
+  // Not closed (the run ended with an error first): closed quietly.
   ~SystemcWaveform();
+  // Flushes and closes; a failed write or close is a RunError naming the file and the
+  // reason, and the partial file is removed.
+  void close();
   SystemcWaveform(const SystemcWaveform&) = delete;
   SystemcWaveform& operator=(const SystemcWaveform&) = delete;
 
@@ -42,6 +46,7 @@ class SystemcWaveform {
   void add(const std::string& name, unsigned width, std::function<uint64_t()> value);
   void write_value(const Signal& s, uint64_t v);
 
+  std::string path_;
   std::FILE* out_;
   std::string scope_;  // where add() puts a signal
   std::vector<Signal> signals_;

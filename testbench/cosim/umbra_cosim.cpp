@@ -18,13 +18,15 @@
 #include <string>
 #include <vector>
 
-#include "umbra/examples_model.h"
 #include "harness.h"
 #include "reference.h"
 #include "umbra/asm.h"
 #include "umbra/config.h"
 #include "umbra/cosim_run.h"
+#include "umbra/examples_model.h"
 #include "umbra/models.h"
+#include "umbra/output_file.h"
+#include "umbra/output_files.h"
 #include "umbra/program.h"
 
 namespace {
@@ -112,9 +114,30 @@ const umbra::models::Model& rtl_model(const std::string& name) {
                            name + "'");
 }
 
+// The rule for output paths (umbra/output_files.h): no waveform or event file may be
+// an input of the run (the program and what it includes, the manifest, the
+// configuration) or another output; checked before anything is written, and each
+// waveform file opened once here, since Verilator's writer does not report an open
+// that fails.
+void check_outputs(umbra::OutputFiles outputs, const std::string& vcd, const std::string& fst,
+                   const std::string& events_path, bool lockstep) {
+  std::vector<std::pair<std::string, std::string>> waves;
+  for (const auto& [option, base] : {std::pair<std::string, std::string>{"--vcd", vcd}, {"--fst", fst}}) {
+    if (base.empty()) continue;
+    const std::string ext = option == "--vcd" ? ".vcd" : ".fst";
+    waves.emplace_back(option, base + ".rtl" + ext);
+    if (lockstep) waves.emplace_back(option, base + ".systemc" + ext);
+  }
+  for (const auto& [option, path] : waves) outputs.add(path, "", option);
+  if (!events_path.empty() && events_path != "-") outputs.add(events_path, "", "--events");
+  outputs.check();
+  for (const auto& [option, path] : waves) umbra::check_writable(path, option);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  umbra::check_stdout_at_exit("umbra-cosim", kExitBadInput);
   CLI::App app{
       "Cosimulate the Umbra core: Verilated RTL and SystemC model in lockstep, checked against the ISS"};
   std::string input, example, config_path, format = "auto", model = "cosim", vcd, fst, inject, events_path,
@@ -168,8 +191,11 @@ int main(int argc, char** argv) {
     if (!vcd.empty() && !fst.empty()) throw std::runtime_error("--vcd and --fst: choose one");
     if (!events_path.empty() && lockstep)
       throw std::runtime_error("--events is for --model rtl (the cosim reports events at a mismatch)");
-    const umbra::Config cfg =
-        umbra::load_config(config_path.empty() ? umbra::cosim::verilated_params().config_file : config_path);
+    const std::string config_file =
+        config_path.empty() ? umbra::cosim::verilated_params().config_file : config_path;
+    umbra::OutputFiles inputs;
+    inputs.add_input(config_file, "the configuration");
+    const umbra::Config cfg = umbra::load_config(config_file);
     umbra::cosim::check_config(cfg);
 
     umbra::cosim::Options opts;
@@ -187,6 +213,9 @@ int main(int argc, char** argv) {
       // reference; the cosim adapter turns any disagreement into a failed run.
       const auto m = umbra::examples::load_manifest(example);
       const umbra::Program p = umbra::examples::assemble(m);
+      inputs.add_input(example, "the example manifest");
+      inputs.add_inputs(p.sources, "the example's program");
+      check_outputs(inputs, vcd, fst, events_path, lockstep);
       const umbra::examples::Reference* ref = umbra::examples::find_reference(m.name);
       if (!ref) throw std::runtime_error(example + ": no reference named '" + m.name + "'");
       if (run_index >= int(m.runs.size()))
@@ -234,6 +263,7 @@ int main(int argc, char** argv) {
         }
       }
       if (json) std::printf("%s\n", all.dump(2).c_str());
+      umbra::check_stdout();
       return worst;
     }
 
@@ -242,17 +272,17 @@ int main(int argc, char** argv) {
     umbra::as::Options asm_options;  // assembly for the configuration's machine (its .data origin)
     asm_options.apply(cfg);
     const umbra::Program p = umbra::obj::read_file(input, *fmt, &asm_options);
+    inputs.add_inputs(p.sources, "the program");
+    check_outputs(inputs, vcd, fst, events_path, lockstep);
     const unsigned n = threads ? threads : cfg.threads;
     if (!domain_text.empty()) opts.domain = umbra::models::parse_domain(domain_text);
     opts.repro = repro;
     opts.program_name = input;
     opts.isolation = umbra::cosim::Options::Isolation::InProcess;
     if (!lockstep) {
-      std::FILE* events = nullptr;
-      if (events_path == "-")
-        events = stdout;
-      else if (!events_path.empty() && !(events = std::fopen(events_path.c_str(), "w")))
-        throw std::runtime_error("cannot write " + events_path);
+      umbra::OutputFile events_out;
+      if (!events_path.empty()) events_out = umbra::OutputFile(events_path, "--events");
+      std::FILE* events = events_out.file();
       umbra::scm::TextEventSink sink(events);
       umbra::models::Job job;
       job.program = &p;
@@ -266,7 +296,7 @@ int main(int argc, char** argv) {
       job.fst = fst;
       job.repro = repro;
       const umbra::cosim::RunResult r = mdl.run(cfg, job).run;
-      if (events && events != stdout) std::fclose(events);
+      events_out.close();
       if (json)
         std::printf("%s\n", run_json(r).dump(2).c_str());
       else
@@ -275,6 +305,7 @@ int main(int argc, char** argv) {
                      umbra::scm::status_name(r.status), (unsigned long long)r.end_cycle,
                      (unsigned long long)r.cycles, r.cycles_per_second(), r.message.empty() ? "" : ": ",
                      r.message.c_str());
+      umbra::check_stdout();
       return exit_for(r);
     }
     const auto c = umbra::cosim::run_cosim(p, cfg, n, max_cycles, opts);
@@ -282,6 +313,7 @@ int main(int argc, char** argv) {
       std::printf("%s\n", cosim_json(c).dump(2).c_str());
     else
       print_cosim(input, c, opts.check_iss);
+    umbra::check_stdout();
     if (!c.passed()) return kExitMismatch;
     return std::max(exit_for(c.rtl), exit_for(c.systemc));
   } catch (const std::exception& e) {

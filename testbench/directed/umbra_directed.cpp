@@ -8,27 +8,29 @@
 // written.
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <fstream>
 #include <string>
 
 #include "directed.h"
+#include "umbra/output_file.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"umbra-directed: writes one test program per instruction as DIR/<instruction>.s"};
   std::string dir;
   unsigned threads = 64;
-  app.add_option("DIR", dir, "directory to write to (must exist)")->required()->check(CLI::ExistingDirectory);
+  // No CLI11 check on DIR: writing says what is wrong with it, with the reason.
+  app.add_option("DIR", dir, "directory to write to (must exist)")->required();
   app.add_option("--threads", threads,
                  "work items (threads of every core) the programs' data areas are sized for (default 64)")
       ->check(CLI::Range(1u, 64u));
+  umbra::check_stdout_at_exit("umbra-directed");  // its output is standard output
   CLI11_PARSE(app, argc, argv);
   unsigned n = 0;
   for (const auto& p : umbra::directed::programs(threads)) {
     const std::string path = dir + "/" + p.name + ".s";
-    std::ofstream out(path);
-    out << p.source;
-    if (!out.flush()) {
-      std::fprintf(stderr, "umbra-directed: cannot write %s\n", path.c_str());
+    try {
+      umbra::write_output(path, "DIR", p.source);
+    } catch (const umbra::OutputError& e) {
+      std::fprintf(stderr, "umbra-directed: error: %s\n", e.what());
       return 1;
     }
     ++n;

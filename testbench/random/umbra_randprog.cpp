@@ -13,12 +13,13 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 
 #include "randcheck.h"
 #include "randprog.h"
 #include "umbra/models.h"
+#include "umbra/output_file.h"
+#include "umbra/output_files.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"umbra-randprog: constrained-random test programs for the Umbra memory system"};
@@ -38,7 +39,20 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember(umbra::models::names()));
   app.add_option("--count", count, "with --run MODEL: run this many consecutive seeds")
       ->check(CLI::Range(1u, 1000000u));
+  umbra::check_stdout_at_exit("umbra-randprog");
   CLI11_PARSE(app, argc, argv);
+
+  // -o may not be the configuration (umbra/output_files.h): refused before anything is
+  // read or written.
+  try {
+    umbra::OutputFiles paths;
+    paths.add_input(config_path, "the configuration");
+    if (!output.empty() && output != "-") paths.add(output, "", "-o");
+    paths.check();
+  } catch (const umbra::OutputError& e) {
+    std::cerr << "umbra-randprog: error: " << e.what() << "\n";
+    return 1;
+  }
 
   umbra::Config cfg;
   if (!config_path.empty()) {
@@ -70,15 +84,16 @@ int main(int argc, char** argv) {
       std::cerr << "umbra-randprog: " << e.what() << "\n";
       return 1;
     }
-    if (output.empty() || output == "-") {
-      std::cout << g.source;
-    } else {
-      std::ofstream f(output);
-      f << g.source;
-      if (!f.flush()) {
-        std::cerr << "umbra-randprog: cannot write " << output << "\n";
-        return 1;
+    try {
+      if (output.empty() || output == "-") {
+        std::cout << g.source;
+        umbra::check_stdout();
+      } else {
+        umbra::write_output(output, "-o", g.source);
       }
+    } catch (const umbra::OutputError& e) {
+      std::cerr << "umbra-randprog: error: " << e.what() << "\n";
+      return 1;
     }
     std::cerr << "seed " << seed << ": variant " << g.attempt << ", " << g.program.text.size()
               << " text words, " << g.iss_instructions << " instructions on the reference simulator\n";
@@ -92,9 +107,7 @@ int main(int argc, char** argv) {
     }
     opts.seed = seed;
     try {
-      std::ofstream f(output);
-      f << umbra::randprog::generate(cfg, opts).source;
-      if (!f.flush()) throw std::runtime_error("cannot write " + output);
+      umbra::write_output(output, "-o", umbra::randprog::generate(cfg, opts).source);
     } catch (const std::exception& e) {
       std::cerr << "umbra-randprog: " << e.what() << "\n";
       return 1;
@@ -109,5 +122,5 @@ int main(int argc, char** argv) {
   }
   std::cout << run << ": " << count - failed << " of " << count << " seeds passed (seeds " << seed << ".."
             << seed + count - 1 << ", length " << length << ")" << std::endl;
-  return failed ? 1 : 0;
+  return failed ? 1 : 0;  // standard output is checked at exit (check_stdout_at_exit)
 }

@@ -47,6 +47,10 @@ struct Program {
   uint32_t entry = 0;
   std::vector<Symbol> symbols;
   std::vector<ListingLine> listing;
+  // The files it was read from (read_file, as::assemble_file): the image or the
+  // source first, then a hex image's data file or every file the source .includes.
+  // A tool's outputs may be none of them (umbra/output_files.h).
+  std::vector<std::string> sources;
 
   std::optional<uint32_t> symbol(const std::string& name) const;
   // Name of a text symbol at exactly this address, for disassembly and traces.
@@ -86,6 +90,7 @@ constexpr uint16_t kElfMachine = 0x5542;
 // assembly goes through umbra-as with `asm_options` (a configuration's registers,
 // .data origin and stores: as::Options::apply), or the defaults when null (errors
 // become an ObjectError holding the rendered diagnostics).
+// Fills Program::sources.
 Program read_file(const std::string& path, Format fmt = Format::Auto, const as::Options* asm_options = nullptr);
 // read_file's steps for an image once its bytes are read, for images that are not in
 // files (the fuzzer): detect_format tells the format as Auto does (ELF magic, then a

@@ -100,8 +100,17 @@ std::string write_temporary(const std::string& option, const std::string& path, 
 
 }  // namespace
 
-void OutputFiles::add_input(const std::string& path) {
-  inputs_.push_back(path);
+void OutputFiles::add_input(const std::string& path, const std::string& what) {
+  if (!path.empty() && path != "-") inputs_.push_back({path, what + " '" + path + "'"});
+}
+
+void OutputFiles::add_inputs(const std::vector<std::string>& paths, const std::string& what) {
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (i == 0)
+      add_input(paths[i], what);
+    else if (!paths[i].empty())
+      inputs_.push_back({paths[i], "'" + paths[i] + "', which " + what + " '" + paths[0] + "' includes"});
+  }
 }
 
 void OutputFiles::add(const std::string& path, std::string contents, const std::string& option) {
@@ -119,10 +128,9 @@ void OutputFiles::check() const {
     if (o.path.empty()) throw OutputError(o.option + ": the file name is empty");
     if (fs::is_directory(o.path, ec)) throw OutputError(quote(o.option, o.path) + " is a directory");
     if (!is_special(o.path))
-      for (const std::string& in : inputs_)
-        if (same_file(o.path, in))
-          throw OutputError(quote(o.option, o.path) + " is the input file '" + in +
-                            "'; refusing to overwrite it");
+      for (const Input& in : inputs_)
+        if (same_file(o.path, in.path))
+          throw OutputError(quote(o.option, o.path) + " is " + in.what + "; refusing to overwrite it");
     for (size_t j = 0; j < i; ++j)
       if (same_file(o.path, outputs_[j].path))
         throw OutputError(quote(outputs_[j].option, outputs_[j].path) + " and " + quote(o.option, o.path) +
@@ -163,7 +171,7 @@ void OutputFiles::commit() {
   for (const std::string& r : removals_) {
     std::error_code ec;
     bool is_input = false;
-    for (const std::string& in : inputs_) is_input |= same_file(r, in);
+    for (const Input& in : inputs_) is_input |= same_file(r, in.path);
     if (!is_input && fs::is_regular_file(r, ec)) fs::remove(r, ec);
   }
 }
@@ -173,7 +181,7 @@ void OutputFiles::discard() const noexcept {
     std::error_code ec;
     if (!fs::is_regular_file(o.path, ec)) continue;
     bool is_input = false;
-    for (const std::string& in : inputs_) is_input |= same_file(o.path, in);
+    for (const Input& in : inputs_) is_input |= same_file(o.path, in.path);
     if (!is_input) fs::remove(o.path, ec);
   }
 }

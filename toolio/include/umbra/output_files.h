@@ -12,8 +12,13 @@
 // renamed over; it is written in place, and its write errors are still reported.
 // discard() removes older regular files at the output paths after a failed run, so
 // that no output of an earlier run is taken for this run's (the rule of GCC and of
-// make's .DELETE_ON_ERROR).  umbra-as and umbra-dis use it; it has no dependency on
-// the assembler so that other tools can too.
+// make's .DELETE_ON_ERROR).
+//
+// It is the one rule for output paths of every tool that writes (docs/tools.md,
+// "Output files"): umbra-as and umbra-dis commit through it; the tools that stream
+// their outputs (umbra-sim, umbra-cosim, umbra-randprog, the benches) name their
+// inputs and outputs here and call check() before opening anything, then write through
+// OutputFile (umbra/output_file.h).  It lives in umbra_toolio, below every tool.
 #pragma once
 #include <stdexcept>
 #include <string>
@@ -28,8 +33,12 @@ struct OutputError : std::runtime_error {
 
 class OutputFiles {
  public:
-  // A file this run reads; no output may be it.
-  void add_input(const std::string& path);
+  // A file this run reads; no output may be it.  `what` names it in the message ("the
+  // program", "the configuration", "a file the program includes").
+  void add_input(const std::string& path, const std::string& what = "the input file");
+  // Every file of a program (Program::sources: the image or the source and what it
+  // includes); the first is `what`, the others files it includes.
+  void add_inputs(const std::vector<std::string>& paths, const std::string& what = "the program");
   // A file to write with these contents; `option` (e.g. "-o", "--listing") names it in
   // messages.
   void add(const std::string& path, std::string contents, const std::string& option);
@@ -49,7 +58,11 @@ class OutputFiles {
   struct Output {
     std::string path, contents, option;
   };
-  std::vector<std::string> inputs_, removals_;
+  struct Input {
+    std::string path, what;  // what: how the message names it ("the program 'p.s'")
+  };
+  std::vector<Input> inputs_;
+  std::vector<std::string> removals_;
   std::vector<Output> outputs_;
 };
 
