@@ -49,7 +49,7 @@
 //
 // On a line port (LINE_PORT; docs/memory-system.md, "The line port"; systemc/execute.h)
 // X1 also keeps the load/store unit's combining buffers in order with everything
-// else: it compares its line with every buffer's (wc_*, as they are at the start of
+// else: it compares its line with every buffer's (buffer_*, as they are at the start of
 // the cycle) and with C1's and C2's requests, and decides, as the model's gate does,
 // whether the instruction passes, is replayed, or is replayed and closes a buffer
 // (sends a `wline` op tagged with the buffer's thread down C1 and C2, when there is
@@ -121,9 +121,9 @@ module execute #(
     input  wire            lsu_room,     // the request FIFO can take three more pushes
     // The line port (LINE_PORT): the combining buffers at the start of the cycle
     // (rtl/load_store_unit.v) and C2's request, for X1's gate.
-    input  wire [THREADS-1:0]         wc_valid,
-    input  wire [LNW*THREADS-1:0]     wc_line,
-    input  wire [THREADS*THREADS-1:0] wc_writers,
+    input  wire [THREADS-1:0]         buffer_valid,
+    input  wire [LNW*THREADS-1:0]     buffer_line,
+    input  wire [THREADS*THREADS-1:0] buffer_writers,
     input  wire                       c2_push_valid,
     input  wire [31:0]                c2_push_addr,
 
@@ -590,9 +590,9 @@ module execute #(
       wire [THREADS-1:0] holds, writes;
       genvar u;
       for (u = 0; u < THREADS; u = u + 1) begin : g_cmp
-        assign holds[u]  = wc_valid[u] && wc_line[LNW*u +: LNW] == line;
-        wire [THREADS-1:0] writers = wc_writers[THREADS*u +: THREADS];
-        assign writes[u] = wc_valid[u] && writers[x1_thread];
+        assign holds[u]  = buffer_valid[u] && buffer_line[LNW*u +: LNW] == line;
+        wire [THREADS-1:0] writers = buffer_writers[THREADS*u +: THREADS];
+        assign writes[u] = buffer_valid[u] && writers[x1_thread];
       end
       reg [TW-1:0] holder, writer;
       integer k;
@@ -606,7 +606,7 @@ module execute #(
       end
       wire any_holder = |holds;
       wire any_writer = |writes;
-      wire own_free   = !wc_valid[x1_thread] || wc_line[LNW*x1_thread +: LNW] == line;
+      wire own_free   = !buffer_valid[x1_thread] || buffer_line[LNW*x1_thread +: LNW] == line;
       wire stw_al     = x1_op == `UMBRA_OP_STW && ea[1:0] == 2'b00;
       wire touched    = (x2_mem_valid && c1_line == line) ||
                         (c2_push_valid && c2_push_addr[31:LB] == line);
@@ -641,7 +641,7 @@ module execute #(
       assign exit_held    = x1_valid && !x1_illegal && x1_exit && any_writer;
       assign close        = close_r && lsu_room;
       assign close_thread = by_writer ? writer : holder;
-      assign close_line   = wc_line[LNW*close_thread +: LNW];
+      assign close_line   = buffer_line[LNW*close_thread +: LNW];
     end else begin : g_no_gate
       assign gate_pass     = !pushes || lsu_room;
       assign exit_held     = 1'b0;
@@ -649,7 +649,7 @@ module execute #(
       assign close_thread  = x1_thread;
       assign close_line    = {LNW{1'b0}};
       assign x2_mem_thread = x2_thread;
-      wire unused_line = |{wc_valid, wc_line, wc_writers, c2_push_valid, c2_push_addr, close_thread};
+      wire unused_line = |{buffer_valid, buffer_line, buffer_writers, c2_push_valid, c2_push_addr, close_thread};
     end
   endgenerate
 

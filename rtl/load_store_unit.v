@@ -47,17 +47,19 @@
 // pushes that buffer; and in a cycle whose start finds the FIFO empty and in which C2
 // pushes nothing, the lowest-numbered thread's buffer goes.  The valid bits, lines,
 // masks and writer bits are flip-flops because execute's X1 compares its line with
-// every buffer's (wc_valid, wc_line, wc_writers); the words have one writer a cycle
-// (C2's store) and one reader (the push), so they live in one small RAM per word of
-// the line, read asynchronously at the buffer pushed.  A FIFO entry then carries a
-// wline's mask and line beside the request, and a fill's one beat is its only one.
-// With LINE_PORT 0 none of this is built and the entry is as narrow as before.
+// every buffer's (buffer_valid, buffer_line, buffer_writers).  The words, THREADS x
+// line_bytes / 4 of them, have one writer a cycle (C2's store) and one reader (the
+// buffer going out), so they live in one small RAM per word of the line, THREADS deep
+// (distributed RAM on an FPGA that has it), read asynchronously because the buffer
+// that goes out is known only in its cycle.  A FIFO entry then carries a wline's
+// mask and line beside the request, and a fill's one beat is its only one.  With
+// LINE_PORT 0 none of this is built and the entry is as narrow as before.
 //
 // lsu_busy: something is still owed at the memory side (requests in the FIFO, fills
 // and returning atomics sent but not answered, and on a line port a buffer holding a
-// store), from register state only.  Port
-// misuse is the testbench's to know: a response whose tag names no thread, or whose
-// thread is owed nothing, is dropped and raises the sticky trace_protocol_error.
+// store), from register state only.  Port misuse is the testbench's to know: a
+// response whose tag names no thread, or whose thread is owed nothing, is dropped and
+// raises the sticky trace_protocol_error.
 `default_nettype none
 
 `include "umbra_isa.vh"
@@ -126,9 +128,9 @@ module load_store_unit #(
     // The combining buffers as they are at the start of the cycle (LINE_PORT), for
     // execute's X1: buffer u's valid bit, line number and writer bits (thread t's
     // store is in it) at u, [LNW*u +: LNW] and [THREADS*u + t].
-    output wire [THREADS-1:0]         wc_valid,
-    output wire [LNW*THREADS-1:0]     wc_line,
-    output wire [THREADS*THREADS-1:0] wc_writers,
+    output wire [THREADS-1:0]         buffer_valid,
+    output wire [LNW*THREADS-1:0]     buffer_line,
+    output wire [THREADS*THREADS-1:0] buffer_writers,
 
     output reg                   trace_protocol_error
 );
@@ -159,11 +161,11 @@ module load_store_unit #(
                             !pop ? head : (head == LAST_IX) ? {PW{1'b0}} : head + 1'b1;
   wire [EW-1:0] head_entry;
   // What goes into the FIFO this cycle: C2's request (push_c2), or on a line port a
-  // combining buffer as a wline (push_wc, below).  They never meet: a buffer goes only
+  // combining buffer as a wline (push_buffer, below).  They never meet: a buffer goes only
   // when C2's own request stays out of the FIFO (it joins a buffer, it evicts its
   // thread's, or there is none).
   wire          push_c2;
-  wire          push_wc;
+  wire          push_buffer;
   wire [EW-1:0] push_entry;
   wire          buffered;     // some buffer holds a store
 
@@ -230,7 +232,6 @@ module load_store_unit #(
   assign pop = sent || head_marker;
 
   // ---- combining buffers (LINE_PORT) ---------------------------------------------------
-  // (push_c2, push_wc, push_entry: above.)
   generate
     if (LINE_PORT != 0) begin : g_combine
       localparam integer OW = (WPL > 1) ? $clog2(WPL) : 1;
@@ -272,24 +273,24 @@ module load_store_unit #(
       wire          idle      = !c2_push_valid && buffered && !nonempty;
       wire          out_close = c2_wline && own_valid;
       wire          out_evict = starts && own_valid;
-      assign        push_wc   = out_close || out_evict || idle;
-      wire [TW-1:0] wc_out    = idle ? lowest : c2_push_tag;
+      assign        push_buffer   = out_close || out_evict || idle;
+      wire [TW-1:0] out_thread    = idle ? lowest : c2_push_tag;
       assign        push_c2   = c2_push_valid && !c2_wline && !c2_stw;
-      wire [TW-1:0] wc_in     = joins ? holder : c2_push_tag;  // the buffer a store writes
-      wire          wc_we     = c2_stw;
+      wire [TW-1:0] in_thread     = joins ? holder : c2_push_tag;  // the buffer a store writes
+      wire          words_we     = c2_stw;
 
       // The words: one RAM per word of the line, written by C2's store, read at the
       // buffer going out; a word its mask does not name goes out as 0, as the model's.
-      wire [WPL-1:0]     out_mask = mask_q[WPL*wc_out +: WPL];
+      wire [WPL-1:0]     out_mask = mask_q[WPL*out_thread +: WPL];
       wire [32*WPL-1:0]  out_line;
       for (g = 0; g < WPL; g = g + 1) begin : g_bank
         localparam [31:0] WORD_U = g;
         reg [31:0] words [0:THREADS-1];
         always @(posedge clk) begin
-          if (wc_we && c2_off == WORD_U[OW-1:0])
-            words[wc_in] <= c2_push_data;
+          if (words_we && c2_off == WORD_U[OW-1:0])
+            words[in_thread] <= c2_push_data;
         end
-        assign out_line[32*g +: 32] = out_mask[g] ? words[wc_out] : 32'd0;
+        assign out_line[32*g +: 32] = out_mask[g] ? words[out_thread] : 32'd0;
       end
 
       wire [THREADS-1:0] t_bit = {{(THREADS - 1){1'b0}}, 1'b1} << c2_push_tag;
@@ -298,8 +299,8 @@ module load_store_unit #(
         if (rst) begin
           valid_q <= {THREADS{1'b0}};
         end else begin
-          if (push_wc)
-            valid_q[wc_out] <= 1'b0;
+          if (push_buffer)
+            valid_q[out_thread] <= 1'b0;
           if (starts)
             valid_q[c2_push_tag] <= 1'b1;
         end
@@ -313,25 +314,25 @@ module load_store_unit #(
         end
       end
 
-      wire [LNW-1:0] out_lnum = line_q[LNW*wc_out +: LNW];
+      wire [LNW-1:0] out_lnum = line_q[LNW*out_thread +: LNW];
       wire [31:0]    out_addr = {out_lnum, {LB{1'b0}}};
-      assign push_entry = push_wc ? {1'b0, wc_out, OP_WLINE, out_addr, 32'd0, 32'd0, out_mask, out_line}
+      assign push_entry = push_buffer ? {1'b0, out_thread, OP_WLINE, out_addr, 32'd0, 32'd0, out_mask, out_line}
                                   : {c2_push_marker, c2_push_tag, c2_push_op, c2_push_addr, c2_push_data,
                                      c2_push_cmp, {XW{1'b0}}};
       assign buffered     = |valid_q;
-      assign wc_valid     = valid_q;
-      assign wc_line      = line_q;
-      assign wc_writers   = writers_q;
+      assign buffer_valid     = valid_q;
+      assign buffer_line      = line_q;
+      assign buffer_writers   = writers_q;
       assign mem_req_mask = head_entry[32*WPL +: WPL];
       assign mem_req_line = head_entry[0 +: 32*WPL];
     end else begin : g_no_combine
       assign push_c2      = c2_push_valid;
-      assign push_wc      = 1'b0;
+      assign push_buffer      = 1'b0;
       assign push_entry   = {c2_push_marker, c2_push_tag, c2_push_op, c2_push_addr, c2_push_data, c2_push_cmp};
       assign buffered     = 1'b0;
-      assign wc_valid     = {THREADS{1'b0}};
-      assign wc_line      = {(LNW*THREADS){1'b0}};
-      assign wc_writers   = {(THREADS*THREADS){1'b0}};
+      assign buffer_valid     = {THREADS{1'b0}};
+      assign buffer_line      = {(LNW*THREADS){1'b0}};
+      assign buffer_writers   = {(THREADS*THREADS){1'b0}};
       assign mem_req_mask = {WPL{1'b0}};
       assign mem_req_line = {(32*WPL){1'b0}};
     end
@@ -339,7 +340,7 @@ module load_store_unit #(
 
   // Execute's replay keeps pushes within the room, so a push never meets a full FIFO;
   // the guard keeps a broken invariant from overwriting the head.
-  wire push = (push_c2 || push_wc) && (count != FULL || pop);
+  wire push = (push_c2 || push_buffer) && (count != FULL || pop);
   wire [CW-1:0] next_count = count + {{(CW - 1){1'b0}}, push} - {{(CW - 1){1'b0}}, pop};
 
   always @(posedge clk) begin

@@ -258,9 +258,9 @@ module umbra_core #(
   wire            fill_beat;
   // load/store unit -> execute: the combining buffers (LINE_PORT).
   localparam integer LNW = 32 - $clog2(CACHE_LINE_BYTES);
-  wire [THREADS-1:0]         wc_valid;
-  wire [LNW*THREADS-1:0]     wc_line;
-  wire [THREADS*THREADS-1:0] wc_writers;
+  wire [THREADS-1:0]         buffer_valid;
+  wire [LNW*THREADS-1:0]     buffer_line;
+  wire [THREADS*THREADS-1:0] buffer_writers;
   wire            fill_done;
   // Valid in the cycle after W.
   wire            rf_we;
@@ -334,7 +334,7 @@ module umbra_core #(
       .x1_clock(x1_clock), .domw(domw), .lx0(lx0), .domh(domh), .items(items),
       .item_we(item_we), .item_thread(item_thread), .item_lx(item_lx), .item_ly(item_ly),
       .ncore(ncore), .args(args), .lsu_room(lsu_room),
-      .wc_valid(wc_valid), .wc_line(wc_line), .wc_writers(wc_writers),
+      .buffer_valid(buffer_valid), .buffer_line(buffer_line), .buffer_writers(buffer_writers),
       .c2_push_valid(c2_push_valid), .c2_push_addr(c2_push_addr),
       .x2_upd_valid(x2_upd_valid), .x2_upd_thread(x2_upd_thread), .x2_upd_pc(x2_upd_pc),
       .x2_upd_state(x2_upd_state),
@@ -415,7 +415,7 @@ module umbra_core #(
       .mem_resp_valid(mem_resp_valid), .mem_resp_data(mem_resp_data),
       .mem_resp_tag(mem_resp_tag),
       .rb_valid(rb_valid), .rb_word(rb_word), .lsu_room(lsu_room), .lsu_busy(lsu_busy),
-      .wc_valid(wc_valid), .wc_line(wc_line), .wc_writers(wc_writers),
+      .buffer_valid(buffer_valid), .buffer_line(buffer_line), .buffer_writers(buffer_writers),
       .trace_protocol_error(trace_protocol_error)
   );
 
