@@ -65,6 +65,7 @@ module board_system #(
       .mem_req_addr(req_addr), .mem_req_data(req_data), .mem_req_cmp(req_cmp),
       .mem_req_tag(req_tag),
       .mem_resp_valid(resp_valid), .mem_resp_data(resp_data), .mem_resp_tag(resp_tag),
+      .mem_req_mask(), .mem_req_line(), .mem_resp_line({(8*LINE_BYTES){1'b0}}),  // a word port: no line port
       .trace_issue_valid(issue_valid), .trace_issue_thread(), .trace_issue_pc(),
       .trace_issue_reason(), .trace_regwrite_valid(), .trace_regwrite_thread(),
       .trace_regwrite_pc(), .trace_regwrite_reg(), .trace_regwrite_value(),

@@ -13,6 +13,9 @@
 // cycle into the instruction stores.  One line buffer suffices: the processor takes at
 // most a word a cycle and never reads ahead of the line it is in.
 //
+// On a line port (LINE_PORT, cache.line_port) a fill's line comes back in one beat on
+// resp_line, the whole line buffer written at once, as the cores' caches take it.
+//
 // Every output is a function of registers (the state, the line buffer) and of the
 // system's busy and the dispatcher's busy, which are registers too, so the block adds
 // no path from the memory's inputs to its outputs.
@@ -25,6 +28,7 @@ module command_processor #(
     parameter integer CORES      = 1,
     parameter integer LINE_BYTES = 32,
     parameter integer IMEM_WORDS = 4096,
+    parameter integer LINE_PORT  = 0,     // 1: a fill's line in one beat (resp_line)
     parameter integer FB = `UMBRA_CMD_FAULT_BITS  // derived; not to be set
 ) (
     input  wire               clk,
@@ -42,6 +46,7 @@ module command_processor #(
     output wire [31:0]        req_data,
     input  wire               resp_valid,     // a beat with the processor's tag
     input  wire [31:0]        resp_data,
+    input  wire [8*LINE_BYTES-1:0] resp_line,  // LINE_PORT: the whole line
 
     output wire               imem_we,        // `program`: every core's instruction store
     output wire [31:0]        imem_addr,
@@ -163,7 +168,12 @@ module command_processor #(
         instructions[32*c +: 32] <= instructions[32*c +: 32] + {31'd0, issued[c]};
 
       // The line buffer: a beat of the fill in flight, or a fill taken.
-      if (resp_valid) begin
+      if (resp_valid && LINE_PORT != 0) begin
+        for (c = 0; c < LW; c = c + 1)
+          line[c] <= resp_line[32*c +: 32];
+        line_got <= LW_N;
+        filling  <= 1'b0;
+      end else if (resp_valid) begin
         line[line_got[OW-1:0]] <= resp_data;
         line_got <= line_got + 1'b1;
         if (line_got + 1'b1 == LW_N) filling <= 1'b0;

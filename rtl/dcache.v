@@ -39,6 +39,16 @@
 // (a C2 hit, and at a fill's completion every thread waiting on it plus a C2 merge
 // into it in the same cycle).  The push (push_*) is taken into the request FIFO at the
 // end of C2.
+//
+// LINE_PORT (cache.line_port; docs/memory-system.md, "The line port"): a fill's one
+// beat carries the whole line (mem_resp_line), so it is the fill's first and last: it
+// picks the victim, writes the line and completes the fill in one cycle.  The data RAM
+// is then a line wide (one write of the whole line; C2 picks its word from the line
+// read in C1), each waiting thread takes its word from the beat at its miss-table
+// offset (ans_catch_data), and a line made valid by the completion stays valid
+// whatever the victim's first-beat clear says, since both are this cycle.  A `wline`
+// op from execute (the close of a combining buffer) passes C1 and C2 untouched into
+// the push, with no cache event.
 `default_nettype none
 
 `include "umbra_isa.vh"
@@ -49,7 +59,8 @@ module dcache #(
     parameter integer TW               = 3,
     parameter integer CACHE_BYTES      = 4096,
     parameter integer CACHE_WAYS       = 2,
-    parameter integer CACHE_LINE_BYTES = 32
+    parameter integer CACHE_LINE_BYTES = 32,
+    parameter integer LINE_PORT        = 0   // 1: fills in one line-wide beat (above)
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -67,6 +78,7 @@ module dcache #(
     input  wire                  mem_resp_valid,
     input  wire [31:0]           mem_resp_data,
     input  wire [7:0]            mem_resp_tag,
+    input  wire [8*CACHE_LINE_BYTES-1:0] mem_resp_line,  // a fill's line (LINE_PORT)
     output wire                  fill_beat,     // this response is a fill beat (taken here)
     output wire                  fill_done,     // ... and the last one of its fill
 
@@ -83,7 +95,8 @@ module dcache #(
     output wire [THREADS-1:0]    ans_valid,   // the buffer is full from the next cycle
     output wire [THREADS-1:0]    ans_c2,      // write ans_c2_data (one-hot: C2's thread)
     output wire [31:0]           ans_c2_data,
-    output wire [THREADS-1:0]    ans_catch,   // write mem_resp_data
+    output wire [THREADS-1:0]    ans_catch,   // write ans_catch_data's word
+    output wire [32*THREADS-1:0] ans_catch_data,  // thread t's word of the beat at [32*t +: 32]
 
     // The cache event of this cycle's C2 (docs/memory-system.md, "Events").
     output wire                  trace_cache_valid,
@@ -175,7 +188,7 @@ module dcache #(
   reg  [WW-1:0] victim_q;  // the current fill's way, chosen at its first beat
   assign fill_beat = mem_resp_valid && r_tag_ok && mt_primary[r_thread];
   wire          first_beat = fill_beat && beat_q == {OW{1'b0}};
-  assign fill_done = fill_beat && beat_q == LAST;
+  assign fill_done = fill_beat && (LINE_PORT != 0 || beat_q == LAST);
 
   wire [LW-1:0]   f_line = mt_line[LW*r_thread +: LW];
   wire [SI-1:0]   f_set;
@@ -246,32 +259,55 @@ module dcache #(
       wire [SI+OW-1:0] d_raddr = {c1_set, c1_off};
 
       reg [TAGW-1:0] tag_ram [0:(1 << SI)-1];
-      reg [31:0]     data_ram [0:(1 << (SI + OW))-1];
       reg [TAGW-1:0] tag_rd, tag_bypass;
-      reg [31:0]     data_rd, data_bypass;
-      reg            tag_hit_write, data_hit_write;
+      reg            tag_hit_write;
 
       always @(posedge clk) begin
         if (tag_we)
           tag_ram[f_set] <= f_tag;
         tag_rd <= tag_ram[c1_set];
       end
-      always @(posedge clk) begin
-        if (data_we)
-          data_ram[d_waddr] <= mem_resp_data;
-        data_rd <= data_ram[d_raddr];
-      end
       // The write the RAM's read missed, if any.
       always @(posedge clk) begin
         tag_hit_write  <= tag_we && f_set == c1_set;
         tag_bypass     <= f_tag;
-        data_hit_write <= data_we && d_waddr == d_raddr;
-        data_bypass    <= mem_resp_data;
+      end
+
+      if (LINE_PORT != 0) begin : g_line_ram
+        // A line a RAM word: the one beat writes it, C2 picks its word.
+        reg [32*WPL-1:0] data_ram [0:(1 << SI)-1];
+        reg [32*WPL-1:0] data_rd, data_bypass;
+        reg              data_hit_write;
+        always @(posedge clk) begin
+          if (data_we)
+            data_ram[f_set] <= mem_resp_line;
+          data_rd <= data_ram[c1_set];
+        end
+        always @(posedge clk) begin
+          data_hit_write <= data_we && f_set == c1_set;
+          data_bypass    <= mem_resp_line;
+        end
+        wire [32*WPL-1:0] line_now = data_hit_write ? data_bypass : data_rd;
+        assign c2_way_data[32*w +: 32] = line_now[32*c2_off +: 32];
+        wire unused_addr = |{d_waddr, d_raddr};
+      end else begin : g_word_ram
+        reg [31:0]     data_ram [0:(1 << (SI + OW))-1];
+        reg [31:0]     data_rd, data_bypass;
+        reg            data_hit_write;
+        always @(posedge clk) begin
+          if (data_we)
+            data_ram[d_waddr] <= mem_resp_data;
+          data_rd <= data_ram[d_raddr];
+        end
+        always @(posedge clk) begin
+          data_hit_write <= data_we && d_waddr == d_raddr;
+          data_bypass    <= mem_resp_data;
+        end
+        assign c2_way_data[32*w +: 32] = data_hit_write ? data_bypass : data_rd;
       end
 
       wire [TAGW-1:0] tag_now = tag_hit_write ? tag_bypass : tag_rd;
       assign c2_way_hit[w]            = c2_set_valid[w] && tag_now == c2_tag;
-      assign c2_way_data[32*w +: 32]  = data_hit_write ? data_bypass : data_rd;
     end
   endgenerate
 
@@ -302,11 +338,13 @@ module dcache #(
     make_bits  = {SETS*WAYS{1'b0}};
     if (c2_inv) clear_bits[WAYS*c2_set +: WAYS] = clear_bits[WAYS*c2_set +: WAYS] | c2_way_hit;
     if (first_beat) clear_bits[WAYS*f_set +: WAYS] = clear_bits[WAYS*f_set +: WAYS] | way_bit(victim_new);
-    if (f_allocate) make_bits[WAYS*f_set +: WAYS] = way_bit(victim_q);
+    if (f_allocate) make_bits[WAYS*f_set +: WAYS] = way_bit(victim);
   end
   always @(posedge clk) begin
     if (rst)
       lines_valid_q <= {SETS*WAYS{1'b0}};
+    else if (LINE_PORT != 0)
+      lines_valid_q <= (lines_valid_q & ~clear_bits) | make_bits;  // the one beat: clear, then make
     else
       lines_valid_q <= (lines_valid_q | make_bits) & ~clear_bits;
   end
@@ -353,9 +391,11 @@ module dcache #(
   // an earlier one, which is in the fill's victim way (the line's set was read in C1,
   // the bypass covering a beat written in C1; in the first beat's cycle only offset 0
   // has arrived, and it is this beat).  A merge in the completion cycle is one of these.
+  // On a line port the beat is the whole line.
   wire        c2_joins_recv = fill_beat && merge_tag == r_thread;
-  wire        c2_word_here  = c2_joins_recv && c2_off <= beat_q;
-  wire [31:0] c2_word_now   = (c2_off == beat_q) ? mem_resp_data : c2_way_data[32*victim_q +: 32];
+  wire        c2_word_here  = c2_joins_recv && (LINE_PORT != 0 || c2_off <= beat_q);
+  wire [31:0] c2_word_now   = (LINE_PORT != 0) ? mem_resp_line[32*c2_off +: 32] :
+                              (c2_off == beat_q) ? mem_resp_data : c2_way_data[32*victim_q +: 32];
   assign ans_c2_data = c2_hit ? hit_data : c2_word_now;
 
   generate
@@ -397,12 +437,16 @@ module dcache #(
 
       assign ans_valid[t] = completes || (mine && (c2_hit || merge_now));
       assign ans_c2[t]    = mine && (c2_hit || (c2_merge && c2_word_here));
-      assign ans_catch[t] = valid_q && fill_beat && tag_q == r_thread && beat_q == off_q;
+      assign ans_catch[t] = valid_q && fill_beat && tag_q == r_thread && (LINE_PORT != 0 || beat_q == off_q);
+      assign ans_catch_data[32*t +: 32] = (LINE_PORT != 0) ? mem_resp_line[32*off_q +: 32] : mem_resp_data;
     end
   endgenerate
 
   // ---- C2: the push ----------------------------------------------------------------------
-  assign c2_push_valid  = c2_miss || c2_store || c2_atomic || c2_flush;
+  // A wline (LINE_PORT) is execute's close of a combining buffer: op, address and tag
+  // as execute sent them (data and cmp 0), for the load/store unit.
+  wire c2_wline = (LINE_PORT != 0) && c2_valid && c2_op == `UMBRA_PORT_OP_WLINE;
+  assign c2_push_valid  = c2_miss || c2_store || c2_atomic || c2_flush || c2_wline;
   assign c2_push_op     = c2_miss ? OP_FILL : c2_op;
   assign c2_push_addr   = (c2_miss && !c2_mis) ? {c2_line, {LB{1'b0}}} : c2_addr;
   assign c2_push_data   = c2_miss ? 32'd0 : c2_data;
@@ -410,7 +454,7 @@ module dcache #(
   assign c2_push_tag    = c2_thread;
   assign c2_push_marker = c2_flush;
 
-  assign trace_cache_valid   = c2_valid;
+  assign trace_cache_valid   = c2_valid && !c2_wline;
   assign trace_cache_thread  = c2_thread;
   assign trace_cache_op      = c2_op;
   assign trace_cache_addr    = c2_addr;

@@ -47,6 +47,18 @@
 // jump faults whatever the room.  dflush sleeps like a load (w_flush: W wakes the
 // thread without a register write).
 //
+// On a line port (LINE_PORT; docs/memory-system.md, "The line port"; systemc/execute.h)
+// X1 also keeps the load/store unit's combining buffers in order with everything
+// else: it compares its line with every buffer's (buffer_*, as they are at the start of
+// the cycle) and with C1's and C2's requests, and decides, as the model's gate does,
+// whether the instruction passes, is replayed, or is replayed and closes a buffer
+// (sends a `wline` op tagged with the buffer's thread down C1 and C2, when there is
+// room).  An aligned stw passes without room when its thread's buffer is empty or
+// holds its line; ldw, an atomic or a misaligned stw waits for C1 and C2 to hold no
+// request to its line and closes a buffer holding it; an atomic, a misaligned stw, a
+// dflush or an exit closes the buffer holding a store of its thread.  So `exit` can be
+// replayed here too, and only on a line port.
+//
 // Faults, in the order of isa/src/semantics.cpp execute(), with umbra::Fault's codes
 // on trace_fault_cause: an illegal word (1); a next pc, taken or not, outside the
 // instruction store, or a jalr target that is not a multiple of 4 (4, bad jump; `exit`
@@ -67,7 +79,10 @@ module execute #(
     parameter integer MUL_ROWS   = 0,  // the multiplier's form (rtl/fp_mul.v)
     parameter integer FF_RAMS    = 0,  // the FPU's addend delay in flip-flops (rtl/fpu.v)
     parameter integer DISPATCH   = 0,  // 1: each thread's work item from the dispatcher
-    parameter integer EXEC_STAGES = `UMBRA_DEFAULT_EXECUTE_STAGES  // L: X1 -> W
+    parameter integer EXEC_STAGES = `UMBRA_DEFAULT_EXECUTE_STAGES,  // L: X1 -> W
+    parameter integer LINE_PORT  = 0,  // 1: the combining buffers' gate (above)
+    parameter integer LINE_BYTES = 32, // cache.line_bytes
+    parameter integer LNW = 32 - $clog2(LINE_BYTES)  // a line number's bits (derived; not to be set)
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -104,6 +119,13 @@ module execute #(
     input  wire [31:0]     ncore,
     input  wire [31:0]     args,         // `rdsr arg`: the command processor's argument block
     input  wire            lsu_room,     // the request FIFO can take three more pushes
+    // The line port (LINE_PORT): the combining buffers at the start of the cycle
+    // (rtl/load_store_unit.v) and C2's request, for X1's gate.
+    input  wire [THREADS-1:0]         buffer_valid,
+    input  wire [LNW*THREADS-1:0]     buffer_line,
+    input  wire [THREADS*THREADS-1:0] buffer_writers,
+    input  wire                       c2_push_valid,
+    input  wire [31:0]                c2_push_addr,
 
     // To fetch, valid in X2.
     output reg             x2_upd_valid,
@@ -466,8 +488,15 @@ module execute #(
   wire pushes     = x1_mem || x1_flush;  // may push into the request FIFO
   wire to_cache   = pushes || x1_op == `UMBRA_OP_DINV || x1_op == `UMBRA_OP_DINVALL;
   wire mem_passes = x1_valid && !x1_illegal && !x1_exit && seq_in_store;  // no fault
-  wire replay     = mem_passes && pushes && !lsu_room;
+  // gate_pass: the instruction may pass (word port: a pushing one needs room);
+  // exit_held: an exit is replayed (line port only); close: the replay closes buffer
+  // close_thread instead, whose line is close_line.
+  wire           gate_pass, exit_held, close;
+  wire [TW-1:0]  close_thread;
+  wire [LNW-1:0] close_line;
+  wire replay     = mem_passes && !gate_pass;
   wire mem_retire = mem_passes && !replay;
+  wire close_now  = (replay || exit_held) && close;
 
   // ---- X1 -> X2: the branch decision in pieces ---------------------------------------------
   reg          x2_live;  // passed X1 (not illegal, exit or replayed); X2 takes out bad jumps
@@ -485,7 +514,7 @@ module execute #(
       x2_live      <= 1'b0;
     end else begin
       x2_upd_valid <= x1_valid;
-      x2_mem_valid <= mem_retire && to_cache;
+      x2_mem_valid <= (mem_retire && to_cache) || close_now;
       x2_live      <= x1_valid && !x1_illegal && !x1_exit && !replay;
     end
     x2_upd_thread  <= x1_thread;
@@ -501,12 +530,12 @@ module execute #(
     x2_pc_not      <= pc_if_not;
     x2_illegal     <= x1_illegal;
     x2_exit        <= x1_exit;
-    x2_replay      <= replay;
+    x2_replay      <= replay || exit_held;
     x2_sleeps      <= x1_load || x1_flush;
-    x2_mem_op      <= x1_mem_op;
-    x2_mem_addr    <= x1_mem_addr;
-    x2_mem_data    <= x1_mem_data;
-    x2_mem_cmp     <= x1_mem_cmp;
+    x2_mem_op      <= close_now ? `UMBRA_PORT_OP_WLINE : x1_mem_op;
+    x2_mem_addr    <= close_now ? {close_line, {(32 - LNW){1'b0}}} : x1_mem_addr;
+    x2_mem_data    <= close_now ? 32'd0 : x1_mem_data;
+    x2_mem_cmp     <= close_now ? 32'd0 : x1_mem_cmp;
   end
 
   // ---- X2: the next pc and state, the fault -------------------------------------------------
@@ -518,7 +547,7 @@ module execute #(
   wire x2_valid    = x2_live && !x2_bad_jump;  // has work after X1
   always @* begin
     x2_upd_pc = (x2_faulting || x2_exit || x2_replay) ? x2_pc : x2_taken ? x2_pc_taken : x2_pc_not;
-    x2_upd_state = (x2_faulting || x2_exit) ? ST_EXITED :
+    x2_upd_state = (x2_faulting || (x2_exit && !x2_replay)) ? ST_EXITED :
                    (!x2_replay && x2_sleeps) ? ST_SLEEP : ST_RUN;
   end
 
@@ -530,11 +559,97 @@ module execute #(
   assign x1_mem_thread = x1_thread;
 
   reg [TW-1:0] x2_thread;
+  wire [TW-1:0] x2_mem_thread;  // x2_thread, or the buffer a close names
   generate
     if (TW < 8) begin : g_tag_pad
-      assign x2_mem_tag = {{(8 - TW){1'b0}}, x2_thread};
+      assign x2_mem_tag = {{(8 - TW){1'b0}}, x2_mem_thread};
     end else begin : g_tag_full
-      assign x2_mem_tag = x2_thread;
+      assign x2_mem_tag = x2_mem_thread;
+    end
+  endgenerate
+
+  // ---- X1: the line port's gate ----------------------------------------------------------
+  generate
+    if (LINE_PORT != 0) begin : g_gate
+      localparam integer LB = 32 - LNW;
+      wire [LNW-1:0] line = ea[31:LB];
+      // C1's request (x2_mem_valid) and its line as the model keeps it: a memory
+      // instruction's or dinv's address, a close's line, 0 for dinvall and dflush.
+      reg  [LNW-1:0] c1_line;
+      reg  [TW-1:0]  c1_thread;
+      always @(posedge clk) begin
+        c1_line   <= close_now ? close_line :
+                     (x1_mem || x1_op == `UMBRA_OP_DINV) ? line : {LNW{1'b0}};
+        c1_thread <= close_now ? close_thread : x1_thread;
+      end
+      assign x2_mem_thread = c1_thread;
+      wire unused_offset = |c2_push_addr[LB-1:0];  // only the line is compared
+
+      // The buffer holding X1's line (at most one), the lowest holding a store of X1's
+      // thread.
+      wire [THREADS-1:0] holds, writes;
+      genvar u;
+      for (u = 0; u < THREADS; u = u + 1) begin : g_cmp
+        assign holds[u]  = buffer_valid[u] && buffer_line[LNW*u +: LNW] == line;
+        wire [THREADS-1:0] writers = buffer_writers[THREADS*u +: THREADS];
+        assign writes[u] = buffer_valid[u] && writers[x1_thread];
+      end
+      reg [TW-1:0] holder, writer;
+      integer k;
+      always @* begin
+        holder = {TW{1'b0}};
+        writer = {TW{1'b0}};
+        for (k = THREADS - 1; k >= 0; k = k - 1) begin
+          if (holds[k]) holder = k[TW-1:0];
+          if (writes[k]) writer = k[TW-1:0];
+        end
+      end
+      wire any_holder = |holds;
+      wire any_writer = |writes;
+      wire own_free   = !buffer_valid[x1_thread] || buffer_line[LNW*x1_thread +: LNW] == line;
+      wire stw_al     = x1_op == `UMBRA_OP_STW && ea[1:0] == 2'b00;
+      wire touched    = (x2_mem_valid && c1_line == line) ||
+                        (c2_push_valid && c2_push_addr[31:LB] == line);
+      // The model's gate (systemc/execute.cpp, execute::gate), case by case.
+      reg pass_r, close_r, by_writer;
+      always @* begin
+        pass_r    = 1'b1;
+        close_r   = 1'b0;
+        by_writer = 1'b0;
+        if (x1_exit || x1_flush) begin
+          by_writer = 1'b1;
+          pass_r    = !any_writer && (lsu_room || !pushes);
+          close_r   = any_writer;
+        end else if (!x1_mem) begin
+          pass_r = 1'b1;
+        end else if (stw_al) begin
+          pass_r = own_free || lsu_room;
+        end else if (touched) begin
+          pass_r = 1'b0;
+        end else if (any_holder) begin
+          pass_r  = 1'b0;
+          close_r = 1'b1;
+        end else if (x1_op == `UMBRA_OP_LDW) begin
+          pass_r = lsu_room;
+        end else begin
+          by_writer = 1'b1;
+          pass_r    = !any_writer && lsu_room;
+          close_r   = any_writer;
+        end
+      end
+      assign gate_pass    = pass_r;
+      assign exit_held    = x1_valid && !x1_illegal && x1_exit && any_writer;
+      assign close        = close_r && lsu_room;
+      assign close_thread = by_writer ? writer : holder;
+      assign close_line   = buffer_line[LNW*close_thread +: LNW];
+    end else begin : g_no_gate
+      assign gate_pass     = !pushes || lsu_room;
+      assign exit_held     = 1'b0;
+      assign close         = 1'b0;
+      assign close_thread  = x1_thread;
+      assign close_line    = {LNW{1'b0}};
+      assign x2_mem_thread = x2_thread;
+      wire unused_line = |{buffer_valid, buffer_line, buffer_writers, c2_push_valid, c2_push_addr, close_thread};
     end
   endgenerate
 

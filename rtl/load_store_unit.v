@@ -38,10 +38,28 @@
 //   reaches W through a bypass register.  A marker writes no word: dflush writes no
 //   register, so its word is never read.  The valid bits stay flip-flops.
 //
+// LINE_PORT (cache.line_port; docs/memory-system.md, "The line port"; behind a cache
+// only) adds the combining buffers, one per thread as in systemc/load_store_unit.h: a
+// line, a word mask, the words and the threads whose stores it holds, outside the
+// FIFO, no two holding one line.  An aligned stw at C2 joins the buffer holding its
+// line, else its thread's buffer (pushed as a `wline` first if it holds another line)
+// starts anew; execute's close (a wline op at C2, tagged with the buffer's thread)
+// pushes that buffer; and in a cycle whose start finds the FIFO empty and in which C2
+// pushes nothing, the lowest-numbered thread's buffer goes.  The valid bits, lines,
+// masks and writer bits are flip-flops because execute's X1 compares its line with
+// every buffer's (buffer_valid, buffer_line, buffer_writers).  The words, THREADS x
+// line_bytes / 4 of them, have one writer a cycle (C2's store) and one reader (the
+// buffer going out), so they live in one small RAM per word of the line, THREADS deep
+// (distributed RAM on an FPGA that has it), read asynchronously because the buffer
+// that goes out is known only in its cycle.  A FIFO entry then carries a wline's
+// mask and line beside the request, and a fill's one beat is its only one.  With
+// LINE_PORT 0 none of this is built and the entry is as narrow as before.
+//
 // lsu_busy: something is still owed at the memory side (requests in the FIFO, fills
-// and returning atomics sent but not answered), from register state only.  Port
-// misuse is the testbench's to know: a response whose tag names no thread, or whose
-// thread is owed nothing, is dropped and raises the sticky trace_protocol_error.
+// and returning atomics sent but not answered, and on a line port a buffer holding a
+// store), from register state only.  Port misuse is the testbench's to know: a
+// response whose tag names no thread, or whose thread is owed nothing, is dropped and
+// raises the sticky trace_protocol_error.
 `default_nettype none
 
 `include "umbra_isa.vh"
@@ -50,7 +68,10 @@ module load_store_unit #(
     parameter integer THREADS   = 8,
     parameter integer TW        = 3,
     parameter integer REQ_QUEUE = 8,
-    parameter integer NO_CACHE  = 0     // 1: behind dcache_none (see above)
+    parameter integer NO_CACHE  = 0,    // 1: behind dcache_none (see above)
+    parameter integer LINE_PORT = 0,    // 1: the line port's combining buffers (see above)
+    parameter integer LINE_BYTES = 32,  // cache.line_bytes: the line port's width
+    parameter integer LNW = 32 - $clog2(LINE_BYTES)  // a line number's bits (derived; not to be set)
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -75,6 +96,7 @@ module load_store_unit #(
     input  wire [THREADS-1:0]    ans_c2,
     input  wire [31:0]           ans_c2_data,
     input  wire [THREADS-1:0]    ans_catch,
+    input  wire [32*THREADS-1:0] ans_catch_data,  // thread t's word of the beat, at [32*t +: 32]
     // From the dcache: this cycle's response is a fill beat / its fill's last.
     input  wire                  fill_beat,
     input  wire                  fill_done,
@@ -91,6 +113,8 @@ module load_store_unit #(
     output wire [31:0]           mem_req_data,
     output wire [31:0]           mem_req_cmp,
     output wire [7:0]            mem_req_tag,
+    output wire [LINE_BYTES/4-1:0] mem_req_mask,   // the line port: a wline's words ...
+    output wire [8*LINE_BYTES-1:0] mem_req_line,   // ... and data
     input  wire                  mem_resp_valid,
     input  wire [31:0]           mem_resp_data,
     input  wire [7:0]            mem_resp_tag,
@@ -100,6 +124,13 @@ module load_store_unit #(
     output wire [31:0]           rb_word,
     output reg                   lsu_room,
     output wire                  lsu_busy,
+
+    // The combining buffers as they are at the start of the cycle (LINE_PORT), for
+    // execute's X1: buffer u's valid bit, line number and writer bits (thread t's
+    // store is in it) at u, [LNW*u +: LNW] and [THREADS*u + t].
+    output wire [THREADS-1:0]         buffer_valid,
+    output wire [LNW*THREADS-1:0]     buffer_line,
+    output wire [THREADS*THREADS-1:0] buffer_writers,
 
     output reg                   trace_protocol_error
 );
@@ -116,16 +147,27 @@ module load_store_unit #(
   localparam [31:0]  THREADS_U = THREADS;
 
   // ---- request FIFO ------------------------------------------------------------------
-  // One memory of whole entries {marker, thread, op, addr, data, cmp}: a synthesizer
-  // maps it to block RAM in one piece, where separate narrow fields would be left in
-  // flip-flops.
-  localparam integer EW = 1 + TW + 8 + 96;
+  // One memory of whole entries {marker, thread, op, addr, data, cmp} (and on a line
+  // port {mask, line} below them: XW bits): a synthesizer maps it to block RAM in one
+  // piece, where separate narrow fields would be left in flip-flops.
+  localparam integer WPL = LINE_BYTES / 4;                        // words a line
+  localparam integer LB  = $clog2(LINE_BYTES);                    // line-offset bits
+  localparam integer XW  = (LINE_PORT != 0) ? WPL + 32 * WPL : 0;
+  localparam integer EW  = 1 + TW + 8 + 96 + XW;
   reg [PW-1:0] head, tail;
   reg [CW-1:0] count;
   wire         pop;
   wire [PW-1:0] head_next = rst ? {PW{1'b0}} :
                             !pop ? head : (head == LAST_IX) ? {PW{1'b0}} : head + 1'b1;
   wire [EW-1:0] head_entry;
+  // What goes into the FIFO this cycle: C2's request (push_c2), or on a line port a
+  // combining buffer as a wline (push_buffer, below).  They never meet: a buffer goes only
+  // when C2's own request stays out of the FIFO (it joins a buffer, it evicts its
+  // thread's, or there is none).
+  wire          push_c2;
+  wire          push_buffer;
+  wire [EW-1:0] push_entry;
+  wire          buffered;     // some buffer holds a store
 
   generate
     if (NO_CACHE != 0) begin : g_fifo_x1
@@ -153,7 +195,7 @@ module load_store_unit #(
       end
       assign head_entry = head_q;
       wire unused_push = |{c2_push_op, c2_push_addr, c2_push_data, c2_push_cmp, c2_push_tag, c2_push_marker,
-                           tail};
+                           tail, push_entry};
     end else begin : g_fifo_c2
       // The port must see the head in the cycle it arrives, so the entries are read
       // asynchronously at head; Yosys still maps them to block RAM, read at the next
@@ -161,7 +203,7 @@ module load_store_unit #(
       reg [EW-1:0] q [0:F-1];
       always @(posedge clk) begin
         if (push)
-          q[tail] <= {c2_push_marker, c2_push_tag, c2_push_op, c2_push_addr, c2_push_data, c2_push_cmp};
+          q[tail] <= push_entry;
       end
       assign head_entry = q[head];
       wire unused_x1 = |{x1_push, x1_mem_op, x1_mem_addr, x1_mem_data, x1_mem_cmp,
@@ -174,10 +216,10 @@ module load_store_unit #(
   wire          head_marker = nonempty && head_mark;
   wire [TW-1:0] head_thread = head_entry[EW-2 -: TW];
   assign mem_req_valid = nonempty && !head_mark;
-  assign mem_req_op    = head_entry[96 +: 8];
-  assign mem_req_addr  = head_entry[64 +: 32];
-  assign mem_req_data  = head_entry[32 +: 32];
-  assign mem_req_cmp   = head_entry[0 +: 32];
+  assign mem_req_op    = head_entry[XW+96 +: 8];
+  assign mem_req_addr  = head_entry[XW+64 +: 32];
+  assign mem_req_data  = head_entry[XW+32 +: 32];
+  assign mem_req_cmp   = head_entry[XW +: 32];
   generate
     if (TW < 8) begin : g_tag_pad
       assign mem_req_tag = {{(8 - TW){1'b0}}, head_thread};
@@ -188,9 +230,117 @@ module load_store_unit #(
 
   wire sent = mem_req_valid && mem_req_ready;
   assign pop = sent || head_marker;
+
+  // ---- combining buffers (LINE_PORT) ---------------------------------------------------
+  generate
+    if (LINE_PORT != 0) begin : g_combine
+      localparam integer OW = (WPL > 1) ? $clog2(WPL) : 1;
+      localparam [7:0] OP_WLINE = `UMBRA_PORT_OP_WLINE;
+      reg  [THREADS-1:0]         valid_q;
+      reg  [LNW*THREADS-1:0]     line_q;
+      reg  [WPL*THREADS-1:0]     mask_q;
+      reg  [THREADS*THREADS-1:0] writers_q;
+
+      wire [LNW-1:0] c2_line  = c2_push_addr[31:LB];
+      wire [OW-1:0]  c2_off   = c2_push_addr[LB-1:2];
+      wire           c2_wline = c2_push_valid && c2_push_op == OP_WLINE;
+      wire           c2_stw   = c2_push_valid && c2_push_op == `UMBRA_OP_STW && c2_push_addr[1:0] == 2'b00;
+      // The buffer holding C2's line (at most one does).
+      wire [THREADS-1:0] holds;
+      wire               seen = |holds;
+      reg  [TW-1:0]      holder;
+      reg  [TW-1:0]      lowest;  // the lowest-numbered valid buffer (the idle rule)
+      integer u;
+      always @* begin
+        holder = {TW{1'b0}};
+        lowest = {TW{1'b0}};
+        for (u = THREADS - 1; u >= 0; u = u - 1) begin
+          if (holds[u]) holder = u[TW-1:0];
+          if (valid_q[u]) lowest = u[TW-1:0];
+        end
+      end
+      genvar g;
+      for (g = 0; g < THREADS; g = g + 1) begin : g_holds
+        assign holds[g] = valid_q[g] && line_q[LNW*g +: LNW] == c2_line;
+      end
+
+      wire          own_valid = valid_q[c2_push_tag];
+      // C2's store joins `holder`; else it starts its thread's buffer, which goes first if
+      // it holds a line.  A close pushes its buffer if it is still there.  An idle FIFO
+      // (empty at the cycle's start, nothing from C2) takes the lowest buffer.
+      wire          joins     = c2_stw && seen;
+      wire          starts    = c2_stw && !seen;
+      wire          idle      = !c2_push_valid && buffered && !nonempty;
+      wire          out_close = c2_wline && own_valid;
+      wire          out_evict = starts && own_valid;
+      assign        push_buffer   = out_close || out_evict || idle;
+      wire [TW-1:0] out_thread    = idle ? lowest : c2_push_tag;
+      assign        push_c2   = c2_push_valid && !c2_wline && !c2_stw;
+      wire [TW-1:0] in_thread     = joins ? holder : c2_push_tag;  // the buffer a store writes
+      wire          words_we     = c2_stw;
+
+      // The words: one RAM per word of the line, written by C2's store, read at the
+      // buffer going out; a word its mask does not name goes out as 0, as the model's.
+      wire [WPL-1:0]     out_mask = mask_q[WPL*out_thread +: WPL];
+      wire [32*WPL-1:0]  out_line;
+      for (g = 0; g < WPL; g = g + 1) begin : g_bank
+        localparam [31:0] WORD_U = g;
+        reg [31:0] words [0:THREADS-1];
+        always @(posedge clk) begin
+          if (words_we && c2_off == WORD_U[OW-1:0])
+            words[in_thread] <= c2_push_data;
+        end
+        assign out_line[32*g +: 32] = out_mask[g] ? words[out_thread] : 32'd0;
+      end
+
+      wire [THREADS-1:0] t_bit = {{(THREADS - 1){1'b0}}, 1'b1} << c2_push_tag;
+      wire [WPL-1:0]     w_bit = {{(WPL - 1){1'b0}}, 1'b1} << c2_off;
+      always @(posedge clk) begin
+        if (rst) begin
+          valid_q <= {THREADS{1'b0}};
+        end else begin
+          if (push_buffer)
+            valid_q[out_thread] <= 1'b0;
+          if (starts)
+            valid_q[c2_push_tag] <= 1'b1;
+        end
+        if (starts) begin
+          line_q[LNW*c2_push_tag +: LNW]            <= c2_line;
+          mask_q[WPL*c2_push_tag +: WPL]            <= w_bit;
+          writers_q[THREADS*c2_push_tag +: THREADS] <= t_bit;
+        end else if (joins) begin
+          mask_q[WPL*holder +: WPL]            <= mask_q[WPL*holder +: WPL] | w_bit;
+          writers_q[THREADS*holder +: THREADS] <= writers_q[THREADS*holder +: THREADS] | t_bit;
+        end
+      end
+
+      wire [LNW-1:0] out_lnum = line_q[LNW*out_thread +: LNW];
+      wire [31:0]    out_addr = {out_lnum, {LB{1'b0}}};
+      assign push_entry = push_buffer ? {1'b0, out_thread, OP_WLINE, out_addr, 32'd0, 32'd0, out_mask, out_line}
+                                  : {c2_push_marker, c2_push_tag, c2_push_op, c2_push_addr, c2_push_data,
+                                     c2_push_cmp, {XW{1'b0}}};
+      assign buffered     = |valid_q;
+      assign buffer_valid     = valid_q;
+      assign buffer_line      = line_q;
+      assign buffer_writers   = writers_q;
+      assign mem_req_mask = head_entry[32*WPL +: WPL];
+      assign mem_req_line = head_entry[0 +: 32*WPL];
+    end else begin : g_no_combine
+      assign push_c2      = c2_push_valid;
+      assign push_buffer      = 1'b0;
+      assign push_entry   = {c2_push_marker, c2_push_tag, c2_push_op, c2_push_addr, c2_push_data, c2_push_cmp};
+      assign buffered     = 1'b0;
+      assign buffer_valid     = {THREADS{1'b0}};
+      assign buffer_line      = {(LNW*THREADS){1'b0}};
+      assign buffer_writers   = {(THREADS*THREADS){1'b0}};
+      assign mem_req_mask = {WPL{1'b0}};
+      assign mem_req_line = {(32*WPL){1'b0}};
+    end
+  endgenerate
+
   // Execute's replay keeps pushes within the room, so a push never meets a full FIFO;
   // the guard keeps a broken invariant from overwriting the head.
-  wire push = c2_push_valid && (count != FULL || pop);
+  wire push = (push_c2 || push_buffer) && (count != FULL || pop);
   wire [CW-1:0] next_count = count + {{(CW - 1){1'b0}}, push} - {{(CW - 1){1'b0}}, pop};
 
   always @(posedge clk) begin
@@ -280,7 +430,7 @@ module load_store_unit #(
         bypass_word <= mem_resp_data;
       end
       assign rb_word = bypass ? bypass_word : word_q;
-      wire unused_c2 = |{ans_c2, ans_c2_data};  // no cache: nothing answers in C2
+      wire unused_c2 = |{ans_c2, ans_c2_data, ans_catch_data};  // no cache: nothing answers in C2; a beat is its word
     end else begin : g_rb_flops
       wire [32*THREADS-1:0] words;
       genvar i;
@@ -291,7 +441,9 @@ module load_store_unit #(
         always @(posedge clk) begin
           if (ans_c2[i])
             data_q <= ans_c2_data;
-          else if (ans_catch[i] || atom_answer[i])
+          else if (ans_catch[i])
+            data_q <= ans_catch_data[32*i +: 32];
+          else if (atom_answer[i])
             data_q <= mem_resp_data;
           else if (head_marker && head_thread == TID)
             data_q <= 32'd0;
@@ -318,7 +470,7 @@ module load_store_unit #(
     end
   end
 
-  assign lsu_busy = nonempty || (|atom_owed) || fills_owed != {(TW + 1){1'b0}};
+  assign lsu_busy = nonempty || (|atom_owed) || fills_owed != {(TW + 1){1'b0}} || buffered;
 
 endmodule
 

@@ -19,6 +19,10 @@
 // is itself a row hit older than the younger one, and the encoder finds it first.
 //
 // dram_req_op/addr/data/cmp/tag are don't-care while dram_req_valid is low.
+//
+// LINE_PORT (cache.line_port): a request's mask and line (a wline's words) ride with it
+// through the entries, and a response's line passes back with it; with LINE_PORT 0
+// the entries hold no line and dram_req_mask/line are 0.
 `default_nettype none
 
 module reorder_queue #(
@@ -28,7 +32,8 @@ module reorder_queue #(
     parameter integer MAX_PASSES   = 16,   // queue.max_passes
     parameter integer BANKS        = 8,    // dram.banks, a power of two
     parameter integer ROW_BYTES    = 2048, // dram.row_bytes, a power of two
-    parameter integer LINE_BYTES   = 32    // cache.line_bytes, at most ROW_BYTES
+    parameter integer LINE_BYTES   = 32,   // cache.line_bytes, at most ROW_BYTES
+    parameter integer LINE_PORT    = 0     // cache.line_port: requests carry mask and line
 ) (
     input  wire        clk,
     input  wire        rst,               // synchronous, active high
@@ -41,9 +46,12 @@ module reorder_queue #(
     input  wire [31:0] mem_req_data,
     input  wire [31:0] mem_req_cmp,
     input  wire [15:0] mem_req_tag,
+    input  wire [LINE_BYTES/4-1:0] mem_req_mask,
+    input  wire [8*LINE_BYTES-1:0] mem_req_line,
     output wire        mem_resp_valid,
     output wire [31:0] mem_resp_data,
     output wire [15:0] mem_resp_tag,
+    output wire [8*LINE_BYTES-1:0] mem_resp_line,
 
     // DRAM side.
     output wire        dram_req_valid,
@@ -53,9 +61,12 @@ module reorder_queue #(
     output wire [31:0] dram_req_data,
     output wire [31:0] dram_req_cmp,
     output wire [15:0] dram_req_tag,
+    output wire [LINE_BYTES/4-1:0] dram_req_mask,
+    output wire [8*LINE_BYTES-1:0] dram_req_line,
     input  wire        dram_resp_valid,
     input  wire [31:0] dram_resp_data,
-    input  wire [15:0] dram_resp_tag
+    input  wire [15:0] dram_resp_tag,
+    input  wire [8*LINE_BYTES-1:0] dram_resp_line
 );
 
   localparam integer CW  = $clog2(DEPTH + 1);                      // occupancy
@@ -92,6 +103,7 @@ module reorder_queue #(
   assign mem_resp_valid = dram_resp_valid;
   assign mem_resp_data  = dram_resp_data;
   assign mem_resp_tag   = dram_resp_tag;
+  assign mem_resp_line  = dram_resp_line;
 
   reg  [CW-1:0]       count;
   reg  [DEPTH-1:0]    valid;
@@ -198,6 +210,35 @@ module reorder_queue #(
         end
       end
   end
+
+  // The line port's fields move with the entries, as the others above.
+  localparam integer WPL = LINE_BYTES / 4;
+  generate
+    if (LINE_PORT != 0) begin : g_line
+      reg [WPL*DEPTH-1:0]    q_mask;
+      reg [32*WPL*DEPTH-1:0] q_line;
+      integer n;
+      always @(posedge clk) begin
+        if (accept || send)
+          for (n = 0; n < DEPTH; n = n + 1) begin
+            if (accept && n[CW-1:0] == ins) begin
+              q_mask[WPL*n +: WPL]         <= mem_req_mask;
+              q_line[32*WPL*n +: 32*WPL]   <= mem_req_line;
+            end else if (send && at_or_above[n]) begin
+              q_mask[WPL*n +: WPL]       <= n + 1 < DEPTH ? q_mask[WPL*((n + 1) % DEPTH) +: WPL] : {WPL{1'b0}};
+              q_line[32*WPL*n +: 32*WPL] <= n + 1 < DEPTH ? q_line[32*WPL*((n + 1) % DEPTH) +: 32*WPL]
+                                                          : {(32*WPL){1'b0}};
+            end
+          end
+      end
+      assign dram_req_mask = dram_req_valid ? q_mask[WPL*sel +: WPL] : {WPL{1'b0}};
+      assign dram_req_line = dram_req_valid ? q_line[32*WPL*sel +: 32*WPL] : {(32*WPL){1'b0}};
+    end else begin : g_no_line
+      assign dram_req_mask = {WPL{1'b0}};
+      assign dram_req_line = {(32*WPL){1'b0}};
+      wire unused_line = |{mem_req_mask, mem_req_line};
+    end
+  endgenerate
 
   always @(posedge clk) begin
     if (rst)

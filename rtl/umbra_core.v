@@ -9,10 +9,15 @@
 // carries the generic ports; each block's file says what it does and when.
 //
 // Memory instructions go through the data cache (dcache, C1 = X2 and C2) and the
-// load/store unit's request FIFO to the port (docs/memory-system.md).
+// load/store unit's request FIFO to the port (docs/memory-system.md).  LINE_PORT
+// (cache.line_port, with a cache only) makes the port a line wide: mem_resp_line
+// brings a fill's line in one beat, mem_req_mask and mem_req_line carry the combined
+// stores of a `wline` (docs/memory-system.md, "The line port"); without it they are
+// 0 and unused, and nothing of the line port is built.
 //
 // Parameters come from configs/*.yaml (core.threads, core.execute_stages,
-// core.registers, core.imem_words, cache.bytes, cache.ways, cache.line_bytes, cache.request_queue; CORE_ID from the
+// core.registers, core.imem_words, cache.bytes, cache.ways, cache.line_bytes, cache.request_queue,
+// cache.line_port; CORE_ID from the
 // core's position).  The trace_* outputs exist for the cosimulation
 // (docs/microarchitecture.md, "RTL trace ports"); an FPGA top that leaves them open
 // loses their logic in synthesis.
@@ -39,7 +44,8 @@ module umbra_core #(
                                                 // start_* and builds nothing for them
     // X1 -> W, the FPU's latency; the depth UMBRA_FETCH_TO_X1 + EXEC_STAGES + 1 must
     // not exceed THREADS (checked below).
-    parameter integer EXEC_STAGES      = `UMBRA_DEFAULT_EXECUTE_STAGES
+    parameter integer EXEC_STAGES      = `UMBRA_DEFAULT_EXECUTE_STAGES,
+    parameter integer LINE_PORT        = 0      // 1: the port a line wide (needs a cache)
 ) (
     input  wire        clk,
     input  wire        rst,               // synchronous, active high
@@ -88,9 +94,12 @@ module umbra_core #(
     output wire [31:0] mem_req_data,
     output wire [31:0] mem_req_cmp,
     output wire [7:0]  mem_req_tag,
+    output wire [CACHE_LINE_BYTES/4-1:0] mem_req_mask,  // LINE_PORT: a wline's words ...
+    output wire [8*CACHE_LINE_BYTES-1:0] mem_req_line,  // ... and data
     input  wire        mem_resp_valid,
     input  wire [31:0] mem_resp_data,
     input  wire [7:0]  mem_resp_tag,
+    input  wire [8*CACHE_LINE_BYTES-1:0] mem_resp_line, // LINE_PORT: a fill's line in one beat
 
     // Cosimulation trace (docs/microarchitecture.md, "RTL trace ports").
     output wire        trace_issue_valid,
@@ -159,6 +168,9 @@ module umbra_core #(
           (CACHE_BYTES & (CACHE_BYTES - 1)) != 0) begin : g_check_size
         umbra_core_CACHE_BYTES_not_0_or_a_power_of_two_of_at_least_one_set u_error ();
       end
+    end
+    if (LINE_PORT != 0 && CACHE_BYTES == 0) begin : g_check_line_port
+      umbra_core_LINE_PORT_needs_a_data_cache u_error ();
     end
     if (REQ_QUEUE < 4 || REQ_QUEUE > 64) begin : g_check_queue
       umbra_core_REQ_QUEUE_outside_4_to_64_replay_needs_room_for_three u_error ();
@@ -242,7 +254,13 @@ module umbra_core #(
   wire [THREADS-1:0]    ans_c2;
   wire [31:0]           ans_c2_data;
   wire [THREADS-1:0]    ans_catch;
+  wire [32*THREADS-1:0] ans_catch_data;
   wire            fill_beat;
+  // load/store unit -> execute: the combining buffers (LINE_PORT).
+  localparam integer LNW = 32 - $clog2(CACHE_LINE_BYTES);
+  wire [THREADS-1:0]         buffer_valid;
+  wire [LNW*THREADS-1:0]     buffer_line;
+  wire [THREADS*THREADS-1:0] buffer_writers;
   wire            fill_done;
   // Valid in the cycle after W.
   wire            rf_we;
@@ -305,7 +323,8 @@ module umbra_core #(
 
   execute #(
       .THREADS(THREADS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(CORE_ID), .TW(TW), .IW(IW),
-      .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .DISPATCH(DISPATCH), .EXEC_STAGES(EXEC_STAGES)
+      .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .DISPATCH(DISPATCH), .EXEC_STAGES(EXEC_STAGES),
+      .LINE_PORT(LINE_PORT), .LINE_BYTES(CACHE_LINE_BYTES)
   ) u_execute (
       .clk(clk), .rst(rst),
       .r_valid(r_valid), .r_sleep(r_sleep), .r_thread(r_thread), .r_pc(r_pc),
@@ -315,6 +334,8 @@ module umbra_core #(
       .x1_clock(x1_clock), .domw(domw), .lx0(lx0), .domh(domh), .items(items),
       .item_we(item_we), .item_thread(item_thread), .item_lx(item_lx), .item_ly(item_ly),
       .ncore(ncore), .args(args), .lsu_room(lsu_room),
+      .buffer_valid(buffer_valid), .buffer_line(buffer_line), .buffer_writers(buffer_writers),
+      .c2_push_valid(c2_push_valid), .c2_push_addr(c2_push_addr),
       .x2_upd_valid(x2_upd_valid), .x2_upd_thread(x2_upd_thread), .x2_upd_pc(x2_upd_pc),
       .x2_upd_state(x2_upd_state),
       .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
@@ -332,6 +353,8 @@ module umbra_core #(
   generate
     if (CACHE_BYTES == 0) begin : g_no_cache
       wire unused_inval = inval_all;  // nothing to invalidate
+      wire unused_line  = |mem_resp_line;  // no line port without a cache
+      assign ans_catch_data = {THREADS{mem_resp_data}};
       dcache_none #(
           .THREADS(THREADS), .TW(TW)
       ) u_dcache (
@@ -351,18 +374,19 @@ module umbra_core #(
     end else begin : g_cache
       dcache #(
           .THREADS(THREADS), .TW(TW), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
-          .CACHE_LINE_BYTES(CACHE_LINE_BYTES)
+          .CACHE_LINE_BYTES(CACHE_LINE_BYTES), .LINE_PORT(LINE_PORT)
       ) u_dcache (
         .clk(clk), .rst(rst),
         .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
         .x2_mem_data(x2_mem_data), .x2_mem_cmp(x2_mem_cmp), .x2_mem_tag(x2_mem_tag),
         .inval_all(inval_all),
         .mem_resp_valid(mem_resp_valid), .mem_resp_data(mem_resp_data),
-        .mem_resp_tag(mem_resp_tag), .fill_beat(fill_beat), .fill_done(fill_done),
+        .mem_resp_tag(mem_resp_tag), .mem_resp_line(mem_resp_line),
+        .fill_beat(fill_beat), .fill_done(fill_done),
         .c2_push_valid(c2_push_valid), .c2_push_op(c2_push_op), .c2_push_addr(c2_push_addr),
         .c2_push_data(c2_push_data), .c2_push_cmp(c2_push_cmp), .c2_push_tag(c2_push_tag),
         .c2_push_marker(c2_push_marker), .ans_valid(ans_valid), .ans_c2(ans_c2),
-        .ans_c2_data(ans_c2_data), .ans_catch(ans_catch),
+        .ans_c2_data(ans_c2_data), .ans_catch(ans_catch), .ans_catch_data(ans_catch_data),
         .trace_cache_valid(trace_cache_valid), .trace_cache_thread(trace_cache_thread_i),
         .trace_cache_op(trace_cache_op), .trace_cache_addr(trace_cache_addr),
         .trace_cache_outcome(trace_cache_outcome)
@@ -371,7 +395,8 @@ module umbra_core #(
   endgenerate
 
   load_store_unit #(
-      .THREADS(THREADS), .TW(TW), .REQ_QUEUE(REQ_QUEUE), .NO_CACHE(CACHE_BYTES == 0 ? 1 : 0)
+      .THREADS(THREADS), .TW(TW), .REQ_QUEUE(REQ_QUEUE), .NO_CACHE(CACHE_BYTES == 0 ? 1 : 0),
+      .LINE_PORT(LINE_PORT), .LINE_BYTES(CACHE_LINE_BYTES)
   ) u_load_store_unit (
       .clk(clk), .rst(rst),
       .c2_push_valid(c2_push_valid), .c2_push_op(c2_push_op), .c2_push_addr(c2_push_addr),
@@ -380,15 +405,17 @@ module umbra_core #(
       .x1_push(x1_push), .x1_mem_op(x1_mem_op), .x1_mem_addr(x1_mem_addr),
       .x1_mem_data(x1_mem_data), .x1_mem_cmp(x1_mem_cmp), .x1_mem_thread(x1_mem_thread),
       .ans_valid(ans_valid), .ans_c2(ans_c2),
-      .ans_c2_data(ans_c2_data), .ans_catch(ans_catch),
+      .ans_c2_data(ans_c2_data), .ans_catch(ans_catch), .ans_catch_data(ans_catch_data),
       .fill_beat(fill_beat), .fill_done(fill_done),
       .wake_valid(wake_valid), .wake_thread(wake_thread), .rb_rthread(xl_thread),
       .mem_req_valid(mem_req_valid), .mem_req_ready(mem_req_ready),
       .mem_req_op(mem_req_op), .mem_req_addr(mem_req_addr), .mem_req_data(mem_req_data),
       .mem_req_cmp(mem_req_cmp), .mem_req_tag(mem_req_tag),
+      .mem_req_mask(mem_req_mask), .mem_req_line(mem_req_line),
       .mem_resp_valid(mem_resp_valid), .mem_resp_data(mem_resp_data),
       .mem_resp_tag(mem_resp_tag),
       .rb_valid(rb_valid), .rb_word(rb_word), .lsu_room(lsu_room), .lsu_busy(lsu_busy),
+      .buffer_valid(buffer_valid), .buffer_line(buffer_line), .buffer_writers(buffer_writers),
       .trace_protocol_error(trace_protocol_error)
   );
 

@@ -36,6 +36,13 @@
 // [c*W +: W]); trace_dram_valid marks a transfer on the DRAM port (the cosimulation's
 // dram event, the request being mem_req_*); trace_port_* are each core's own port (its
 // mem and memresp events).
+//
+// LINE_PORT (cache.line_port; docs/memory-system.md, "The line port"): the port is a
+// line wide, mem_req_mask and mem_req_line (a wline's words) pass the arbiter and the
+// queue with the rest of the request (the command processor's requests carry none),
+// and mem_resp_line (a fill's line) reaches every core and the command processor with
+// the rest of the response; trace_port_req_mask/line are each core's, for its mem
+// event.  With LINE_PORT 0 they are 0.
 `default_nettype none
 
 `include "umbra_uarch.vh"
@@ -59,11 +66,14 @@ module umbra_system #(
     parameter integer MAX_PASSES       = 16,   // queue.max_passes
     parameter integer BANKS            = 8,    // dram.banks
     parameter integer ROW_BYTES        = 2048, // dram.row_bytes
+    parameter integer LINE_PORT        = 0,    // cache.line_port: the port a line wide
     // The trace fields' widths (derived; not to be set).
     parameter integer RB = `UMBRA_BUBBLE_REASON_BITS,
     parameter integer FB = `UMBRA_FAULT_BITS,
     parameter integer OB = `UMBRA_CACHE_OUTCOME_BITS,
-    parameter integer CB = `UMBRA_CMD_FAULT_BITS
+    parameter integer CB = `UMBRA_CMD_FAULT_BITS,
+    parameter integer WPL = CACHE_LINE_BYTES / 4,  // words a line
+    parameter integer LNB = 8 * CACHE_LINE_BYTES   // a line's bits
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -98,9 +108,12 @@ module umbra_system #(
     output wire [31:0] mem_req_data,
     output wire [31:0] mem_req_cmp,
     output wire [15:0] mem_req_tag,
+    output wire [WPL-1:0] mem_req_mask,      // LINE_PORT: a wline's words ...
+    output wire [LNB-1:0] mem_req_line,      // ... and data
     input  wire        mem_resp_valid,
     input  wire [31:0] mem_resp_data,
     input  wire [15:0] mem_resp_tag,
+    input  wire [LNB-1:0] mem_resp_line,     // LINE_PORT: a fill's line in one beat
 
     output wire [CORES-1:0]    trace_issue_valid,
     output wire [8*CORES-1:0]  trace_issue_thread,
@@ -138,6 +151,8 @@ module umbra_system #(
     output wire [32*CORES-1:0] trace_port_req_data,
     output wire [32*CORES-1:0] trace_port_req_cmp,
     output wire [8*CORES-1:0]  trace_port_req_tag,
+    output wire [WPL*CORES-1:0] trace_port_req_mask,
+    output wire [LNB*CORES-1:0] trace_port_req_line,
     output wire [CORES-1:0]    trace_port_resp_valid,
     output wire [32*CORES-1:0] trace_port_resp_data,
     output wire [8*CORES-1:0]  trace_port_resp_tag
@@ -158,11 +173,14 @@ module umbra_system #(
   wire [CORES-1:0]    c_req_valid, c_req_ready, c_resp_valid, c_busy, c_fault;
   wire [8*CORES-1:0]  c_req_op, c_req_tag, c_fault_thread;
   wire [32*CORES-1:0] c_req_addr, c_req_data, c_req_cmp, c_fault_pc;
+  wire [WPL*CORES-1:0] c_req_mask;
+  wire [LNB*CORES-1:0] c_req_line;
 
   // What the queue hands back, bypassed or not (below).
   wire        q_resp_valid, q_dram_valid;
   wire [31:0] q_resp_data;
   wire [15:0] q_resp_tag, q_dram_tag;
+  wire [LNB-1:0] q_resp_line;
 
   // What every core sees of the launch: `domw`, and its thread 0's `lx`.
   wire [31:0] domain_width = launch_count * CORES;
@@ -184,12 +202,14 @@ module umbra_system #(
   wire [31:0] k_domain_h     = cp_domain_valid ? cp_domain_h : domain_h;
   wire [31:0] k_entry        = cp_domain_valid ? cp_entry : launch_entry;
 
-  command_processor #(.CORES(CORES), .LINE_BYTES(CACHE_LINE_BYTES), .IMEM_WORDS(IMEM_WORDS)) u_command (
+  command_processor #(.CORES(CORES), .LINE_BYTES(CACHE_LINE_BYTES), .IMEM_WORDS(IMEM_WORDS),
+                      .LINE_PORT(LINE_PORT)) u_command (
       .clk(clk), .rst(rst),
       .doorbell_valid(doorbell_valid), .doorbell_addr(doorbell_addr),
       .system_busy(system_busy), .dispatch_busy(dispatch_busy), .issued(c_issued),
       .req_valid(cp_req_valid), .req_ready(down_ready), .req_op(cp_req_op), .req_addr(cp_req_addr),
       .req_data(cp_req_data), .resp_valid(cp_resp_valid), .resp_data(q_resp_data),
+      .resp_line(q_resp_line),
       .imem_we(cp_imem_we), .imem_addr(cp_imem_addr), .imem_data(cp_imem_data),
       .domain_valid(cp_domain_valid), .domain_w(cp_domain_w), .domain_h(cp_domain_h), .entry(cp_entry),
       .inval_all(cp_inval), .args(cp_args), .busy(cp_busy), .fault(cp_fault), .fault_addr(cp_fault_addr),
@@ -215,7 +235,7 @@ module umbra_system #(
           .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(c),
           .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(CACHE_LINE_BYTES),
           .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .DISPATCH(1),
-          .EXEC_STAGES(EXEC_STAGES)
+          .EXEC_STAGES(EXEC_STAGES), .LINE_PORT(LINE_PORT)
       ) u_core (
           .clk(clk), .rst(rst),
           .host_imem_we(k_imem_we), .host_imem_addr(k_imem_addr), .host_imem_data(k_imem_data),
@@ -230,7 +250,9 @@ module umbra_system #(
           .mem_req_valid(c_req_valid[c]), .mem_req_ready(c_req_ready[c]), .mem_req_op(c_req_op[8*c +: 8]),
           .mem_req_addr(c_req_addr[32*c +: 32]), .mem_req_data(c_req_data[32*c +: 32]),
           .mem_req_cmp(c_req_cmp[32*c +: 32]), .mem_req_tag(c_req_tag[8*c +: 8]),
+          .mem_req_mask(c_req_mask[WPL*c +: WPL]), .mem_req_line(c_req_line[LNB*c +: LNB]),
           .mem_resp_valid(c_resp_valid[c]), .mem_resp_data(q_resp_data), .mem_resp_tag(q_resp_tag[7:0]),
+          .mem_resp_line(q_resp_line),
           .trace_issue_valid(trace_issue_valid[c]), .trace_issue_thread(trace_issue_thread[8*c +: 8]),
           .trace_issue_pc(trace_issue_pc[32*c +: 32]), .trace_issue_reason(trace_issue_reason[RB*c +: RB]),
           .trace_regwrite_valid(trace_regwrite_valid[c]),
@@ -264,6 +286,8 @@ module umbra_system #(
   wire [31:0] a_addr = cp_req_valid ? cp_req_addr : c_req_addr[32*grant +: 32];
   wire [31:0] a_data = cp_req_valid ? cp_req_data : c_req_data[32*grant +: 32];
   wire [31:0] a_cmp  = cp_req_valid ? 32'd0 : c_req_cmp[32*grant +: 32];
+  wire [WPL-1:0] a_mask = cp_req_valid ? {WPL{1'b0}} : c_req_mask[WPL*grant +: WPL];
+  wire [LNB-1:0] a_line = cp_req_valid ? {LNB{1'b0}} : c_req_line[LNB*grant +: LNB];
   wire [15:0] core_tag;
   generate
     if (CW < 8) begin : g_tag_pad
@@ -290,21 +314,26 @@ module umbra_system #(
   // ---- the queue -------------------------------------------------------------------------
   wire [7:0]  q_dram_op;
   wire [31:0] q_dram_addr, q_dram_data, q_dram_cmp;
+  wire [WPL-1:0] q_dram_mask;
+  wire [LNB-1:0] q_dram_line;
 
   reorder_queue #(
       .MODE_REORDER(MODE_REORDER), .DEPTH(QUEUE_DEPTH), .OPEN_ROWS(OPEN_ROWS),
       .MAX_PASSES(MAX_PASSES), .BANKS(BANKS), .ROW_BYTES(ROW_BYTES),
-      .LINE_BYTES(CACHE_LINE_BYTES)
+      .LINE_BYTES(CACHE_LINE_BYTES), .LINE_PORT(LINE_PORT)
   ) u_queue (
       .clk(clk), .rst(rst),
       .mem_req_valid(a_any && !bypass_queue), .mem_req_ready(q_req_ready),
       .mem_req_op(a_op), .mem_req_addr(a_addr), .mem_req_data(a_data),
-      .mem_req_cmp(a_cmp), .mem_req_tag(a_tag),
+      .mem_req_cmp(a_cmp), .mem_req_tag(a_tag), .mem_req_mask(a_mask), .mem_req_line(a_line),
       .mem_resp_valid(q_resp_valid), .mem_resp_data(q_resp_data), .mem_resp_tag(q_resp_tag),
+      .mem_resp_line(q_resp_line),
       .dram_req_valid(q_dram_valid), .dram_req_ready(mem_req_ready && !bypass_queue),
       .dram_req_op(q_dram_op), .dram_req_addr(q_dram_addr), .dram_req_data(q_dram_data),
       .dram_req_cmp(q_dram_cmp), .dram_req_tag(q_dram_tag),
-      .dram_resp_valid(mem_resp_valid), .dram_resp_data(mem_resp_data), .dram_resp_tag(mem_resp_tag)
+      .dram_req_mask(q_dram_mask), .dram_req_line(q_dram_line),
+      .dram_resp_valid(mem_resp_valid), .dram_resp_data(mem_resp_data), .dram_resp_tag(mem_resp_tag),
+      .dram_resp_line(mem_resp_line)
   );
 
   // The queue forwards responses unchanged (rtl/reorder_queue.v), bypassed or not, so
@@ -328,6 +357,8 @@ module umbra_system #(
   assign mem_req_data  = bypass_queue ? a_data : q_dram_data;
   assign mem_req_cmp   = bypass_queue ? a_cmp : q_dram_cmp;
   assign mem_req_tag   = bypass_queue ? a_tag : q_dram_tag;
+  assign mem_req_mask  = bypass_queue ? a_mask : q_dram_mask;
+  assign mem_req_line  = bypass_queue ? a_line : q_dram_line;
 
   // ---- the host's view ---------------------------------------------------------------------
   reg [7:0]  f_core;
@@ -376,6 +407,8 @@ module umbra_system #(
   assign trace_port_req_data   = c_req_data;
   assign trace_port_req_cmp    = c_req_cmp;
   assign trace_port_req_tag    = c_req_tag;
+  assign trace_port_req_mask   = c_req_mask;
+  assign trace_port_req_line   = c_req_line;
   assign trace_port_resp_valid = c_resp_valid;
   generate
     for (c = 0; c < CORES; c = c + 1) begin : g_trace_resp

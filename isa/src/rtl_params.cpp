@@ -60,6 +60,10 @@ const std::vector<RtlParam>& rtl_param_table() {
        [](const Config& c) -> uint64_t { return c.cache_line_bytes; }},
       {"REQ_QUEUE", kCores, "cache.request_queue", "",
        [](const Config& c) -> uint64_t { return c.cache_request_queue; }},
+      // Not the board tops' or synth_top's: the loader refuses the key without a cache,
+      // and their memories answer a word a beat.
+      {"LINE_PORT", kCore | kSystem | kQueue, "cache.line_port", "1 for true, 0 for false",
+       [](const Config& c) -> uint64_t { return c.cache_line_port ? 1 : 0; }},
       {"MUL_ROWS", kCore | kSystem | kSynth | kBoard | kFpu, "fpga.device, fpga.dsp",
        "1 (multiplier as shift-and-add rows, rtl/fp_mul.v) for an FPGA without DSP blocks: fpga.device set "
        "and fpga.dsp false; else 0 (`*`)",

@@ -51,6 +51,14 @@ for v in cores2 cores4; do
   need "^$v/Cores\\." 6 "cosim_${v}_test's cases"
 done
 need "^cosim_cores8_" "$programs" "an example program under the 8-core cosimulation"
+# The line port on one and two cores: the examples, the directed memory programs and
+# random seeds; on four the examples.
+for v in lineport lineport2; do
+  need "^cosim_${v}_" "$programs" "an example program under the $v cosimulation"
+  need "^$v/Memory/Cosim\\." 10 "the directed memory programs under the $v cosimulation"
+  need "^random_cosim_$v\$" 1 "the random seeds under the $v cosimulation"
+done
+need "^cosim_lineport4_" "$programs" "an example program under the 4-core line-port cosimulation"
 need '^Memory/Cosim\.' 10 "memory_directed_cosim_test"
 # The board tops' synthesized netlists with the iCE40 cell models (fpga/tests): the
 # directed cases and at least one example each.

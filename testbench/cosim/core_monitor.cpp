@@ -24,6 +24,12 @@ void core_monitor::edge(const scm::umbra_core::Inputs& in, const scm::umbra_core
     m.addr = out.mem_req_addr;
     m.data = out.mem_req_data;
     m.cmp = out.mem_req_cmp;
+    // A line port's wline shows its mask and its line's fold, as the load/store unit's
+    // event does; the mask names no word past the line, so the fold needs no line size.
+    if (m.op == isa::kPortOpWline) {
+      m.data = out.mem_req_mask;
+      m.cmp = out.mem_req_line.fold(PortLine::kMaxWords, out.mem_req_mask);
+    }
     s.events[rank(scm::EventKind::Mem)] = m;
   }
   if (in.mem_resp_valid) {

@@ -59,11 +59,10 @@ void check_config(const Config& cfg) {
   cmp("cache.ways", cfg.cache_ways, v.cache_ways);
   cmp("cache.line_bytes", cfg.cache_line_bytes, v.cache_line_bytes);
   cmp("cache.request_queue", cfg.cache_request_queue, v.cache_request_queue);
-  // The line port (docs/memory-system.md, "The line port") is the SystemC model's so
-  // far: the RTL's port is a word wide.
-  if (cfg.cache_line_port)
-    diff += std::string(diff.empty() ? "" : ", ") +
-            "cache.line_port is true but the RTL has no line port yet (SystemC model only)";
+  if (cfg.cache_line_port != v.cache_line_port)
+    diff += std::string(diff.empty() ? "" : ", ") + "cache.line_port is " +
+            (cfg.cache_line_port ? "true" : "false") + " but the RTL was verilated with " +
+            (v.cache_line_port ? "true" : "false");
   if (cfg.queue_enabled) {
     if ((cfg.queue_mode == "reorder") != v.queue_reorder)
       diff += std::string(diff.empty() ? "" : ", ") + "queue.mode is " + cfg.queue_mode +

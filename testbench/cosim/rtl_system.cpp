@@ -6,6 +6,8 @@
 
 #include "Vumbra_system.h"
 #include "Vumbra_system___024root.h"
+#include "umbra/isa.h"
+#include "umbra/port_line.h"
 #include "umbra/uarch_gen.h"
 #include "wire.h"
 
@@ -19,6 +21,35 @@ void Vumbra_system___024root___eval_nba(Vumbra_system___024root* vlSelf);
 namespace umbra::cosim {
 
 namespace {
+// The words of a line-wide port as Verilated: a VlWide of N words, or an integer (a
+// line of 4 or 8 bytes).
+template <class Port>
+struct PortWords {
+  static constexpr unsigned value = unsigned(sizeof(Port) / 4);
+};
+template <std::size_t N>
+struct PortWords<VlWide<N>> {
+  static constexpr unsigned value = unsigned(N);
+};
+// The words of a line on the system's port (rtl/umbra_system.v, CACHE_LINE_BYTES).
+constexpr unsigned kLineWords =
+    PortWords<std::remove_reference_t<decltype(Vumbra_system::mem_req_line)>>::value;
+
+// A line-wide port's value as the memory models' PortLine.
+template <std::size_t N>
+PortLine port_line(const VlWide<N>& port) {
+  PortLine l;
+  for (std::size_t i = 0; i < N && i < PortLine::kMaxWords; ++i) l.w[i] = port[i];
+  return l;
+}
+template <class Port>
+PortLine port_line(const Port& port) {
+  PortLine l;
+  l.w[0] = uint32_t(port);
+  if (sizeof(Port) > 4) l.w[1] = uint32_t(uint64_t(port) >> 32);
+  return l;
+}
+
 // Whether the generated model keeps the clock's last evaluated value under the name
 // Verilator 5.0xx gives it (the edge detector compares the clock with it).
 template <class Root, class = void>
@@ -115,14 +146,8 @@ harness::EdgeInputs RtlSide::before_edge() const {
           memory.model().first_fault().raised,
           bool(m.rst),
           bool(m.launch_valid) || bool(m.domain_valid) || bool(m.doorbell_valid),
-          {bool(m.mem_req_valid),
-           m.mem_req_op,
-           m.mem_req_addr,
-           m.mem_req_data,
-           m.mem_req_cmp,
-           m.mem_req_tag,
-           0,
-           {}}};  // the RTL's port is a word wide (no line port yet)
+          {bool(m.mem_req_valid), m.mem_req_op, m.mem_req_addr, m.mem_req_data, m.mem_req_cmp, m.mem_req_tag,
+           uint32_t(m.mem_req_mask), port_line(m.mem_req_line)}};  // 0 and zeros on a word port (LINE_PORT 0)
 }
 
 void RtlSide::edge(const harness::EdgeInputs& e) {
@@ -141,6 +166,20 @@ bool set(Port& port, Value v) {
   if (port == Port(v)) return false;
   port = Port(v);
   return true;
+}
+// A line port's line (LINE_BYTES * 8 bits: a VlWide, or an integer for a 4- or 8-byte
+// line) from the memory model's PortLine; only the words the port has are set.
+template <std::size_t N>
+bool set_line(VlWide<N>& port, const PortLine& l) {
+  bool changed = false;
+  for (std::size_t i = 0; i < N && i < PortLine::kMaxWords; ++i) changed |= set(port[i], l.w[i]);
+  return changed;
+}
+template <class Port>
+bool set_line(Port& port, const PortLine& l) {
+  uint64_t v = l.w[0];
+  if (sizeof(Port) > 4) v |= uint64_t(l.w[1]) << 32;
+  return set(port, v);
 }
 }  // namespace
 
@@ -162,6 +201,7 @@ bool RtlSide::apply_inputs(const scm::HostScript::Outputs& h) {
   changed |= set(m.mem_resp_valid, r.valid);
   changed |= set(m.mem_resp_data, r.data);
   changed |= set(m.mem_resp_tag, r.tag);
+  changed |= set_line(m.mem_resp_line, r.line);
   return changed;
 }
 
@@ -190,6 +230,24 @@ uint32_t field(const VlWide<N>& port, unsigned c, unsigned width) {
   uint64_t v = port[w];
   if (w + 1 < N) v |= uint64_t(port[w + 1]) << 32;
   return field(v >> (lo % 32), 0, width);
+}
+// Core c's line of a per-core trace output `words` words a core (a line port's
+// request line).
+template <class Port>
+PortLine line_field(const Port& port, unsigned c, unsigned words) {
+  PortLine l;
+  for (unsigned i = 0; i < words && i < PortLine::kMaxWords; ++i) l.w[i] = field(port, c * words + i, 32);
+  return l;
+}
+}  // namespace
+
+// The mem and dram events show a wline's mask and its line's fold in data and cmp, as
+// the SystemC model's (systemc/load_store_unit.cpp, umbra_system.cpp).
+namespace {
+void show_wline(scm::Event& e, uint32_t mask, const PortLine& line, unsigned words) {
+  if (e.op != isa::kPortOpWline) return;
+  e.data = mask;
+  e.cmp = line.fold(words, mask);
 }
 }  // namespace
 
@@ -244,6 +302,9 @@ void RtlStepper::sample() {
       r.addr = field(m.trace_port_req_addr, c, 32);
       r.data = field(m.trace_port_req_data, c, 32);
       r.cmp = field(m.trace_port_req_cmp, c, 32);
+      if (r.op == isa::kPortOpWline)
+        show_wline(r, field(m.trace_port_req_mask, c, kLineWords),
+                   line_field(m.trace_port_req_line, c, kLineWords), kLineWords);
     }
     if (field(m.trace_port_resp_valid, c, 1)) {
       scm::Event& r = event(scm::EventKind::MemResp);
@@ -266,6 +327,8 @@ void RtlStepper::sample() {
       d.addr = m.mem_req_addr;
       d.data = m.mem_req_data;
       d.cmp = m.mem_req_cmp;
+      if (d.op == isa::kPortOpWline)
+        show_wline(d, uint32_t(m.mem_req_mask), port_line(m.mem_req_line), kLineWords);
     }
     if (field(m.trace_start_valid, c, 1)) {
       scm::Event& st = event(scm::EventKind::Start);

@@ -39,13 +39,16 @@ bool reads_memory(const Program& p, uint32_t pc) {
 }
 
 // An instruction that needs a place in the request FIFO (docs/memory-system.md, "The
-// request FIFO and replay"): it may be replayed, i.e. issued again at the same pc.
+// request FIFO and replay"), or on a line port an exit while a combining buffer holds
+// a store of its thread ("The line port"): it may be replayed, i.e. issued again at
+// the same pc.
 bool may_replay(const Program& p, uint32_t pc) {
   const auto d = decode_at(p, pc);
   if (!d) return false;
   const isa::Class c = d->info->cls;
-  return c == isa::Class::Load || c == isa::Class::Store || c == isa::Class::Atomic ||
-         std::string(d->info->name) == "dflush";
+  const std::string name = d->info->name;
+  return c == isa::Class::Load || c == isa::Class::Store || c == isa::Class::Atomic || name == "dflush" ||
+         name == "exit";
 }
 
 // A thread's issues with its replays folded away: a replayed instruction did nothing and

@@ -45,6 +45,7 @@ struct VerilatedParams {
   uint32_t imem_words = 0;
   uint32_t cache_bytes = 0;
   unsigned cache_ways = 0, cache_line_bytes = 0, cache_request_queue = 0;
+  bool cache_line_port = false;
   // The reorder queue's (used with memory.model dram only).
   bool queue_reorder = true;
   unsigned queue_depth = 0, queue_open_rows = 0, queue_max_passes = 0, dram_banks = 0;
