@@ -58,7 +58,6 @@ for v in lineport lineport2; do
   need "^$v/Memory/Cosim\\." 10 "the directed memory programs under the $v cosimulation"
   need "^random_cosim_$v\$" 1 "the random seeds under the $v cosimulation"
 done
-need "^cosim_lineport4_" "$programs" "an example program under the 4-core line-port cosimulation"
 need '^Memory/Cosim\.' 10 "memory_directed_cosim_test"
 # The board tops' synthesized netlists with the iCE40 cell models (fpga/tests): the
 # directed cases and at least one example each.
