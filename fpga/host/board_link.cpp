@@ -72,6 +72,12 @@ std::vector<uint8_t> frame_launch(uint32_t count, uint32_t entry) {
   return b;
 }
 
+std::vector<uint8_t> frame_doorbell(uint32_t buffer_addr) {
+  std::vector<uint8_t> b{uint8_t(Cmd::Doorbell)};
+  put32(b, buffer_addr);
+  return b;
+}
+
 std::vector<uint8_t> Link::receive(size_t n, const char* what) {
   std::vector<uint8_t> b(n);
   const size_t got = t_.read(b.data(), n, timeout_ms_);
@@ -161,6 +167,10 @@ std::vector<uint32_t> Link::read_mem(uint32_t byte_addr, uint32_t words) {
 
 void Link::launch(uint32_t count, uint32_t entry) {
   send_expect_ok(frame_launch(count, entry), "LAUNCH");
+}
+
+void Link::doorbell(uint32_t buffer_addr) {
+  send_expect_ok(frame_doorbell(buffer_addr), "DOORBELL");
 }
 
 void Link::load(const Program& p, const BoardInfo& info) {

@@ -37,7 +37,8 @@ enum class Cmd : uint8_t {
   ReadMem = 0x04,
   Launch = 0x05,
   Status = 0x06,
-  Reset = 0x07
+  Reset = 0x07,
+  Doorbell = 0x08  // boards with the command processor (the ULX3S); unknown elsewhere
 };
 enum class Code : uint8_t {
   Ok = 0x00,
@@ -88,6 +89,7 @@ class LinkError : public std::runtime_error {
 std::vector<uint8_t> frame(Cmd c);
 std::vector<uint8_t> frame(Cmd c, uint32_t a, uint16_t count, const std::vector<uint32_t>& words = {});
 std::vector<uint8_t> frame_launch(uint32_t count, uint32_t entry);
+std::vector<uint8_t> frame_doorbell(uint32_t buffer_addr);
 
 class Link {
  public:
@@ -103,6 +105,10 @@ class Link {
   void write_mem(uint32_t byte_addr, const std::vector<uint32_t>& words);
   std::vector<uint32_t> read_mem(uint32_t byte_addr, uint32_t words);
   void launch(uint32_t count, uint32_t entry);
+  // Rings the command processor with the command buffer at `buffer_addr` (written to
+  // memory first, docs/commands.md); wait() then polls until it and the run are done.
+  // A board without a command processor refuses it as an unknown command.
+  void doorbell(uint32_t buffer_addr);
 
   // Reset the core, then write the program's text and data (checked against the
   // board's instruction store and memory first: a program that does not fit is a
