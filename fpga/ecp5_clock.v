@@ -1,11 +1,11 @@
 // ecp5_clock: the core clock and the reset of an ECP5 board top (fpga/ulx3s_top.v)
 // from the board's oscillator: the EHXPLLL's CLKOP (PLL = 1; its dividers as
-// umbra-config --top ulx3s_top computes them from fpga.board_clock_mhz, fout =
-// fin * CLKFB_DIV / CLKI_DIV with the VCO at fout * CLKOP_DIV, as ecppll does), or the oscillator
-// itself (PLL = 0).  PLL = 0 is also the simulation's form, as the iCE40 tops' is
-// (fpga/board_clock.v): Verilator cannot multiply a clock, so the bench drives the
-// oscillator pin at the core clock's frequency and every timing that follows CLK_HZ
-// (the UART, the SDRAM's) is the same as on the board.
+// umbra-config --top ulx3s_top computes them from fpga.board_clock_mhz as ecppll
+// does: fout = fin * CLKFB_DIV / CLKI_DIV, the VCO at fout * CLKOP_DIV), or the
+// oscillator itself (PLL = 0).  PLL = 0 is also the simulation's form, as the iCE40
+// tops' is (fpga/board_clock.v): Verilator cannot multiply a clock, so the bench
+// drives the oscillator pin at the core clock's frequency and every timing that
+// follows CLK_HZ (the UART, the SDRAM's) is the same as on the board.
 //
 // Reset (rst, synchronous to clk): held for the first 15 cycles after configuration
 // (every flip-flop starts from its initial value, so a counter from 0 is a power-on
@@ -40,7 +40,7 @@ module ecp5_clock #(
           .CLKOP_CPHASE(PLL_CLKOP_DIV / 2 - 1), .CLKOP_FPHASE(0), .FEEDBK_PATH("CLKOP"),
           .CLKFB_DIV(PLL_CLKFB_DIV)
       ) u_pll (
-          .RST(1'b0), .STDBY(1'b0), .CLKI(osc), .CLKOP(clk), .CLKFB(clk), .CLKINTFB(),
+          .RST(1'b0), .STDBY(1'b0), .CLKI(osc), .CLKOP(clk), .CLKFB(clk),
           .PHASESEL0(1'b0), .PHASESEL1(1'b0), .PHASEDIR(1'b1), .PHASESTEP(1'b1),
           .PHASELOADREG(1'b1), .PLLWAKESYNC(1'b0), .ENCLKOP(1'b0), .LOCK(pll_lock)
       );

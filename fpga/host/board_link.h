@@ -117,6 +117,16 @@ class Link {
   // Polls status every poll_ms until the run has finished or faulted, or timeout_ms
   // of board time have passed; returns the last status.
   Status wait(unsigned timeout_ms, unsigned poll_ms = 10);
+  // A domain launch of w x h work items through the command processor (a board with
+  // DOORBELL: the ULX3S), the program's data already in memory (load()): writes the
+  // program's text, a fence word and a command buffer (program, domain, run, wait,
+  // fence; docs/commands.md) into the memory after the program's data image, rings the
+  // doorbell and waits as wait() does.  A run that finishes without its fence in memory
+  // is a LinkError (code -2); a board without a command processor refuses DOORBELL
+  // (LinkError with Code::Unknown); a buffer that does not fit the board's memory is
+  // a LinkError (code -2) before anything is sent.
+  Status run_domain(const Program& p, const BoardInfo& info, uint32_t w, uint32_t h, unsigned timeout_ms,
+                    unsigned poll_ms = 10);
 
   Transport& transport() { return t_; }
 
@@ -129,8 +139,9 @@ class Link {
 };
 
 // The board as an examples-harness model (harness.h): loads the job's program and
-// input words, launches job.threads threads, waits up to run_timeout_ms of board
-// time, and reads the checked regions back.  `instructions` is the board's issued
+// input words, launches job.threads threads (or a domain launch through
+// Link::run_domain), waits up to run_timeout_ms of board time, and reads the checked
+// regions back.  `instructions` is the board's issued
 // count (replayed memory instructions count once per issue).
 examples::Model board_model(Link& link, const BoardInfo& info, unsigned run_timeout_ms);
 
