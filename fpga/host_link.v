@@ -257,13 +257,13 @@ module host_link #(
         end else if (rx_valid) begin
           cmd <= rx_data;
           got <= (rx_data == CMD_LAUNCH) ? 3'd0 : doorbell_cmd ? 3'd4 : 3'd2;
-          if (doorbell_cmd) state <= S_ARGS;
-          else case (rx_data)
+          case (rx_data)
             CMD_INFO: begin tx_kind <= R_INFO; state <= S_REPLY; end
             CMD_STATUS: begin tx_kind <= R_STATUS; state <= S_REPLY; end
             CMD_RESET: begin core_rst <= 1'b1; reset_left <= 3'd4; state <= S_RESET; end
             CMD_WRITE_IMEM, CMD_WRITE_MEM, CMD_READ_MEM, CMD_LAUNCH: state <= S_ARGS;
-            default: begin reply_code <= ST_UNKNOWN; state <= S_DRAIN; end
+            default: if (doorbell_cmd) state <= S_ARGS;
+                     else begin reply_code <= ST_UNKNOWN; state <= S_DRAIN; end
           endcase
         end
 
