@@ -74,8 +74,10 @@ echo "ulx3s_top for $cfg at $mhz MHz: $params"
 start=$(date +%s)
 step yosys.log yosys -p "read_verilog -I$root/rtl ${files[*]}; chparam $params ulx3s_top; synth_ecp5 -top ulx3s_top -json ulx3s.json; stat"
 echo "   $(( $(date +%s) - start )) s"
-# The last `stat` is the whole design's, flattened.
-awk '/=== design hierarchy ===|=== ulx3s_top ===/{f=1} f && /(LUT4|CCU2C|TRELLIS_FF|DP16KD|MULT18X18D|DPR16X4|EHXPLLL)$/{print "   " $0}' yosys.log | tail -7
+# The last `stat` is the whole design's, flattened ("     LUT4    12345").
+grep -E '^ +(LUT4|CCU2C|TRELLIS_FF|DP16KD|MULT18X18D|TRELLIS_DPR16X4|EHXPLLL|ODDRX1F) +[0-9]+$' yosys.log |
+  tail -8 | sed 's/^ */   /'
+
 [ $synth_only = 0 ] || exit 0
 start=$(date +%s)
 step nextpnr.log nextpnr-ecp5 --85k --package CABGA381 --json ulx3s.json --lpf "$root/fpga/ulx3s.lpf" \
