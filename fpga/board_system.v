@@ -114,6 +114,7 @@ module board_system #(
   end
 
   // ---- the host link ------------------------------------------------------------------------
+  /* verilator lint_off PINCONNECTEMPTY */
   host_link #(
       .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS), .THREADS(THREADS), .REGS(REGS),
       .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES), .CLK_HZ(CLK_HZ)
@@ -122,6 +123,7 @@ module board_system #(
       .core_rst(link_core_rst),
       .imem_we(imem_we), .imem_addr(imem_addr), .imem_data(imem_data),
       .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
+      .doorbell_valid(), .doorbell_addr(),  // DOORBELL = 0: one core, no command processor
       .mem_valid(hm_valid), .mem_grant(hm_grant), .mem_we(hm_we), .mem_addr(hm_addr),
       .mem_wdata(hm_wdata), .mem_rvalid(hm_rvalid), .mem_rdata(hm_rdata),
       .busy(busy), .fault(fault), .fault_thread(fault_thread), .fault_pc(fault_pc),
@@ -129,6 +131,7 @@ module board_system #(
       .protocol_error(protocol_error), .launched(launched), .cycles({{(64 - CW){1'b0}}, cycles}),
       .issued({{(64 - CW){1'b0}}, issued})
   );
+  /* verilator lint_on PINCONNECTEMPTY */
 
   // ---- status lights ----------------------------------------------------------------------
   reg [BLINK_BIT:0] blink = {(BLINK_BIT + 1){1'b0}};

@@ -4,6 +4,9 @@
 // instruction store, write and read data memory, launch threads, report status
 // (busy, faults, the run's cycles and issued instructions), reset the core, and
 // describe the board (INFO), so the host tool needs no board-specific knowledge.
+// With DOORBELL = 1 (a board whose system has the command processor, the ULX3S's),
+// DOORBELL rings the command processor with a command buffer's address; elsewhere
+// its byte is an unknown command, as it always was, and costs no logic.
 //
 // Why it is shaped so:
 //   - Frames are fixed-format by command (no length prefix, no checksum): the UART
@@ -38,7 +41,8 @@ module host_link #(
     parameter integer IMEM_WORDS   = 2048,
     parameter integer MEM_WORDS    = 32768,
     parameter integer LINE_BYTES   = 32,
-    parameter integer CLK_HZ       = 12000000
+    parameter integer CLK_HZ       = 12000000,
+    parameter integer DOORBELL     = 0          // 1: the DOORBELL command exists
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -53,6 +57,8 @@ module host_link #(
     output reg         launch_valid,
     output wire [31:0] launch_count,
     output wire [31:0] launch_entry,
+    output reg         doorbell_valid,    // DOORBELL: one cycle, with ...
+    output wire [31:0] doorbell_addr,     // ... the command buffer's byte address
 
     output reg         mem_valid,
     input  wire        mem_grant,
@@ -77,7 +83,7 @@ module host_link #(
   // ---- command and status codes (docs/fpga.md) -------------------------------------
   localparam [7:0] CMD_INFO = 8'h01, CMD_WRITE_IMEM = 8'h02, CMD_WRITE_MEM = 8'h03,
                    CMD_READ_MEM = 8'h04, CMD_LAUNCH = 8'h05, CMD_STATUS = 8'h06,
-                   CMD_RESET = 8'h07;
+                   CMD_RESET = 8'h07, CMD_DOORBELL = 8'h08;
   localparam [7:0] ST_OK = 8'h00, ST_UNKNOWN = 8'h01, ST_BUSY = 8'h02, ST_RANGE = 8'h03,
                    ST_FRAMING = 8'h04, ST_INCOMPLETE = 8'h05;
   localparam [7:0] VERSION = 8'd1;
@@ -127,8 +133,8 @@ module host_link #(
   reg [2:0]  reset_left;
   reg [7:0]  snap_flags;
 
-  // LAUNCH takes eight argument bytes (u32, u32), the others six (u32 address, u16
-  // count), which then sit in the top 48 bits of arg_sr.
+  // LAUNCH takes eight argument bytes (u32, u32), DOORBELL four (u32), the others six
+  // (u32 address, u16 count), which then sit in the top 48 bits of arg_sr.
   wire        eight = (cmd == CMD_LAUNCH);
   wire [31:0] a0 = eight ? arg_sr[31:0] : arg_sr[47:16];
   wire [15:0] a1 = arg_sr[63:48];
@@ -154,6 +160,8 @@ module host_link #(
   assign imem_data    = word;
   assign launch_count = arg_sr[31:0];
   assign launch_entry = arg_sr[63:32];
+  assign doorbell_addr = arg_sr[63:32];
+  wire   doorbell_cmd  = (DOORBELL != 0) && (rx_data == CMD_DOORBELL);
   assign mem_we       = (state == S_WRITE);
   assign mem_addr     = addr[14:0];
   assign mem_wdata    = word;
@@ -223,8 +231,9 @@ module host_link #(
   endtask
 
   always @(posedge clk) begin
-    imem_we      <= 1'b0;
-    launch_valid <= 1'b0;
+    imem_we        <= 1'b0;
+    launch_valid   <= 1'b0;
+    doorbell_valid <= 1'b0;
     if (rx_valid || rx_ferr)
       quiet <= {QW{1'b0}};
     else if (!is_quiet)
@@ -247,13 +256,14 @@ module host_link #(
           state      <= S_DRAIN;
         end else if (rx_valid) begin
           cmd <= rx_data;
-          got <= (rx_data == CMD_LAUNCH) ? 3'd0 : 3'd2;
+          got <= (rx_data == CMD_LAUNCH) ? 3'd0 : doorbell_cmd ? 3'd4 : 3'd2;
           case (rx_data)
             CMD_INFO: begin tx_kind <= R_INFO; state <= S_REPLY; end
             CMD_STATUS: begin tx_kind <= R_STATUS; state <= S_REPLY; end
             CMD_RESET: begin core_rst <= 1'b1; reset_left <= 3'd4; state <= S_RESET; end
             CMD_WRITE_IMEM, CMD_WRITE_MEM, CMD_READ_MEM, CMD_LAUNCH: state <= S_ARGS;
-            default: begin reply_code <= ST_UNKNOWN; state <= S_DRAIN; end
+            default: if (doorbell_cmd) state <= S_ARGS;
+                     else begin reply_code <= ST_UNKNOWN; state <= S_DRAIN; end
           endcase
         end
 
@@ -290,7 +300,15 @@ module host_link #(
               else if (a1 == 16'd0) state <= S_REPLY;
               else state <= S_DATA;
             end
-            default: begin  // CMD_LAUNCH: count, entry (byte address), read from arg_sr
+            default: if (DOORBELL != 0 && cmd == CMD_DOORBELL) begin
+              // The buffer's byte address, in arg_sr[63:32].
+              if (busy) begin reply_code <= ST_BUSY; state <= S_DRAIN; end
+              else if (arg_sr[33:32] != 2'b00) begin reply_code <= ST_RANGE; state <= S_DRAIN; end
+              else begin
+                doorbell_valid <= 1'b1;
+                state          <= S_REPLY;
+              end
+            end else begin  // CMD_LAUNCH: count, entry (byte address), read from arg_sr
               if (busy) begin reply_code <= ST_BUSY; state <= S_DRAIN; end
               else if (!entry_ok) begin reply_code <= ST_RANGE; state <= S_DRAIN; end
               else begin

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "umbra/commands_gen.h"
 #include "umbra/format.h"
 
 namespace umbra::board {
@@ -69,6 +70,12 @@ std::vector<uint8_t> frame_launch(uint32_t count, uint32_t entry) {
   std::vector<uint8_t> b{uint8_t(Cmd::Launch)};
   put32(b, count);
   put32(b, entry);
+  return b;
+}
+
+std::vector<uint8_t> frame_doorbell(uint32_t buffer_addr) {
+  std::vector<uint8_t> b{uint8_t(Cmd::Doorbell)};
+  put32(b, buffer_addr);
   return b;
 }
 
@@ -163,6 +170,10 @@ void Link::launch(uint32_t count, uint32_t entry) {
   send_expect_ok(frame_launch(count, entry), "LAUNCH");
 }
 
+void Link::doorbell(uint32_t buffer_addr) {
+  send_expect_ok(frame_doorbell(buffer_addr), "DOORBELL");
+}
+
 void Link::load(const Program& p, const BoardInfo& info) {
   if (p.text_base % 4 != 0)
     throw LinkError(-2, "program text base " + hex8(p.text_base) + " is not word-aligned");
@@ -193,20 +204,61 @@ Status Link::wait(unsigned timeout_ms, unsigned poll_ms) {
   }
 }
 
+Status Link::run_domain(const Program& p, const BoardInfo& info, uint32_t w, uint32_t h, unsigned timeout_ms,
+                        unsigned poll_ms) {
+  using commands::Opcode;
+  constexpr uint32_t kFence = 0x600d600d;
+  // 256-byte aligned places after the data image, so none shares a cache line with it.
+  const uint64_t data_end = uint64_t(p.data_base) + p.data.size();
+  const uint64_t text_addr = (data_end + 255) & ~uint64_t(255);
+  const uint64_t fence_addr = (text_addr + 4 * p.text.size() + 255) & ~uint64_t(255);
+  const uint64_t buffer = fence_addr + 256;
+  const std::vector<uint32_t> cb = {uint32_t(Opcode::Program),
+                                    uint32_t(text_addr),
+                                    uint32_t(p.text.size()),
+                                    p.text_base,
+                                    uint32_t(Opcode::Domain),
+                                    w,
+                                    h,
+                                    uint32_t(Opcode::Run),
+                                    p.entry,
+                                    uint32_t(Opcode::Wait),
+                                    uint32_t(Opcode::Fence),
+                                    uint32_t(fence_addr),
+                                    kFence,
+                                    uint32_t(Opcode::End)};
+  if (buffer + 4 * cb.size() > info.mem_bytes)
+    throw LinkError(-2,
+                    "a domain launch needs the program's text and a command buffer after its data, up to " +
+                        hex8(uint32_t(buffer + 4 * cb.size())) + ", beyond the board's " +
+                        std::to_string(info.mem_bytes) + " bytes of memory");
+  write_mem(uint32_t(text_addr), p.text);
+  write_mem(uint32_t(fence_addr), {0});
+  write_mem(uint32_t(buffer), cb);
+  doorbell(uint32_t(buffer));
+  const Status s = wait(timeout_ms, poll_ms);
+  if (s.finished() && !s.any_fault() && read_mem(uint32_t(fence_addr), 1).at(0) != kFence)
+    throw LinkError(-2, "the command buffer's run ended without its fence at " + hex8(uint32_t(fence_addr)) +
+                            " (the command processor stopped early)");
+  return s;
+}
+
 examples::Model board_model(Link& link, const BoardInfo& info, unsigned run_timeout_ms) {
   return [&link, info, run_timeout_ms](const examples::ModelJob& job) {
     examples::ModelOutcome out;
-    if (job.domain_w || job.commands.IsSequence()) {
-      out.fault =
-          "board: a domain launch or a command buffer needs the system top's dispatcher and command "
-          "processor; "
-          "the board has one core without";
+    if (job.commands.IsSequence()) {
+      out.fault = "board: a command list from a manifest needs the host API's parser (umbra/device.h)";
       return out;
     }
     link.load(*job.program, info);
     for (const auto& [addr, words] : job.writes) link.write_mem(addr, words);
-    link.launch(job.threads, job.program->entry);
-    const Status s = link.wait(run_timeout_ms);
+    Status s;
+    if (job.domain_w) {
+      s = link.run_domain(*job.program, info, job.domain_w, job.domain_h ? job.domain_h : 1, run_timeout_ms);
+    } else {
+      link.launch(job.threads, job.program->entry);
+      s = link.wait(run_timeout_ms);
+    }
     out.instructions = s.issued;
     out.all_exited = s.finished() && !s.any_fault();
     if (s.any_fault())

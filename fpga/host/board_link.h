@@ -37,7 +37,8 @@ enum class Cmd : uint8_t {
   ReadMem = 0x04,
   Launch = 0x05,
   Status = 0x06,
-  Reset = 0x07
+  Reset = 0x07,
+  Doorbell = 0x08  // boards with the command processor (the ULX3S); unknown elsewhere
 };
 enum class Code : uint8_t {
   Ok = 0x00,
@@ -88,6 +89,7 @@ class LinkError : public std::runtime_error {
 std::vector<uint8_t> frame(Cmd c);
 std::vector<uint8_t> frame(Cmd c, uint32_t a, uint16_t count, const std::vector<uint32_t>& words = {});
 std::vector<uint8_t> frame_launch(uint32_t count, uint32_t entry);
+std::vector<uint8_t> frame_doorbell(uint32_t buffer_addr);
 
 class Link {
  public:
@@ -103,6 +105,10 @@ class Link {
   void write_mem(uint32_t byte_addr, const std::vector<uint32_t>& words);
   std::vector<uint32_t> read_mem(uint32_t byte_addr, uint32_t words);
   void launch(uint32_t count, uint32_t entry);
+  // Rings the command processor with the command buffer at `buffer_addr` (written to
+  // memory first, docs/commands.md); wait() then polls until it and the run are done.
+  // A board without a command processor refuses it as an unknown command.
+  void doorbell(uint32_t buffer_addr);
 
   // Reset the core, then write the program's text and data (checked against the
   // board's instruction store and memory first: a program that does not fit is a
@@ -111,6 +117,16 @@ class Link {
   // Polls status every poll_ms until the run has finished or faulted, or timeout_ms
   // of board time have passed; returns the last status.
   Status wait(unsigned timeout_ms, unsigned poll_ms = 10);
+  // A domain launch of w x h work items through the command processor (a board with
+  // DOORBELL: the ULX3S), the program's data already in memory (load()): writes the
+  // program's text, a fence word and a command buffer (program, domain, run, wait,
+  // fence; docs/commands.md) into the memory after the program's data image, rings the
+  // doorbell and waits as wait() does.  A run that finishes without its fence in memory
+  // is a LinkError (code -2); a board without a command processor refuses DOORBELL
+  // (LinkError with Code::Unknown); a buffer that does not fit the board's memory is
+  // a LinkError (code -2) before anything is sent.
+  Status run_domain(const Program& p, const BoardInfo& info, uint32_t w, uint32_t h, unsigned timeout_ms,
+                    unsigned poll_ms = 10);
 
   Transport& transport() { return t_; }
 
@@ -123,8 +139,9 @@ class Link {
 };
 
 // The board as an examples-harness model (harness.h): loads the job's program and
-// input words, launches job.threads threads, waits up to run_timeout_ms of board
-// time, and reads the checked regions back.  `instructions` is the board's issued
+// input words, launches job.threads threads (or a domain launch through
+// Link::run_domain), waits up to run_timeout_ms of board time, and reads the checked
+// regions back.  `instructions` is the board's issued
 // count (replayed memory instructions count once per issue).
 examples::Model board_model(Link& link, const BoardInfo& info, unsigned run_timeout_ms);
 

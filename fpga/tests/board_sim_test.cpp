@@ -19,7 +19,6 @@
 // of 2000 clocks, so a byte costs 80 simulated cycles instead of 1040.
 #include <gtest/gtest.h>
 
-#include <deque>
 #include <memory>
 #include <random>
 
@@ -27,6 +26,7 @@
 #include "board_link.h"
 #include "harness.h"
 #include "reference.h"
+#include "uart_line.h"
 #include "umbra/asm.h"
 #include "umbra/config.h"
 #include "verilated.h"
@@ -63,13 +63,12 @@ const Config& board_config() {
   return c;
 }
 
-// The board behind its two UART pins.  Bytes written are shifted onto RX as 8N1
-// frames while the clock runs; TX is decoded by a receiver that samples each bit in
-// its middle, as the FTDI chip would.  The clock runs only inside read() and pause(),
+// The board behind its two UART pins (fpga/tests/uart_line.h: 8N1 frames onto RX,
+// TX sampled in each bit's middle).  The clock runs only inside read() and pause(),
 // which is when a host would be waiting on the board.
 class SimBoard : public board::Transport {
  public:
-  SimBoard() : top_(std::make_unique<Vboard_top>()) {
+  SimBoard() : top_(std::make_unique<Vboard_top>()), uart_(kClksPerBit) {
     top_->RX = 1;
 #ifdef BOARD_ICEBREAKER
     top_->BTN_N = 1;
@@ -84,16 +83,16 @@ class SimBoard : public board::Transport {
   }
   // One 8N1 frame; stop = false sends a low stop bit (a framing error at the board).
   void send_frame(uint8_t b, bool stop) {
-    out_.push_back(uint16_t(b) << 1 | uint16_t(stop) << 9);
+    uart_.send(b, stop);
   }
 
   size_t read(uint8_t* out, size_t n, unsigned timeout_ms) override {
     const uint64_t limit = cycle_ + timeout_ms * kClkHz / 1000;
-    while (in_.size() < n && cycle_ < limit) tick();
-    const size_t got = std::min(n, in_.size());
+    while (uart_.received.size() < n && cycle_ < limit) tick();
+    const size_t got = std::min(n, uart_.received.size());
     for (size_t i = 0; i < got; ++i) {
-      out[i] = in_.front();
-      in_.pop_front();
+      out[i] = uart_.received.front();
+      uart_.received.pop_front();
     }
     return got;
   }
@@ -106,7 +105,7 @@ class SimBoard : public board::Transport {
   }
   // Runs until every queued byte is on the line and the line has been idle a while.
   void drain() {
-    while (!out_.empty() || tx_bits_ > 0) tick();
+    while (!uart_.idle()) tick();
   }
   Vboard_top& top() {
     return *top_;
@@ -115,65 +114,23 @@ class SimBoard : public board::Transport {
     return cycle_;
   }
   unsigned framing_errors_seen() const {
-    return rx_ferr_;
+    return uart_.framing_errors;
   }
 
  private:
   void tick() {
-    // Host -> board: one bit per kClksPerBit clocks.
-    if (tx_bits_ == 0 && !out_.empty()) {
-      tx_frame_ = out_.front();
-      out_.pop_front();
-      tx_bits_ = 10;
-      tx_count_ = 0;
-    }
-    top_->RX = tx_bits_ > 0 ? (tx_frame_ >> (10 - tx_bits_)) & 1 : 1;
-    if (tx_bits_ > 0 && ++tx_count_ == kClksPerBit) {
-      tx_count_ = 0;
-      --tx_bits_;
-    }
+    top_->RX = uart_.rx_level();
     top_->CLK = 1;
     top_->eval();
     top_->CLK = 0;
     top_->eval();
     ++cycle_;
-    // Board -> host: start bit, then each bit sampled in its middle.
-    const int line = top_->TX;
-    if (rx_bit_ < 0) {
-      if (!line) {
-        rx_bit_ = 0;
-        rx_count_ = 0;
-      }
-      return;
-    }
-    ++rx_count_;
-    const unsigned mid = rx_bit_ == 0 ? kClksPerBit / 2 : kClksPerBit;
-    if (rx_count_ < mid) return;
-    rx_count_ = 0;
-    if (rx_bit_ == 0) {
-      rx_bit_ = line ? -1 : 1;  // a glitch, not a start bit
-      rx_byte_ = 0;
-    } else if (rx_bit_ <= 8) {
-      rx_byte_ |= uint8_t(line << (rx_bit_ - 1));
-      ++rx_bit_;
-    } else {
-      if (line)
-        in_.push_back(rx_byte_);
-      else
-        ++rx_ferr_;
-      rx_bit_ = -1;
-    }
+    uart_.sample_tx(top_->TX);
   }
 
   std::unique_ptr<Vboard_top> top_;
+  board::UartLine uart_;
   uint64_t cycle_ = 0;
-  std::deque<uint16_t> out_;
-  uint16_t tx_frame_ = 0;
-  unsigned tx_bits_ = 0, tx_count_ = 0;
-  std::deque<uint8_t> in_;
-  int rx_bit_ = -1;
-  unsigned rx_count_ = 0, rx_ferr_ = 0;
-  uint8_t rx_byte_ = 0;
 };
 
 // Reply timeout in board time: far above the 2000-clock quiet time before an error

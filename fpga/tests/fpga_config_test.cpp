@@ -111,9 +111,10 @@ TEST(FpgaConfig, BadFpgaSectionsAreRefusedWithLineAndReason) {
   umbra::testkit::expect_refused(
       scratch(""),
       {
-          {"fpga:\n  device: ecp5\n", ":2: error: 'fpga.device' = 'ecp5' is not one of: up5k, hx8k"},
+          {"fpga:\n  device: ecp5\n",
+           ":2: error: 'fpga.device' = 'ecp5' is not one of: up5k, hx8k, lfe5u-85f"},
           {"fpga:\n  device: hx8k\n  dsp: true\n",
-           ":3: error: 'fpga.dsp' needs a device with DSP blocks (up5k)"},
+           ":3: error: 'fpga.dsp' needs a device with DSP blocks (up5k, lfe5u-85f)"},
           {"fpga:\n  device: up5k\n  dsp: sometimes\n", ":3: error: 'fpga.dsp' must be true or false"},
           {"fpga:\n  package: sg48\n", ":2: error: the 'fpga' section needs 'fpga.device'"},
           {"fpga:\n  device: up5k\n  clock_mhz: 0\n",
@@ -125,14 +126,63 @@ TEST(FpgaConfig, BadFpgaSectionsAreRefusedWithLineAndReason) {
            ":3: error: 'fpga.target_mhz' needs 'fpga.clock_mhz'"},
           {"fpga:\n  device: [up5k]\n", ":2: error: 'fpga.device' must be a non-empty string"},
           {"fpga:\n  device: up5k\n  board: tinyfpga\n",
-           ":3: error: 'fpga.board' = 'tinyfpga' is not one of: icebreaker, hx8k_breakout"},
+           ":3: error: 'fpga.board' = 'tinyfpga' is not one of: icebreaker, hx8k_breakout, ulx3s"},
           {"fpga:\n  device: up5k\n  package: ct256\n  board: hx8k_breakout\n",
            ":4: error: 'fpga.board' = 'hx8k_breakout' needs 'fpga.device' hx8k and 'fpga.package' ct256"},
           {"fpga:\n  device: up5k\n  package: sg48\n  board: icebreaker\n",
            ":4: error: 'fpga.board' needs 'fpga.board_clock_mhz', the board top's core clock"},
           {"fpga:\n  device: hx8k\n  package: ct256\n  board: icebreaker\n",
            ":4: error: 'fpga.board' = 'icebreaker' needs 'fpga.device' up5k and 'fpga.package' sg48"},
+          {"fpga:\n  device: lfe5u-85f\n  package: CABGA256\n  board: ulx3s\n  board_clock_mhz: 50\n",
+           ":4: error: 'fpga.board' = 'ulx3s' needs 'fpga.device' lfe5u-85f and 'fpga.package' CABGA381"},
+          {"fpga:\n  device: lfe5u-85f\n  package: CABGA381\n  board: ulx3s\n  board_clock_mhz: 7\n",
+           ":5: error: 'fpga.board_clock_mhz' = 7 cannot be made exactly from the ULX3S's 25 MHz by the ECP5 "
+           "PLL"},
       });
+}
+
+// The ULX3S: an ECP5 with DSPs, the board's SDRAM as the queue sees it (4 banks of
+// 1024-byte rows), and its clock from the PLL.
+TEST(FpgaConfig, Ulx3sIsTheManyCoreSystemOnTheEcp5WithItsSdramsBanksAndRows) {
+  const umbra::Config c = umbra::load_config(std::string(UMBRA_SOURCE_DIR) + "/configs/ecp5-ulx3s.yaml");
+  EXPECT_EQ(c.fpga_device, "lfe5u-85f");
+  EXPECT_EQ(c.fpga_package, "CABGA381");
+  EXPECT_EQ(c.fpga_board, "ulx3s");
+  EXPECT_TRUE(c.fpga_dsp);
+  EXPECT_GT(c.cores, 1u);
+  EXPECT_EQ(c.dram_banks, 4u);
+  EXPECT_EQ(c.dram_row_bytes, 1024u);
+  EXPECT_EQ(c.queue_open_rows, c.dram_banks) << "one open row a bank";
+  EXPECT_EQ(c.mem_bytes, 32u << 20);
+  auto value = [&](const std::string& name) -> int64_t {
+    for (const auto& [n, v] : umbra::rtl_params(c, umbra::RtlTop::Ulx3sTop))
+      if (n == name) return int64_t(v);
+    return -1;
+  };
+  EXPECT_EQ(value("CLK_HZ"), int64_t(c.fpga_board_clock_mhz) * 1000000);
+  EXPECT_EQ(value("MUL_ROWS"), 0);
+  EXPECT_EQ(value("BANKS"), 4);
+  EXPECT_EQ(value("ROW_BYTES"), 1024);
+  EXPECT_EQ(value("MEM_WORDS"), -1) << "the SDRAM's size is the chip's";
+}
+
+// umbra::ecp5_pll finds what `ecppll -i 25 -o MHZ` prints (checked by hand with
+// yowasp-ecppll 0.11.1 for 50 MHz: 1, 2, 12, VCO 600) and only exact settings.
+TEST(RtlParams, Ecp5PllDividersAreExactWithTheVcoInRange) {
+  const auto p50 = umbra::ecp5_pll(25, 50);
+  ASSERT_TRUE(p50);
+  EXPECT_EQ(p50->clki_div, 1u);
+  EXPECT_EQ(p50->clkfb_div, 2u);
+  EXPECT_EQ(p50->clkop_div, 12u);
+  for (unsigned mhz : {25u, 40u, 50u, 60u, 65u, 75u, 100u, 125u}) {
+    const auto p = umbra::ecp5_pll(25, mhz);
+    ASSERT_TRUE(p) << mhz;
+    EXPECT_EQ(25 * p->clkfb_div, mhz * p->clki_div) << mhz;
+    EXPECT_GE(mhz * p->clkop_div, 400u) << mhz;
+    EXPECT_LE(mhz * p->clkop_div, 800u) << mhz;
+  }
+  EXPECT_FALSE(umbra::ecp5_pll(25, 7))
+      << "7 = 25 x 7 / 25: a phase detector input of 1 MHz, below the PLL's 3.125";
 }
 
 TEST(UmbraConfig, VerilogParametersAreTheYamlNumbers) {

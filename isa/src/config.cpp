@@ -12,6 +12,8 @@
 #include <map>
 #include <vector>
 
+#include "umbra/rtl_params.h"
+
 namespace umbra {
 
 namespace {
@@ -180,10 +182,10 @@ Config parse_config(const std::string& text, const std::string& path) {
       {"dram.bus_bytes", uint_key(&c.dram_bus_bytes, 1, 64)},
       {"dram.burst", uint_key(&c.dram_burst, 1, 16)},
       {"dram.inflight", uint_key(&c.dram_inflight, 1, 64)},
-      {"fpga.device", string_key(&c.fpga_device, {"up5k", "hx8k"})},
+      {"fpga.device", string_key(&c.fpga_device, {"up5k", "hx8k", "lfe5u-85f"})},
       {"fpga.package", string_key(&c.fpga_package, {})},
       {"fpga.clock_mhz", uint_key(&c.fpga_clock_mhz, 1, 1000)},
-      {"fpga.board", string_key(&c.fpga_board, {"icebreaker", "hx8k_breakout"})},
+      {"fpga.board", string_key(&c.fpga_board, {"icebreaker", "hx8k_breakout", "ulx3s"})},
       {"fpga.board_clock_mhz", uint_key(&c.fpga_board_clock_mhz, 1, 300)},
       {"fpga.target_mhz", uint_key(&c.fpga_target_mhz, 1, 1000)},
       {"fpga.board_target_mhz", uint_key(&c.fpga_board_target_mhz, 1, 300)},
@@ -247,8 +249,8 @@ Config parse_config(const std::string& text, const std::string& path) {
          "'memory.data_base' = " + std::to_string(c.data_base) + " must be a multiple of 4 inside the " +
              std::to_string(c.mem_bytes) + " bytes of data memory");
   // The HX8K has no DSP blocks; an FPGA section needs its device to mean anything.
-  if (c.fpga_dsp && c.fpga_device != "up5k")
-    fail(path, root["fpga"]["dsp"], "'fpga.dsp' needs a device with DSP blocks (up5k)");
+  if (c.fpga_dsp && c.fpga_device != "up5k" && c.fpga_device != "lfe5u-85f")
+    fail(path, root["fpga"]["dsp"], "'fpga.dsp' needs a device with DSP blocks (up5k, lfe5u-85f)");
   if (root["fpga"] && c.fpga_device.empty())
     fail(path, root["fpga"], "the 'fpga' section needs 'fpga.device'");
   // The iCEBreaker carries an iCE40UP5K in the SG48 package.
@@ -259,6 +261,14 @@ Config parse_config(const std::string& text, const std::string& path) {
   if (c.fpga_board == "hx8k_breakout" && (c.fpga_device != "hx8k" || c.fpga_package != "ct256"))
     fail(path, root["fpga"]["board"],
          "'fpga.board' = 'hx8k_breakout' needs 'fpga.device' hx8k and 'fpga.package' ct256");
+  // The ULX3S carries an ECP5 LFE5U-85F in the CABGA381 package.
+  if (c.fpga_board == "ulx3s" && (c.fpga_device != "lfe5u-85f" || c.fpga_package != "CABGA381"))
+    fail(path, root["fpga"]["board"],
+         "'fpga.board' = 'ulx3s' needs 'fpga.device' lfe5u-85f and 'fpga.package' CABGA381");
+  if (c.fpga_board == "ulx3s" && c.fpga_board_clock_mhz && !ecp5_pll(kUlx3sOscMhz, c.fpga_board_clock_mhz))
+    fail(path, root["fpga"]["board_clock_mhz"],
+         "'fpga.board_clock_mhz' = " + std::to_string(c.fpga_board_clock_mhz) +
+             " cannot be made exactly from the ULX3S's 25 MHz by the ECP5 PLL");
   if (!c.fpga_board.empty() && c.fpga_board_clock_mhz == 0)
     fail(path, root["fpga"]["board"],
          "'fpga.board' needs 'fpga.board_clock_mhz', the board top's core clock");

@@ -68,12 +68,12 @@ struct Config {
 
   // FPGA target (section `fpga:`, read by fpga/build.sh through umbra-config); an empty
   // device means the configuration names no FPGA.  Only families with an open
-  // place-and-route flow are accepted: iCE40 "up5k" and "hx8k".
-  std::string fpga_device;        // "up5k" or "hx8k"
-  std::string fpga_package;       // nextpnr-ice40 --package, e.g. "sg48", "ct256"
+  // place-and-route flow are accepted: iCE40 "up5k" and "hx8k", ECP5 "lfe5u-85f".
+  std::string fpga_device;        // "up5k", "hx8k" or "lfe5u-85f"
+  std::string fpga_package;       // nextpnr's --package, e.g. "sg48", "ct256", "CABGA381"
   unsigned fpga_clock_mhz = 0;    // target clock for place-and-route
   bool fpga_dsp = false;          // map the FP32/integer multipliers onto DSP blocks
-  std::string fpga_board;         // "icebreaker": also build that board's top; "" none
+  std::string fpga_board;         // "icebreaker", "hx8k_breakout", "ulx3s": that board's top; "" none
   unsigned fpga_board_clock_mhz = 0;  // the board top's core clock (oscillator, divider or PLL)
   // The clocks fpga/report.py holds the placed designs to (median Fmax over the seeds);
   // 0: no target.  The board top must also run at fpga_board_clock_mhz >= its target.

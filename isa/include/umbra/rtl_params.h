@@ -28,7 +28,18 @@ enum class RtlTop : unsigned {
   BoardTop = 1u << 3,      // fpga/icebreaker_top.v, fpga/hx8k_breakout_top.v: the board tops
   Fpu = 1u << 4,           // rtl/fpu.v: the FP32 unit (fpu_bench)
   ReorderQueue = 1u << 5,  // rtl/reorder_queue.v: the memory reorder queue (memsys)
+  Ulx3sTop = 1u << 6,      // fpga/ulx3s_top.v: umbra_system + SDRAM controller + UART, its PLL
 };
+
+// The ECP5 EHXPLLL's dividers for `mhz` out of the ULX3S's 25 MHz oscillator (CLKOP
+// with internal feedback: fout = 25 * clkfb_div / clki_div, VCO = fout * clkop_div
+// within 400..800 MHz, the phase detector's input 25 / clki_div >= 3.125 MHz), the
+// VCO nearest 600 MHz among the exact ones; nullopt when no setting is exact.
+struct Ecp5Pll {
+  unsigned clki_div, clkfb_div, clkop_div;
+};
+std::optional<Ecp5Pll> ecp5_pll(unsigned osc_mhz, unsigned mhz);
+constexpr unsigned kUlx3sOscMhz = 25;
 
 struct RtlModule {
   RtlTop top;

@@ -1,0 +1,84 @@
+// ulx3s_bench: fpga/ulx3s_top.v as the board bench (fpga/tests/ulx3s_sim_test.cpp)
+// Verilates it, with the SDRAM's data bus split into the two sides a C++ chip model
+// can meet.  Simulation only.
+//
+// Why a wrapper: Verilator (5.006) gives a top-level inout no input side -- a top
+// port `inout sdram_d` reads back only what the design drives -- so the chip cannot
+// answer on it.  Inside this wrapper the bus is an ordinary net with two tristate
+// drivers, the top's and the chip's (chip_dq when chip_dq_oe), which Verilator
+// resolves; the bench reads the resolved bus (sdram_dq, what the chip sees) and the
+// top's own output enable (sdram_dq_oe, by hierarchical reference, since the board
+// has no pin for it), so the chip model can judge who drives DQ.  Every parameter is
+// the top's, passed through.
+`default_nettype none
+
+`include "umbra_uarch.vh"
+
+module ulx3s_bench #(
+    parameter integer CORES            = 1,
+    parameter integer THREADS          = 8,
+    parameter integer EXEC_STAGES      = `UMBRA_DEFAULT_EXECUTE_STAGES,
+    parameter integer REGS             = 32,
+    parameter integer IMEM_WORDS       = 1024,
+    parameter integer CACHE_BYTES      = 4096,
+    parameter integer CACHE_WAYS       = 2,
+    parameter integer CACHE_LINE_BYTES = 32,
+    parameter integer REQ_QUEUE        = 8,
+    parameter integer MUL_ROWS         = 0,
+    parameter integer FF_RAMS          = 0,
+    parameter integer MODE_REORDER     = 1,
+    parameter integer QUEUE_DEPTH      = 16,
+    parameter integer OPEN_ROWS        = 4,
+    parameter integer MAX_PASSES       = 16,
+    parameter integer BANKS            = 4,
+    parameter integer ROW_BYTES        = 1024,
+    parameter integer CLK_HZ           = 50000000,
+    parameter integer PLL              = 0,
+    parameter integer PLL_CLKI_DIV     = 1,
+    parameter integer PLL_CLKFB_DIV    = 2,
+    parameter integer PLL_CLKOP_DIV    = 12,
+    parameter integer BAUD             = 115200,
+    parameter integer IDLE_CLKS        = CLK_HZ / 4
+) (
+    input  wire        clk_25mhz,
+    input  wire        ftdi_txd,
+    output wire        ftdi_rxd,
+    input  wire [1:1]  btn,
+    output wire [7:0]  led,
+    output wire        sdram_clk,
+    output wire        sdram_cke,
+    output wire        sdram_csn,
+    output wire        sdram_rasn,
+    output wire        sdram_casn,
+    output wire        sdram_wen,
+    output wire [1:0]  sdram_ba,
+    output wire [12:0] sdram_a,
+    output wire [1:0]  sdram_dqm,
+    output wire [15:0] sdram_dq,       // the bus as resolved
+    output wire        sdram_dq_oe,    // the FPGA drives it
+    input  wire [15:0] chip_dq,
+    input  wire        chip_dq_oe
+);
+
+  wire [15:0] bus;
+  ulx3s_top #(
+      .CORES(CORES), .THREADS(THREADS), .EXEC_STAGES(EXEC_STAGES), .REGS(REGS),
+      .IMEM_WORDS(IMEM_WORDS), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
+      .CACHE_LINE_BYTES(CACHE_LINE_BYTES), .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS),
+      .FF_RAMS(FF_RAMS), .MODE_REORDER(MODE_REORDER), .QUEUE_DEPTH(QUEUE_DEPTH),
+      .OPEN_ROWS(OPEN_ROWS), .MAX_PASSES(MAX_PASSES), .BANKS(BANKS), .ROW_BYTES(ROW_BYTES),
+      .CLK_HZ(CLK_HZ), .PLL(PLL), .PLL_CLKI_DIV(PLL_CLKI_DIV), .PLL_CLKFB_DIV(PLL_CLKFB_DIV),
+      .PLL_CLKOP_DIV(PLL_CLKOP_DIV), .BAUD(BAUD), .IDLE_CLKS(IDLE_CLKS)
+  ) u_top (
+      .clk_25mhz(clk_25mhz), .ftdi_txd(ftdi_txd), .ftdi_rxd(ftdi_rxd), .btn(btn), .led(led),
+      .sdram_clk(sdram_clk), .sdram_cke(sdram_cke), .sdram_csn(sdram_csn),
+      .sdram_rasn(sdram_rasn), .sdram_casn(sdram_casn), .sdram_wen(sdram_wen),
+      .sdram_ba(sdram_ba), .sdram_a(sdram_a), .sdram_dqm(sdram_dqm), .sdram_d(bus)
+  );
+  assign bus = chip_dq_oe ? chip_dq : 16'bz;
+  assign sdram_dq = bus;
+  assign sdram_dq_oe = u_top.dq_oe;
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,294 @@
+// ulx3s_system: what the ULX3S board top (fpga/ulx3s_top.v) puts around the cores --
+// rtl/umbra_system.v (CORES cores, arbiter, reorder queue, dispatcher, command
+// processor), rtl/sdram_controller.v behind its DRAM port, the UART host link
+// (fpga/host_link.v, the protocol umbra-load speaks), the run counters and the status
+// lights.  The top keeps only the clock, the reset button and the pins.
+//
+// Why it is shaped so:
+// - The host's memory reads and writes reach the SDRAM through a two-way mux in front
+//   of the controller, not through the system's arbiter: umbra_system (and its
+//   cosimulation) stays exactly the system the SystemC model checks, the host asks
+//   rarely (a word per UART frame's 4 bytes) and almost only while the cores are
+//   idle, and the controller serves requests one at a time in acceptance order, so a
+//   host write granted before the host's LAUNCH (or a later doorbell) is in the chip
+//   before any request of that run.  The host wins the mux when it asks (the system
+//   sees ready low for that cycle, which the port's valid/ready rules allow); its
+//   request carries the tag HOST_TAG, whose high byte is neither a core's nor the
+//   command processor's, and its response is taken here and never reaches the queue.
+//   Like the iCE40 boards' memory, a host write does not touch the cores' data
+//   caches: host_link's RESET (inside umbra-load's load) resets the system and so
+//   empties them.
+// - The host sees a window of HOST_WORDS words from SDRAM address 0: host_link's
+//   address fields are word indices of at most 16 bits (128 KiB with the default),
+//   which holds the examples' programs, data and framebuffers (.data at 0x10000).
+// - The SDRAM's timings are the part's datasheet figures (MT48LC16M16A2-6A, the
+//   board's bill of materials; docs/memory-system.md) rounded up to clocks of CLK_HZ
+//   here, the refresh interval rounded down, so the same RTL is right at whatever
+//   clock fpga.board_clock_mhz gives.  The chip's geometry follows the configuration's
+//   dram.banks and dram.row_bytes (the reorder queue's view of the chip): 4 banks and
+//   1024-byte rows (512 columns of 16 bits) for this chip.
+// - RESET from the host resets the system but not the controller: a controller reset
+//   would re-run the chip's 100 us power-up and drop refreshes it owes.
+`default_nettype none
+
+`include "umbra_uarch.vh"
+`include "umbra_isa.vh"
+`include "umbra_commands.vh"
+
+module ulx3s_system #(
+    parameter integer CORES            = 1,
+    parameter integer THREADS          = 8,
+    parameter integer EXEC_STAGES      = `UMBRA_DEFAULT_EXECUTE_STAGES,
+    parameter integer REGS             = 32,
+    parameter integer IMEM_WORDS       = 1024,
+    parameter integer CACHE_BYTES      = 4096,
+    parameter integer CACHE_WAYS       = 2,
+    parameter integer CACHE_LINE_BYTES = 32,
+    parameter integer REQ_QUEUE        = 8,
+    parameter integer MUL_ROWS         = 0,
+    parameter integer FF_RAMS          = 0,
+    parameter integer MODE_REORDER     = 1,
+    parameter integer QUEUE_DEPTH      = 16,
+    parameter integer OPEN_ROWS        = 4,
+    parameter integer MAX_PASSES       = 16,
+    parameter integer BANKS            = 4,
+    parameter integer ROW_BYTES        = 1024,
+    parameter integer HOST_WORDS       = 32768,   // the host's window, from address 0
+    parameter integer CLK_HZ           = 50000000,
+    parameter integer CLKS_PER_BIT     = 434,
+    parameter integer IDLE_CLKS        = CLK_HZ / 4,
+    parameter integer BLINK_BIT        = 24,
+    // The SDRAM part (MT48LC16M16A2-6A): rows, and its datasheet times in ns.
+    parameter integer SDRAM_ROW_BITS   = 13,
+    parameter integer SDRAM_TRCD_NS    = 18,
+    parameter integer SDRAM_TRP_NS     = 18,
+    parameter integer SDRAM_TRAS_NS    = 42,
+    parameter integer SDRAM_TRC_NS     = 60,
+    parameter integer SDRAM_TRRD_NS    = 12,
+    parameter integer SDRAM_TWR_NS     = 12,
+    parameter integer SDRAM_TRFC_NS    = 60,
+    parameter integer SDRAM_TMRD_CLKS  = 2,
+    parameter integer SDRAM_TREFI_NS   = 7812,    // 64 ms / 8192 rows, rounded down
+    parameter integer SDRAM_POWERUP_NS = 100000,
+    parameter integer SDRAM_CL2_MIN_PS = 7500     // the shortest clock CAS latency 2 allows
+) (
+    input  wire        clk,
+    input  wire        sys_rst,
+    input  wire        rx,
+    output wire        tx,
+    output reg  [7:0]  led,      // active high, as the ULX3S's
+
+    output wire        sdram_cke,
+    output wire        sdram_cs_n,
+    output wire        sdram_ras_n,
+    output wire        sdram_cas_n,
+    output wire        sdram_we_n,
+    output wire [1:0]  sdram_ba,
+    output wire [12:0] sdram_a,
+    output wire [1:0]  sdram_dqm,
+    output wire [15:0] sdram_dq_o,
+    output wire        sdram_dq_oe,
+    input  wire [15:0] sdram_dq_i
+);
+
+  // ---- the SDRAM's timing in clocks ----------------------------------------------------
+  // Clocks of t ns: ceil(t * f); f in units of 100 kHz keeps every product in 32 bits
+  // up to a 200 ms time at 200 MHz.
+  localparam integer F100K = CLK_HZ / 100000;
+  localparam integer CL      = (CLK_HZ / 1000 * SDRAM_CL2_MIN_PS / 1000 <= 1000000) ? 2 : 3;
+  localparam integer T_RCD   = (SDRAM_TRCD_NS * F100K + 9999) / 10000;
+  localparam integer T_RP    = (SDRAM_TRP_NS * F100K + 9999) / 10000;
+  localparam integer T_RAS   = (SDRAM_TRAS_NS * F100K + 9999) / 10000;
+  localparam integer T_RC    = (SDRAM_TRC_NS * F100K + 9999) / 10000;
+  localparam integer T_RRD   = (SDRAM_TRRD_NS * F100K + 9999) / 10000;
+  localparam integer T_WR    = (SDRAM_TWR_NS * F100K + 9999) / 10000;
+  localparam integer T_RFC   = (SDRAM_TRFC_NS * F100K + 9999) / 10000;
+  localparam integer T_REFI  = SDRAM_TREFI_NS * F100K / 10000;
+  localparam integer INIT_WAIT = (SDRAM_POWERUP_NS * F100K + 9999) / 10000;
+  localparam integer COL_BITS  = $clog2(ROW_BYTES) - 1;   // 16-bit columns
+  localparam integer BANK_BITS = $clog2(BANKS);
+
+  generate
+    if (BANK_BITS != 2 || SDRAM_ROW_BITS != 13 || (1 << (COL_BITS + 1)) != ROW_BYTES) begin : g_check
+      // The board's chip has 4 banks of 8192 rows of 1024 bytes; the queue must see those.
+      ulx3s_system_dram_banks_and_row_bytes_must_be_the_chips_4_and_1024 u_error ();
+    end
+  endgenerate
+
+  wire link_core_rst;
+  reg  core_rst;
+  always @(posedge clk) core_rst <= sys_rst || link_core_rst;
+
+  // ---- the system ----------------------------------------------------------------------
+  localparam integer CBITS = `UMBRA_CMD_FAULT_BITS;
+  wire        imem_we, launch_valid, doorbell_valid;
+  wire [31:0] doorbell_addr;
+  wire [31:0] imem_addr, imem_data, launch_count, launch_entry;
+  wire        busy, fault;
+  wire [7:0]  fault_core, fault_thread;
+  wire [31:0] fault_pc;
+  wire [CORES-1:0] issue_valid, protocol_errors;
+  wire        s_req_valid, s_req_ready;
+  wire [7:0]  s_req_op;
+  wire [31:0] s_req_addr, s_req_data, s_req_cmp;
+  wire [15:0] s_req_tag;
+  wire        s_resp_valid;
+  wire [CBITS-1:0] cmd_fault;
+
+  /* verilator lint_off PINCONNECTEMPTY */
+  umbra_system #(
+      .CORES(CORES), .THREADS(THREADS), .EXEC_STAGES(EXEC_STAGES), .REGS(REGS),
+      .IMEM_WORDS(IMEM_WORDS), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
+      .CACHE_LINE_BYTES(CACHE_LINE_BYTES), .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS),
+      .FF_RAMS(FF_RAMS), .MODE_REORDER(MODE_REORDER), .QUEUE_DEPTH(QUEUE_DEPTH),
+      .OPEN_ROWS(OPEN_ROWS), .MAX_PASSES(MAX_PASSES), .BANKS(BANKS), .ROW_BYTES(ROW_BYTES)
+  ) u_system (
+      .clk(clk), .rst(core_rst), .bypass_queue(1'b0),
+      .host_imem_we(imem_we), .host_imem_addr(imem_addr), .host_imem_data(imem_data),
+      .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
+      .domain_valid(1'b0), .domain_w(32'd0), .domain_h(32'd0), .ncore(CORES),
+      .doorbell_valid(doorbell_valid), .doorbell_addr(doorbell_addr),
+      .busy(busy), .fault(fault), .fault_core(fault_core), .fault_thread(fault_thread),
+      .fault_pc(fault_pc), .cmd_fault(cmd_fault), .cmd_fault_addr(),
+      .mem_req_valid(s_req_valid), .mem_req_ready(s_req_ready), .mem_req_op(s_req_op),
+      .mem_req_addr(s_req_addr), .mem_req_data(s_req_data), .mem_req_cmp(s_req_cmp),
+      .mem_req_tag(s_req_tag),
+      .mem_req_mask(), .mem_req_line(), .mem_resp_line({(8*CACHE_LINE_BYTES){1'b0}}),  // a word port: no line port yet
+      .mem_resp_valid(s_resp_valid), .mem_resp_data(resp_data), .mem_resp_tag(resp_tag),
+      .trace_issue_valid(issue_valid), .trace_issue_thread(), .trace_issue_pc(),
+      .trace_issue_reason(), .trace_regwrite_valid(), .trace_regwrite_thread(),
+      .trace_regwrite_pc(), .trace_regwrite_reg(), .trace_regwrite_value(),
+      .trace_fault_cause(), .trace_protocol_error(protocol_errors),
+      .trace_cache_valid(), .trace_cache_thread(), .trace_cache_op(), .trace_cache_addr(),
+      .trace_cache_outcome(), .trace_wake_valid(), .trace_wake_thread(),
+      .trace_start_valid(), .trace_start_thread(), .trace_start_lx(), .trace_start_ly(),
+      .trace_cmd_valid(), .trace_cmd_op(), .trace_cmd_addr(), .trace_dram_valid(),
+      .trace_core_busy(), .trace_core_fault(),
+      .trace_port_req_valid(), .trace_port_req_ready(), .trace_port_req_op(),
+      .trace_port_req_addr(), .trace_port_req_data(), .trace_port_req_cmp(),
+      .trace_port_req_tag(), .trace_port_req_mask(), .trace_port_req_line(),
+      .trace_port_resp_valid(), .trace_port_resp_data(),
+      .trace_port_resp_tag()
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  // ---- the host's mux in front of the controller -------------------------------------------
+  localparam [15:0] HOST_TAG = 16'hfe00;   // high byte: no core (<= 64) and not the CP's 0xff
+  localparam integer HW = $clog2(HOST_WORDS);
+  wire        hm_valid, hm_we;
+  wire [14:0] hm_addr;
+  wire [31:0] hm_wdata;
+  wire        c_req_valid, c_req_ready;
+  wire [7:0]  c_req_op;
+  wire [31:0] c_req_addr, c_req_data, c_req_cmp;
+  wire [15:0] c_req_tag;
+  wire        resp_valid;
+  wire [31:0] resp_data;
+  wire [15:0] resp_tag;
+  wire [31:0] hm_byte_addr = {{(30 - HW){1'b0}}, hm_addr[HW-1:0], 2'b00};
+
+  assign c_req_valid = hm_valid || s_req_valid;
+  assign c_req_op    = hm_valid ? (hm_we ? `UMBRA_OP_STW : `UMBRA_OP_LDW) : s_req_op;
+  assign c_req_addr  = hm_valid ? hm_byte_addr : s_req_addr;
+  assign c_req_data  = hm_valid ? hm_wdata : s_req_data;
+  assign c_req_cmp   = hm_valid ? 32'd0 : s_req_cmp;
+  assign c_req_tag   = hm_valid ? HOST_TAG : s_req_tag;
+  assign s_req_ready = c_req_ready && !hm_valid;
+  wire   hm_grant    = c_req_ready && hm_valid;
+  wire   to_host     = (resp_tag == HOST_TAG);
+  assign s_resp_valid = resp_valid && !to_host;
+  wire   hm_rvalid   = resp_valid && to_host;
+
+  // ---- the SDRAM controller -----------------------------------------------------------------
+  localparam integer LW = CACHE_LINE_BYTES / 4;
+  wire        mem_fault;
+  wire [31:0] mem_fault_addr;
+  wire        init_done;
+  /* verilator lint_off PINCONNECTEMPTY */
+  sdram_controller #(
+      .CL(CL), .T_RCD(T_RCD), .T_RP(T_RP), .T_RAS(T_RAS), .T_RC(T_RC), .T_RRD(T_RRD),
+      .T_WR(T_WR), .T_RFC(T_RFC), .T_MRD(SDRAM_TMRD_CLKS), .T_REFI(T_REFI),
+      .INIT_WAIT(INIT_WAIT), .INIT_REFRESHES(2), .COL_BITS(COL_BITS), .BANK_BITS(BANK_BITS),
+      .ROW_BITS(SDRAM_ROW_BITS), .LINE_BYTES(CACHE_LINE_BYTES), .LINE_PORT(0)
+  ) u_sdram (
+      .clk(clk), .rst(sys_rst),
+      .dram_req_valid(c_req_valid), .dram_req_ready(c_req_ready), .dram_req_op(c_req_op),
+      .dram_req_addr(c_req_addr), .dram_req_data(c_req_data), .dram_req_cmp(c_req_cmp),
+      .dram_req_tag(c_req_tag), .dram_req_mask({LW{1'b0}}), .dram_req_line({(32 * LW){1'b0}}),
+      .dram_resp_valid(resp_valid), .dram_resp_data(resp_data), .dram_resp_tag(resp_tag),
+      .dram_resp_line(),
+      .init_done(init_done), .fault(mem_fault), .fault_addr(mem_fault_addr),
+      .sdram_cke(sdram_cke), .sdram_cs_n(sdram_cs_n), .sdram_ras_n(sdram_ras_n),
+      .sdram_cas_n(sdram_cas_n), .sdram_we_n(sdram_we_n), .sdram_ba(sdram_ba), .sdram_a(sdram_a),
+      .sdram_dqm(sdram_dqm), .sdram_dq_o(sdram_dq_o), .sdram_dq_oe(sdram_dq_oe),
+      .sdram_dq_i(sdram_dq_i)
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  // ---- run counters -----------------------------------------------------------------------
+  // As fpga/board_system.v's: cycles with `busy` high since the launch or the doorbell
+  // (busy covers the command processor), and the instructions every core issued since
+  // then (up to CORES a cycle).
+  localparam integer CNT = 48;
+  reg [CNT-1:0] cycles, issued;
+  reg           launched;
+  reg [7:0]     issued_now;
+  integer k;
+  always @(*) begin
+    issued_now = 8'd0;
+    for (k = 0; k < CORES; k = k + 1) issued_now = issued_now + {7'd0, issue_valid[k]};
+  end
+  always @(posedge clk) begin
+    if (core_rst) begin
+      cycles   <= {CNT{1'b0}};
+      issued   <= {CNT{1'b0}};
+      launched <= 1'b0;
+    end else if (launch_valid || doorbell_valid) begin
+      cycles   <= {CNT{1'b0}};
+      issued   <= {CNT{1'b0}};
+      launched <= 1'b1;
+    end else begin
+      if (busy) cycles <= cycles + 1'b1;
+      issued <= issued + {{(CNT - 8){1'b0}}, issued_now};
+    end
+  end
+
+  // ---- the host link ------------------------------------------------------------------------
+  // The status reply has one fault thread byte: a faulting core's thread is reported as
+  // core * THREADS + thread (modulo 256), so a single-core board reads as before.
+  localparam [31:0] T32 = THREADS;
+  localparam [7:0]  T8 = T32[7:0];
+  wire [7:0] flat_thread = fault_core * T8 + fault_thread;
+  host_link #(
+      .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS), .THREADS(THREADS), .REGS(REGS),
+      .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(HOST_WORDS), .LINE_BYTES(CACHE_LINE_BYTES), .CLK_HZ(CLK_HZ),
+      .DOORBELL(1)
+  ) u_link (
+      .clk(clk), .rst(sys_rst), .rx(rx), .tx(tx),
+      .core_rst(link_core_rst),
+      .imem_we(imem_we), .imem_addr(imem_addr), .imem_data(imem_data),
+      .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
+      .doorbell_valid(doorbell_valid), .doorbell_addr(doorbell_addr),
+      .mem_valid(hm_valid), .mem_grant(hm_grant), .mem_we(hm_we), .mem_addr(hm_addr),
+      .mem_wdata(hm_wdata), .mem_rvalid(hm_rvalid), .mem_rdata(resp_data),
+      .busy(busy), .fault(fault), .fault_thread(flat_thread), .fault_pc(fault_pc),
+      .mem_fault(mem_fault), .mem_fault_addr(mem_fault_addr),
+      .protocol_error(|protocol_errors), .launched(launched),
+      .cycles({{(64 - CNT){1'b0}}, cycles}), .issued({{(64 - CNT){1'b0}}, issued})
+  );
+
+  // ---- status lights ----------------------------------------------------------------------
+  // led[0] busy, or blinking after a run; led[1] a fault (a core's, the memory's, a port
+  // protocol error or the command processor's); led[2] the SDRAM is initialized.
+  reg [BLINK_BIT:0] blink = {(BLINK_BIT + 1){1'b0}};
+  always @(posedge clk) begin
+    blink  <= blink + 1'b1;
+    led[0] <= busy || (launched && blink[BLINK_BIT]);
+    led[1] <= fault || mem_fault || (|protocol_errors) || (cmd_fault != {CBITS{1'b0}});
+    led[2] <= init_done;
+    led[7:3] <= 5'd0;
+  end
+
+endmodule
+
+`default_nettype wire
