@@ -124,19 +124,8 @@ module spram_memory #(
   reg [14:0] rmw_word;
   wire [31:0] ram_q;            // the word read in the previous cycle
   reg  [31:0] rmw_new;
-  // min and max share one signed compare: on equal operands either choice is the value.
-  wire        q_less = $signed(ram_q) < $signed(rmw_val);
-  always @(*) begin
-    case (rmw_op)
-      `UMBRA_OP_RED_ADD, `UMBRA_OP_ATOM_ADD:   rmw_new = ram_q + rmw_val;
-      `UMBRA_OP_RED_MIN, `UMBRA_OP_ATOM_MIN:   rmw_new = q_less ? ram_q : rmw_val;
-      `UMBRA_OP_RED_MAX, `UMBRA_OP_ATOM_MAX:   rmw_new = q_less ? rmw_val : ram_q;
-      `UMBRA_OP_RED_XCHG, `UMBRA_OP_ATOM_XCHG: rmw_new = rmw_val;
-      // The comparand travels in mem_req_cmp (field a's register).
-      `UMBRA_OP_RED_CAS, `UMBRA_OP_ATOM_CAS:   rmw_new = (ram_q == rmw_cmp) ? rmw_val : ram_q;
-      default:                                 rmw_new = ram_q;
-    endcase
-  end
+`include "memory_atomic.vh"
+  always @(*) rmw_new = memory_atomic_new(rmw_op, ram_q, rmw_val, rmw_cmp);
 
   // ---- this cycle's RAM access ----------------------------------------------------------
   reg        acc_en, acc_we;

@@ -290,19 +290,8 @@ module sdram_controller #(
   reg [31:0] rmw_new;
   reg [31:0] rmw_new_q;
   reg        rmw_ready;
-  // min and max share one signed compare: on equal operands either choice is the value.
-  wire       old_less = $signed(rd_word) < $signed(cur_data);
-  always @* begin
-    case (cur_op)
-      `UMBRA_OP_RED_ADD, `UMBRA_OP_ATOM_ADD:   rmw_new = rd_word + cur_data;
-      `UMBRA_OP_RED_MIN, `UMBRA_OP_ATOM_MIN:   rmw_new = old_less ? rd_word : cur_data;
-      `UMBRA_OP_RED_MAX, `UMBRA_OP_ATOM_MAX:   rmw_new = old_less ? cur_data : rd_word;
-      `UMBRA_OP_RED_XCHG, `UMBRA_OP_ATOM_XCHG: rmw_new = cur_data;
-      // The comparand travels in cmp (field a's register).
-      `UMBRA_OP_RED_CAS, `UMBRA_OP_ATOM_CAS:   rmw_new = (rd_word == cur_cmp) ? cur_data : rd_word;
-      default:                                 rmw_new = rd_word;
-    endcase
-  end
+`include "memory_atomic.vh"
+  always @* rmw_new = memory_atomic_new(cur_op, rd_word, cur_data, cur_cmp);
 
   // A fill's words as they arrive; the word port's beats are emitted from here.
   reg [32*LW-1:0] fbuf;
