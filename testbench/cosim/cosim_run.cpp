@@ -246,9 +246,16 @@ class RtlWaveform {
  public:
   RtlWaveform(RtlStepper& rtl, const std::string& path) : rtl_(rtl), path_(path) {
     if (path.empty()) return;
+#if VM_TRACE
     file_ = std::make_unique<CheckedVcdFile>();
     vcd_ = std::make_unique<VerilatedVcdC>(file_.get());
     rtl.model().trace(vcd_.get(), 99);
+#else
+    // testbench/cosim/CMakeLists.txt (NO_WAVES): the suite's test configurations.
+    throw RunError("waveform '" + path + "': this RTL model (" + verilated_params().config_file +
+                   ") was verilated without waveforms, as the suite's test configurations are; a build "
+                   "configured with -DUMBRA_COSIM_CONFIG=<that file> makes umbra-cosim with them");
+#endif
     vcd_->set_time_unit("1ns");
     vcd_->set_time_resolution("1ps");
     vcd_->open(path.c_str());
