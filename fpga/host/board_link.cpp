@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "umbra/commands_gen.h"
 #include "umbra/format.h"
 
 namespace umbra::board {
@@ -204,72 +203,8 @@ Status Link::wait(unsigned timeout_ms, unsigned poll_ms) {
   }
 }
 
-Status Link::run_domain(const Program& p, const BoardInfo& info, uint32_t w, uint32_t h, unsigned timeout_ms,
-                        unsigned poll_ms) {
-  using commands::Opcode;
-  constexpr uint32_t kFence = 0x600d600d;
-  // 256-byte aligned places after the data image, so none shares a cache line with it.
-  const uint64_t data_end = uint64_t(p.data_base) + p.data.size();
-  const uint64_t text_addr = (data_end + 255) & ~uint64_t(255);
-  const uint64_t fence_addr = (text_addr + 4 * p.text.size() + 255) & ~uint64_t(255);
-  const uint64_t buffer = fence_addr + 256;
-  const std::vector<uint32_t> cb = {uint32_t(Opcode::Program),
-                                    uint32_t(text_addr),
-                                    uint32_t(p.text.size()),
-                                    p.text_base,
-                                    uint32_t(Opcode::Domain),
-                                    w,
-                                    h,
-                                    uint32_t(Opcode::Run),
-                                    p.entry,
-                                    uint32_t(Opcode::Wait),
-                                    uint32_t(Opcode::Fence),
-                                    uint32_t(fence_addr),
-                                    kFence,
-                                    uint32_t(Opcode::End)};
-  if (buffer + 4 * cb.size() > info.mem_bytes)
-    throw LinkError(-2,
-                    "a domain launch needs the program's text and a command buffer after its data, up to " +
-                        hex8(uint32_t(buffer + 4 * cb.size())) + ", beyond the board's " +
-                        std::to_string(info.mem_bytes) + " bytes of memory");
-  write_mem(uint32_t(text_addr), p.text);
-  write_mem(uint32_t(fence_addr), {0});
-  write_mem(uint32_t(buffer), cb);
-  doorbell(uint32_t(buffer));
-  const Status s = wait(timeout_ms, poll_ms);
-  if (s.finished() && !s.any_fault() && read_mem(uint32_t(fence_addr), 1).at(0) != kFence)
-    throw LinkError(-2, "the command buffer's run ended without its fence at " + hex8(uint32_t(fence_addr)) +
-                            " (the command processor stopped early)");
-  return s;
-}
-
-examples::Model board_model(Link& link, const BoardInfo& info, unsigned run_timeout_ms) {
-  return [&link, info, run_timeout_ms](const examples::ModelJob& job) {
-    examples::ModelOutcome out;
-    if (job.commands.IsSequence()) {
-      out.fault = "board: a command list from a manifest needs the host API's parser (umbra/device.h)";
-      return out;
-    }
-    link.load(*job.program, info);
-    for (const auto& [addr, words] : job.writes) link.write_mem(addr, words);
-    Status s;
-    if (job.domain_w) {
-      s = link.run_domain(*job.program, info, job.domain_w, job.domain_h ? job.domain_h : 1, run_timeout_ms);
-    } else {
-      link.launch(job.threads, job.program->entry);
-      s = link.wait(run_timeout_ms);
-    }
-    out.instructions = s.issued;
-    out.all_exited = s.finished() && !s.any_fault();
-    if (s.any_fault())
-      out.fault = "board: " + s.describe();
-    else if (!s.finished())
-      out.fault =
-          "board: still running after " + std::to_string(run_timeout_ms) + " ms (" + s.describe() + ")";
-    for (const examples::Span& r : job.reads) out.reads.push_back(link.read_mem(r.address, r.words));
-    return out;
-  };
-}
+// Link::run_domain and board_model, which go through the host API's device, are in
+// board_device.cpp.
 
 void check_launch(const BoardInfo& info, uint32_t threads) {
   if (threads < 1 || threads > info.threads)

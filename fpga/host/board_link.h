@@ -1,5 +1,6 @@
 // The host side of the board's UART protocol (docs/fpga.md, "The host protocol"):
-// frames, replies and the steps of a run, over any byte transport.  umbra-load talks
+// frames, replies and the steps of a run, over any byte transport; command buffers
+// go through the host API's device on a BoardBackend (board_device.h).  umbra-load talks
 // to a real iCEBreaker through SerialTransport (serial_transport.h); the simulated
 // board test drives the Verilated board top bit by bit through its own Transport.
 // Both use exactly this code, so the test exercises what the tool sends.
@@ -118,13 +119,15 @@ class Link {
   // of board time have passed; returns the last status.
   Status wait(unsigned timeout_ms, unsigned poll_ms = 10);
   // A domain launch of w x h work items through the command processor (a board with
-  // DOORBELL: the ULX3S), the program's data already in memory (load()): writes the
-  // program's text, a fence word and a command buffer (program, domain, run, wait,
-  // fence; docs/commands.md) into the memory after the program's data image, rings the
-  // doorbell and waits as wait() does.  A run that finishes without its fence in memory
-  // is a LinkError (code -2); a board without a command processor refuses DOORBELL
-  // (LinkError with Code::Unknown); a buffer that does not fit the board's memory is
-  // a LinkError (code -2) before anything is sent.
+  // DOORBELL: the ULX3S), the program's data already in memory (load()): a host API
+  // device on the board (BoardBackend, board_device.h) loads the program's text into
+  // the memory below or after its data image, writes a fence word and a command buffer
+  // (program, domain, run, wait, fence; docs/commands.md), resets, rings the doorbell
+  // and waits as wait() does.  A run that finishes without its fence in memory is a
+  // LinkError (code -2); a board without a command processor refuses DOORBELL
+  // (LinkError with Code::Unknown); a buffer that does not fit the board's memory (its
+  // INFO mem_bytes) is a LinkError (code -2) before anything is sent.  Defined in
+  // board_device.cpp.
   Status run_domain(const Program& p, const BoardInfo& info, uint32_t w, uint32_t h, unsigned timeout_ms,
                     unsigned poll_ms = 10);
 
@@ -141,8 +144,13 @@ class Link {
 // The board as an examples-harness model (harness.h): loads the job's program and
 // input words, launches job.threads threads (or a domain launch through
 // Link::run_domain), waits up to run_timeout_ms of board time, and reads the checked
-// regions back.  `instructions` is the board's issued
-// count (replayed memory instructions count once per issue).
+// regions back; a `commands:` run goes through a host API device on the board
+// (examples::run_commands, the steps a model's harness takes; a mistake in the list or
+// a program too big for the board's memory is the run's fault).  `instructions` is the
+// board's issued count (replayed memory instructions count once per issue).  The
+// board's own errors are thrown as LinkError: a board without a command processor
+// refuses a domain or command run's DOORBELL with Code::Unknown.  Defined in
+// board_device.cpp.
 examples::Model board_model(Link& link, const BoardInfo& info, unsigned run_timeout_ms);
 
 // What a run asks of the board, checked against what the board reports about itself

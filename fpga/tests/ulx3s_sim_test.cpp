@@ -7,7 +7,9 @@
 // (across rows and banks), and mandelbrot, loaded, run on every core and read back
 // over the UART, is the reference simulator's image -- launched by threads, and as a
 // 2D domain from a command buffer the host writes and rings the doorbell for
-// (mandelbrot2d) -- with no SDRAM rule broken.
+// (mandelbrot2d, through Link::run_domain and so the host API's device on the board),
+// and as the example manifest's own `commands:` run, made and checked exactly as
+// umbra-load --manifest makes and checks it -- with no SDRAM rule broken.
 //
 // The bench drives clk_25mhz at the core clock (the PLL's simulation form is the pin
 // itself, fpga/ecp5_clock.v), so every timing that follows CLK_HZ -- the SDRAM's
@@ -242,7 +244,8 @@ TEST(Ulx3sBoard, MandelbrotMatchesTheIssOnEveryCore) {
 // the dispatcher hands each of the 65536 work items to a free thread of any core, the
 // 96 x 72 inside the image drawing their pixel and the rest exiting at once (issue
 // 33's 256 x 256 domain on the simulated board).  The image must be the ISS's domain
-// launch's; Link::run_domain checks that the fence is in memory.
+// launch's; Link::run_domain (a host API device on the board, board_device.h, with the
+// data image left as written here) checks that the fence is in memory.
 TEST(Ulx3sBoard, Mandelbrot2dOverA256x256DomainFromACommandBufferMatchesTheIss) {
   const examples::Manifest m =
       examples::load_manifest(std::string(UMBRA_EXAMPLES_DIR) + "/mandelbrot2d.yaml");
@@ -298,6 +301,39 @@ TEST(Ulx3sBoard, Mandelbrot2dOverA256x256DomainFromACommandBufferMatchesTheIss) 
       "%llu board cycles in all (ISS: %llu retired)\n",
       w, h, unsigned(board_config().cores), (unsigned long long)s.cycles, (unsigned long long)s.issued,
       (unsigned long long)sim.cycle(), (unsigned long long)ir.retired);
+}
+
+// mandelbrot2d's `commands:` run (program, domain 96 x 72, run, wait) as umbra-load
+// --manifest runs it: the program assembled as umbra-load assembles it, the board as
+// the harness's model (board::board_model: a host API device on the board writes the
+// program's data image, its text and the manifest's buffer over the UART, rings
+// DOORBELL and polls STATUS), checked by examples::run_and_check against the example's
+// reference with the same steps and checks as on every model
+// (host/src/examples_device.cpp).
+TEST(Ulx3sBoard, Mandelbrot2dManifestCommandRunAsUmbraLoadMakesItPassesItsReference) {
+  const examples::Manifest m =
+      examples::load_manifest(std::string(UMBRA_EXAMPLES_DIR) + "/mandelbrot2d.yaml");
+  const Program p = examples::assemble(m);
+  const examples::Reference* ref = examples::find_reference(m.name);
+  ASSERT_NE(ref, nullptr);
+  const auto run = std::find_if(m.runs.begin(), m.runs.end(), [](const auto& r) { return r.command_run(); });
+  ASSERT_NE(run, m.runs.end()) << "mandelbrot2d.yaml has no `commands:` run";
+
+  Ulx3sBoard sim;
+  board::Link link(sim, kTimeoutMs);
+  const board::BoardInfo info = link.info();
+  const unsigned run_ms = unsigned(m.max_instructions * 4 * 1000 / kClkHz) + 10;
+  const examples::Model model = board::board_model(link, info, run_ms);
+  const examples::Verdict v = examples::run_and_check(m, *run, p, model, *ref);
+  EXPECT_TRUE(v.passed) << v.summary();
+  EXPECT_GT(v.instructions, 0u);
+  EXPECT_EQ(sim.top().led & 2, 0) << "the fault light";
+  EXPECT_EQ(sim.violations(), "");
+  std::printf(
+      "mandelbrot2d %s (the manifest's command list) on %u cores: %llu instructions issued, %llu board "
+      "cycles in all\n",
+      run->name.c_str(), unsigned(board_config().cores), (unsigned long long)v.instructions,
+      (unsigned long long)sim.cycle());
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 // The host API (umbra/device.h): command buffers encoded from the generated table,
-// and a device whose memory is a staged image that each run starts from.  A run is
-// made from the image's words that differ from what the backend would start with
-// anyway (the program's data image, zeros elsewhere), so a run of a small buffer on a
-// large memory carries only the words the host wrote or an earlier run left.
+// and a device whose memory the host stages word by word.  A run carries only the
+// words the host wrote since the previous one (as contiguous spans), so a run of a
+// small buffer on a large memory carries only what changed; what a run left is the
+// backend's to keep and to read back (models: src/model_backend.cpp; a board:
+// fpga/host/board_device.cpp).  No model is linked here.
 #include "umbra/device.h"
 
 #include <algorithm>
@@ -17,14 +18,6 @@ const commands::CommandDef& def_of(commands::Opcode op) {
   const commands::CommandDef* d = commands::find(uint32_t(op));
   if (!d) throw DeviceError("opcode " + hex8(uint32_t(op)) + " is not in the command table");
   return *d;
-}
-
-uint32_t peek(const std::vector<uint8_t>& m, uint32_t a) {
-  return uint32_t(m[a]) | uint32_t(m[a + 1]) << 8 | uint32_t(m[a + 2]) << 16 | uint32_t(m[a + 3]) << 24;
-}
-
-void poke(std::vector<uint8_t>& m, uint32_t a, uint32_t v) {
-  for (unsigned i = 0; i < 4; ++i) m[a + i] = uint8_t(v >> (8 * i));
 }
 
 }  // namespace
@@ -76,34 +69,12 @@ CommandBuffer& CommandBuffer::end() {
   return append(Opcode::End, {});
 }
 
-models::Result ModelBackend::run(const Submission& s, const RunOptions& o) {
-  models::Job job;
-  job.program = s.program;
-  job.source = s.source;
-  job.threads = cfg_.threads;
-  job.doorbell = s.doorbell;
-  job.writes = s.writes;
-  job.max_instructions = o.max_instructions;
-  job.max_cycles = o.max_cycles;
-  job.sink = o.sink;
-  job.isolation = o.isolation;
-  job.vcd = o.vcd;
-  job.fst = o.fst;
-  job.repro = o.repro;
-  return run_(cfg_, job);
-}
-
-Device Device::open(const std::string& model, const Config& cfg, RunOptions options) {
-  return Device(std::make_unique<ModelBackend>(models::find(model), cfg), cfg, std::move(options));
-}
-
 Device::Device(std::unique_ptr<Backend> backend, const Config& cfg, RunOptions options)
-    : backend_(std::move(backend)),
-      cfg_(cfg),
-      options_(std::move(options)),
-      image_(cfg.mem_bytes, 0),
-      base_(cfg.mem_bytes, 0) {
-  // No program yet: an empty one whose data image is empty (Job needs a program).
+    : backend_(std::move(backend)), cfg_(cfg), options_(std::move(options)) {
+  mem_bytes_ = backend_->mem_bytes() & ~3u;
+  image_.assign(mem_bytes_ / 4, 0);
+  dirty_.assign(mem_bytes_ / 4, false);
+  // No program yet: an empty one whose data image is empty (a run needs a program).
   program_.data.clear();
 }
 
@@ -122,10 +93,10 @@ uint32_t Device::alloc(uint32_t bytes, uint32_t align) {
         moved = true;
       }
   }
-  if (at + size > image_.size())
+  if (at + size > mem_bytes_)
     throw DeviceError("alloc(" + std::to_string(bytes) + " bytes, align " + std::to_string(align) +
-                      "): does not fit in device memory of " + std::to_string(image_.size()) + " bytes (" +
-                      std::to_string(image_.size() - std::min<uint64_t>(image_.size(), bump_)) +
+                      "): does not fit in device memory of " + std::to_string(mem_bytes_) + " bytes (" +
+                      std::to_string(mem_bytes_ - std::min<uint64_t>(mem_bytes_, bump_)) +
                       " bytes free above " + hex8(bump_) + ")");
   bump_ = uint32_t(at + size);
   return uint32_t(at);
@@ -134,38 +105,56 @@ uint32_t Device::alloc(uint32_t bytes, uint32_t align) {
 void Device::check_span(const char* what, uint32_t addr, uint64_t words) const {
   if (addr % 4)
     throw DeviceError(std::string(what) + " at " + hex8(addr) + ": the address is not a multiple of 4");
-  if (uint64_t(addr) + 4 * words > image_.size())
+  if (uint64_t(addr) + 4 * words > mem_bytes_)
     throw DeviceError(std::string(what) + " of " + std::to_string(words) + " words at " + hex8(addr) +
-                      " leaves device memory of " + std::to_string(image_.size()) + " bytes");
+                      " leaves device memory of " + std::to_string(mem_bytes_) + " bytes");
 }
 
 void Device::write(uint32_t addr, const std::vector<uint32_t>& words) {
   check_span("write", addr, words.size());
-  for (size_t i = 0; i < words.size(); ++i) poke(image_, addr + uint32_t(4 * i), words[i]);
+  for (size_t i = 0; i < words.size(); ++i) {
+    image_[addr / 4 + i] = words[i];
+    dirty_[addr / 4 + i] = true;
+  }
 }
 
 std::vector<uint32_t> Device::read(uint32_t addr, uint32_t n) const {
   check_span("read", addr, n);
-  std::vector<uint32_t> out(n);
-  for (uint32_t i = 0; i < n; ++i) out[i] = peek(image_, addr + 4 * i);
+  const uint32_t first = addr / 4;
+  // Before any run the host's own image; after one what the run left (from the
+  // backend, when any word asked for is not the host's since), the host's later writes
+  // on top.
+  bool from_backend = false;
+  for (uint32_t i = 0; ran_ && i < n && !from_backend; ++i) from_backend = !dirty_[first + i];
+  if (!from_backend) return std::vector<uint32_t>(image_.begin() + first, image_.begin() + first + n);
+  std::vector<uint32_t> out = backend_->read(addr, n);
+  if (out.size() != n)
+    throw DeviceError("read of " + std::to_string(n) + " words at " + hex8(addr) + ": " + backend_->name() +
+                      " returned " + std::to_string(out.size()));
+  for (uint32_t i = 0; i < n; ++i)
+    if (dirty_[first + i]) out[i] = image_[first + i];
   return out;
 }
 
 ProgramImage Device::load(const Program& p, const std::string& name) {
   if (loaded_)
     throw DeviceError(name + ": a program is already loaded on this device (" + program_name_ + ")");
+  if (ran_) throw DeviceError(name + ": load the program before the device's first run");
   const uint64_t data_end = uint64_t(p.data_base) + p.data.size();
   if (!p.data.empty()) {
-    if (data_end > image_.size())
+    if (data_end > mem_bytes_)
       throw DeviceError(name + ": data (" + std::to_string(p.data.size()) + " bytes at " + hex8(p.data_base) +
-                        ") does not fit in device memory of " + std::to_string(image_.size()) + " bytes");
+                        ") does not fit in device memory of " + std::to_string(mem_bytes_) + " bytes");
     if (p.data_base < bump_)
       throw DeviceError(name + ": data at " + hex8(p.data_base) +
                         " overlaps memory already allocated (up to " + hex8(bump_) +
                         "); load the program before allocating");
+    if (p.data_base % 4)
+      throw DeviceError(name + ": data base " + hex8(p.data_base) + " is not a multiple of 4");
     reserved_.push_back({p.data_base, uint32_t(data_end)});
-    std::copy(p.data.begin(), p.data.end(), image_.begin() + p.data_base);
-    std::copy(p.data.begin(), p.data.end(), base_.begin() + p.data_base);
+    // The image for reads before the first run; the backend puts the data in memory.
+    for (size_t i = 0; i < p.data.size(); ++i)
+      image_[(p.data_base + i) / 4] |= uint32_t(p.data[i]) << (8 * ((p.data_base + i) % 4));
   }
   program_ = p;
   program_name_ = name;
@@ -196,16 +185,16 @@ const models::Result& Device::wait() {
   s.source = program_name_;
   s.doorbell.ring = true;
   s.doorbell.addr = buffer_addr_;
-  // The image's words that differ from what the run starts with, as contiguous spans.
-  for (uint32_t a = 0; a + 4 <= image_.size(); a += 4) {
-    const uint32_t v = peek(image_, a);
-    if (v == peek(base_, a)) continue;
-    if (s.writes.empty() || s.writes.back().first + 4 * s.writes.back().second.size() != a)
-      s.writes.push_back({a, {}});
-    s.writes.back().second.push_back(v);
+  // The words written since the last run, as contiguous spans.
+  for (uint32_t i = 0; i < image_.size(); ++i) {
+    if (!dirty_[i]) continue;
+    if (s.writes.empty() || s.writes.back().first + 4 * s.writes.back().second.size() != 4 * i)
+      s.writes.push_back({4 * i, {}});
+    s.writes.back().second.push_back(image_[i]);
   }
   result_ = backend_->run(s, options_);
-  if (result_.run.memory.size() == image_.size()) image_ = result_.run.memory;
+  dirty_.assign(dirty_.size(), false);
+  ran_ = true;
   return result_;
 }
 

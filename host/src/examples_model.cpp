@@ -1,52 +1,34 @@
-// harness_model (umbra/examples_model.h).
+// harness_model (umbra/examples_model.h): a model's run function as the examples'
+// harness model; a `commands:` run goes through the host API's device on it
+// (umbra/examples_device.h, the steps umbra-load takes on a board), any other run
+// straight to the model, both judged alike.
 #include "umbra/examples_model.h"
 
-#include "umbra/command_file.h"
-#include "umbra/device.h"
+#include "umbra/examples_device.h"
+#include "umbra/model_backend.h"
 
 namespace umbra::examples {
-
-namespace {
-
-// A command run: the host API's device on the run function, the program loaded, the
-// inputs written, the manifest's list as the buffer.
-models::Result run_commands(const Config& cfg, const RunFunction& run, const ModelJob& job) {
-  host::RunOptions o;
-  o.max_instructions = job.max_instructions;
-  host::Device dev(std::make_unique<host::ModelBackend>("model", run, cfg), cfg, o);
-  const host::ProgramImage img = dev.load(*job.program, job.source);
-  for (const auto& [addr, words] : job.writes) dev.write(addr, words);
-  dev.submit(host::parse_commands(job.commands, job.manifest, *job.program, img));
-  return dev.wait();
-}
-
-}  // namespace
 
 Model harness_model(const Config& cfg, RunFunction run, models::Result* last) {
   return [cfg, run = std::move(run), last](const ModelJob& job) {
     ModelOutcome out;
     try {
-      models::Result r;
       if (job.commands.IsSequence()) {
-        r = run_commands(cfg, run, job);
-      } else {
-        models::Job j;
-        j.program = job.program;
-        j.source = job.source;
-        j.domain = {job.domain_w, job.domain_h};
-        j.threads = j.domain.launch() ? cfg.threads : job.threads;
-        j.max_instructions = job.max_instructions;
-        j.writes = job.writes;
-        r = run(cfg, j);
+        host::RunOptions o;
+        o.max_instructions = job.max_instructions;
+        host::Device dev(std::make_unique<host::ModelBackend>("model", run, cfg), cfg, o);
+        return run_commands(dev, job, last);
       }
+      models::Job j;
+      j.program = job.program;
+      j.source = job.source;
+      j.domain = {job.domain_w, job.domain_h};
+      j.threads = j.domain.launch() ? cfg.threads : job.threads;
+      j.max_instructions = job.max_instructions;
+      j.writes = job.writes;
+      const models::Result r = run(cfg, j);
       if (last) *last = r;
-      out.instructions = r.instructions;
-      const auto exited = scm::RunResult::Status::Exited;
-      const bool two_sides = r.compared;
-      out.all_exited = r.run.status == exited && (!two_sides || r.other.status == exited);
-      if (!out.all_exited)
-        out.fault = two_sides ? "rtl: " + r.run.message + "; systemc: " + r.other.message : r.run.message;
-      if (!r.agreed) out.fault += (out.fault.empty() ? "" : "\n") + r.summary;
+      out = judge(r);
       for (const Span& s : job.reads) {
         std::vector<uint32_t> words;
         if (!models::read_words(r.run.memory, s.address, s.words, words))
@@ -55,6 +37,7 @@ Model harness_model(const Config& cfg, RunFunction run, models::Result* last) {
         out.reads.push_back(std::move(words));
       }
     } catch (const std::exception& e) {
+      out = ModelOutcome{};
       out.fault = e.what();
     }
     return out;

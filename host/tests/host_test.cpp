@@ -1,8 +1,9 @@
 // The host API (umbra/device.h, umbra/command_file.h) as a program uses it: the words
 // a CommandBuffer makes are the generated table's, the allocator refuses what does not
 // fit and says why, host copies stay inside memory, a submitted buffer runs on the
-// reference simulator and its results read back, and a command file's mistakes name
-// the file and the line.
+// reference simulator and its results read back, a backend that keeps its memory (a
+// board's kind) gets only the words written since the last run and is asked to read
+// only what the host reads, and a command file's mistakes name the file and the line.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -222,6 +223,64 @@ TEST(Device, ACommandFaultIsTheRunsFaultWithTheCommandsAddress) {
   EXPECT_EQ(r.run.message,
             "command processor: " + std::string(commands::fault_text(commands::Fault::BadDomain)) +
                 " (command at " + hex8(d.last_buffer() + 4) + ")");
+}
+
+// A backend that keeps its memory between runs, as a board does, and records what the
+// device asks of it: each submission carries only the words the host wrote since the
+// previous run, and a read after a run asks the backend for just the words it names.
+class RecordingBackend final : public Backend {
+ public:
+  explicit RecordingBackend(uint32_t mem) : mem_(mem / 4, 0) {}
+  std::vector<Submission> runs;
+  std::vector<std::pair<uint32_t, uint32_t>> reads;  // address, words
+  std::string name() const override { return "recording"; }
+  uint32_t mem_bytes() const override { return uint32_t(4 * mem_.size()); }
+  models::Result run(const Submission& s, const RunOptions&) override {
+    runs.push_back(s);
+    for (const auto& [a, w] : s.writes)
+      for (size_t i = 0; i < w.size(); ++i) mem_[a / 4 + i] = w[i];
+    // "The run": the word after the buffer's `end` gets the run's number.
+    mem_[s.doorbell.addr / 4 + 2] = uint32_t(runs.size());
+    return {};
+  }
+  std::vector<uint32_t> read(uint32_t addr, uint32_t n) override {
+    reads.push_back({addr, n});
+    return std::vector<uint32_t>(mem_.begin() + addr / 4, mem_.begin() + addr / 4 + n);
+  }
+
+ private:
+  std::vector<uint32_t> mem_;
+};
+
+TEST(Device, RunsSendOnlyTheWordsWrittenSinceAndReadsAskTheBackendForWhatTheyName) {
+  auto owned = std::make_unique<RecordingBackend>(1024);
+  RecordingBackend& be = *owned;
+  Device d(std::move(owned), small());
+  EXPECT_NE(error_of([&] { d.alloc(2048); }).find("does not fit in device memory of 1024 bytes"),
+            std::string::npos)
+      << "the backend's memory, not the configuration's 4096 bytes";
+  const uint32_t a = d.alloc(16);
+  d.write(a, {1, 2, 3, 4});
+  d.submit(CommandBuffer().wait());  // wait, end: 2 words; the run writes the word after
+  const uint32_t first_buffer = d.last_buffer();
+  d.wait();
+  ASSERT_EQ(be.runs.size(), 1u);
+  using Writes = std::vector<std::pair<uint32_t, std::vector<uint32_t>>>;
+  // One span: the words and the buffer right after them.
+  EXPECT_EQ(be.runs[0].writes, (Writes{{a, {1, 2, 3, 4, opcode_of("wait"), 0}}}));
+  EXPECT_TRUE(be.runs[0].doorbell.ring);
+  EXPECT_EQ(be.runs[0].doorbell.addr, first_buffer);
+  EXPECT_TRUE(be.reads.empty()) << "nothing is read back unasked";
+  EXPECT_EQ(d.read(first_buffer + 8, 1), std::vector<uint32_t>{1u}) << "what the run left";
+  EXPECT_EQ(be.reads, (std::vector<std::pair<uint32_t, uint32_t>>{{first_buffer + 8, 1}}));
+  d.write(a + 4, {20});
+  EXPECT_EQ(d.read(a, 3), (std::vector<uint32_t>{1, 20, 3})) << "the host's later write on top";
+  d.submit(CommandBuffer().wait());
+  d.wait();
+  ASSERT_EQ(be.runs.size(), 2u);
+  EXPECT_EQ(be.runs[1].writes, (Writes{{a + 4, {20}}, {d.last_buffer(), {opcode_of("wait"), 0}}}));
+  EXPECT_EQ(error_of([&] { d.load(kernel(0x100), "late.s"); }),
+            "late.s: load the program before the device's first run");
 }
 
 TEST(Device, UnknownModelIsNamed) {

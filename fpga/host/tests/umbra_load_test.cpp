@@ -3,21 +3,28 @@
 // so each case also names a device that does not exist, which would give exit 3 if
 // it were reached.  A board that never answers is simulated by a pseudo-terminal no
 // one reads: the tool must give up and name the device.  The checks against what the
-// board reports (thread count, memory size) are tested on a BoardInfo directly.
+// board reports (thread count, memory size) are tested on a BoardInfo directly.  A
+// fake board (fake_board.h) behind a pseudo-terminal answers the protocol: a manifest's
+// domain and `commands:` runs are skipped, with the reason, on a board that refuses
+// DOORBELL, and sent to the board and checked on one that takes it.
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "board_link.h"
+#include "fake_board.h"
 
 namespace {
 
@@ -127,6 +134,110 @@ TEST(BoardChecks, LaunchAndReadsAgainstWhatTheBoardReports) {
         std::string(e.what()),
         "--dump foo:4294967295: 4294967295 words at 0x00000100 reach past the board's 65536 bytes of memory");
   }
+}
+
+// A FakeBoard on the master side of a pseudo-terminal, served by a thread: the
+// slave is the serial device umbra-load opens.
+class PtyBoard {
+ public:
+  explicit PtyBoard(umbra::board::FakeBoard& b) : board_(b) {
+    master_ = ::posix_openpt(O_RDWR | O_NOCTTY);
+    if (master_ < 0 || ::grantpt(master_) != 0 || ::unlockpt(master_) != 0) return;
+    tty_ = ::ptsname(master_);
+    thread_ = std::thread([this] { serve(); });
+  }
+  ~PtyBoard() {
+    stop_ = true;
+    if (thread_.joinable()) thread_.join();
+    if (master_ >= 0) ::close(master_);
+  }
+  const std::string& tty() const { return tty_; }
+
+ private:
+  void serve() {
+    std::vector<uint8_t> in(4096), out(1 << 16);
+    while (!stop_) {
+      pollfd p{master_, POLLIN, 0};
+      if (::poll(&p, 1, 10) <= 0 || !(p.revents & POLLIN)) {
+        if (p.revents & POLLHUP)
+          std::this_thread::sleep_for(std::chrono::milliseconds(5));  // no one has it open
+        continue;
+      }
+      const ssize_t n = ::read(master_, in.data(), in.size());
+      if (n <= 0) continue;
+      board_.write(std::vector<uint8_t>(in.begin(), in.begin() + n));
+      for (size_t k; (k = board_.read(out.data(), out.size(), 0)) > 0;)
+        for (size_t done = 0; done < k;) {
+          const ssize_t w = ::write(master_, out.data() + done, k - done);
+          if (w > 0) done += size_t(w);
+        }
+    }
+  }
+  umbra::board::FakeBoard& board_;
+  int master_ = -1;
+  std::string tty_;
+  std::thread thread_;
+  std::atomic<bool> stop_{false};
+};
+
+struct ManifestRun {
+  int rc;
+  std::string out, err;
+};
+
+ManifestRun load_manifest_on(umbra::board::FakeBoard& board, const std::string& manifest) {
+  const fs::path dir = fs::temp_directory_path() / ("umbra_load_manifest_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  int status = -1;
+  {
+    PtyBoard pty(board);
+    EXPECT_FALSE(pty.tty().empty());
+    status =
+        std::system(("timeout 60 " + std::string(UMBRA_LOAD_EXE) + " --manifest " + manifest + " -d " +
+                     pty.tty() + " --timeout 1 >" + (dir / "out").string() + " 2>" + (dir / "err").string())
+                        .c_str());
+  }
+  auto slurp = [](const fs::path& f) {
+    std::ifstream in(f);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  ManifestRun r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
+  fs::remove_all(dir);
+  return r;
+}
+
+const std::string kMandelbrot2d = std::string(UMBRA_EXAMPLES_DIR) + "/mandelbrot2d.yaml";
+
+TEST(UmbraLoadManifest, DomainAndCommandRunsAreSkippedOnABoardWithoutACommandProcessor) {
+  umbra::board::FakeBoard board;
+  board.has_doorbell = false;
+  board.busy_ms = 0;
+  const ManifestRun r = load_manifest_on(board, kMandelbrot2d);
+  EXPECT_EQ(r.rc, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("mandelbrot2d domain=100x80: skipped: the board has no command processor (DOORBELL "
+                       "refused), which a domain launch needs"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("mandelbrot2d commands: skipped: the board has no command processor (DOORBELL "
+                       "refused), which a command list needs"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(board.doorbells, 0u);
+}
+
+// The fake's command processor runs no kernel, so the image stays undrawn: the run
+// reaches the board (its buffer rung) and is judged by the example's reference.
+TEST(UmbraLoadManifest, ACommandRunGoesToABoardWithACommandProcessorAndIsChecked) {
+  umbra::board::FakeBoard board;
+  board.busy_ms = 0;
+  const ManifestRun r = load_manifest_on(board, kMandelbrot2d);
+  EXPECT_EQ(r.rc, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("mandelbrot2d commands: FAIL"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("skipped"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("fb word 0 ("), std::string::npos) << r.out;
+  EXPECT_EQ(board.doorbells, 2u) << "the domain run and the command run";
 }
 
 }  // namespace

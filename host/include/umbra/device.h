@@ -1,15 +1,21 @@
 // The host API: how a program drives Umbra as the data-parallel VM's host drives its
 // GPU (docs/commands.md).  A CommandBuffer is built from the generated command table
 // (umbra/commands_gen.h, from isa/commands.yaml), so its words are the ones the command
-// processor decodes; a Device owns device memory (a bump allocator and a staged image)
-// and submits a buffer by ringing the doorbell with its address.
+// processor decodes; a Device owns device memory (a bump allocator and the host's
+// staged copies) and submits a buffer by ringing the doorbell with its address.
 //
-// A Device is opened on a model of the registry (umbra/models.h) and a configuration;
-// each submit() is one model run that starts from the staged memory image and leaves
-// its final memory readable through read().  What runs the buffer is a Backend: the
-// registry's models are one (ModelBackend); a board over umbra-load's serial link will
-// be another (write the staged words, ring, wait for the fence, read back), which is
-// why the Device never touches a model directly.
+// What runs the buffer is a Backend, so the Device never touches a model or a board
+// directly: a model of the registry (ModelBackend, umbra/model_backend.h; Device::open)
+// or a board over umbra-load's serial link (board::BoardBackend, fpga/host/
+// board_device.h: the staged words written, DOORBELL rung, the run waited for).  Device
+// memory lasts from run to run as a board's does: each submit() sends the words the
+// host wrote since the previous run, and read() after a run asks the backend for just
+// the words it wants (a model keeps its final memory; a board reads them over the
+// UART), the host's own later writes on top.
+//
+// This header and its library (umbra_host_api) need no model: umbra-load links them
+// without the Verilated RTL.  ModelBackend and Device::open live in umbra_host, which
+// links the model registry.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -21,10 +27,9 @@
 #include <utility>
 #include <vector>
 
-#include "run_result.h"
+#include "model_run.h"
 #include "umbra/commands_gen.h"
 #include "umbra/config.h"
-#include "umbra/models.h"
 #include "umbra/program.h"
 
 namespace umbra::host {
@@ -73,8 +78,10 @@ struct ProgramImage {
   uint32_t entry = 0;  // the program's entry point
 };
 
-// What a Backend needs for one run: the memory as the host staged it (the program's
-// data image at its base, everything else as words to write) and the doorbell.
+// What a Backend needs for one run: the words the host wrote since the previous run
+// (at the first, every word it wrote) and the doorbell.  Device memory lasts from run
+// to run: the program's data image is in it from the first run on (a backend puts it
+// there), and whatever a run left stays until the host or a later run changes it.
 struct Submission {
   const Program* program = nullptr;  // data image, symbols, and the text the host loads before ringing
   std::string source;                // for messages
@@ -82,7 +89,8 @@ struct Submission {
   scm::Doorbell doorbell;
 };
 
-// Limits and observers of a run, passed to the model as models::Job has them.
+// Limits and observers of a run, passed to the model as models::Job has them (a board
+// has its own timeout: board::BoardBackend).
 struct RunOptions {
   uint64_t max_instructions = 100'000'000, max_cycles = 0;  // 0: models::cycle_budget
   scm::EventSink* sink = nullptr;
@@ -94,34 +102,26 @@ class Backend {
  public:
   virtual ~Backend() = default;
   virtual std::string name() const = 0;
-  // Runs one submission to its end; the result's run.memory is the device memory after
-  // it.  Throws scm::RunError for a run that cannot be made.
+  // The device memory the host may use, from address 0 (the allocator's limit): a
+  // model's configured memory, a board's host window.
+  virtual uint32_t mem_bytes() const = 0;
+  // Runs one submission to its end.  A fault, a limit or a timeout is the result's
+  // run.status and run.message, as a model reports it; run.memory is the final memory
+  // where the backend has it whole (a model; empty for a board).  Throws scm::RunError
+  // for a run that cannot be made.
   virtual models::Result run(const Submission& s, const RunOptions& o) = 0;
-};
-
-// A model of the registry (iss, systemc, rtl, cosim), or any run function of its
-// signature (umbra-cosim's, with its own options).
-class ModelBackend final : public Backend {
- public:
-  using RunFunction = std::function<models::Result(const Config&, const models::Job&)>;
-  ModelBackend(const models::Model& model, const Config& cfg)
-      : name_(model.name), run_(model.run), cfg_(cfg) {}
-  ModelBackend(std::string name, RunFunction run, const Config& cfg)
-      : name_(std::move(name)), run_(std::move(run)), cfg_(cfg) {}
-  std::string name() const override { return name_; }
-  models::Result run(const Submission& s, const RunOptions& o) override;
-
- private:
-  std::string name_;
-  RunFunction run_;
-  Config cfg_;
+  // `n` words of device memory at `addr` (word-aligned, inside mem_bytes()) as the last
+  // run left them; only called after a run.
+  virtual std::vector<uint32_t> read(uint32_t addr, uint32_t n) = 0;
 };
 
 class Device {
  public:
   // A model by its registry name (throws std::invalid_argument naming the known ones).
+  // Defined in umbra_host (src/model_backend.cpp), which links the registry.
   static Device open(const std::string& model, const Config& cfg, RunOptions options = {});
-  // Any backend (a board's, later).
+  // Any backend (a board's: board::BoardBackend).  Device memory is the backend's
+  // mem_bytes(); `cfg` is what config() reports.
   Device(std::unique_ptr<Backend> backend, const Config& cfg, RunOptions options = {});
 
   const Config& config() const { return cfg_; }
@@ -132,8 +132,9 @@ class Device {
   // above every earlier allocation and outside the loaded program's data image.
   // Throws DeviceError naming the request and what is left when it does not fit.
   uint32_t alloc(uint32_t bytes, uint32_t align = 4);
-  // Host copies, staged into the next run's memory image (and, after a run, reading
-  // what it left).  Word-aligned, inside memory, or DeviceError.
+  // Host copies, word-aligned and inside memory (or DeviceError).  A write is staged
+  // for the next run; a read sees the host's writes and, after a run, what the run
+  // left, read from the backend (only the words asked for).
   void write(uint32_t addr, const std::vector<uint32_t>& words);
   std::vector<uint32_t> read(uint32_t addr, uint32_t n) const;
   // Places the program's data image at its base (reserving it from the allocator;
@@ -153,9 +154,11 @@ class Device {
   std::unique_ptr<Backend> backend_;
   Config cfg_;
   RunOptions options_;
-  std::vector<uint8_t> image_;  // device memory as the host sees it
-  std::vector<uint8_t> base_;   // what a run starts with before the writes (the data image)
-  Program program_;             // data image and symbols; empty until load()
+  uint32_t mem_bytes_ = 0;       // the backend's
+  std::vector<uint32_t> image_;  // the words the host wrote (the data image before the first run)
+  std::vector<bool> dirty_;      // words written since the last run: the next submission's
+  bool ran_ = false;             // after a run, unwritten words are the backend's
+  Program program_;              // data image and symbols; empty until load()
   std::string program_name_ = "program";
   bool loaded_ = false;
   uint32_t bump_ = 0;                                    // first free byte

@@ -4,7 +4,8 @@
 // function, and the checked regions are read back from its final memory — here, once,
 // for every model.  A run the manifest gives as `commands` goes through the host API
 // (umbra/device.h) as a program drives the machine: the program loaded into device
-// memory, the list made a command buffer (umbra/command_file.h), the doorbell rung.
+// memory, the list made a command buffer (umbra/command_file.h), the doorbell rung --
+// examples::run_commands (umbra/examples_device.h), which umbra-load shares on a board.
 // A run the model cannot make, a model that does not run every thread to `exit`, a
 // command the command processor refuses, and a comparing model whose sides (or the
 // ISS) disagree are the run's fault, with the model's message, so one bad case does
