@@ -39,6 +39,11 @@ set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEP
 # Builds (or brings up to date) umbra-config in <build>/umbra-config-tool with this
 # build's compiler, launcher and generator, and sets UMBRA_CONFIG_TOOL to it.
 function(_umbra_build_config_tool)
+  # A scratch configuration for the target graph borrows its build's (architecture_graph.sh).
+  if(UMBRA_TARGET_GRAPH_ONLY AND UMBRA_PREBUILT_CONFIG_TOOL)
+    set(UMBRA_CONFIG_TOOL ${UMBRA_PREBUILT_CONFIG_TOOL} PARENT_SCOPE)
+    return()
+  endif()
   set(dir ${CMAKE_BINARY_DIR}/umbra-config-tool)
   if(NOT EXISTS ${dir}/CMakeCache.txt)
     set(args -G ${CMAKE_GENERATOR} -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER})
@@ -143,6 +148,12 @@ function(umbra_verilate target)
     message(STATUS "${target}: ${V_TOP} verilated with ${shown}")
   endif()
 
+  # A configuration made only for its target graph (scripts/architecture_graph.sh) has
+  # every target and link but runs no Verilator: that is most of a configure step.
+  if(UMBRA_TARGET_GRAPH_ONLY)
+    target_link_libraries(${target} PUBLIC umbra_verilated_runtime)
+    return()
+  endif()
   set(flags)
   foreach(f TRACE TRACE_FST)
     if(V_${f})

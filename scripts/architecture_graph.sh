@@ -32,7 +32,10 @@ set(GRAPHVIZ_IGNORE_TARGETS ".*_test$" ".*_test_.*" "^fuzz" ".*-ice40-up5k$" "^c
     "^queue_bench$" "^clock_bench$" "^umbra-dis$" "^umbra-load$" "^umbra_board$" "^umbra-isagen$" "^random_iss$"
     "-test-" "-ice40-" "-mutant$" "^directed_cosim" "^umbra-cmdgen$" "-line-port$" "^umbra_verilated_runtime$")
 OPTS
-cmake -S "$src" -B "$scratch" -G Ninja --graphviz="$scratch/umbra.dot" >/dev/null
+# UMBRA_CONFIG_TOOL: an umbra-config already built (the ctest passes its build's), so
+# the scratch configure need not build its own.
+cmake -S "$src" -B "$scratch" -G Ninja -DUMBRA_TARGET_GRAPH_ONLY=ON \
+  ${UMBRA_CONFIG_TOOL:+-DUMBRA_PREBUILT_CONFIG_TOOL="$UMBRA_CONFIG_TOOL"} --graphviz="$scratch/umbra.dot" >/dev/null
 # Top to bottom: what is used sits below what uses it; without cmake's legend.
 python3 - "$scratch/umbra.dot" "$scratch/umbra-bt.dot" <<'PY'
 import re, sys
