@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """fpga/logic_depth.py: the deepest register-to-register logic paths of a synthesized
-iCE40 netlist (Yosys `synth_ice40 -json`), before place-and-route.
+iCE40 or ECP5 netlist (Yosys `synth_ice40 -json`, `synth_ecp5 -json`), before
+place-and-route.
 
 When a design does not fit, nextpnr stops before timing analysis, so this is the
 only view of what will limit Fmax: the paths with the most LUT levels, named by the
@@ -8,7 +9,10 @@ cells (RTL hierarchy) at their start and end.  Weights are levels, not nanosecon
 a LUT4 is 1, a carry cell 0.15 (the dedicated chain is several times faster than a
 LUT plus its routing), an SB_MAC16 whose output is not registered inside the DSP 4
 (its multiplier is slow).  Flip-flops, RAMs, SPRAMs and registered DSP outputs start
-and end paths; so do the top's ports.
+and end paths; so do the top's ports.  ECP5: a LUT4 is 1, a CCU2C (two bits of carry)
+0.15, a PFUMX or L6MUX21 (the slice's wide-function muxes, LUT5 to LUT7) 0.25, a
+distributed RAM's (TRELLIS_DPR16X4) asynchronous read 1 (its write ports end paths),
+a MULT18X18D without input or output registers 4.
 
   logic_depth.py NETLIST.json [--top N] [--verbose]
 """
@@ -17,8 +21,13 @@ import json
 import re
 import sys
 
-WEIGHT = {"SB_LUT4": 1.0, "SB_CARRY": 0.15}
+WEIGHT = {"SB_LUT4": 1.0, "SB_CARRY": 0.15,
+          "LUT4": 1.0, "CCU2C": 0.15, "PFUMX": 0.25, "L6MUX21": 0.25}
+LUTS = ("SB_LUT4", "LUT4")
+CARRIES = ("SB_CARRY", "CCU2C")
 MAC_COMB_WEIGHT = 4.0
+DPR_READ_WEIGHT = 1.0
+DPR_READ_PORTS = ("RAD",)
 
 
 def mac_registered(cell):
@@ -27,6 +36,13 @@ def mac_registered(cell):
     p = cell.get("parameters", {})
     sel = [p.get("TOPOUTPUT_SELECT", "0"), p.get("BOTOUTPUT_SELECT", "0")]
     return all(int(str(s), 2) == 1 for s in sel)
+
+
+def mult_registered(cell):
+    # MULT18X18D: combinational unless its inputs or its output are registered.
+    p = cell.get("parameters", {})
+    return any(str(p.get(r, "NONE")) != "NONE"
+               for r in ("REG_INPUTA_CLK", "REG_INPUTB_CLK", "REG_OUTPUT_CLK", "REG_PIPELINE_CLK"))
 
 
 def main():
@@ -47,23 +63,36 @@ def main():
 
     driver = {}  # bit -> (cell name, weight, input bits) for combinational drivers
     sinks = []   # (cell name, input bits) at path ends
+    const = set()  # bits of constant cells
     for name, c in mod["cells"].items():
         t = c["type"]
         dirs = c.get("port_directions", {})
         conn = c.get("connections", {})
         ins = [b for p, bits in conn.items() if dirs.get(p) == "input" for b in bits if isinstance(b, int)]
         outs = [b for p, bits in conn.items() if dirs.get(p) == "output" for b in bits if isinstance(b, int)]
-        if t in WEIGHT or (t == "SB_MAC16" and not mac_registered(c)):
+        if t in WEIGHT or (t == "SB_MAC16" and not mac_registered(c)) or \
+                (t == "MULT18X18D" and not mult_registered(c)):
             w = WEIGHT.get(t, MAC_COMB_WEIGHT)
+            if not ins:
+                # A constant (synth_ecp5 leaves INIT-0 LUT4s with tied inputs under a
+                # PFUMX): it starts no path.
+                const.update(outs)
+                continue
             for b in outs:
                 driver[b] = (name, w, ins)
+        elif t == "TRELLIS_DPR16X4":
+            # The read is asynchronous (DO from RAD); the write port is clocked.
+            rd = [b for p in DPR_READ_PORTS for b in conn.get(p, []) if isinstance(b, int)]
+            for b in outs:
+                driver[b] = (name, DPR_READ_WEIGHT, rd)
+            sinks.append((name, [b for b in ins if b not in rd]))
         else:
             # A clocked cell: its data inputs end paths (the clock bit is harmless: the
             # clock net has no combinational driver).
             sinks.append((name, ins))
     source_cell = {}  # bit -> the clocked cell whose output it is
     for name, c in mod["cells"].items():
-        if c["type"] in WEIGHT:
+        if c["type"] in WEIGHT or c["type"] == "TRELLIS_DPR16X4":
             continue
         dirs = c.get("port_directions", {})
         for p, bits in c.get("connections", {}).items():
@@ -84,15 +113,16 @@ def main():
             return arrival[bit]
         d = driver.get(bit)
         if d is None:
-            arrival[bit] = 0.0
-            return 0.0
+            arrival[bit] = -1.0 if bit in const else 0.0
+            return arrival[bit]
         arrival[bit] = 0.0  # breaks a combinational loop, which `check` already refused
         name, w, ins = d
-        best, best_in = 0.0, None
+        best, best_in = -1.0, None
         for i in ins:
             v = arrive(i)
             if v >= best:
                 best, best_in = v, i
+        best = max(best, 0.0)
         arrival[bit] = best + w
         via[bit] = best_in
         return arrival[bit]
@@ -114,7 +144,7 @@ def main():
     # One line per (start, end) pair of register groups: a 32-bit register's bits
     # share a path and would fill the list.
     def group(n):
-        return re.sub(r"_SB_DFF\w*", "", n.split(" ")[0])
+        return re.sub(r"_SB_DFF\w*|_TRELLIS_FF\w*", "", n.split(" ")[0])
 
     shown = set()
     for depth, end, b in ends:
@@ -129,10 +159,14 @@ def main():
         if key in shown:
             continue
         shown.add(key)
-        luts = sum(1 for c in path if mod["cells"][c]["type"] == "SB_LUT4")
-        carries = sum(1 for c in path if mod["cells"][c]["type"] == "SB_CARRY")
-        macs = sum(1 for c in path if mod["cells"][c]["type"] == "SB_MAC16")
-        print(f"{depth:6.2f} levels ({luts} LUT4, {carries} carry, {macs} MAC16)")
+        kinds = [mod["cells"][c]["type"] for c in path]
+        luts = sum(1 for t in kinds if t in LUTS)
+        carries = sum(1 for t in kinds if t in CARRIES)
+        muxes = sum(1 for t in kinds if t in ("PFUMX", "L6MUX21"))
+        rams = sum(1 for t in kinds if t == "TRELLIS_DPR16X4")
+        macs = sum(1 for t in kinds if t in ("SB_MAC16", "MULT18X18D"))
+        extra = (f", {muxes} wide mux" if muxes else "") + (f", {rams} LUT RAM read" if rams else "")
+        print(f"{depth:6.2f} levels ({luts} LUT4, {carries} carry, {macs} MAC16{extra})")
         print(f"       from {start}")
         print(f"       to   {end}")
         if a.verbose:

@@ -29,6 +29,20 @@
 //   1024-byte rows (512 columns of 16 bits) for this chip.
 // - RESET from the host resets the system but not the controller: a controller reset
 //   would re-run the chip's 100 us power-up and drop refreshes it owes.
+// - The system's requests pass one register (rq_*) on their way to the host's mux
+//   and the controller: the reorder queue's pick (open-row compares, the oldest hit,
+//   the 16-way entry mux) is a Moore output of many levels, and the controller's
+//   decode of an accepted request (op, alignment, range, the word mask) would add its
+//   own on the same path (docs/fpga.md, "ULX3S timing: where the time goes").  The
+//   register takes a request whenever it is empty or handing its request over, so row
+//   hits still stream back to back; the ready it gives the queue is a function of
+//   registers (its own valid, the controller's state, the host's request).  A request
+//   in it counts as busy, so the host never sees a run finished with a store still on
+//   its way, and since the controller serves in acceptance order the command
+//   processor's fence still follows the run's last store.  Board-side only: the
+//   SystemC model and the cosimulation see umbra_system, which this does not touch
+//   (only the latency it sees behind its DRAM port changes: a cycle more each way, as
+//   its responses pass a register too).
 `default_nettype none
 
 `include "umbra_uarch.vh"
@@ -124,7 +138,7 @@ module ulx3s_system #(
   wire        imem_we, launch_valid, doorbell_valid;
   wire [31:0] doorbell_addr;
   wire [31:0] imem_addr, imem_data, launch_count, launch_entry;
-  wire        busy, fault;
+  wire        sys_busy, fault;
   wire [7:0]  fault_core, fault_thread;
   wire [31:0] fault_pc;
   wire [CORES-1:0] issue_valid, protocol_errors;
@@ -132,7 +146,9 @@ module ulx3s_system #(
   wire [7:0]  s_req_op;
   wire [31:0] s_req_addr, s_req_data, s_req_cmp;
   wire [15:0] s_req_tag;
-  wire        s_resp_valid;
+  reg         s_resp_valid;
+  reg  [31:0] s_resp_data;
+  reg  [15:0] s_resp_tag;
   wire [CBITS-1:0] cmd_fault;
 
   /* verilator lint_off PINCONNECTEMPTY */
@@ -148,13 +164,13 @@ module ulx3s_system #(
       .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
       .domain_valid(1'b0), .domain_w(32'd0), .domain_h(32'd0), .ncore(CORES),
       .doorbell_valid(doorbell_valid), .doorbell_addr(doorbell_addr),
-      .busy(busy), .fault(fault), .fault_core(fault_core), .fault_thread(fault_thread),
+      .busy(sys_busy), .fault(fault), .fault_core(fault_core), .fault_thread(fault_thread),
       .fault_pc(fault_pc), .cmd_fault(cmd_fault), .cmd_fault_addr(),
       .mem_req_valid(s_req_valid), .mem_req_ready(s_req_ready), .mem_req_op(s_req_op),
       .mem_req_addr(s_req_addr), .mem_req_data(s_req_data), .mem_req_cmp(s_req_cmp),
       .mem_req_tag(s_req_tag),
       .mem_req_mask(), .mem_req_line(), .mem_resp_line({(8*CACHE_LINE_BYTES){1'b0}}),  // a word port: no line port yet
-      .mem_resp_valid(s_resp_valid), .mem_resp_data(resp_data), .mem_resp_tag(resp_tag),
+      .mem_resp_valid(s_resp_valid), .mem_resp_data(s_resp_data), .mem_resp_tag(s_resp_tag),
       .trace_issue_valid(issue_valid), .trace_issue_thread(), .trace_issue_pc(),
       .trace_issue_reason(), .trace_regwrite_valid(), .trace_regwrite_thread(),
       .trace_regwrite_pc(), .trace_regwrite_reg(), .trace_regwrite_value(),
@@ -187,17 +203,47 @@ module ulx3s_system #(
   wire [15:0] resp_tag;
   wire [31:0] hm_byte_addr = {{(30 - HW){1'b0}}, hm_addr[HW-1:0], 2'b00};
 
-  assign c_req_valid = hm_valid || s_req_valid;
-  assign c_req_op    = hm_valid ? (hm_we ? `UMBRA_OP_STW : `UMBRA_OP_LDW) : s_req_op;
-  assign c_req_addr  = hm_valid ? hm_byte_addr : s_req_addr;
-  assign c_req_data  = hm_valid ? hm_wdata : s_req_data;
-  assign c_req_cmp   = hm_valid ? 32'd0 : s_req_cmp;
-  assign c_req_tag   = hm_valid ? HOST_TAG : s_req_tag;
-  assign s_req_ready = c_req_ready && !hm_valid;
+  // The system's request register (see the head of the file).
+  reg         rq_valid;
+  reg  [7:0]  rq_op;
+  reg  [31:0] rq_addr, rq_data, rq_cmp;
+  reg  [15:0] rq_tag;
+  wire        rq_take = rq_valid && c_req_ready && !hm_valid;   // the controller takes it
+  assign s_req_ready = !rq_valid || rq_take;
+  always @(posedge clk) begin
+    if (core_rst) begin
+      rq_valid <= 1'b0;
+    end else if (s_req_valid && s_req_ready) begin
+      rq_valid <= 1'b1;
+      rq_op    <= s_req_op;
+      rq_addr  <= s_req_addr;
+      rq_data  <= s_req_data;
+      rq_cmp   <= s_req_cmp;
+      rq_tag   <= s_req_tag;
+    end else if (rq_take) begin
+      rq_valid <= 1'b0;
+    end
+  end
+
+  wire busy = sys_busy || rq_valid;   // what the host, the counters and led[0] see
+
+  assign c_req_valid = hm_valid || rq_valid;
+  assign c_req_op    = hm_valid ? (hm_we ? `UMBRA_OP_STW : `UMBRA_OP_LDW) : rq_op;
+  assign c_req_addr  = hm_valid ? hm_byte_addr : rq_addr;
+  assign c_req_data  = hm_valid ? hm_wdata : rq_data;
+  assign c_req_cmp   = hm_valid ? 32'd0 : rq_cmp;
+  assign c_req_tag   = hm_valid ? HOST_TAG : rq_tag;
   wire   hm_grant    = c_req_ready && hm_valid;
   wire   to_host     = (resp_tag == HOST_TAG);
-  assign s_resp_valid = resp_valid && !to_host;
   wire   hm_rvalid   = resp_valid && to_host;
+  // The system's responses pass a register too: the tag's compare with HOST_TAG would
+  // otherwise lead the controller's response registers into the queue's pass-through
+  // and the caches' fill logic.  Beats keep their spacing, a cycle later.
+  always @(posedge clk) begin
+    s_resp_valid <= resp_valid && !to_host && !core_rst;
+    s_resp_data  <= resp_data;
+    s_resp_tag   <= resp_tag;
+  end
 
   // ---- the SDRAM controller -----------------------------------------------------------------
   localparam integer LW = CACHE_LINE_BYTES / 4;
