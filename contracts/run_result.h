@@ -90,9 +90,10 @@ enum class Isolation : uint8_t { Subprocess, InProcess };
 // cycles dumped, from..to inclusive (both sides of a cosimulation dump the same ones),
 // and the bytes a file may reach.  A file that would pass its limit stops at the last
 // whole cycle that fits, a valid VCD; the run goes on and its result is unchanged, and
-// RunResult::warnings says which file stopped where.  1 GiB by default: about a million
-// cycles of the RTL's VCD, what GTKWave still opens in seconds, and a tenth of what the
-// default cycle budget would write without one (issue 37).  limit 0: no limit.
+// RunResult::warnings says which file stopped where.  1 GiB by default: about 0.9 M
+// cycles of the RTL's VCD (1.2 KB a cycle for a small loop), far more than a person
+// reads in a viewer, and a twelfth of what umbra-sim's default budget of 10 M cycles
+// wrote without one (issue 37).  limit 0: no limit.
 struct WaveBounds {
   static constexpr uint64_t kDefaultLimit = uint64_t(1) << 30;
   uint64_t from = 0, to = UINT64_MAX;
