@@ -360,6 +360,12 @@ TEST_F(UmbraSimModels, RtlWaveWindowAndLimit) {
                              std::to_string(last + 1) +
                              " and was not written further: it holds cycles 0 to " + std::to_string(last)))
       << o.err;
+  // With --fst the limit bounds the VCD it is made from, and the warning names the FST.
+  o = run("--model rtl --threads 1 --no-progress --max-cycles 3000 " + prog + " --fst " + path("fst") +
+          " --wave-limit " + std::to_string(limit));
+  EXPECT_EQ(o.rc, kLimit) << o.err;
+  EXPECT_TRUE(has(o.err, "umbra-sim: warning: waveform '" + path("fst.rtl.fst") + "' reached its size limit"))
+      << o.err;
   // A window past the run's end.
   o = run("--model rtl --threads 1 --no-progress --max-cycles 300 " + prog + " --vcd " + path("late") +
           " --wave-from 400 --wave-to 500");

@@ -151,6 +151,16 @@ void validate(const Program& p, const Config& cfg, unsigned nthreads, uint64_t m
   harness::validate(p, cfg, nthreads, max_cycles, opts.writes, opts.domain);
 }
 
+// With --fst the bounds apply to the VCD the FST is made from; the warnings name the
+// file the user asked for.
+void name_fst(std::vector<std::string>& warnings, const std::string& base) {
+  for (std::string& w : warnings)
+    for (const char* side : {".rtl", ".systemc"}) {
+      const std::string vcd = "'" + base + side + ".vcd'", fst = "'" + base + side + ".fst'";
+      for (size_t at; (at = w.find(vcd)) != std::string::npos;) w.replace(at, vcd.size(), fst);
+    }
+}
+
 void to_fst(const std::string& vcd, const std::string& fst) {
   const std::string cmd = "vcd2fst '" + vcd + "' '" + fst + "' >/dev/null 2>&1";
   if (std::system(cmd.c_str()) != 0)
@@ -395,7 +405,10 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   trace.close();
   if (trace.active()) r.warnings = trace.warnings();
-  if (!opts.fst.empty()) to_fst(base + ".rtl.vcd", base + ".rtl.fst");
+  if (!opts.fst.empty()) {
+    to_fst(base + ".rtl.vcd", base + ".rtl.fst");
+    name_fst(r.warnings, base);
+  }
 
   std::vector<const scm::CoreStats*> cores;
   for (const scm::CoreStats& st : stats) cores.push_back(&st);
@@ -622,6 +635,8 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   if (!opts.fst.empty()) {
     to_fst(base + ".rtl.vcd", base + ".rtl.fst");
     to_fst(base + ".systemc.vcd", base + ".systemc.fst");
+    name_fst(rtl_warnings, base);
+    name_fst(sc_warnings, base);
   }
 
   CosimResult out;
