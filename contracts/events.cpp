@@ -101,8 +101,33 @@ std::string format_event(const Event& e) {
 }
 
 void TextEventSink::on_event(const Event& e) {
-  std::fputs(format_event(e).c_str(), out_);
-  std::fputc('\n', out_);
+  if (stopped_) return;
+  if (!limit_) {
+    std::fputs(format_event(e).c_str(), out_);
+    std::fputc('\n', out_);
+    return;
+  }
+  if (e.cycle != cycle_) put();
+  if (stopped_) return;
+  cycle_ = e.cycle;
+  held_ += format_event(e);
+  held_ += '\n';
+}
+
+void TextEventSink::put() {
+  if (held_.empty() || stopped_) return;
+  if (written_ + held_.size() > limit_) {
+    stopped_ = true;
+    stopped_at_ = cycle_;
+  } else {
+    std::fwrite(held_.data(), 1, held_.size(), out_);
+    written_ += held_.size();
+  }
+  held_.clear();
+}
+
+void TextEventSink::finish() {
+  put();
 }
 
 unsigned EventOrder::rank(EventKind k) {

@@ -81,14 +81,32 @@ class EventSink {
   virtual bool stop_requested() const { return false; }
 };
 
-// Writes format_event lines to a stdio stream (not owned).
+// Writes format_event lines to a stdio stream (not owned).  With a limit (bytes; 0:
+// none), whole cycles only: a cycle's lines are held until the next cycle begins (or
+// finish()), and the first cycle whose lines would take the stream past `limit` ends
+// the text there, for good (issue 37: a trace of a long run grows by gigabytes).
 class TextEventSink final : public EventSink {
  public:
-  explicit TextEventSink(std::FILE* out) : out_(out) {}
+  explicit TextEventSink(std::FILE* out, uint64_t limit = 0, uint64_t written = 0)
+      : out_(out), limit_(limit), written_(written) {}
   void on_event(const Event& e) override;
+  // Writes the held cycle, if it fits.  To be called once the run is over, before the
+  // stream is closed.
+  void finish();
+  // Whether the limit stopped the text, at which cycle (the first not written), and
+  // the bytes written (with `written` given at construction: what the stream held).
+  bool stopped() const { return stopped_; }
+  uint64_t stopped_at() const { return stopped_at_; }
+  uint64_t bytes() const { return written_; }
 
  private:
+  void put();
   std::FILE* out_;
+  uint64_t limit_, written_;
+  std::string held_;
+  uint64_t cycle_ = 0;
+  bool stopped_ = false;
+  uint64_t stopped_at_ = 0;
 };
 
 // Keeps every event, for tests and small runs.

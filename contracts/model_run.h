@@ -38,8 +38,9 @@ struct Job {
   scm::EventSink* sink = nullptr;  // every cycle's events (cycle models); cosim: the SystemC side's
   bool capture_registers = false;  // fill RunResult::registers (iss, systemc)
   scm::Isolation isolation = scm::Isolation::Subprocess;
-  std::string vcd, fst;  // waveform base names (rtl, cosim)
-  std::string repro;     // the command that reproduces the run, quoted in mismatch reports (cosim)
+  std::string vcd, fst;   // waveform base names (rtl, cosim)
+  scm::WaveBounds waves;  // their window and size limit
+  std::string repro;      // the command that reproduces the run, quoted in mismatch reports (cosim)
 };
 
 struct Result {

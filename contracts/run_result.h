@@ -86,6 +86,33 @@ void for_each_memory_field(M& m, F f) {
 // run only (a command-line tool) may make it in place, once.
 enum class Isolation : uint8_t { Subprocess, InProcess };
 
+// Bounds on a run's waveform files (rtl, cosim; docs/simulator.md, "Waveforms"): the
+// cycles dumped, from..to inclusive (both sides of a cosimulation dump the same ones),
+// and the bytes a file may reach.  A file that would pass its limit stops at the last
+// whole cycle that fits, a valid VCD; the run goes on and its result is unchanged, and
+// RunResult::warnings says which file stopped where.  1 GiB by default: about 0.9 M
+// cycles of the RTL's VCD (1.2 KB a cycle for a small loop), far more than a person
+// reads in a viewer, and a twelfth of what umbra-sim's default budget of 10 M cycles
+// wrote without one (issue 37).  limit 0: no limit.
+struct WaveBounds {
+  static constexpr uint64_t kDefaultLimit = uint64_t(1) << 30;
+  uint64_t from = 0, to = UINT64_MAX;
+  uint64_t limit = kDefaultLimit;
+};
+
+// "1 GiB", "512 KiB", "1000 bytes": a size limit as a person reads it.
+inline std::string size_text(uint64_t bytes) {
+  static const char* const units[] = {"KiB", "MiB", "GiB", "TiB"};
+  std::string unit;
+  uint64_t v = bytes;
+  for (const char* u : units) {
+    if (v < 1024 || v % 1024) break;
+    v /= 1024;
+    unit = u;
+  }
+  return unit.empty() ? std::to_string(bytes) + " bytes" : std::to_string(v) + " " + unit;
+}
+
 struct RunResult {
   enum class Status : uint8_t { Exited, Fault, CycleLimit };
   Status status = Status::Exited;
@@ -107,6 +134,10 @@ struct RunResult {
   // Time spent in the simulation (from reset to the stop), wall clock and CPU; the
   // rates count every simulated cycle, the loading of the instruction store included.
   double wall_seconds = 0, cpu_seconds = 0;
+  // What a person should know about the run's outputs though the run itself went
+  // well: a waveform cut at its size limit, a waveform window the run never reached.
+  // One sentence each, without the tool's name.
+  std::vector<std::string> warnings;
   double cycles_per_second() const { return wall_seconds > 0 ? double(end_cycle + 1) / wall_seconds : 0.0; }
   double cycles_per_cpu_second() const { return cpu_seconds > 0 ? double(end_cycle + 1) / cpu_seconds : 0.0; }
 };

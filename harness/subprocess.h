@@ -68,6 +68,15 @@ struct In {
   }
 };
 
+// A list of strings, both directions.
+template <class IO, class V>
+void transfer_strings(IO& io, V& v) {
+  uint64_t n = v.size();
+  io.pod(n);
+  if constexpr (std::is_same_v<IO, In>) v.resize(n);
+  for (auto& s : v) io.str(s);
+}
+
 // Both directions of a RunResult (IO is Out with const members or In).
 template <class IO, class R>
 void transfer(IO& io, R& r) {
@@ -94,15 +103,7 @@ void transfer(IO& io, R& r) {
   for (auto& regs : r.registers) io.vec(regs);
   io.pod(r.wall_seconds);
   io.pod(r.cpu_seconds);
-}
-
-// A list of strings, both directions.
-template <class IO, class V>
-void transfer_strings(IO& io, V& v) {
-  uint64_t n = v.size();
-  io.pod(n);
-  if constexpr (std::is_same_v<IO, In>) v.resize(n);
-  for (auto& s : v) io.str(s);
+  transfer_strings(io, r.warnings);
 }
 
 // Runs `body` in a forked child and returns what it returned.  body gets the sink to

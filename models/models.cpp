@@ -99,6 +99,7 @@ cosim::Options cosim_options(const Job& job) {
   o.doorbell = job.doorbell;
   o.vcd = job.vcd;
   o.fst = job.fst;
+  o.waves = job.waves;
   o.program_name = job.source;
   o.repro = job.repro;
   return o;
@@ -129,6 +130,8 @@ Result from_cosim(const cosim::CosimResult& c) {
   out.run.mem = c.systemc.mem;
   out.compared = true;
   out.other = c.systemc;
+  // Both sides' waveform warnings, where a tool that prints run.warnings sees them.
+  out.run.warnings.insert(out.run.warnings.end(), c.systemc.warnings.begin(), c.systemc.warnings.end());
   out.instructions = c.rtl.stats.total_issued();
   out.agreed = c.passed();
   if (c.mismatch.found) out.mismatch_report = c.mismatch.report;

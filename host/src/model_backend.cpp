@@ -50,6 +50,7 @@ models::Result ModelBackend::run(const Submission& s, const RunOptions& o) {
   job.isolation = o.isolation;
   job.vcd = o.vcd;
   job.fst = o.fst;
+  job.waves = o.waves;
   job.repro = o.repro;
   models::Result r = run_(cfg_, job);
   // A model that returns no memory (or another size) leaves the memory as it started.

@@ -39,6 +39,9 @@ struct Outcome {
   int rc = kExitOk;
   std::string stop_line;  // "fault: ..." / "stopped: ..." for stderr; empty when all exited
   std::string status;     // for JSON: exited, fault, instruction limit, cycle limit, livelock, mismatch
+  // About the outputs (a trace cut at its limit), for stderr; no change to rc.  A cycle
+  // model's own (its waveforms) are cyc.warnings.
+  std::vector<std::string> warnings;
   std::vector<uint8_t> memory;
   std::vector<ThreadEnd> threads;  // the launched ones (a domain launch: every context)
   scm::Domain domain;              // a domain launch's work items (run_result.h)

@@ -58,6 +58,7 @@
 #include "umbra/sim_sinks.h"
 #include "umbra/sim_timeline.h"
 #include "umbra/systemc_run.h"
+#include "umbra/wave_options.h"
 
 namespace {
 
@@ -298,10 +299,13 @@ struct Request {
   uint64_t max_instructions = kDefaultMaxInstructions, max_cycles = kDefaultMaxCycles;
   std::ostream* trace = nullptr;  // iss: instruction trace; cycle models: events
   std::FILE* event_trace = nullptr;
+  std::string trace_name;                            // for messages: the file, or stdout
+  uint64_t trace_limit = umbra::kDefaultTraceLimit;  // bytes; 0: none
   scm::EventSink* timeline = nullptr;
   bool progress = false;
-  std::string vcd, fst;  // rtl/cosim waveform base names (cosim_run.h)
-  std::string commands;  // --commands: the command file
+  std::string vcd, fst;   // rtl/cosim waveform base names (cosim_run.h)
+  scm::WaveBounds waves;  // their window and size limit
+  std::string commands;   // --commands: the command file
 };
 
 Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Request& rq) {
@@ -312,12 +316,27 @@ Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Requ
   } catch (const umbra::iss::LoadError& e) {
     throw InputError(e.what());
   }
-  if (rq.trace) *rq.trace << umbra::iss::trace_header() << '\n';
+  uint64_t written = 0, lines = 0, retired = 0;
+  bool trace_full = false;
+  if (rq.trace) {
+    const std::string header = umbra::iss::trace_header() + '\n';
+    *rq.trace << header;
+    written = header.size();
+  }
   const umbra::isa::LabelFn labels = sim.labels();
   umbra::iss::Observer obs;
   if (rq.trace)
     obs = [&](unsigned t, const umbra::Retired& r) {
-      *rq.trace << umbra::iss::trace_line(t, r, labels) << '\n';
+      ++retired;
+      if (trace_full) return;
+      const std::string line = umbra::iss::trace_line(t, r, labels) + '\n';
+      if (rq.trace_limit && written + line.size() > rq.trace_limit) {
+        trace_full = true;  // whole lines only, and none after the first that does not fit
+        return;
+      }
+      *rq.trace << line;
+      written += line.size();
+      ++lines;
     };
   const umbra::iss::RunResult res = rq.domain.launch()
                                         ? sim.run_domain(rq.domain.w, rq.domain.h, rq.max_instructions, obs)
@@ -325,6 +344,12 @@ Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Requ
   Outcome o;
   o.model = rq.model->name;
   o.status = "exited";
+  if (trace_full)
+    o.warnings.push_back("--trace " + rq.trace_name + " reached its size limit of " +
+                         scm::size_text(rq.trace_limit) + " and was not written further: it " +
+                         "holds the first " + std::to_string(lines) + " retired instructions (the run " +
+                         "retired " + std::to_string(retired) + "); raise the limit with --trace-limit " +
+                         "SIZE (0: none)");
   if (res.fault) {
     const bool limit = res.fault->fault == umbra::Fault::InstructionLimit;
     o.stop_line = std::string(limit ? "stopped: " : "fault: ") + res.fault->message();
@@ -385,8 +410,9 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   simtools::TeeSink tee;
   tee.add(&items_sink);
   if (rq.event_trace) {
-    std::fputs("# cycle event thread fields (docs/microarchitecture.md, Events)\n", rq.event_trace);
-    text = std::make_unique<scm::TextEventSink>(rq.event_trace);
+    const std::string header = "# cycle event thread fields (docs/microarchitecture.md, Events)\n";
+    std::fputs(header.c_str(), rq.event_trace);
+    text = std::make_unique<scm::TextEventSink>(rq.event_trace, rq.trace_limit, header.size());
     tee.add(text.get());
   }
   tee.add(rq.timeline);
@@ -409,6 +435,7 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   job.isolation = scm::Isolation::InProcess;
   job.vcd = rq.vcd;
   job.fst = rq.fst;
+  job.waves = rq.waves;
   job.repro = "umbra-sim --model " + rq.model->name + " " + rq.input +
               (rq.domain.launch() ? " --domain " + std::to_string(rq.domain.w) + "x" + std::to_string(rq.domain.h)
                                   : " --threads " + std::to_string(rq.threads));
@@ -423,6 +450,16 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
     if (!r.agreed) mismatch = r.summary;
   }
   if (progress) progress->finish();
+  if (text) {
+    text->finish();
+    if (text->stopped())
+      o.warnings.push_back("--trace " + rq.trace_name + " reached its size limit of " +
+                           scm::size_text(rq.trace_limit) + " at cycle " +
+                           std::to_string(text->stopped_at()) +
+                           " and was not written further: it holds the events of the cycles before it (the " +
+                           "run went on to cycle " + std::to_string(r.run.end_cycle) +
+                           "); raise the limit with --trace-limit SIZE (0: none)");
+  }
   // The memory refuses an access knowing only its thread and address; name the
   // instruction that made it, as the reference simulator does ("thread 0, pc 0x0000000c
   // (ldw r1, 0(r2)): misaligned access: ...").  A posted store is refused after its
@@ -470,6 +507,7 @@ Outcome run_command_file(const umbra::Program& prog, const umbra::Config& cfg, c
   ro.isolation = scm::Isolation::InProcess;
   ro.vcd = rq.vcd;
   ro.fst = rq.fst;
+  ro.waves = rq.waves;
   ro.repro = "umbra-sim --model " + rq.model->name + " " + rq.input + " --commands " + rq.commands;
   host::Device dev = host::Device::open(rq.model->name, cfg, ro);
   Outcome o;
@@ -589,6 +627,8 @@ int run(int argc, char** argv) {
                  "rtl/cosim: write waveforms BASE.rtl.vcd (and, for cosim, BASE.systemc.vcd) with the same "
                  "names for the same signals");
   app.add_option("--fst", fst_base, "rtl/cosim: as --vcd, converted to FST (BASE.rtl.fst, BASE.systemc.fst)");
+  scm::WaveBounds waves;
+  umbra::add_wave_options(app, waves);
   app.add_option("--timeline", timeline_path,
                  "systemc/rtl/cosim: draw the issue slots of a window of cycles, per pipeline stage, as SVG "
                  "(with several cores, core 0's)");
@@ -600,6 +640,12 @@ int run(int argc, char** argv) {
       app.add_option("--trace", trace_file,
                      "iss: trace every instruction; systemc/rtl/cosim: every cycle's events; to FILE "
                      "('-': stdout)");
+  uint64_t trace_limit = umbra::kDefaultTraceLimit;
+  umbra::add_limit_option(
+      app, "--trace-limit", trace_limit,
+      "the bytes --trace may write, N or N with K, M or G (default 1G; 0: no limit); the "
+      "trace stops at the last whole line (iss) or cycle (cycle models) that fits, with a "
+      "warning, and the run goes on");
   app.add_flag("--regs", show_regs, "print every thread's final non-zero registers");
   app.add_flag("--no-progress", no_progress, "no progress line on a terminal during long runs");
   app.add_option("--format", format, "input format (default: by content and extension)")
@@ -654,6 +700,13 @@ int run(int argc, char** argv) {
     throw InputError("--vcd/--fst: waveforms come from --model rtl or cosim (cosim writes both sides)");
   rq.vcd = vcd_base;
   rq.fst = fst_base;
+  rq.waves = waves;
+  for (const char* option : {"--wave-from", "--wave-to", "--wave-limit"})
+    if (app.count(option) && vcd_base.empty() && fst_base.empty())
+      throw InputError(std::string(option) +
+                       ": bounds the waveforms of --vcd or --fst, and none was asked for");
+  if (app.count("--trace-limit") && !trace->count())
+    throw InputError("--trace-limit: bounds the trace of --trace, and none was asked for");
   if (!max_text.empty()) {
     const auto v = parse_number(max_text, false);
     if (!v || *v == 0) throw InputError("--max-instructions '" + max_text + "': expected a positive number");
@@ -750,6 +803,8 @@ int run(int argc, char** argv) {
   umbra::OutputFile trace_out, stats_out, timeline_out;
   try {
     if (trace->count()) {
+      rq.trace_limit = trace_limit;
+      rq.trace_name = trace_file == "-" ? "(stdout)" : "'" + trace_file + "'";
       std::cout.flush();
       trace_out = umbra::OutputFile(trace_file, "--trace");
       if (iss)
@@ -779,6 +834,9 @@ int run(int argc, char** argv) {
     throw InputError("--model " + model + ": " + e.what());
   }
   int rc = o.rc;
+  // Warnings (a waveform cut at its limit) change no exit status: the run is whole.
+  for (const auto* ws : {&o.warnings, &o.cyc.warnings})
+    for (const std::string& w : *ws) std::cerr << "umbra-sim: warning: " << w << '\n';
   if (!o.stop_line.empty()) std::cerr << "umbra-sim: " << o.stop_line << '\n';
   // A file that could not be written is an error even after a run that succeeded:
   // the user would otherwise read a truncated trace or dump as the whole.

@@ -19,6 +19,7 @@
 
 #include "umbra_testing/command.h"
 #include "umbra_testing/grid_kernel.h"
+#include "umbra_testing/vcd_check.h"
 
 namespace {
 
@@ -242,6 +243,7 @@ TEST_F(UmbraSimModels, OptionsAModelCannotHonourAreRefusedByName) {
       {"--model systemc --timeline t.svg --timeline-window 0:0", "COUNT must be a number from 1 to 4096"},
       {"--model systemc --threads 9", "--threads 9"},  // the default configuration has T = 8
       {"--model systemc --vcd w", "--vcd/--fst: waveforms come from --model rtl or cosim"},
+      {"--model rtl --wave-to 5", "--wave-to: bounds the waveforms of --vcd or --fst"},
   };
   for (const auto& b : bad) {
     const Outcome o = run(b.args + " " + prog);
@@ -317,6 +319,141 @@ TEST_F(UmbraSimModels, CosimVcdWritesBothSidesWaveforms) {
     EXPECT_TRUE(has(rtl, sig)) << sig;
     EXPECT_TRUE(has(sc, sig)) << sig;
   }
+}
+
+// Bounded waveforms (issue 37) under umbra-sim: a three-instruction loop that never
+// exits, the run the issue measured.
+const char* kSpin = "loop:   addi r1, r1, 1\n        xor r2, r2, r1\n        j loop\n";
+
+TEST_F(UmbraSimModels, RtlWaveWindowAndLimit) {
+  const std::string prog = write("spin.s", kSpin);
+  // A window: only its cycles, timestamps at their run times.
+  Outcome o = run("--model rtl --threads 1 --no-progress --max-cycles 3000 " + prog + " --vcd " +
+                  path("win") + " --wave-from 1000 --wave-to 1099");
+  EXPECT_EQ(o.rc, kLimit) << o.err;
+  umbra::testkit::VcdCheck v = umbra::testkit::check_vcd(slurp(path("win.rtl.vcd")));
+  ASSERT_TRUE(v.valid()) << v.problem;
+  ASSERT_FALSE(v.times.empty());
+  EXPECT_EQ(v.times.front(), 1000000u);
+  EXPECT_EQ(v.times.back(), 1099500u);
+  EXPECT_FALSE(has(o.err, "warning")) << o.err;
+  // The whole run, then a limit halfway: the file stops at a whole cycle under it, the
+  // run goes on to its cycle limit (exit status 3 as without one), and says so.
+  o = run("--model rtl --threads 1 --no-progress --max-cycles 3000 " + prog + " --vcd " + path("all"));
+  ASSERT_EQ(o.rc, kLimit) << o.err;
+  const std::string all = slurp(path("all.rtl.vcd"));
+  const size_t header = all.find('\n', all.find("$enddefinitions")) + 1;
+  const uint64_t limit = (header + all.size()) / 2;
+  o = run("--model rtl --threads 1 --no-progress --max-cycles 3000 " + prog + " --vcd " + path("cut") +
+          " --wave-limit " + std::to_string(limit));
+  EXPECT_EQ(o.rc, kLimit) << o.err;
+  const std::string cut = slurp(path("cut.rtl.vcd"));
+  EXPECT_LE(cut.size(), limit);
+  EXPECT_GT(cut.size(), limit - limit / 10) << "stopped near the limit";
+  v = umbra::testkit::check_vcd(cut);
+  ASSERT_TRUE(v.valid()) << v.problem;
+  EXPECT_EQ(all.compare(0, cut.size(), cut), 0) << "the whole file's first cycles";
+  const uint64_t last = v.times.back() / 1000;
+  EXPECT_EQ(v.times.back(), last * 1000 + 500) << "a whole cycle";
+  EXPECT_TRUE(has(o.err, "umbra-sim: warning: waveform '" + path("cut.rtl.vcd") +
+                             "' reached its size limit of " + std::to_string(limit) + " bytes at cycle " +
+                             std::to_string(last + 1) +
+                             " and was not written further: it holds cycles 0 to " + std::to_string(last)))
+      << o.err;
+  // With --fst the limit bounds the VCD it is made from, and the warning names the FST.
+  o = run("--model rtl --threads 1 --no-progress --max-cycles 3000 " + prog + " --fst " + path("fst") +
+          " --wave-limit " + std::to_string(limit));
+  EXPECT_EQ(o.rc, kLimit) << o.err;
+  EXPECT_TRUE(has(o.err, "umbra-sim: warning: waveform '" + path("fst.rtl.fst") + "' reached its size limit"))
+      << o.err;
+  // A window past the run's end.
+  o = run("--model rtl --threads 1 --no-progress --max-cycles 300 " + prog + " --vcd " + path("late") +
+          " --wave-from 400 --wave-to 500");
+  EXPECT_EQ(o.rc, kLimit) << o.err;
+  EXPECT_TRUE(
+      has(o.err, "umbra-sim: warning: waveform '" + path("late.rtl.vcd") +
+                     "': the window --wave-from 400 --wave-to 500 starts after the run's last cycle, "))
+      << o.err;
+  // Bad values: refused by the parser, exit status 1 as every bad option.
+  for (const char* bad : {"--wave-from -1", "--wave-to 12x", "--wave-from 99999999999999999999",
+                          "--wave-from 7 --wave-to 6", "--wave-limit 1T", "--wave-limit ''"}) {
+    o = run("--model rtl " + prog + " --vcd " + path("bad") + " " + bad);
+    EXPECT_EQ(o.rc, kBadInput) << bad << ": " << o.err;
+    EXPECT_TRUE(has(o.err, "--wave-")) << bad << ": " << o.err;
+  }
+}
+
+// The issue's "must show": the loop run for 10 M cycles under --model rtl --vcd stays
+// under the default limit (1 GiB) and says so; the run itself ends at its cycle limit
+// as it would without a waveform.  Measured here: 43 s wall (16 s CPU on a shared
+// machine), a file of 1,073,741,408 bytes holding cycles 0 to 885993.  The file is read
+// at its end only, and removed.
+TEST_F(UmbraSimModels, TenMillionRtlCyclesKeepTheirWaveformUnderTheDefaultLimit) {
+  const std::string prog = write("spin.s", kSpin);
+  const Outcome o =
+      run("--model rtl --threads 1 --no-progress --max-cycles 10000000 " + prog + " --vcd " + path("ten"));
+  EXPECT_EQ(o.rc, kLimit) << o.err;
+  const std::string vcd = path("ten.rtl.vcd");
+  std::ifstream in(vcd, std::ios::binary | std::ios::ate);
+  ASSERT_TRUE(in) << vcd;
+  const uint64_t size = uint64_t(in.tellg());
+  EXPECT_LE(size, uint64_t(1) << 30);
+  EXPECT_GT(size, (uint64_t(1) << 30) - (uint64_t(1) << 20)) << "stopped within a cycle or so of the limit";
+  std::string tail(4096, '\0');
+  in.seekg(-4096, std::ios::end);
+  in.read(tail.data(), 4096);
+  in.close();
+  std::remove(vcd.c_str());
+  ASSERT_EQ(tail.back(), '\n') << "a whole last line";
+  const auto stamp = tail.rfind("\n#");
+  ASSERT_NE(stamp, std::string::npos);
+  const std::string last_time = tail.substr(stamp + 2, tail.find('\n', stamp + 1) - stamp - 2);
+  ASSERT_GT(last_time.size(), 3u);
+  EXPECT_EQ(last_time.substr(last_time.size() - 3), "500") << "the last cycle's falling edge: a whole cycle";
+  const std::string last_cycle = last_time.substr(0, last_time.size() - 3);
+  EXPECT_TRUE(has(o.err, "umbra-sim: warning: waveform '" + vcd +
+                             "' reached its size limit of 1 GiB at cycle " +
+                             std::to_string(std::stoull(last_cycle) + 1) +
+                             " and was not written further: it holds cycles 0 to " + last_cycle +
+                             " (a valid waveform; the run went on to cycle 10000003)"))
+      << o.err;
+}
+
+// --trace is bounded as the waveforms are (issue 37): whole lines (iss) or whole
+// cycles (cycle models) up to --trace-limit, a warning, the run and its status as
+// without a limit.
+TEST_F(UmbraSimModels, TheTraceStopsAtItsLimitWithAWarning) {
+  const std::string prog = write("spin.s", kSpin);
+  for (const char* m : {"iss", "systemc", "rtl"}) {
+    const std::string trace = path(std::string(m) + ".txt");
+    const std::string budget = std::string(m) == "iss" ? " --max-instructions 20000" : " --max-cycles 20000";
+    const Outcome o = run(std::string("--model ") + m + " --threads 1 --no-progress " + prog + budget +
+                          " --trace " + trace + " --trace-limit 8K");
+    EXPECT_EQ(o.rc, kLimit) << m << ": " << o.err;
+    const std::string text = slurp(trace);
+    EXPECT_LE(text.size(), 8192u) << m;
+    EXPECT_GT(text.size(), 8192u - 1024) << m;
+    ASSERT_FALSE(text.empty());
+    EXPECT_EQ(text.back(), '\n') << m;
+    EXPECT_TRUE(has(o.err, "umbra-sim: warning: --trace '" + trace + "' reached its size limit of 8 KiB"))
+        << o.err;
+    EXPECT_TRUE(has(o.err, "--trace-limit SIZE (0: none)")) << o.err;
+    if (std::string(m) != "iss") {
+      // Whole cycles: the cycle the warning names is not in the file, the one before is.
+      const std::smatch at = [&] {
+        std::smatch x;
+        std::regex_search(o.err, x, std::regex("at cycle ([0-9]+)"));
+        return x;
+      }();
+      ASSERT_EQ(at.size(), 2u) << o.err;
+      const std::string cut = at[1];
+      EXPECT_FALSE(has(text, "\n" + cut + " ")) << m;
+      EXPECT_TRUE(has(text, "\n" + std::to_string(std::stoull(cut) - 1) + " ")) << m;
+    }
+  }
+  const Outcome o = run("--model rtl " + prog + " --trace-limit 5M");
+  EXPECT_EQ(o.rc, kBadInput);
+  EXPECT_TRUE(has(o.err, "--trace-limit: bounds the trace of --trace")) << o.err;
 }
 
 TEST_F(UmbraSimModels, DumpImageWritesTheWordsAsAnRgbaPng) {

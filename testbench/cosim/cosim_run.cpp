@@ -35,6 +35,7 @@
 #include "umbra_core.h"
 #include "umbra_system.h"
 #include "verilated_vcd_c.h"
+#include "wave_file.h"
 
 namespace umbra::cosim {
 
@@ -150,6 +151,16 @@ void validate(const Program& p, const Config& cfg, unsigned nthreads, uint64_t m
   harness::validate(p, cfg, nthreads, max_cycles, opts.writes, opts.domain);
 }
 
+// With --fst the bounds apply to the VCD the FST is made from; the warnings name the
+// file the user asked for.
+void name_fst(std::vector<std::string>& warnings, const std::string& base) {
+  for (std::string& w : warnings)
+    for (const char* side : {".rtl", ".systemc"}) {
+      const std::string vcd = "'" + base + side + ".vcd'", fst = "'" + base + side + ".fst'";
+      for (size_t at; (at = w.find(vcd)) != std::string::npos;) w.replace(at, vcd.size(), fst);
+    }
+}
+
 void to_fst(const std::string& vcd, const std::string& fst) {
   const std::string cmd = "vcd2fst '" + vcd + "' '" + fst + "' >/dev/null 2>&1";
   if (std::system(cmd.c_str()) != 0)
@@ -202,7 +213,9 @@ void count_cache(scm::MemoryStats& mem, const CycleSample& s) {
 // Verilator's VCD file with its failures kept: its own open() failure is silent (the
 // run went on and exited 0 with no file) and a failed write() ends the process from
 // inside Verilator.  Here a failed write is remembered, the rest of the run's output
-// dropped, and RtlWaveform::close() reports it.
+// dropped, and RtlWaveform::close() reports it.  Writes are held back in `pending_`
+// until RtlWaveform says whether the cycle they belong to is kept (wave_file.h), and
+// go out in large writes.
 class CheckedVcdFile final : public VerilatedVcdFile {
  public:
   // The base class's descriptor is private: this class opens, writes and closes its
@@ -213,38 +226,56 @@ class CheckedVcdFile final : public VerilatedVcdFile {
     return fd_ >= 0;
   }
   void close() override {
+    put();
     if (fd_ >= 0 && ::close(fd_) != 0 && !error_) error_ = errno;
     fd_ = -1;
   }
   ssize_t write(const char* bufp, ssize_t len) override {
-    if (error_ || fd_ < 0) return len;  // already failed: reported at close, not by Verilator's fatal error
-    for (ssize_t done = 0; done < len;) {
-      const ssize_t n = ::write(fd_, bufp + done, size_t(len - done));
-      if (n > 0) {
-        done += n;
-      } else if (n == 0 || errno != EINTR) {
-        error_ = n == 0 ? EIO : errno;
-        break;
-      }
-    }
-    return len;
+    if (!error_ && fd_ >= 0) pending_.append(bufp, size_t(len));
+    return len;  // a failure is reported at close, not by Verilator's fatal error
   }
+  uint64_t kept() const { return kept_; }
+  uint64_t pending() const { return pending_.size(); }
+  void keep() {
+    kept_ += pending_.size();
+    out_ += pending_;
+    pending_.clear();
+    if (out_.size() >= kChunk) put();
+  }
+  void drop() { pending_.clear(); }
   int error() const { return error_; }
 
  private:
+  static constexpr size_t kChunk = size_t(1) << 20;
+  void put() {
+    for (size_t done = 0; !error_ && fd_ >= 0 && done < out_.size();) {
+      const ssize_t n = ::write(fd_, out_.data() + done, out_.size() - done);
+      if (n > 0) {
+        done += size_t(n);
+      } else if (n == 0 || errno != EINTR) {
+        error_ = n == 0 ? EIO : errno;
+      }
+    }
+    out_.clear();
+  }
   int fd_ = -1;
   int error_ = 0;
+  std::string pending_, out_;
+  uint64_t kept_ = 0;
 };
 
 // The RTL's waveform (BASE.rtl.vcd), when a path is given: dumped at both clock edges
-// of every cycle, 1 ns a cycle as a SystemC run's clock.  cycle() is called once the
-// cycle's inputs have settled after its rising edge, and lowers the model's clock.
-// Its every write is checked (CheckedVcdFile): a file that cannot be opened is a
-// RunError before the run, one that could not be written whole is removed and a
-// RunError at close().
-class RtlWaveform {
+// of every cycle of the window, 1 ns a cycle as a SystemC run's clock, times from the
+// run's cycle 0 whatever the window.  cycle() is called once the cycle's inputs have
+// settled after its rising edge, and lowers the model's clock (in every cycle: the
+// model evaluates alike inside and outside the window).  Its every write is checked
+// (CheckedVcdFile): a file that cannot be opened is a RunError before the run, one that
+// could not be written whole is removed and a RunError at close().  The header is kept
+// whatever the limit; each cycle is kept whole or not at all (end_cycle).
+class RtlWaveform final : public WaveFile {
  public:
-  RtlWaveform(RtlStepper& rtl, const std::string& path) : rtl_(rtl), path_(path) {
+  RtlWaveform(RtlStepper& rtl, const std::string& path, const scm::WaveBounds& bounds)
+      : WaveFile(path, bounds), rtl_(rtl), path_(path) {
     if (path.empty()) return;
 #if VM_TRACE
     file_ = std::make_unique<CheckedVcdFile>();
@@ -262,20 +293,36 @@ class RtlWaveform {
     if (!vcd_->isOpen())
       throw RunError("waveform '" + path +
                      "': cannot open: " + std::strerror(file_->error() ? file_->error() : EIO));
+    vcd_->flush();
+    file_->keep();  // the header
   }
-  // The time of the rising edge that began the cycle, in picoseconds.
-  uint64_t cycle() {
-    const uint64_t t = t_;
-    t_ += 1000;
-    if (vcd_) {
-      vcd_->dump(t);
+  bool active() const {
+    return vcd_ != nullptr;
+  }
+  // The cycle that began at the rising edge just taken, and that edge's time in
+  // picoseconds; dumped if in the window, then end_cycle() decides.
+  std::pair<uint64_t, uint64_t> cycle() {
+    const uint64_t c = c_++, t = c * 1000;
+    if (!vcd_) return {c, t};
+    if (!dumping(c)) {
       rtl_.fall();
-      vcd_->dump(t + 500);
+      return {c, t};
     }
-    return t;
+    vcd_->dump(t);
+    rtl_.fall();
+    vcd_->dump(t + 500);
+    vcd_->flush();
+    return {c, t};
+  }
+  uint64_t kept_bytes() const override {
+    return file_ ? file_->kept() : 0;
+  }
+  uint64_t pending_bytes() const override {
+    return file_ ? file_->pending() : 0;
   }
   void close() {
     if (!vcd_) return;
+    file_->drop();  // nothing after the last cycle kept
     vcd_->close();
     struct stat st;
     const bool there = ::stat(path_.c_str(), &st) == 0;
@@ -289,11 +336,18 @@ class RtlWaveform {
   }
 
  private:
+  void keep() override {
+    file_->keep();
+  }
+  void drop() override {
+    file_->drop();
+  }
+
   RtlStepper& rtl_;
   std::string path_;
   std::unique_ptr<CheckedVcdFile> file_;  // outlives vcd_, which writes through it
   std::unique_ptr<VerilatedVcdC> vcd_;
-  uint64_t t_ = 0;
+  uint64_t c_ = 0;
 };
 
 RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
@@ -339,15 +393,22 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   harness::load_memory(b.memory, p, opts.writes);
 
   const std::string base = !opts.fst.empty() ? opts.fst : opts.vcd;
-  RtlWaveform trace(b.rtl, waveform ? base + ".rtl.vcd" : "");
+  RtlWaveform trace(b.rtl, waveform ? base + ".rtl.vcd" : "", opts.waves);
   RunResult r;
   const auto t0 = std::chrono::steady_clock::now();
   const std::clock_t c0 = std::clock();
-  harness::run_alone(b, host, [&] { trace.cycle(); });
+  harness::run_alone(b, host, [&] {
+    const uint64_t c = trace.cycle().first;
+    if (trace.active()) end_cycle(c, {&trace});
+  });
   r.cpu_seconds = double(std::clock() - c0) / CLOCKS_PER_SEC;
   r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   trace.close();
-  if (!opts.fst.empty()) to_fst(base + ".rtl.vcd", base + ".rtl.fst");
+  if (trace.active()) r.warnings = trace.warnings();
+  if (!opts.fst.empty()) {
+    to_fst(base + ".rtl.vcd", base + ".rtl.fst");
+    name_fst(r.warnings, base);
+  }
 
   std::vector<const scm::CoreStats*> cores;
   for (const scm::CoreStats& st : stats) cores.push_back(&st);
@@ -534,9 +595,10 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   harness::load_memory(b.sc.memory, p, opts.writes);
 
   const std::string base = !opts.fst.empty() ? opts.fst : opts.vcd;
-  RtlWaveform rtl_trace(b.rtl.rtl, waveform ? base + ".rtl.vcd" : "");
+  RtlWaveform rtl_trace(b.rtl.rtl, waveform ? base + ".rtl.vcd" : "", opts.waves);
   std::unique_ptr<SystemcWaveform> sc_trace;
-  if (waveform) sc_trace = std::make_unique<SystemcWaveform>(base + ".systemc.vcd", b.sc.sys, cfg.threads);
+  if (waveform)
+    sc_trace = std::make_unique<SystemcWaveform>(base + ".systemc.vcd", b.sc.sys, cfg.threads, opts.waves);
   const auto t0 = std::chrono::steady_clock::now();
   const std::clock_t c0 = std::clock();
   b.run(
@@ -546,11 +608,15 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
         return cmp->check();
       },
       [&] {
-        const uint64_t t = rtl_trace.cycle();
-        if (sc_trace) {
+        // Both sides dump the same cycles, and stop at the same one when either file
+        // reaches its limit (wave_file.h).
+        const auto [c, t] = rtl_trace.cycle();
+        if (!sc_trace) return;
+        if (sc_trace->dumping(c)) {
           sc_trace->dump(t, true);
           sc_trace->dump(t + 500, false);
         }
+        end_cycle(c, {&rtl_trace, sc_trace.get()});
       });
   const double cpu = double(std::clock() - c0) / CLOCKS_PER_SEC;
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -559,14 +625,23 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   b.sc.sys.flush_events();
   cmp->finish();
   rtl_trace.close();
-  if (sc_trace) sc_trace->close();
+  std::vector<std::string> rtl_warnings, sc_warnings;
+  if (sc_trace) {
+    sc_trace->close();
+    rtl_warnings = rtl_trace.warnings();
+    sc_warnings = sc_trace->warnings();
+  }
   sc_trace.reset();
   if (!opts.fst.empty()) {
     to_fst(base + ".rtl.vcd", base + ".rtl.fst");
     to_fst(base + ".systemc.vcd", base + ".systemc.fst");
+    name_fst(rtl_warnings, base);
+    name_fst(sc_warnings, base);
   }
 
   CosimResult out;
+  out.rtl.warnings = std::move(rtl_warnings);
+  out.systemc.warnings = std::move(sc_warnings);
   std::string stopped = cmp->mismatch().found ? "stopped at the first mismatch between SystemC and RTL" : "";
   if (protocol_error)
     stopped = "RTL protocol error: mem_req_ready was low for a request (trace_protocol_error)";

@@ -19,8 +19,9 @@ std::string core_scope(unsigned c) {
 }
 }  // namespace
 
-SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_system& sys, unsigned threads)
-    : path_(path), out_(std::fopen(path.c_str(), "w")) {
+SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_system& sys, unsigned threads,
+                                 const scm::WaveBounds& bounds)
+    : WaveFile(path, bounds), path_(path), out_(std::fopen(path.c_str(), "w")) {
   if (!out_) throw scm::RunError("waveform '" + path + "': cannot open: " + std::strerror(errno));
   unsigned tw = 1;
   while ((1u << tw) < threads) ++tw;
@@ -85,31 +86,33 @@ SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_syste
   add("mem_resp_data", 32, [&in] { return in.mem_resp_data; });
   add("mem_resp_tag", width("mem_resp_tag"), [&in] { return in.mem_resp_tag; });
 
-  std::fprintf(out_, "$version umbra-cosim, the SystemC model $end\n$timescale 1 ps $end\n");
-  std::fprintf(out_, "$scope module SystemC $end\n");
+  // The header, kept whatever the limit.
+  pending_ += "$version umbra-cosim, the SystemC model $end\n$timescale 1 ps $end\n";
+  pending_ += "$scope module SystemC $end\n";
   std::string open;  // the core scope the last signal was in
   for (const Signal& s : signals_) {
     if (s.scope != open) {  // scopes nest at each '.'
       if (!open.empty())
         for (size_t i = 0; i <= size_t(std::count(open.begin(), open.end(), '.')); ++i)
-          std::fprintf(out_, "$upscope $end\n");
+          pending_ += "$upscope $end\n";
       for (size_t at = 0; at < s.scope.size();) {
         const size_t dot = std::min(s.scope.find('.', at), s.scope.size());
-        std::fprintf(out_, "$scope module %s $end\n", s.scope.substr(at, dot - at).c_str());
+        pending_ += "$scope module " + s.scope.substr(at, dot - at) + " $end\n";
         at = dot + 1;
       }
       open = s.scope;
     }
     if (s.width == 1)
-      std::fprintf(out_, "$var wire 1 %s %s $end\n", s.id.c_str(), s.name.c_str());
+      pending_ += "$var wire 1 " + s.id + " " + s.name + " $end\n";
     else
-      std::fprintf(out_, "$var wire %u %s %s [%u:0] $end\n", s.width, s.id.c_str(), s.name.c_str(),
-                   s.width - 1);
+      pending_ += "$var wire " + std::to_string(s.width) + " " + s.id + " " + s.name + " [" +
+                  std::to_string(s.width - 1) + ":0] $end\n";
   }
   if (!open.empty())
     for (size_t i = 0; i <= size_t(std::count(open.begin(), open.end(), '.')); ++i)
-      std::fprintf(out_, "$upscope $end\n");
-  std::fprintf(out_, "$upscope $end\n$enddefinitions $end\n");
+      pending_ += "$upscope $end\n";
+  pending_ += "$upscope $end\n$enddefinitions $end\n";
+  keep();
 }
 
 SystemcWaveform::~SystemcWaveform() {
@@ -118,7 +121,8 @@ SystemcWaveform::~SystemcWaveform() {
 
 void SystemcWaveform::close() {
   if (!out_) return;
-  const int earlier = errno;  // a failed fprintf left its errno
+  pending_.clear();           // nothing after the last cycle kept
+  const int earlier = errno;  // a failed fwrite left its errno
   errno = 0;
   const bool flushed = std::fflush(out_) == 0;
   int err = !flushed ? errno : std::ferror(out_) ? (earlier ? earlier : EIO) : 0;
@@ -142,9 +146,17 @@ void SystemcWaveform::add(const std::string& name, unsigned width, std::function
   signals_.push_back({scope_, name, width, std::move(value), id});
 }
 
+void SystemcWaveform::keep() {
+  if (!pending_.empty() && std::fwrite(pending_.data(), 1, pending_.size(), out_) == pending_.size())
+    kept_ += pending_.size();
+  pending_.clear();  // a failed write: the stream's error, reported by close()
+}
+
 void SystemcWaveform::write_value(const Signal& s, uint64_t v) {
   if (s.width == 1) {
-    std::fprintf(out_, "%c%s\n", v ? '1' : '0', s.id.c_str());
+    pending_ += v ? '1' : '0';
+    pending_ += s.id;
+    pending_ += '\n';
     return;
   }
   char bits[65];
@@ -152,7 +164,11 @@ void SystemcWaveform::write_value(const Signal& s, uint64_t v) {
   for (int b = int(s.width) - 1; b >= 0; --b)
     if (n || (v >> b & 1) || b == 0) bits[n++] = char('0' + (v >> b & 1));
   bits[n] = 0;
-  std::fprintf(out_, "b%s %s\n", bits, s.id.c_str());
+  pending_ += 'b';
+  pending_ += bits;
+  pending_ += ' ';
+  pending_ += s.id;
+  pending_ += '\n';
 }
 
 void SystemcWaveform::dump(uint64_t t, bool clk) {
@@ -163,13 +179,13 @@ void SystemcWaveform::dump(uint64_t t, bool clk) {
     if (s.width < 64) v &= (uint64_t(1) << s.width) - 1;
     if (started_ && v == s.last) continue;
     if (!stamped) {
-      std::fprintf(out_, started_ ? "#%llu\n" : "#%llu\n$dumpvars\n", static_cast<unsigned long long>(t));
+      pending_ += "#" + std::to_string(t) + (started_ ? "\n" : "\n$dumpvars\n");
       stamped = true;
     }
     write_value(s, v);
     s.last = v;
   }
-  if (!started_) std::fprintf(out_, "$end\n");
+  if (!started_) pending_ += "$end\n";
   started_ = true;
 }
 

@@ -6,7 +6,8 @@
 // the model needs no hooks; r_inst as the RTL's r_word) and the system's ports.  SystemC
 // pcs are byte addresses where the RTL's inside signals are word indices
 // (testbench/cosim/README.md).  Times are picoseconds, 1000 a cycle, as in the RTL's
-// file.
+// file.  A cycle's text is held back until end_cycle() (wave_file.h) keeps or drops it,
+// as the window and the size limit say.
 #pragma once
 #include <cstdint>
 #include <cstdio>
@@ -15,13 +16,15 @@
 #include <vector>
 
 #include "umbra_system.h"
+#include "wave_file.h"
 
 namespace umbra::cosim {
 
-class SystemcWaveform {
+class SystemcWaveform final : public WaveFile {
  public:
   // Opens `path`; throws RunError when it cannot be written.
-  SystemcWaveform(const std::string& path, const scm::umbra_system& sys, unsigned threads);
+  SystemcWaveform(const std::string& path, const scm::umbra_system& sys, unsigned threads,
+                  const scm::WaveBounds& bounds = {});
   // Not closed (the run ended with an error first): closed quietly.
   ~SystemcWaveform();
   // Flushes and closes; a failed write or close is a RunError naming the file and the
@@ -31,8 +34,10 @@ class SystemcWaveform {
   SystemcWaveform& operator=(const SystemcWaveform&) = delete;
 
   // The values at time t with the clock at `clk`: all of them the first time, then
-  // those that changed.
+  // those that changed.  Only for a cycle dumping() allows.
   void dump(uint64_t t, bool clk);
+  uint64_t kept_bytes() const override { return kept_; }
+  uint64_t pending_bytes() const override { return pending_.size(); }
 
  private:
   struct Signal {
@@ -45,6 +50,8 @@ class SystemcWaveform {
   };
   void add(const std::string& name, unsigned width, std::function<uint64_t()> value);
   void write_value(const Signal& s, uint64_t v);
+  void keep() override;
+  void drop() override { pending_.clear(); }
 
   std::string path_;
   std::FILE* out_;
@@ -52,6 +59,8 @@ class SystemcWaveform {
   std::vector<Signal> signals_;
   bool clk_ = false;
   bool started_ = false;
+  std::string pending_;  // the cycle being dumped
+  uint64_t kept_ = 0;    // bytes written (the header included)
 };
 
 }  // namespace umbra::cosim

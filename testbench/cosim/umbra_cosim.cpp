@@ -3,7 +3,8 @@
 // whether all three agree; or (--model rtl) on the RTL alone.
 //
 //   umbra-cosim prog.s [--threads N | --domain WxH] [--config c.yaml] [--max-cycles N] [--model cosim|rtl]
-//               [--vcd BASE | --fst BASE] [--no-iss] [--events FILE] [--json]
+//               [--vcd BASE | --fst BASE] [--wave-from CYCLE] [--wave-to CYCLE] [--wave-limit SIZE]
+//               [--no-iss] [--events FILE [--events-limit SIZE]] [--json]
 //   umbra-cosim --example examples/sum.yaml [--run I]
 //   test-only:  --inject-fault CYCLE:KIND[:CORE] (every compared event kind)   --inject-iss K
 //
@@ -11,7 +12,8 @@
 // added for an example run.  Exit status: 0 everything agreed and every thread exited,
 // 1 bad input, 2 a model faulted (the same way on both), 3 cycle limit, 4 the models
 // disagree with each other or with the reference simulator (or an example's result
-// is wrong).
+// is wrong).  A waveform cut at its size limit (--wave-limit) or a window the run never
+// reached is a warning on stderr and changes no exit status.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -28,6 +30,7 @@
 #include "umbra/output_file.h"
 #include "umbra/output_files.h"
 #include "umbra/program.h"
+#include "umbra/wave_options.h"
 
 namespace {
 
@@ -76,6 +79,12 @@ nlohmann::json cosim_json(const umbra::cosim::CosimResult& c) {
   j["iss_problems"] = c.iss_problems;
   j["iss_notes"] = c.iss_notes;
   return j;
+}
+
+// Warnings about a run's outputs (a waveform cut at its limit): on stderr, whatever
+// stdout carries, and no change to the exit status.
+void print_warnings(const umbra::cosim::RunResult& r) {
+  for (const std::string& w : r.warnings) std::fprintf(stderr, "umbra-cosim: warning: %s\n", w.c_str());
 }
 
 void print_cosim(const std::string& what, const umbra::cosim::CosimResult& c, bool iss) {
@@ -164,7 +173,14 @@ int main(int argc, char** argv) {
   app.add_option("--model", model, "cosim (default): RTL and SystemC in lockstep; rtl: the RTL alone");
   app.add_option("--vcd", vcd, "waveforms: BASE.rtl.vcd and BASE.systemc.vcd");
   app.add_option("--fst", fst, "waveforms: BASE.rtl.fst and BASE.systemc.fst (via gtkwave's vcd2fst)");
+  umbra::scm::WaveBounds waves;
+  umbra::add_wave_options(app, waves);
   app.add_option("--events", events_path, "--model rtl: write the RTL's events to FILE ('-': stdout)");
+  uint64_t events_limit = umbra::kDefaultTraceLimit;
+  umbra::add_limit_option(
+      app, "--events-limit", events_limit,
+      "the bytes --events may write, N or N with K, M or G (default 1G; 0: no limit); the "
+      "file stops at the last whole cycle that fits, with a warning, and the run goes on");
   app.add_flag("--no-iss", no_iss, "do not compare with the reference simulator");
   app.add_option("--history", history, "events shown before a mismatch (default 16)");
   app.add_flag("--json", json, "print a JSON summary on stdout instead of text");
@@ -189,6 +205,12 @@ int main(int argc, char** argv) {
     const umbra::models::Model& mdl = rtl_model(model);
     const bool lockstep = mdl.supports.compares;  // cosim; else the RTL alone
     if (!vcd.empty() && !fst.empty()) throw std::runtime_error("--vcd and --fst: choose one");
+    if (app.count("--events-limit") && events_path.empty())
+      throw std::runtime_error("--events-limit: bounds the file of --events, and none was asked for");
+    for (const char* option : {"--wave-from", "--wave-to", "--wave-limit"})
+      if (app.count(option) && vcd.empty() && fst.empty())
+        throw std::runtime_error(std::string(option) +
+                                 ": bounds the waveforms of --vcd or --fst, and none was asked for");
     if (!events_path.empty() && lockstep)
       throw std::runtime_error("--events is for --model rtl (the cosim reports events at a mismatch)");
     const std::string config_file =
@@ -201,6 +223,7 @@ int main(int argc, char** argv) {
     umbra::cosim::Options opts;
     opts.vcd = vcd;
     opts.fst = fst;
+    opts.waves = waves;
     opts.check_iss = !no_iss;
     opts.history = history;
     opts.inject_iss = inject_iss;
@@ -240,10 +263,20 @@ int main(int argc, char** argv) {
                                       umbra::models::cycle_budget(config, job.max_instructions), o);
           return umbra::models::from_cosim(c);
         };
-        const umbra::examples::Model harness = lockstep
-                                                   ? umbra::examples::harness_model(cfg, cosim_run)
-                                                   : umbra::examples::harness_model(mdl, cfg, &rtl_result);
+        // The RTL alone with this command's waveforms (the registry's run has none).
+        const auto rtl_run = [&](const umbra::Config& config, const umbra::models::Job& job) {
+          umbra::models::Job j = job;
+          j.vcd = vcd;
+          j.fst = fst;
+          j.waves = waves;
+          return mdl.run(config, j);
+        };
+        const umbra::examples::Model harness =
+            lockstep ? umbra::examples::harness_model(cfg, cosim_run)
+                     : umbra::examples::harness_model(cfg, rtl_run, &rtl_result);
         const auto v = umbra::examples::run_and_check(m, m.runs[i], p, harness, *ref);
+        print_warnings(lockstep ? c.rtl : rr);
+        if (lockstep) print_warnings(c.systemc);
         const std::string what = m.name + " " + m.runs[i].name;
         if (json) {
           nlohmann::json j = lockstep ? cosim_json(c) : run_json(rr);
@@ -283,7 +316,7 @@ int main(int argc, char** argv) {
       umbra::OutputFile events_out;
       if (!events_path.empty()) events_out = umbra::OutputFile(events_path, "--events");
       std::FILE* events = events_out.file();
-      umbra::scm::TextEventSink sink(events);
+      umbra::scm::TextEventSink sink(events, events_limit);
       umbra::models::Job job;
       job.program = &p;
       job.source = input;
@@ -294,9 +327,21 @@ int main(int argc, char** argv) {
       job.isolation = opts.isolation;
       job.vcd = vcd;
       job.fst = fst;
+      job.waves = waves;
       job.repro = repro;
       const umbra::cosim::RunResult r = mdl.run(cfg, job).run;
+      sink.finish();
       events_out.close();
+      print_warnings(r);
+      if (sink.stopped())
+        std::fprintf(
+            stderr,
+            "umbra-cosim: warning: --events %s reached its size limit of %s at cycle %llu and was not "
+            "written further: it holds the events of the cycles before it (the run went on to cycle "
+            "%llu); raise the limit with --events-limit SIZE (0: none)\n",
+            events_path == "-" ? "(stdout)" : ("'" + events_path + "'").c_str(),
+            umbra::scm::size_text(events_limit).c_str(), (unsigned long long)sink.stopped_at(),
+            (unsigned long long)r.end_cycle);
       if (json)
         std::printf("%s\n", run_json(r).dump(2).c_str());
       else
@@ -309,6 +354,8 @@ int main(int argc, char** argv) {
       return exit_for(r);
     }
     const auto c = umbra::cosim::run_cosim(p, cfg, n, max_cycles, opts);
+    print_warnings(c.rtl);
+    print_warnings(c.systemc);
     if (json)
       std::printf("%s\n", cosim_json(c).dump(2).c_str());
     else

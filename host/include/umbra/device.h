@@ -96,6 +96,7 @@ struct RunOptions {
   scm::EventSink* sink = nullptr;
   scm::Isolation isolation = scm::Isolation::Subprocess;
   std::string vcd, fst, repro;
+  scm::WaveBounds waves;  // the waveforms' window and size limit (run_result.h)
 };
 
 class Backend {

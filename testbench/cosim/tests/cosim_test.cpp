@@ -19,6 +19,7 @@
 #include "umbra/iss.h"
 #include "umbra_testing/grid_kernel.h"
 #include "umbra_testing/programs.h"
+#include "umbra_testing/vcd_check.h"
 
 namespace umbra::cosim {
 namespace {
@@ -732,6 +733,147 @@ TEST(CommandLine, WaveformsOfBothSidesShareSignalNames) {
     EXPECT_NE(core, std::string::npos) << side;
     EXPECT_EQ(vcd.find("$scope module u_core $end", core), vcd.find("$scope module", core + 1)) << side;
   }
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Bounded waveforms (issue 37): --wave-from/--wave-to dump only those cycles, on both
+// sides; --wave-limit stops a file at its last whole cycle that fits, with a warning,
+// and changes nothing else; a window past the run's end is said; bad values are
+// refused by the parser.
+TEST(CommandLine, AWaveWindowHoldsOnlyItsCyclesOnBothSides) {
+  const std::string base = testing::TempDir() + "window";
+  const Cli r =
+      cli(write_program("window.s") + " --threads 2 --vcd " + base + " --wave-from 20 --wave-to 40");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out.find("warning"), std::string::npos) << r.out;
+  for (const char* side : {".rtl.vcd", ".systemc.vcd"}) {
+    const testkit::VcdCheck v = testkit::check_vcd(read_file(base + side));
+    ASSERT_TRUE(v.valid()) << side << ": " << v.problem;
+    ASSERT_FALSE(v.times.empty()) << side;
+    EXPECT_EQ(v.times.front(), 20000u) << side << ": the window's first cycle, a full dump";
+    EXPECT_LE(v.times.back(), 40500u) << side;
+    for (uint64_t t : v.times) EXPECT_TRUE(t >= 20000 && t <= 40500) << side << " #" << t;
+  }
+}
+
+TEST(CommandLine, AWaveLimitStopsAtAWholeCycleWithAWarning) {
+  // The whole waveforms first, then a limit halfway through the RTL's cycles.
+  const std::string prog = write_program("limit.s");
+  const std::string whole = testing::TempDir() + "whole", cut = testing::TempDir() + "cut";
+  Cli r = cli(prog + " --threads 2 --vcd " + whole);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const std::string rtl = read_file(whole + ".rtl.vcd");
+  const size_t header = rtl.find('\n', rtl.find("$enddefinitions")) + 1;
+  const uint64_t limit = (header + rtl.size()) / 2;
+  r = cli(prog + " --threads 2 --vcd " + cut + " --wave-limit " + std::to_string(limit));
+  EXPECT_EQ(r.status, 0) << "the limit changes no exit status: " << r.out;
+  EXPECT_NE(r.out.find("SystemC, RTL and ISS agree"), std::string::npos) << r.out;
+  const std::string rtl_cut = read_file(cut + ".rtl.vcd");
+  EXPECT_LE(rtl_cut.size(), limit);
+  EXPECT_GT(rtl_cut.size(), header);
+  const testkit::VcdCheck v = testkit::check_vcd(rtl_cut);
+  ASSERT_TRUE(v.valid()) << v.problem;
+  ASSERT_FALSE(v.times.empty());
+  // The file is the whole one up to a cycle's end: its text is a prefix of the whole
+  // file's, cut just before a cycle's first time.
+  EXPECT_EQ(rtl.compare(0, rtl_cut.size(), rtl_cut), 0);
+  const uint64_t last = v.times.back() / 1000;
+  const std::string next = "#" + std::to_string((last + 1) * 1000) + "\n";
+  EXPECT_EQ(rtl.compare(rtl_cut.size(), next.size(), next), 0)
+      << "the cut is at cycle " << last + 1 << "'s first time";
+  const std::string warning = "umbra-cosim: warning: waveform '" + cut +
+                              ".rtl.vcd' reached its size limit of " + std::to_string(limit) +
+                              " bytes at cycle " + std::to_string(last + 1) +
+                              " and was not written further: it holds cycles 0 to " + std::to_string(last);
+  EXPECT_NE(r.out.find(warning), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--wave-limit SIZE"), std::string::npos) << r.out;
+  // The SystemC side stopped at the same cycle.
+  const testkit::VcdCheck sc = testkit::check_vcd(read_file(cut + ".systemc.vcd"));
+  ASSERT_TRUE(sc.valid()) << sc.problem;
+  ASSERT_FALSE(sc.times.empty());
+  EXPECT_LE(sc.times.back(), last * 1000 + 500);
+  EXPECT_NE(r.out.find("warning: waveform '" + cut + ".systemc.vcd' stopped at cycle " +
+                       std::to_string(last + 1) + " with '" + cut + ".rtl.vcd'"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(CommandLine, AWaveWindowPastTheRunsEndIsSaid) {
+  const std::string base = testing::TempDir() + "late";
+  const Cli r = cli(write_program("late.s") + " --threads 2 --vcd " + base + " --wave-from 5000000");
+  ASSERT_EQ(r.status, 0) << r.out;
+  for (const char* side : {".rtl.vcd", ".systemc.vcd"}) {
+    EXPECT_NE(r.out.find("warning: waveform '" + base + side +
+                         "': the window --wave-from 5000000 starts after the run's last cycle, "),
+              std::string::npos)
+        << r.out;
+    const testkit::VcdCheck v = testkit::check_vcd(read_file(base + side));
+    EXPECT_TRUE(v.valid()) << side << ": " << v.problem;
+    EXPECT_TRUE(v.times.empty()) << side;
+  }
+}
+
+TEST(CommandLine, BadWaveBoundsAreRefusedByTheParser) {
+  const std::string prog = write_program("badwave.s"), vcd = " --vcd " + testing::TempDir() + "badwave";
+  const std::pair<std::string, std::string> cases[] = {
+      {"--wave-from -5", "--wave-from"},
+      {"--wave-from 1e6", "is not a cycle number"},
+      {"--wave-to x", "is not a cycle number"},
+      {"--wave-to 18446744073709551616", "is not a cycle number"},
+      {"--wave-from 10 --wave-to 5", "--wave-from 10 is after --wave-to 5"},
+      {"--wave-limit 12Q", "is not a size"},
+      {"--wave-limit -1", "--wave-limit"},
+      {"--wave-limit 17179869184G", "is not a size"},
+  };
+  for (const auto& [args, message] : cases) {
+    const Cli r = cli(prog + vcd + " " + args);
+    EXPECT_EQ(r.status, 1) << args << ": " << r.out;
+    EXPECT_NE(r.out.find(message), std::string::npos) << args << ": " << r.out;
+  }
+  const Cli r = cli(prog + " --wave-from 3");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("--wave-from: bounds the waveforms of --vcd or --fst"), std::string::npos) << r.out;
+}
+
+// --events (the RTL alone) is bounded as the waveforms are: whole cycles up to
+// --events-limit, a warning, the exit status as without a limit.
+TEST(CommandLine, AnEventsLimitStopsAtAWholeCycle) {
+  const std::string events = testing::TempDir() + "limited.events";
+  const Cli r =
+      cli(write_program("events.s") + " --model rtl --threads 2 --events " + events + " --events-limit 2K");
+  EXPECT_EQ(r.status, 0) << r.out;
+  const std::string text = read_file(events);
+  EXPECT_LE(text.size(), 2048u);
+  EXPECT_GT(text.size(), 1024u);
+  ASSERT_FALSE(text.empty());
+  EXPECT_EQ(text.back(), '\n');
+  EXPECT_NE(
+      r.out.find("umbra-cosim: warning: --events '" + events + "' reached its size limit of 2 KiB at cycle "),
+      std::string::npos)
+      << r.out;
+  const Cli bad = cli(write_program("events2.s") + " --model rtl --events " + events + " --events-limit 2KB");
+  EXPECT_EQ(bad.status, 1) << bad.out;
+  EXPECT_NE(bad.out.find("is not a size"), std::string::npos) << bad.out;
+}
+
+// The warnings come back from a run made in a child process (the default isolation).
+TEST(Waveforms, WarningsComeBackFromAChildProcess) {
+  const Program p = assemble(kProgram);
+  Options o;
+  o.vcd = testing::TempDir() + "child";
+  o.waves.from = 1'000'000;
+  const RunResult r = run_rtl(p, verilated_config(), 2, 100000, nullptr, o);
+  ASSERT_EQ(r.status, RunResult::Status::Exited) << r.message;
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_NE(r.warnings[0].find("starts after the run's last cycle, " + std::to_string(r.end_cycle)),
+            std::string::npos)
+      << r.warnings[0];
 }
 
 }  // namespace

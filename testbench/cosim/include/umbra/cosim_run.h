@@ -63,8 +63,8 @@ void check_config(const Config& cfg);
 // One kind for every compared event and port: the SystemC core's events (a register
 // write's value xor 1, an issue's pc + 4, a memory request's address + 4, a response's
 // data xor 1, a cache outcome xor 1, a wake-up's thread xor 1, a DRAM transfer's
-// address + 4, a start's lx + 1, a command's address + 4) and what the monitor sees at its ports (the memory port's request
-// address + 4, the core's busy and the system's busy inverted, a fault's cause changed).
+// address + 4, a start's lx + 1, a command's address + 4) and what the monitor sees at its ports (the memory
+// port's request address + 4, the core's busy and the system's busy inverted, a fault's cause changed).
 struct Injection {
   enum class Kind : uint8_t {
     None,
@@ -106,6 +106,10 @@ struct Options {
   // Waveforms: "<vcd>.rtl.vcd" and "<vcd>.systemc.vcd" (run_cosim), "<vcd>.rtl.vcd"
   // (run_rtl); fst: the same, converted with gtkwave's vcd2fst.  Empty: none.
   std::string vcd, fst;
+  // Their window and size limit (run_result.h): a file stopped at its limit, or a
+  // window past the run's end, is a warning in the result (RunResult::warnings: the
+  // RTL's file in rtl's, the SystemC side's in systemc's), not an error.
+  scm::WaveBounds waves;
   bool check_iss = true;  // run_cosim: compare both models with the reference simulator
   Injection inject;       // run_cosim: SystemC side only
   // Test-only: add 1 to the value of the reference simulator's k-th register write

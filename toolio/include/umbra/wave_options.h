@@ -1,0 +1,90 @@
+// The options that bound a run's waveforms and traces (issue 37), the same on
+// umbra-sim and umbra-cosim: --wave-from/--wave-to (the cycles dumped) and --wave-limit
+// (the bytes a file may reach), into scm::WaveBounds (run_result.h); and a size limit
+// option for a trace (umbra-sim --trace-limit, umbra-cosim --events-limit).  Header-only, for the tools
+// that use CLI11 and the contracts: the parser refuses a bad value (a negative or
+// non-decimal cycle, one beyond 64 bits, a size that is not N[K|M|G], a window whose
+// FROM is after its TO) with a message naming the option, as it does any other.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <cctype>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "run_result.h"
+
+namespace umbra {
+
+// Decimal digits with an optional multiplier (1 when none is allowed), or nothing
+// when the text is not that or the value passes 2^64 - 1.
+inline std::optional<uint64_t> parse_wave_number(std::string s, bool size) {
+  uint64_t mult = 1;
+  if (size && !s.empty()) {
+    const char c = char(std::toupper(static_cast<unsigned char>(s.back())));
+    if (c == 'K' || c == 'M' || c == 'G') {
+      mult = c == 'K' ? uint64_t(1) << 10 : c == 'M' ? uint64_t(1) << 20 : uint64_t(1) << 30;
+      s.pop_back();
+    }
+  }
+  if (s.empty()) return std::nullopt;
+  uint64_t v = 0;
+  for (char ch : s) {
+    if (ch < '0' || ch > '9') return std::nullopt;
+    const uint64_t d = uint64_t(ch - '0');
+    if (v > (UINT64_MAX - d) / 10) return std::nullopt;
+    v = v * 10 + d;
+  }
+  if (v > UINT64_MAX / mult) return std::nullopt;
+  return v * mult;
+}
+
+// The default limit of a trace (--trace, --events): as the waveforms', 1 GiB, about
+// 12 M lines of the ISS's trace, some 15 M of a cycle model's events.
+constexpr uint64_t kDefaultTraceLimit = uint64_t(1) << 30;
+
+inline CLI::Validator wave_number_check(bool size) {
+  return CLI::Validator(
+      [size](std::string& v) -> std::string {
+        if (parse_wave_number(v, size)) return "";
+        return "'" + v + "' is not " +
+               (size ? "a size: bytes as decimal digits, with K, M or G for KiB, MiB or GiB (e.g. 512M)"
+                     : "a cycle number: decimal digits from 0 to 18446744073709551615");
+      },
+      size ? "SIZE" : "CYCLE");
+}
+
+// A size limit option (N, or N with K, M or G; 0 for none) into `limit`.
+inline CLI::Option* add_limit_option(CLI::App& app, const std::string& name, uint64_t& limit,
+                                     const std::string& help) {
+  return app
+      .add_option_function<std::string>(
+          name, [&limit](const std::string& v) { limit = *parse_wave_number(v, true); }, help)
+      ->check(wave_number_check(true));
+}
+
+// Adds the three options to `app`; `bounds` holds what they say once app.parse()
+// returns.  The window is checked whole once every option is in.
+inline void add_wave_options(CLI::App& app, scm::WaveBounds& bounds) {
+  app.add_option_function<std::string>(
+         "--wave-from", [&bounds](const std::string& v) { bounds.from = *parse_wave_number(v, false); },
+         "--vcd/--fst: the first cycle dumped (default 0); both sides of a cosimulation dump the same "
+         "cycles, at their times from the run's start")
+      ->check(wave_number_check(false));
+  app.add_option_function<std::string>(
+         "--wave-to", [&bounds](const std::string& v) { bounds.to = *parse_wave_number(v, false); },
+         "--vcd/--fst: the last cycle dumped (default: the run's last)")
+      ->check(wave_number_check(false));
+  add_limit_option(app, "--wave-limit", bounds.limit,
+                   "--vcd/--fst: the bytes a waveform file may reach, N or N with K, M or G (default 1G; 0: "
+                   "no limit); a file stops at the last whole cycle that fits, with a warning, and the run "
+                   "goes on");
+  app.final_callback([&bounds] {
+    if (bounds.from > bounds.to)
+      throw CLI::ValidationError("--wave-from/--wave-to",
+                                 "--wave-from " + std::to_string(bounds.from) + " is after --wave-to " +
+                                     std::to_string(bounds.to) + ": the window is FROM to TO, both included");
+  });
+}
+
+}  // namespace umbra
