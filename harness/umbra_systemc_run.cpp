@@ -22,6 +22,7 @@
 #include "umbra/output_files.h"
 #include "umbra/program.h"
 #include "umbra/systemc_run.h"
+#include "umbra/wave_options.h"
 
 namespace {
 
@@ -74,6 +75,11 @@ int main(int argc, char** argv) {
   app.add_option("--max-cycles", max_cycles, "busy cycles allowed after launch (default 100000000)");
   app.add_option("--format", format, "input format: auto, elf, hex, bin, asm");
   app.add_option("--events", events_path, "write every cycle's events to FILE ('-': stdout)");
+  uint64_t events_limit = umbra::kDefaultTraceLimit;
+  umbra::add_limit_option(
+      app, "--events-limit", events_limit,
+      "the bytes --events may write, N or N with K, M or G (default 1G; 0: no limit); the "
+      "file stops at the last whole cycle that fits, with a warning, and the run goes on");
   app.add_option("--memory-out", memory_out, "write the final data memory, raw bytes, to FILE");
   app.add_flag("--json", json, "print a JSON summary on stdout");
   app.add_flag("--registers", registers, "include every launched thread's final registers in the JSON");
@@ -90,6 +96,8 @@ int main(int argc, char** argv) {
     const auto fmt = umbra::obj::parse_format(format);
     if (!fmt) throw std::runtime_error("unknown format '" + format + "' (auto, elf, hex, bin, asm)");
     const umbra::Program p = umbra::obj::read_file(input, *fmt);
+    if (app.count("--events-limit") && events_path.empty())
+      throw std::runtime_error("--events-limit: bounds the file of --events, and none was asked for");
 
     // The rule for output paths (umbra/output_files.h), before anything is written.
     umbra::OutputFiles rule;
@@ -103,13 +111,19 @@ int main(int argc, char** argv) {
     if (!memory_out.empty()) memory_file = umbra::OutputFile(memory_out, "--memory-out", true);
     std::FILE* events_file = events_out.file();
     std::unique_ptr<umbra::scm::TextEventSink> sink;
-    if (events_file) sink = std::make_unique<umbra::scm::TextEventSink>(events_file);
+    if (events_file) sink = std::make_unique<umbra::scm::TextEventSink>(events_file, events_limit);
 
     umbra::scm::RunOptions opts;
     opts.isolation = umbra::scm::RunOptions::Isolation::InProcess;
     opts.capture_registers = registers;
     r = umbra::scm::run_systemc(p, cfg, threads ? threads : cfg.threads, max_cycles, sink.get(), opts);
+    if (sink) sink->finish();
     events_out.close();
+    if (sink && sink->stopped())
+      std::fprintf(stderr, "%s\n",
+                   umbra::events_limit_warning("umbra-systemc-run", events_path, events_limit,
+                                               sink->stopped_at(), r.end_cycle)
+                       .c_str());
     if (memory_file.is_open()) {
       memory_file.stream().write(reinterpret_cast<const char*>(r.memory.data()),
                                  std::streamsize(r.memory.size()));

@@ -83,6 +83,31 @@ TEST(UmbraSystemcRun, EventsAndMemoryDump) {
   std::remove(mem.c_str());
 }
 
+// --events is bounded as umbra-cosim's is: whole cycles up to --events-limit, a
+// warning, the exit status as without a limit; a limit without --events is refused.
+TEST(UmbraSystemcRun, AnEventsLimitStopsAtAWholeCycle) {
+  const std::string events = temp_path("limited.events");
+  const Outcome o = run("examples/sum.s --threads 2 --events " + events + " --events-limit 2K");
+  EXPECT_EQ(o.code, 0) << o.err;
+  const std::string text = slurp(events);
+  EXPECT_LE(text.size(), 2048u);
+  EXPECT_GT(text.size(), 1024u);
+  ASSERT_FALSE(text.empty());
+  EXPECT_EQ(text.back(), '\n');
+  EXPECT_NE(o.err.find("umbra-systemc-run: warning: --events '" + events +
+                       "' reached its size limit of 2 KiB at cycle "),
+            std::string::npos)
+      << o.err;
+  const Outcome whole = run("examples/sum.s --threads 2 --events " + events);
+  EXPECT_EQ(whole.code, 0) << whole.err;
+  EXPECT_EQ(slurp(events).rfind(text, 0), 0u) << "the cut file is the whole file's beginning";
+  EXPECT_EQ(whole.err.find("warning"), std::string::npos) << whole.err;
+  const Outcome alone = run("examples/sum.s --events-limit 2K");
+  EXPECT_EQ(alone.code, 1);
+  EXPECT_NE(alone.err.find("--events-limit: bounds the file of --events"), std::string::npos) << alone.err;
+  std::remove(events.c_str());
+}
+
 TEST(UmbraSystemcRun, ExitCodesForFaultAndLimit) {
   const std::string bad = write_file("bad.s", "movi r1, 2\nldw r2, 0(r1)\nexit\n");
   const Outcome f = run(bad + " --threads 1");

@@ -334,14 +334,10 @@ int main(int argc, char** argv) {
       events_out.close();
       print_warnings(r);
       if (sink.stopped())
-        std::fprintf(
-            stderr,
-            "umbra-cosim: warning: --events %s reached its size limit of %s at cycle %llu and was not "
-            "written further: it holds the events of the cycles before it (the run went on to cycle "
-            "%llu); raise the limit with --events-limit SIZE (0: none)\n",
-            events_path == "-" ? "(stdout)" : ("'" + events_path + "'").c_str(),
-            umbra::scm::size_text(events_limit).c_str(), (unsigned long long)sink.stopped_at(),
-            (unsigned long long)r.end_cycle);
+        std::fprintf(stderr, "%s\n",
+                     umbra::events_limit_warning("umbra-cosim", events_path, events_limit, sink.stopped_at(),
+                                                 r.end_cycle)
+                         .c_str());
       if (json)
         std::printf("%s\n", run_json(r).dump(2).c_str());
       else

@@ -43,6 +43,17 @@ inline std::optional<uint64_t> parse_wave_number(std::string s, bool size) {
 // 12 M lines of the ISS's trace, some 15 M of a cycle model's events.
 constexpr uint64_t kDefaultTraceLimit = uint64_t(1) << 30;
 
+// The warning of a tool whose --events file (`path`, '-' for stdout) reached `limit`
+// at cycle `stopped_at` of a run that went on to `end_cycle`: one text for every tool.
+inline std::string events_limit_warning(const std::string& tool, const std::string& path, uint64_t limit,
+                                        uint64_t stopped_at, uint64_t end_cycle) {
+  return tool + ": warning: --events " + (path == "-" ? std::string("(stdout)") : "'" + path + "'") +
+         " reached its size limit of " + scm::size_text(limit) + " at cycle " + std::to_string(stopped_at) +
+         " and was not written further: it holds the events of the cycles before it (the run went on to "
+         "cycle " +
+         std::to_string(end_cycle) + "); raise the limit with --events-limit SIZE (0: none)";
+}
+
 inline CLI::Validator wave_number_check(bool size) {
   return CLI::Validator(
       [size](std::string& v) -> std::string {
