@@ -20,12 +20,7 @@ models::Result BoardBackend::run(const host::Submission& s, const host::RunOptio
   if (!s.doorbell.ring)
     throw scm::RunError("board: a run through the host API rings the doorbell (a command buffer)");
   link_.reset();
-  if (!data_written_ && s.program && !s.program->data.empty()) {
-    const Program& p = *s.program;
-    std::vector<uint32_t> words((p.data.size() + 3) / 4, 0);
-    for (size_t i = 0; i < p.data.size(); ++i) words[i / 4] |= uint32_t(p.data[i]) << (8 * (i % 4));
-    link_.write_mem(p.data_base, words);
-  }
+  if (!data_written_ && s.program && !s.program->data.empty()) link_.write_data(*s.program);
   data_written_ = true;
   for (const auto& [addr, words] : s.writes) link_.write_mem(addr, words);
   link_.doorbell(s.doorbell.addr);
@@ -34,16 +29,14 @@ models::Result BoardBackend::run(const host::Submission& s, const host::RunOptio
   r.instructions = last_.issued;
   r.run.cycles = last_.cycles;
   r.run.stats.cycles = last_.cycles;
+  r.run.message = last_.run_fault(timeout_ms_);
   if (last_.any_fault()) {
     r.run.status = scm::RunResult::Status::Fault;
-    r.run.message = "board: " + last_.describe();
     r.run.fault_thread = last_.fault_thread;
     r.run.fault_pc = last_.fault_pc;
     r.run.fault_addr = last_.mem_fault_addr;
   } else if (!last_.finished()) {
     r.run.status = scm::RunResult::Status::CycleLimit;
-    r.run.message =
-        "board: still running after " + std::to_string(timeout_ms_) + " ms (" + last_.describe() + ")";
   }
   return r;
 }
@@ -61,10 +54,6 @@ host::Device open_board(Link& link, const BoardInfo& info, unsigned timeout_ms, 
   return host::Device(std::make_unique<BoardBackend>(link, info, timeout_ms, poll_ms, data_on_board),
                       board_device_config(info));
 }
-
-}  // namespace umbra::board
-
-namespace umbra::board {
 
 Status Link::run_domain(const Program& p, const BoardInfo& info, uint32_t w, uint32_t h, unsigned timeout_ms,
                         unsigned poll_ms) {
@@ -120,11 +109,7 @@ examples::Model board_model(Link& link, const BoardInfo& info, unsigned run_time
     }
     out.instructions = s.issued;
     out.all_exited = s.finished() && !s.any_fault();
-    if (s.any_fault())
-      out.fault = "board: " + s.describe();
-    else if (!s.finished())
-      out.fault =
-          "board: still running after " + std::to_string(run_timeout_ms) + " ms (" + s.describe() + ")";
+    out.fault = s.run_fault(run_timeout_ms);
     for (const examples::Span& r : job.reads) out.reads.push_back(link.read_mem(r.address, r.words));
     return out;
   };

@@ -190,9 +190,20 @@ void Link::load(const Program& p, const BoardInfo& info) {
   // A reset leaves no thread running and no stale cache line from an earlier run.
   reset();
   write_imem(p.text_base / 4, p.text);
+  write_data(p);
+}
+
+void Link::write_data(const Program& p) {
   std::vector<uint32_t> words((p.data.size() + 3) / 4, 0);
   for (size_t i = 0; i < p.data.size(); ++i) words[i / 4] |= uint32_t(p.data[i]) << (8 * (i % 4));
   write_mem(p.data_base, words);
+}
+
+std::string Status::run_fault(unsigned timeout_ms) const {
+  if (any_fault()) return "board: " + describe();
+  if (!finished())
+    return "board: still running after " + std::to_string(timeout_ms) + " ms (" + describe() + ")";
+  return "";
 }
 
 Status Link::wait(unsigned timeout_ms, unsigned poll_ms) {

@@ -73,6 +73,8 @@ struct Status {
   bool finished() const { return launched && !busy; }
   bool any_fault() const { return fault || mem_fault || protocol_error; }
   std::string describe() const;  // one line, for messages and the tool's report
+  // Why a run waited for up to timeout_ms is not a clean exit ("board: ..."), or "".
+  std::string run_fault(unsigned timeout_ms) const;
 };
 
 // Raised for a refused command (code() is the board's status byte), a reply that did
@@ -105,6 +107,8 @@ class Link {
   void write_imem(uint32_t word_index, const std::vector<uint32_t>& words);
   void write_mem(uint32_t byte_addr, const std::vector<uint32_t>& words);
   std::vector<uint32_t> read_mem(uint32_t byte_addr, uint32_t words);
+  // The program's data image at its base (no check: load() checks it first).
+  void write_data(const Program& p);
   void launch(uint32_t count, uint32_t entry);
   // Rings the command processor with the command buffer at `buffer_addr` (written to
   // memory first, docs/commands.md); wait() then polls until it and the run are done.
