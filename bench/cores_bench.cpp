@@ -76,6 +76,7 @@
 
 #include "bench_common.h"
 #include "command_processor.h"
+#include "umbra/cli_numbers.h"
 #include "umbra/commands_gen.h"
 #include "umbra/config.h"
 #include "umbra/isa.h"
@@ -224,23 +225,11 @@ std::string file_text(const std::string& path) {
 }
 
 std::vector<unsigned> parse_list(const std::string& text) {
-  std::vector<unsigned> v;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    size_t used = 0;
-    unsigned long n = 0;
-    try {
-      n = std::stoul(item, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != item.size() || n < 1 || n > umbra::uarch::kMaxCores)
-      throw std::runtime_error("--cores '" + text + "': expected a list of core counts 1.." +
-                               std::to_string(umbra::uarch::kMaxCores) + ", e.g. 1,2,4,8");
-    v.push_back(unsigned(n));
-  }
-  return v;
+  const auto v = umbra::parse_number_list(text, 1, umbra::uarch::kMaxCores);
+  if (!v)
+    throw std::runtime_error("--cores '" + text + "': expected a list of core counts 1.." +
+                             std::to_string(umbra::uarch::kMaxCores) + ", e.g. 1,2,4,8");
+  return std::vector<unsigned>(v->begin(), v->end());
 }
 
 }  // namespace
@@ -250,14 +239,19 @@ int main(int argc, char** argv) {
   std::string config_file, cores_text = "1,2,4,8", csv_path;
   unsigned lines = 32, words = 64, atomic_count = 16;
   app.add_option("--config", config_file, "the machine (default: configs/default.yaml's values)")
-      ->check(CLI::ExistingFile);
+      ->type_name("FILE");  // the loader says why a file cannot be read
   app.add_option("--cores", cores_text, "the core counts to measure, e.g. 1,2,4,8");
   app.add_option("--lines", lines, "lines each work item reads")->check(CLI::Range(1u, 4096u));
   app.add_option("--words", words, "words each work item stores")->check(CLI::Range(1u, 65536u));
   app.add_option("--atomics", atomic_count, "atom.add each thread makes")->check(CLI::Range(1u, 65536u));
   std::string occupancy_text = "1024x1024";
   unsigned occupancy_cores = 4;
-  app.add_option("--occupancy", occupancy_text, "the occupancy run's domain, WxH");
+  app.add_option("--occupancy", occupancy_text, "the occupancy run's domain, WxH")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            return umbra::parse_extent(v, 65536) ? "" : "'" + v + "' is not WxH, each from 1 to 65536";
+          },
+          "WxH"));
   app.add_option("--occupancy-cores", occupancy_cores, "the occupancy run's cores")
       ->check(CLI::Range(1u, 64u));
   app.add_option("--csv", csv_path, "write the figures as CSV to FILE");
@@ -422,12 +416,8 @@ int main(int argc, char** argv) {
 
     // occupancy: a short kernel over a large domain.
     if (wanted("occupancy")) {
-      const umbra::scm::Domain d = [&] {
-        const auto x = occupancy_text.find('x');
-        if (x == std::string::npos) throw std::runtime_error("--occupancy '" + occupancy_text + "': WxH");
-        return umbra::scm::Domain{uint32_t(std::stoul(occupancy_text.substr(0, x))),
-                                  uint32_t(std::stoul(occupancy_text.substr(x + 1)))};
-      }();
+      const auto extent = *umbra::parse_extent(occupancy_text, 65536);
+      const umbra::scm::Domain d{uint32_t(extent.first), uint32_t(extent.second)};
       Config cfg = base;
       cfg.cores = occupancy_cores;
       std::string grid = kGrid;

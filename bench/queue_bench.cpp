@@ -67,6 +67,7 @@
 #include "dram.h"
 #include "reorder_queue.h"
 #include "umbra/asm.h"
+#include "umbra/cli_numbers.h"
 #include "umbra/config.h"
 #include "umbra/isa.h"
 #include "umbra/systemc_run.h"
@@ -345,18 +346,6 @@ ProgramFigures run_program(const char* body, const Config& base, bool reorder, u
   return f;
 }
 
-std::vector<unsigned> parse_list(const std::string& s) {
-  std::vector<unsigned> v;
-  size_t p = 0;
-  while (p < s.size()) {
-    size_t e = s.find(',', p);
-    if (e == std::string::npos) e = s.size();
-    v.push_back(unsigned(std::stoul(s.substr(p, e - p))));
-    p = e + 1;
-  }
-  return v;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -366,11 +355,10 @@ int main(int argc, char** argv) {
   app.add_option("--config", config_path,
                  "machine configuration (configs/*.yaml); default: the built-in one");
   app.add_option("--threads", threads_text, "comma-separated thread counts (default 8,32)");
-  app.add_option("--reads", reads, "line reads per thread in a read stream (default 64)")
-      ->check(CLI::Range(1, 100000));
-  app.add_option("--writes", writes, "word stores per thread in a write stream (default 256)")
-      ->check(CLI::Range(1, 100000));
-  app.add_option("--seed", seed, "seed of the random streams (default 1)");
+  umbra::add_number(app, "--reads", reads, "line reads per thread in a read stream (default 64)", 1, 100000);
+  umbra::add_number(app, "--writes", writes, "word stores per thread in a write stream (default 256)", 1,
+                    100000);
+  umbra::add_number(app, "--seed", seed, "seed of the random streams (default 1)", 0, UINT32_MAX);
   app.add_option("--json", json_path, "also write the figures as JSON to this file");
   std::string csv_path;
   app.add_option(
@@ -386,16 +374,10 @@ int main(int argc, char** argv) {
     st.q = QueueParams::from(cfg);
     st.d = DramParams::from(cfg);
     st.fifo = cfg.cache_request_queue;
-    std::vector<unsigned> thread_counts;
-    try {
-      thread_counts = parse_list(threads_text);
-    } catch (const std::exception&) {
+    const auto thread_counts = umbra::parse_number_list(threads_text, 1, 32);
+    if (!thread_counts)
       throw std::invalid_argument("--threads: '" + threads_text +
-                                  "' is not a comma-separated list of numbers");
-    }
-    for (unsigned t : thread_counts)
-      if (t < 1 || t > 32)
-        throw std::invalid_argument("--threads: " + std::to_string(t) + " is outside 1..32");
+                                  "' is not a comma-separated list of thread counts from 1 to 32");
 
     std::printf(
         "queue_bench: configuration '%s': queue depth %u, %u open rows, max_passes %u; DRAM %u banks of "
@@ -419,7 +401,7 @@ int main(int argc, char** argv) {
           csv_path, {"threads", "kind", "stream", "mode", "bytes_per_cycle", "percent_of_peak",
                      "ceiling_percent", "row_hit_rate", "longest_wait", "most_passes", "max_passes"});
     bool ok = true;
-    for (unsigned T : thread_counts)
+    for (const uint64_t T : *thread_counts)
       for (Kind k : {Kind::Read, Kind::Write})
         for (Stream s :
              {Stream::Sequential, Stream::Strided, Stream::Random, Stream::SameBank, Stream::SameBank4}) {

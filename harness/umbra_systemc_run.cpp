@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "events.h"
+#include "umbra/cli_numbers.h"
 #include "umbra/config.h"
 #include "umbra/output_file.h"
 #include "umbra/output_files.h"
@@ -71,8 +72,9 @@ int main(int argc, char** argv) {
       ->required();
   app.add_option("--config", config_path,
                  "machine configuration (configs/*.yaml); default: built-in default");
-  app.add_option("--threads", threads, "threads to launch, 1..T (default: T)");
-  app.add_option("--max-cycles", max_cycles, "busy cycles allowed after launch (default 100000000)");
+  umbra::add_number(app, "--threads", threads, "threads to launch, 1..T (default: T)", 1, 256);
+  umbra::add_number(app, "--max-cycles", max_cycles, "busy cycles allowed after launch (default 100000000)",
+                    1, UINT64_MAX);
   app.add_option("--format", format, "input format: auto, elf, hex, bin, asm");
   app.add_option("--events", events_path, "write every cycle's events to FILE ('-': stdout)");
   uint64_t events_limit = umbra::kDefaultTraceLimit;

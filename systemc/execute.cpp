@@ -109,11 +109,8 @@ void execute::tick() {
     upd_pc = pc;
     if (x1_.illegal) {
       std::string why;
-      if (!isa::decode(x1_.inst.d.word, &why))
-        raise(Fault::IllegalInstruction, x1_, why);
-      else
-        raise(Fault::IllegalInstruction, x1_,
-              "names a register beyond the " + std::to_string(p_.registers) + " registers this core has");
+      const auto dec = isa::decode(x1_.inst.d.word, &why);
+      raise(Fault::IllegalInstruction, x1_, dec ? register_fault(*dec, p_.registers) : why);
       upd_state = ThreadStateCode::Exited;
     } else {
       const isa::Decoded& d = x1_.inst.d;

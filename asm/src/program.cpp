@@ -19,6 +19,18 @@ std::optional<uint32_t> Program::symbol(const std::string& name) const {
   return std::nullopt;
 }
 
+std::optional<uint32_t> Program::data_symbol(const std::string& name) const {
+  for (const Symbol& s : symbols)
+    if (s.name == name) {
+      if (s.section == Symbol::Section::Text)
+        throw std::invalid_argument("'" + name +
+                                    "' is a text label (an address in the instruction store), not data: "
+                                    "name a .data symbol or give an address");
+      return s.value;
+    }
+  return std::nullopt;
+}
+
 std::optional<std::string> Program::text_label(uint32_t address) const {
   for (const Symbol& s : symbols)
     if (s.section == Symbol::Section::Text && s.value == address) return s.name;

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "umbra/asm.h"
+#include "umbra/cli_numbers.h"
 #include "umbra/config.h"
 #include "umbra/output_file.h"
 #include "umbra/output_files.h"
@@ -40,8 +41,8 @@ int main(int argc, char** argv) {
   app.add_option("--registers", registers, "register limit, overriding --config")->check(CLI::Range(1, 256));
   app.add_option("-I,--include-dir", opts.include_dirs,
                  ".include search directory (after the including file's own)");
-  app.add_option("--max-errors", opts.max_errors, "report at most this many errors (0: all)")
-      ->capture_default_str();
+  umbra::add_number(app, "--max-errors", opts.max_errors,
+                    "report at most this many errors (0: all; default 20)", 0, UINT32_MAX);
   umbra::check_stdout_at_exit("umbra-as");  // its only stdout is CLI11's --help and usage
   CLI11_PARSE(app, argc, argv);
 

@@ -294,6 +294,8 @@ int main(int argc, char** argv) {
   out.add_input(input, "the program image");
   out.add_input(input + ".data.hex", "the program image's data file");
   try {
+    if (app.count("--base") && !base)
+      throw umbra::ObjectError("--base: expected an address, a multiple of 4");
     if (!output.empty()) {
       umbra::OutputFiles names = out;
       names.add(output, "", "-o");

@@ -24,6 +24,7 @@
 #include "harness.h"
 #include "reference.h"
 #include "serial_transport.h"
+#include "umbra/cli_numbers.h"
 #include "umbra/output_file.h"
 #include "umbra/output_files.h"
 #include "umbra/program.h"
@@ -125,7 +126,7 @@ int main(int argc, char** argv) {
     }
     return -1;
   };
-  app.add_option("-b,--baud", baud, "baud rate (the board top's BAUD)")->capture_default_str();
+  umbra::add_number(app, "-b,--baud", baud, "baud rate (the board top's BAUD; default 115200)", 50, 12000000);
   app.add_option("-f,--format", format, "program format: auto, elf, hex, bin, asm")->capture_default_str();
   app.add_option("-t,--threads", threads, "threads to launch (1 up to the board's thread count)")
       ->check(CLI::Validator(check_threads, "N"))

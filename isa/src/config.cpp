@@ -5,6 +5,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -41,7 +43,11 @@ using Setter = std::function<void(const YAML::Node&, const std::string& key)>;
 
 void walk(const std::string& path, const YAML::Node& map, const std::string& prefix,
           const std::map<std::string, Setter>& keys) {
-  if (!map.IsMap()) fail(path, map, "'" + prefix + "' must be a mapping");
+  if (!map.IsMap())
+    fail(path, map,
+         prefix.empty()
+             ? "a configuration is a mapping of sections (core:, memory:, ...), not a list or a value"
+             : "'" + prefix + "' must be a mapping of its keys, not a list or a value");
   for (const auto& kv : map) {
     const std::string key = kv.first.as<std::string>();
     const std::string full = prefix.empty() ? key : prefix + "." + key;
@@ -49,7 +55,7 @@ void walk(const std::string& path, const YAML::Node& map, const std::string& pre
     if (it == keys.end()) {
       bool is_section = false;
       for (auto& [k, s] : keys) is_section |= k.rfind(full + ".", 0) == 0;
-      if (!is_section || !kv.second.IsMap()) fail(path, kv.first, "unknown configuration key '" + full + "'");
+      if (!is_section) fail(path, kv.first, "unknown configuration key '" + full + "'");
       walk(path, kv.second, full, keys);
     } else {
       it->second(kv.second, full);
@@ -102,7 +108,7 @@ Config load_config(const std::string& path) {
   // yaml-cpp's LoadFile would open the file the same way and parse the same stream;
   // reading it here lets parse_config (and so the fuzzer) run exactly this code.
   std::ifstream f(path);
-  if (!f) throw ConfigError(path + ": error: cannot read configuration file");
+  if (!f) throw ConfigError(path + ": error: cannot read configuration file: " + std::strerror(errno));
   const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
   return parse_config(text, path);
 }
@@ -110,7 +116,13 @@ Config load_config(const std::string& path) {
 Config parse_config(const std::string& text, const std::string& path) {
   YAML::Node root;
   try {
-    root = YAML::Load(text);
+    // Every document is read: a second one (after ---) would otherwise be dropped unread.
+    const std::vector<YAML::Node> docs = YAML::LoadAll(text);
+    if (docs.size() > 1)
+      fail(path, docs[1],
+           "a second YAML document (after '---'): a configuration is one document, and the later ones "
+           "would be ignored");
+    if (!docs.empty()) root = docs[0];
   } catch (const YAML::ParserException& e) {
     throw ConfigError(path + ":" + std::to_string(e.mark.line + 1) + ": error: " + e.msg);
   }

@@ -6,6 +6,7 @@
 // the generated isa::Op enum; no opcode number appears here.
 #include "umbra/semantics.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "umbra/format.h"
@@ -236,6 +237,29 @@ Fault jump_fault(const isa::Decoded& d, uint32_t target, uint64_t imem_bytes, st
   return Fault::None;
 }
 
+int highest_register(const isa::Decoded& d) {
+  int hi = -1;
+  for (unsigned i = 0; i < d.info->num_operands; ++i) {
+    const isa::OperandInfo& op = d.info->operands[i];
+    if (op.kind == isa::Kind::Reg) hi = std::max(hi, d.operand(int(i)));
+    if (op.kind == isa::Kind::Mem) hi = std::max(hi, int(d.mem_base()));
+  }
+  return hi;
+}
+
+std::string register_fault(const isa::Decoded& d, unsigned registers) {
+  const int hi = highest_register(d);
+  if (hi < int(registers)) return "";
+  return "r" + std::to_string(hi) + " does not exist: the core has " + std::to_string(registers) +
+         " registers";
+}
+
+std::string access_fault_reason(Fault f, const char* mnemonic, uint32_t addr, uint64_t mem_bytes) {
+  const std::string a = std::string(mnemonic) + " address " + hex8(addr);
+  if (f == Fault::Misaligned) return a + " is not a multiple of 4";
+  return a + " is beyond data memory (" + std::to_string(mem_bytes) + " bytes)";
+}
+
 const char* fault_name(Fault f) {
   switch (f) {
     case Fault::None: return "none";
@@ -290,12 +314,12 @@ Retired execute(const isa::Decoded& d, ThreadState& t, Memory& mem, const Specia
     r.addr = addr;
     if (addr & 3u) {
       r.fault = Fault::Misaligned;
-      r.fault_detail = "address " + hex8(addr) + " is not a multiple of 4";
+      r.fault_detail = access_fault_reason(r.fault, d.info->name, addr, mem.size_bytes());
       return r;
     }
     if (!mem.in_range(addr)) {
       r.fault = Fault::OutOfRange;
-      r.fault_detail = "address " + hex8(addr) + " is beyond data memory";
+      r.fault_detail = access_fault_reason(r.fault, d.info->name, addr, mem.size_bytes());
       return r;
     }
     switch (d.info->cls) {

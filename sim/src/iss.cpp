@@ -13,22 +13,6 @@
 
 namespace umbra::iss {
 
-namespace {
-
-// The highest register a decoded instruction names, or -1 for none: a binary made
-// for 256 registers must not silently run on a configuration with fewer.
-int highest_register(const isa::Decoded& d) {
-  int hi = -1;
-  for (unsigned i = 0; i < d.info->num_operands; ++i) {
-    const isa::OperandInfo& op = d.info->operands[i];
-    if (op.kind == isa::Kind::Reg) hi = std::max(hi, d.operand(int(i)));
-    if (op.kind == isa::Kind::Mem) hi = std::max(hi, int(d.mem_base()));
-  }
-  return hi;
-}
-
-}  // namespace
-
 void FlatMemory::store32(uint32_t addr, uint32_t value) {
   for (unsigned i = 0; i < 4; ++i) bytes_[addr + i] = uint8_t(value >> (8 * i));
 }
@@ -141,7 +125,8 @@ RunResult Simulator::run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, ui
       ++running;
     }
     // Contexts the domain did not reach never start.
-    for (unsigned w0 = running; w0 < items; ++w0) res.threads[(w0 % C) * n + w0 / C].status = ThreadStatus::Exited;
+    for (unsigned w0 = running; w0 < items; ++w0)
+      res.threads[(w0 % C) * n + w0 / C].status = ThreadStatus::Exited;
   }
 
   auto stop = [&](Fault f, unsigned w, uint32_t pc, std::string detail) {
@@ -204,13 +189,12 @@ RunResult Simulator::run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, ui
       auto& slot = decoded[std::min<size_t>(pc / 4, text_end_)];
       if (!slot || pc / 4 >= text_end_) slot = isa::decode(word);
       const std::optional<isa::Decoded>& d = *slot;
-      const int hi = d ? highest_register(*d) : -1;
-      if (hi >= int(cfg_.registers)) {
+      const std::string too_high = d ? register_fault(*d, cfg_.registers) : "";
+      if (!too_high.empty()) {
         r.pc = r.next_pc = pc;
         r.word = word;
         r.fault = Fault::IllegalInstruction;
-        r.fault_detail = "r" + std::to_string(hi) + " does not exist: configuration '" + cfg_.name +
-                         "' has " + std::to_string(cfg_.registers) + " registers";
+        r.fault_detail = too_high;
       } else if (d) {
         r = execute(*d, th.state, mem_, sr, imem_bytes);
       } else {

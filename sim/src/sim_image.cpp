@@ -67,7 +67,13 @@ ImageSpec parse_image_spec(const std::string& option, const std::string& spec, b
   if (addr.empty()) throw bad("empty ADDR");
   if (auto v = number(addr)) {
     s.address = uint32_t(*v);
-  } else if (auto sym = lookup ? lookup(addr) : std::nullopt) {
+  } else if (auto sym = [&]() -> std::optional<uint32_t> {
+               try {
+                 return lookup ? lookup(addr) : std::nullopt;
+               } catch (const std::invalid_argument& e) {  // a symbol of the wrong kind
+                 throw bad(e.what());
+               }
+             }()) {
     s.address = *sym;
   } else {
     throw bad("ADDR '" + addr + "' is neither a number nor a symbol of the program");

@@ -186,7 +186,13 @@ DumpSpec parse_dump(const std::string& spec, const umbra::Program& p, const std:
   if (auto v = parse_number(start, false)) {
     if (*v > 0xffffffffull) throw bad("START " + start + " is beyond 32 bits");
     d.start = uint32_t(*v);
-  } else if (auto s = p.symbol(start)) {
+  } else if (auto s = [&] {
+               try {
+                 return p.data_symbol(start);
+               } catch (const std::invalid_argument& e) {
+                 throw bad(e.what());
+               }
+             }()) {
     d.start = *s;
   } else {
     throw bad("START '" + start + "' is neither a number nor a symbol of " + prog_name);
@@ -436,9 +442,10 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   job.vcd = rq.vcd;
   job.fst = rq.fst;
   job.waves = rq.waves;
-  job.repro = "umbra-sim --model " + rq.model->name + " " + rq.input +
-              (rq.domain.launch() ? " --domain " + std::to_string(rq.domain.w) + "x" + std::to_string(rq.domain.h)
-                                  : " --threads " + std::to_string(rq.threads));
+  job.repro =
+      "umbra-sim --model " + rq.model->name + " " + rq.input +
+      (rq.domain.launch() ? " --domain " + std::to_string(rq.domain.w) + "x" + std::to_string(rq.domain.h)
+                          : " --threads " + std::to_string(rq.threads));
   const umbra::models::Result r = rq.model->run(cfg, job);
   o.cyc = r.run;  // a comparing model: the RTL's, the design; both sides' statistics are compared
   if (r.compared) {
@@ -465,20 +472,39 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   // (ldw r1, 0(r2)): misaligned access: ...").  A posted store is refused after its
   // thread has issued on (the DRAM model takes it from the queue later), so the
   // thread's last issued pc would blame the next instruction.
+  // A core's own fault names its pc already; the instruction is added as for the rest.
   scm::RunResult& rr = o.cyc;
   const std::string who = scm::thread_name(cfg.cores, rr.fault_core, rr.fault_thread);
-  const std::string prefix = who + ": ";
+  const auto dis = [&](uint32_t pc) {
+    std::string d =
+        umbra::isa::disassemble(word_at(pc).value_or(0), pc, [&](uint32_t a) { return prog.text_label(a); });
+    const auto comment = d.find("  # invalid:");  // the reason follows in the message
+    if (comment != std::string::npos) d.resize(comment);
+    return " (" + d + ")";
+  };
+  const std::string prefix = who + ": ", at_pc = who + ", pc " + umbra::hex8(rr.fault_pc);
   if (rr.status == scm::RunResult::Status::Fault &&
       (rr.fault == umbra::Fault::Misaligned || rr.fault == umbra::Fault::OutOfRange) &&
-      rr.message.rfind(prefix, 0) == 0)
-    if (const auto pc = origins.pc_of(rr.fault_core * rq.threads + rr.fault_thread, rr.fault_addr)) {
-      const auto w = word_at(*pc);
-      rr.fault_pc = *pc;
-      rr.message =
-          who + ", pc " + umbra::hex8(*pc) + " (" +
-          umbra::isa::disassemble(w.value_or(0), *pc, [&](uint32_t a) { return prog.text_label(a); }) +
-          "): " + rr.message.substr(prefix.size());
+      rr.message.rfind(prefix, 0) == 0) {
+    if (const auto req = origins.origin(rr.fault_core * rq.threads + rr.fault_thread, rr.fault_addr)) {
+      rr.fault_pc = req->pc;
+      std::string rest = rr.message.substr(prefix.size());
+      // A load that missed is refused as its line's fill: say it as the ISS does, with
+      // the load's own address.
+      const auto d = umbra::isa::decode(word_at(req->pc).value_or(0));
+      const std::string name = std::string(umbra::fault_name(rr.fault)) + ": ";
+      if (d && umbra::is_memory_op(*d) && rest.rfind(name + "fill ", 0) == 0) {
+        const auto cycle = rest.rfind(" (cycle ");
+        rest = name + umbra::access_fault_reason(rr.fault, d->info->name, req->addr, cfg.mem_bytes) +
+               (cycle == std::string::npos ? "" : rest.substr(cycle));
+      }
+      rr.message = who + ", pc " + umbra::hex8(req->pc) + dis(req->pc) + ": " + rest;
     }
+  } else if (rr.status == scm::RunResult::Status::Fault &&
+             (rr.fault == umbra::Fault::IllegalInstruction || rr.fault == umbra::Fault::BadJump) &&
+             rr.message.rfind(at_pc + ": ", 0) == 0) {
+    rr.message = at_pc + dis(rr.fault_pc) + rr.message.substr(at_pc.size());
+  }
   cycle_status(o);
   cycle_thread_ends(o, tracker, prog, cfg, rq.threads);
   o.memory = o.cyc.memory;
@@ -581,9 +607,10 @@ int run(int argc, char** argv) {
       ->check(CLI::IsMember(umbra::models::names()))
       ->capture_default_str();
   app.add_option("--config", config_path, "machine configuration (configs/*.yaml); default: built-in default")
-      ->check(CLI::ExistingFile);
-  auto* threads_opt = app.add_option("--threads", threads, "threads to launch, 1..T (default: T, every context)")
-                          ->check(CLI::Range(1u, 256u));
+      ->type_name("FILE");  // the loader says why a file cannot be read
+  auto* threads_opt =
+      app.add_option("--threads", threads, "threads to launch, 1..T (default: T, every context)")
+          ->check(CLI::Range(1u, 256u));
   app.add_option("--domain", domain_text,
                  "launch a domain of W x H work items (W or WxH) instead of threads: the dispatcher hands "
                  "each (lx, ly) to a free thread of any core, refilling threads as they exit; the thread "
@@ -626,7 +653,8 @@ int run(int argc, char** argv) {
   app.add_option("--vcd", vcd_base,
                  "rtl/cosim: write waveforms BASE.rtl.vcd (and, for cosim, BASE.systemc.vcd) with the same "
                  "names for the same signals");
-  app.add_option("--fst", fst_base, "rtl/cosim: as --vcd, converted to FST (BASE.rtl.fst, BASE.systemc.fst)");
+  app.add_option("--fst", fst_base, "rtl/cosim: as --vcd, converted to FST (BASE.rtl.fst, BASE.systemc.fst)")
+      ->excludes("--vcd");  // one waveform format a run
   scm::WaveBounds waves;
   umbra::add_wave_options(app, waves);
   app.add_option("--timeline", timeline_path,
@@ -672,7 +700,7 @@ int run(int argc, char** argv) {
                      " counts cycles, not instructions; use --max-cycles");
   if (!timeline_path.empty() && iss)
     throw InputError("--timeline: --model iss has no cycles; use --model systemc, rtl or cosim");
-  if (!window_text.empty() && timeline_path.empty())
+  if (app.count("--timeline-window") && timeline_path.empty())
     throw InputError("--timeline-window needs --timeline FILE.svg");
   if (!commands_path.empty()) {
     // A buffer may make many runs, each numbering its work items from 0: what these
@@ -686,7 +714,7 @@ int run(int argc, char** argv) {
 
   umbra::Config cfg;
   if (!config_path.empty()) cfg = umbra::load_config(config_path);
-  if (!mem_size_text.empty()) {
+  if (app.count("--mem-size")) {  // an empty value too
     const auto v = parse_number(mem_size_text, true);
     if (!v || *v < 4 || *v > (1ull << 31) || *v % 4)
       throw InputError("--mem-size '" + mem_size_text + "': expected a multiple of 4 bytes from 4 to 2G");
@@ -707,18 +735,18 @@ int run(int argc, char** argv) {
                        ": bounds the waveforms of --vcd or --fst, and none was asked for");
   if (app.count("--trace-limit") && !trace->count())
     throw InputError("--trace-limit: bounds the trace of --trace, and none was asked for");
-  if (!max_text.empty()) {
+  if (app.count("--max-instructions")) {
     const auto v = parse_number(max_text, false);
     if (!v || *v == 0) throw InputError("--max-instructions '" + max_text + "': expected a positive number");
     rq.max_instructions = *v;
   }
-  if (!max_cycles_text.empty()) {
+  if (app.count("--max-cycles")) {
     const auto v = parse_number(max_cycles_text, false);
     if (!v || *v == 0) throw InputError("--max-cycles '" + max_cycles_text + "': expected a positive number");
     rq.max_cycles = *v;
   }
   rq.threads = threads.value_or(cfg.threads);
-  if (!domain_text.empty()) {
+  if (app.count("--domain")) {  // an empty value too
     try {
       rq.domain = umbra::models::parse_domain(domain_text);
     } catch (const std::invalid_argument& e) {
@@ -731,8 +759,8 @@ int run(int argc, char** argv) {
   std::optional<simtools::TimelineWindow> window;
   if (!timeline_path.empty()) {
     try {
-      window =
-          window_text.empty() ? simtools::TimelineWindow{} : simtools::parse_timeline_window(window_text);
+      window = !app.count("--timeline-window") ? simtools::TimelineWindow{}
+                                               : simtools::parse_timeline_window(window_text);
     } catch (const std::runtime_error& e) {
       throw InputError(e.what());
     }
@@ -741,7 +769,7 @@ int run(int argc, char** argv) {
   const umbra::Program prog = load_program(input, format, cfg, include_dirs);
   std::vector<DumpSpec> dump_specs;
   for (const std::string& s : dumps) dump_specs.push_back(parse_dump(s, prog, input, cfg.mem_bytes));
-  const simtools::SymbolLookup lookup = [&](const std::string& name) { return prog.symbol(name); };
+  const simtools::SymbolLookup lookup = [&](const std::string& name) { return prog.data_symbol(name); };
   std::vector<simtools::ImageSpec> png_specs, show_specs;
   try {
     for (const std::string& s : image_dumps)
@@ -901,13 +929,20 @@ int run(int argc, char** argv) {
   for (const auto& s : show_specs)
     std::cout << simtools::ansi_image(read_pixels(o.memory, s), s.width, s.height);
   std::cout.flush();
-  if (timeline) {
+  if (timeline && window->start && *window->start > o.cyc.end_cycle) {
+    // Asked for cycles the run never reached: no empty picture, a refusal.
+    timeline_out = umbra::OutputFile();
+    std::remove(timeline_path.c_str());
+    output_failed("--timeline-window " + window_text + ": the run ended at cycle " +
+                  std::to_string(o.cyc.end_cycle) + ", before the window's first cycle " +
+                  std::to_string(*window->start) + "; " + timeline_path + " was not written");
+  } else if (timeline) {
     simtools::TimelineSink::Style style;
-    style.title = "umbra-sim --model " + model + " " + input + " (" +
-                  (rq.domain.launch() ? "domain " + std::to_string(rq.domain.w) + "x" + std::to_string(rq.domain.h)
-                                      : plural(rq.threads, "thread")) +
-                  ", T=" + std::to_string(cfg.threads) + ", memory latency " +
-                  std::to_string(cfg.mem_latency) + ")";
+    style.title =
+        "umbra-sim --model " + model + " " + input + " (" +
+        (rq.domain.launch() ? "domain " + std::to_string(rq.domain.w) + "x" + std::to_string(rq.domain.h)
+                            : plural(rq.threads, "thread")) +
+        ", T=" + std::to_string(cfg.threads) + ", memory latency " + std::to_string(cfg.mem_latency) + ")";
     style.threads = cfg.threads;
     style.describe = [&](uint32_t pc) -> std::string {
       if (pc < prog.text_base || (pc - prog.text_base) / 4 >= prog.text.size()) return "?";

@@ -148,7 +148,7 @@ TEST_F(UmbraSim, TraceShowsTheFaultingInstruction) {
   const Outcome o = run("--threads 1 --trace - " + prog);
   EXPECT_EQ(o.rc, kFault);
   EXPECT_TRUE(has(o.out, trace_row(0, 4, enc("ldw", {2, 0}, 1), "ldw r2, 0(r1)",
-                                   "FAULT misaligned access: address 0x00000006 is not a multiple of 4")))
+                                   "FAULT misaligned access: ldw address 0x00000006 is not a multiple of 4")))
       << o.out;
 }
 
@@ -198,7 +198,7 @@ TEST_F(UmbraSim, OutOfRangeFollowsMemSize) {
   EXPECT_EQ(run("--threads 1 " + prog).rc, kOk);
   const Outcome o = run("--threads 1 --mem-size 4K " + prog);
   EXPECT_EQ(o.rc, kFault);
-  EXPECT_TRUE(has(o.err, "out-of-range access: address 0x00001000 is beyond data memory")) << o.err;
+  EXPECT_TRUE(has(o.err, "out-of-range access: stw address 0x00001000 is beyond data memory")) << o.err;
   EXPECT_EQ(run("--threads 1 --mem-size 0x1004 " + prog).rc, kOk);
   const Outcome bad = run("--mem-size 4097 " + prog);
   EXPECT_EQ(bad.rc, kBadInput);

@@ -7,6 +7,7 @@
 
 #include "umbra/format.h"
 #include "umbra/isa.h"
+#include "umbra/semantics.h"
 
 namespace umbra::tb {
 
@@ -110,14 +111,21 @@ void DramModel::accept(uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, 
   const bool ldw_fill = fill && (addr & 3u);
   const std::string name = ldw_fill ? "ldw" : wline ? "wline" : fill ? "fill" : in->name;
   const uint32_t n = fill && !ldw_fill ? p_.line_bytes : 4;
+  // A word access is refused in the words every model uses (semantics.h); a line's own
+  // request (a fill, a wline) names its line.
+  const bool whole_line = n != 4;
   if (addr % n) {
     refuse(Fault::Misaligned, op, addr, tag,
-           name + " address " + hex8(addr) + " is not a multiple of " + std::to_string(n));
+           whole_line
+               ? name + " address " + hex8(addr) + " is not a multiple of the line size " + std::to_string(n)
+               : access_fault_reason(Fault::Misaligned, name.c_str(), addr, mem_.size()));
     return;
   }
   if (uint64_t(addr) + n > mem_.size()) {
     refuse(Fault::OutOfRange, op, addr, tag,
-           name + " address " + hex8(addr) + " is beyond memory (" + std::to_string(mem_.size()) + " bytes)");
+           whole_line ? name + " of the " + std::to_string(n) + "-byte line at " + hex8(addr) +
+                            " is beyond data memory (" + std::to_string(mem_.size()) + " bytes)"
+                      : access_fault_reason(Fault::OutOfRange, name.c_str(), addr, mem_.size()));
     return;
   }
 

@@ -6,6 +6,7 @@
 
 #include "umbra/format.h"
 #include "umbra/isa.h"
+#include "umbra/semantics.h"
 
 namespace umbra::tb {
 
@@ -92,7 +93,7 @@ void FixedStore::accept(const Request& q) {
     // A fill's address is its line's; a misaligned ldw's fill carries the load's own
     // address, which is refused here as the load would have been.
     if (q.addr & 3u) {
-      refuse(q, Fault::Misaligned, "ldw address " + hex8(q.addr) + " is not a multiple of 4");
+      refuse(q, Fault::Misaligned, access_fault_reason(Fault::Misaligned, "ldw", q.addr, mem_.size()));
       return;
     }
     if (q.addr % line_bytes_) {
@@ -126,14 +127,11 @@ void FixedStore::accept(const Request& q) {
     return;
   }
   if (q.addr & 3u) {
-    refuse(q, Fault::Misaligned,
-           std::string(in->name) + " address " + hex8(q.addr) + " is not a multiple of 4");
+    refuse(q, Fault::Misaligned, access_fault_reason(Fault::Misaligned, in->name, q.addr, mem_.size()));
     return;
   }
   if (!check(q.addr, 4)) {
-    refuse(q, Fault::OutOfRange,
-           std::string(in->name) + " address " + hex8(q.addr) + " is beyond data memory (" +
-               std::to_string(mem_.size()) + " bytes)");
+    refuse(q, Fault::OutOfRange, access_fault_reason(Fault::OutOfRange, in->name, q.addr, mem_.size()));
     return;
   }
   bool respond = false;

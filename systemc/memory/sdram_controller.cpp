@@ -311,13 +311,20 @@ void SdramController::clock(bool rst, const Request& q) {
     if (n.cur_bad) {
       n.fault = true;
       if (!r.fault) n.fault_addr = q.addr;
-      refuse(q,
-             !known     ? Fault::IllegalInstruction
-             : !aligned ? Fault::Misaligned
-                        : Fault::OutOfRange,
-             std::string(!known     ? "request op " + hex8(q.op) + " is no memory op of this port"
-                         : !aligned ? "address " + hex8(q.addr) + " is misaligned"
-                                    : "address " + hex8(q.addr) + " is beyond the memory"));
+      // A word access is refused in the words every model uses (semantics.h); a line's
+      // own request (a fill, a wline) names its line.
+      const Fault kind = !known     ? Fault::IllegalInstruction
+                         : !aligned ? Fault::Misaligned
+                                    : Fault::OutOfRange;
+      const std::string bytes = std::to_string(mem_.size());
+      refuse(q, kind,
+             !known ? "request op " + hex8(q.op) + " is no memory op of this port"
+             : in   ? access_fault_reason(kind, in->name, q.addr, mem_.size())
+             : !aligned
+                 ? std::string(op_fill ? "fill" : "wline") + " address " + hex8(q.addr) +
+                       " is not a multiple of the line size " + std::to_string(p_.LINE_BYTES)
+                 : std::string(op_fill ? "fill" : "wline") + " of the " + std::to_string(p_.LINE_BYTES) +
+                       "-byte line at " + hex8(q.addr) + " is beyond data memory (" + bytes + " bytes)");
     }
   }
 

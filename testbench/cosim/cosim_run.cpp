@@ -32,6 +32,7 @@
 #include "system_side.h"
 #include "systemc_waveform.h"
 #include "umbra/format.h"
+#include "umbra/semantics.h"
 #include "umbra_core.h"
 #include "umbra_system.h"
 #include "verilated_vcd_c.h"
@@ -168,9 +169,28 @@ void to_fst(const std::string& vcd, const std::string& fst) {
   std::remove(vcd.c_str());
 }
 
+// Why an RTL thread faulted, in the words the ISS and the SystemC model use
+// (semantics.h): the RTL's fault outputs give the cause and the pc, the program the
+// word there (0 past its end, as the instruction store holds), and the RTL's own
+// register writes a jalr's target.
+std::string rtl_fault_reason(Fault f, uint32_t pc, unsigned core, unsigned thread, const Program& p,
+                             const Config& cfg, const RtlStepper& rtl) {
+  const uint64_t i = (uint64_t(pc) - p.text_base) / 4;
+  const uint32_t word = pc >= p.text_base && i < p.text.size() ? p.text[i] : 0;
+  std::string why;
+  const auto d = isa::decode(word, &why);
+  if (f == Fault::IllegalInstruction) return d ? register_fault(*d, cfg.registers) : why;
+  if (f != Fault::BadJump || !d) return "";
+  ThreadState t;
+  t.pc = pc;
+  for (unsigned r = 0; r < t.r.size(); ++r) t.r[r] = rtl.register_value(core, thread, r);
+  jump_fault(*d, next_pc(*d, read_operands(*d, t), pc), uint64_t(cfg.imem_words) * 4, &why);
+  return why;
+}
+
 // The system's fault outputs (the lowest-numbered faulting core's) and that core's
 // cause.
-void rtl_fault(scm::RunResult& r, const Config& cfg, const RtlStepper& rtl) {
+void rtl_fault(scm::RunResult& r, const Program& p, const Config& cfg, const RtlStepper& rtl) {
   r.status = RunResult::Status::Fault;
   const CycleSample& sys = rtl.last_sample(0);
   const Vumbra_system& m = rtl.model();
@@ -188,9 +208,10 @@ void rtl_fault(scm::RunResult& r, const Config& cfg, const RtlStepper& rtl) {
   r.fault_core = s.fault_core;
   r.fault_thread = s.fault_thread;
   r.fault_pc = s.fault_pc;
+  const std::string why = rtl_fault_reason(r.fault, s.fault_pc, s.fault_core, s.fault_thread, p, cfg, rtl);
   r.message = scm::thread_name(cfg.cores, s.fault_core, s.fault_thread) + ", pc " + hex8(s.fault_pc) + ": " +
-              fault_name(Fault(s.fault_cause)) + " (RTL fault outputs, cycle " + std::to_string(s.cycle) +
-              ")";
+              fault_name(r.fault) + (why.empty() ? "" : ": " + why) + " (cycle " +
+              std::to_string(rtl.fault_cycle(s.fault_core) - 1) + ")";  // the output is registered
 }
 
 // The RTL's cache outcomes, from its C2 trace: the statistics the RTL itself shows.  Its
@@ -417,7 +438,7 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   r.mem = mem;
   b.memory.model().add_stats(r.mem);
   harness::fill_status(
-      r, host, b.memory, [&](RunResult& x) { rtl_fault(x, cfg, b.rtl); },
+      r, host, b.memory, [&](RunResult& x) { rtl_fault(x, p, cfg, b.rtl); },
       protocol_error ? "RTL protocol error: mem_req_ready was low for a request (trace_protocol_error)" : "",
       max_cycles);
   return r;
@@ -664,7 +685,7 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   out.rtl.stats = cmp->rtl_stats();
   out.rtl.cycles = out.rtl.stats.cycles;
   harness::fill_status(
-      out.rtl, b.host, b.rtl.memory, [&](RunResult& x) { rtl_fault(x, cfg, b.rtl.rtl); }, stopped,
+      out.rtl, b.host, b.rtl.memory, [&](RunResult& x) { rtl_fault(x, p, cfg, b.rtl.rtl); }, stopped,
       max_cycles);
 
   // After the last cycle: the same statistics and the same final memory.

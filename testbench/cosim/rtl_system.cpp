@@ -100,7 +100,8 @@ RtlStepper::RtlStepper(const char* name, unsigned cores, Callback on_cycle, bool
     : model_(std::make_unique<Vumbra_system>(name)),
       on_cycle_(std::move(on_cycle)),
       waveform_(waveform),
-      samples_(cores) {}
+      samples_(cores),
+      fault_cycle_(cores, 0) {}
 
 RtlStepper::~RtlStepper() = default;
 
@@ -293,6 +294,7 @@ void RtlStepper::sample() {
       w.pc = field(m.trace_regwrite_pc, c, 32);
       w.reg = uint8_t(field(m.trace_regwrite_reg, c, 8));
       w.value = field(m.trace_regwrite_value, c, 32);
+      registers_[c << 8 | w.thread][w.reg] = w.value;
     }
     // A request transfers in a cycle with valid and ready both high.
     if (field(m.trace_port_req_valid, c, 1) && field(m.trace_port_req_ready, c, 1)) {
@@ -342,6 +344,7 @@ void RtlStepper::sample() {
       k.addr = m.trace_cmd_addr;
     }
     s.fault = field(m.trace_core_fault, c, 1);
+    if (s.fault && !fault_cycle_[c]) fault_cycle_[c] = cycle;
     s.fault_cause = field(m.trace_fault_cause, c, fb);
     s.protocol_error = field(m.trace_protocol_error, c, 1);
     s.busy = field(m.trace_core_busy, c, 1);

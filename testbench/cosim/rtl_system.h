@@ -30,9 +30,11 @@
 // region: the input-driven region, which Verilator 5.006's eval() runs first at every
 // call, was already settled on these very inputs (rtl_system.cpp, eval_rising_edge).
 #pragma once
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "core_monitor.h"
@@ -66,6 +68,14 @@ class RtlStepper {
   // The last cycle given to on_cycle for core c (its fault cause, its protocol error),
   // and whether some core's sample shows a protocol error.
   const CycleSample& last_sample(unsigned c) const { return samples_[c]; }
+  // A thread's register as the RTL's register writes left it (0 if never written):
+  // what the bench explains a fault with (the RTL's fault outputs name only its cause).
+  uint32_t register_value(unsigned core, unsigned thread, unsigned reg) const {
+    const auto it = registers_.find(core << 8 | thread);
+    return it == registers_.end() || reg > 255 ? 0 : it->second[reg];
+  }
+  // The first cycle core c's fault output was high (0: never).
+  uint64_t fault_cycle(unsigned c) const { return c < fault_cycle_.size() ? fault_cycle_[c] : 0; }
   bool protocol_error() const {
     for (const CycleSample& s : samples_)
       if (s.protocol_error) return true;
@@ -81,7 +91,9 @@ class RtlStepper {
   bool started_ = false;
   bool settled_ = false;  // the model has been evaluated on its inputs once (its initial settle)
   uint64_t next_ = 0;
-  std::vector<CycleSample> samples_;  // the last cycle sampled, per core
+  std::vector<CycleSample> samples_;                                   // the last cycle sampled, per core
+  std::unordered_map<uint32_t, std::array<uint32_t, 256>> registers_;  // by core << 8 | thread
+  std::vector<uint64_t> fault_cycle_;
 };
 
 // The Verilated system and the memory behind its port: one side of a kernel-free bench

@@ -23,6 +23,7 @@
 #include "harness.h"
 #include "reference.h"
 #include "umbra/asm.h"
+#include "umbra/cli_numbers.h"
 #include "umbra/config.h"
 #include "umbra/cosim_run.h"
 #include "umbra/examples_model.h"
@@ -150,7 +151,7 @@ int main(int argc, char** argv) {
   CLI::App app{
       "Cosimulate the Umbra core: Verilated RTL and SystemC model in lockstep, checked against the ISS"};
   std::string input, example, config_path, format = "auto", model = "cosim", vcd, fst, inject, events_path,
-      domain_text;
+                                           domain_text;
   unsigned threads = 0, history = 16;
   int run_index = -1;
   int64_t inject_iss = -1;
@@ -159,16 +160,16 @@ int main(int argc, char** argv) {
   app.add_option("input", input, "program: .s/.S/.asm assembly, ELF, .hex ($readmemh) or raw binary");
   app.add_option("--example", example,
                  "an example manifest (examples/*.yaml): make its runs and check the results");
-  app.add_option("--run", run_index, "with --example: only this run (0-based)")->check(CLI::NonNegativeNumber);
+  umbra::add_number(app, "--run", run_index, "with --example: only this run (0-based)", 0, INT32_MAX);
   app.add_option("--config", config_path,
                  "machine configuration; default: the one the RTL was verilated for");
   auto* threads_opt =
-      app.add_option("--threads", threads, "threads to launch, 1..T (default: T)")->check(CLI::Range(1u, 256u));
+      umbra::add_number(app, "--threads", threads, "threads to launch, 1..T (default: T)", 1, 256);
   app.add_option("--domain", domain_text,
                  "launch a domain of W x H work items (W or WxH) through the dispatcher instead of threads")
       ->excludes(threads_opt);
-  app.add_option("--max-cycles", max_cycles, "busy cycles allowed after launch (default 100000000)")
-      ->check(CLI::PositiveNumber);
+  umbra::add_number(app, "--max-cycles", max_cycles, "busy cycles allowed after launch (default 100000000)",
+                    1, UINT64_MAX);
   app.add_option("--format", format, "input format: auto, elf, hex, bin, asm");
   app.add_option("--model", model, "cosim (default): RTL and SystemC in lockstep; rtl: the RTL alone");
   app.add_option("--vcd", vcd, "waveforms: BASE.rtl.vcd and BASE.systemc.vcd");
@@ -182,15 +183,15 @@ int main(int argc, char** argv) {
       "the bytes --events may write, N or N with K, M or G (default 1G; 0: no limit); the "
       "file stops at the last whole cycle that fits, with a warning, and the run goes on");
   app.add_flag("--no-iss", no_iss, "do not compare with the reference simulator");
-  app.add_option("--history", history, "events shown before a mismatch (default 16)");
+  umbra::add_number(app, "--history", history, "events shown before a mismatch (default 16)", 0, 1u << 20);
   app.add_flag("--json", json, "print a JSON summary on stdout instead of text");
   app.add_option(
       "--inject-fault", inject,
       std::string("test only: perturb the SystemC side's first event of KIND at or after CYCLE in core CORE "
                   "(CYCLE:KIND[:CORE], CORE 0 by default, KIND one of ") +
           umbra::cosim::injection_kinds() + ")");
-  app.add_option("--inject-iss", inject_iss, "test only: add 1 to the reference simulator's K-th register write")
-      ->check(CLI::NonNegativeNumber);
+  umbra::add_number(app, "--inject-iss", inject_iss,
+                    "test only: add 1 to the reference simulator's K-th register write", 0, INT64_MAX);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -200,7 +201,9 @@ int main(int argc, char** argv) {
   try {
     if (input.empty() == example.empty())
       throw std::runtime_error("give a program or --example MANIFEST (one of them)");
-    if (!example.empty() && !domain_text.empty())
+    if (app.count("--run") && example.empty())
+      throw std::runtime_error("--run: picks a run of --example's manifest, and no --example was given");
+    if (!example.empty() && app.count("--domain"))
       throw std::runtime_error("--domain is for a program: an example's manifest says how it launches");
     const umbra::models::Model& mdl = rtl_model(model);
     const bool lockstep = mdl.supports.compares;  // cosim; else the RTL alone
@@ -308,7 +311,7 @@ int main(int argc, char** argv) {
     inputs.add_inputs(p.sources, "the program");
     check_outputs(inputs, vcd, fst, events_path, lockstep);
     const unsigned n = threads ? threads : cfg.threads;
-    if (!domain_text.empty()) opts.domain = umbra::models::parse_domain(domain_text);
+    if (app.count("--domain")) opts.domain = umbra::models::parse_domain(domain_text);
     opts.repro = repro;
     opts.program_name = input;
     opts.isolation = umbra::cosim::Options::Isolation::InProcess;

@@ -17,6 +17,7 @@
 
 #include "randcheck.h"
 #include "randprog.h"
+#include "umbra/cli_numbers.h"
 #include "umbra/models.h"
 #include "umbra/output_file.h"
 #include "umbra/output_files.h"
@@ -26,19 +27,18 @@ int main(int argc, char** argv) {
   uint64_t seed = 1;
   unsigned length = 0, count = 1;
   std::string config_path, output, run = "iss";
-  app.add_option("--seed", seed, "the seed (the first of --count seeds)")->required();
+  umbra::add_number(app, "--seed", seed, "the seed (the first of --count seeds)", 0, UINT64_MAX)->required();
   app.add_option("--config", config_path,
                  "machine configuration (configs/*.yaml); default: the built-in one");
-  app.add_option("--length", length,
-                 "statements in the program body (default 200, or what a small instruction store holds: "
-                 "core.imem_words / 4)")
-      ->check(CLI::Range(1u, 100000u));
+  umbra::add_number(app, "--length", length,
+                    "statements in the program body (default 200, or what a small instruction store holds: "
+                    "core.imem_words / 4)",
+                    1, 100000);
   app.add_option("-o,--output", output, "write the program here (default: stdout when --run is iss)");
   app.add_option("--run", run,
                  "iss: generate and self-check only; a cycle model (systemc, rtl, cosim): also run on it")
       ->check(CLI::IsMember(umbra::models::names()));
-  app.add_option("--count", count, "with --run MODEL: run this many consecutive seeds")
-      ->check(CLI::Range(1u, 1000000u));
+  umbra::add_number(app, "--count", count, "with --run MODEL: run this many consecutive seeds", 1, 1000000);
   umbra::check_stdout_at_exit("umbra-randprog");
   CLI11_PARSE(app, argc, argv);
 

@@ -53,6 +53,10 @@ struct Program {
   std::vector<std::string> sources;
 
   std::optional<uint32_t> symbol(const std::string& name) const;
+  // A data address named by a symbol: nothing for an unknown name; a text label (an
+  // address in the instruction store, not in data memory) throws std::invalid_argument
+  // saying so, since reading data memory there would show whatever happens to be there.
+  std::optional<uint32_t> data_symbol(const std::string& name) const;
   // Name of a text symbol at exactly this address, for disassembly and traces.
   std::optional<std::string> text_label(uint32_t address) const;
 };
@@ -91,7 +95,8 @@ constexpr uint16_t kElfMachine = 0x5542;
 // .data origin and stores: as::Options::apply), or the defaults when null (errors
 // become an ObjectError holding the rendered diagnostics).
 // Fills Program::sources.
-Program read_file(const std::string& path, Format fmt = Format::Auto, const as::Options* asm_options = nullptr);
+Program read_file(const std::string& path, Format fmt = Format::Auto,
+                  const as::Options* asm_options = nullptr);
 // read_file's steps for an image once its bytes are read, for images that are not in
 // files (the fuzzer): detect_format tells the format as Auto does (ELF magic, then a
 // .hex name, else raw binary; any other fmt is returned as it is), and read_image reads

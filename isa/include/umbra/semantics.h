@@ -56,6 +56,7 @@ class Memory {
  public:
   virtual ~Memory() = default;
   virtual bool in_range(uint32_t addr) const = 0;  // addr..addr+3 exist
+  virtual uint64_t size_bytes() const = 0;         // for a fault's reason
   virtual uint32_t load32(uint32_t addr) = 0;
   virtual void store32(uint32_t addr, uint32_t value) = 0;
 };
@@ -70,6 +71,18 @@ const char* fault_name(Fault f);
 // of imem_bytes bytes (addresses 0..imem_bytes-1): jalr to a non-multiple of 4, and
 // any next pc (taken or not) outside the store, give BadJump and a reason in *why.
 Fault jump_fault(const isa::Decoded& d, uint32_t target, uint64_t imem_bytes, std::string* why = nullptr);
+
+// The reasons every model gives for a fault, in one wording (issue 37): the ISS, the
+// SystemC model and the RTL's bench (which derives them from the RTL's fault outputs,
+// its register writes and the program) call these, so a fault reads the same on each.
+// The highest register d names, or -1 for none.
+int highest_register(const isa::Decoded& d);
+// Why d is illegal on a core of `registers` registers (a binary made for 256 registers
+// must not silently run on fewer), or empty when it is not.
+std::string register_fault(const isa::Decoded& d, unsigned registers);
+// Why a load, store or atomic (`mnemonic`) at data address addr faults (Misaligned or
+// OutOfRange) in a data memory of mem_bytes bytes.
+std::string access_fault_reason(Fault f, const char* mnemonic, uint32_t addr, uint64_t mem_bytes);
 
 // What one instruction did: for traces, for the cosimulation's checks, and to stop
 // the run on a fault.

@@ -38,6 +38,7 @@ class FlatMemory final : public Memory {
   explicit FlatMemory(uint32_t bytes = 0) : bytes_(bytes, 0) {}
   uint32_t size() const { return uint32_t(bytes_.size()); }
   bool in_range(uint32_t addr) const override { return bytes_.size() >= 4 && addr <= bytes_.size() - 4; }
+  uint64_t size_bytes() const override { return bytes_.size(); }
   uint32_t load32(uint32_t addr) override { return peek32(addr); }
   void store32(uint32_t addr, uint32_t value) override;
   // Reads without being an access (dumps, tests).  addr must be in range.

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "run_result.h"
+#include "umbra/cli_numbers.h"
 
 namespace umbra {
 
@@ -27,16 +28,10 @@ inline std::optional<uint64_t> parse_wave_number(std::string s, bool size) {
       s.pop_back();
     }
   }
-  if (s.empty()) return std::nullopt;
-  uint64_t v = 0;
-  for (char ch : s) {
-    if (ch < '0' || ch > '9') return std::nullopt;
-    const uint64_t d = uint64_t(ch - '0');
-    if (v > (UINT64_MAX - d) / 10) return std::nullopt;
-    v = v * 10 + d;
-  }
-  if (v > UINT64_MAX / mult) return std::nullopt;
-  return v * mult;
+  const auto v = parse_decimal(s);
+  if (!v) return std::nullopt;
+  if (*v > UINT64_MAX / mult) return std::nullopt;
+  return *v * mult;
 }
 
 // The default limit of a trace (--trace, --events): as the waveforms', 1 GiB, about
