@@ -6,6 +6,8 @@
 
 #include "command_processor.h"
 #include "umbra/format.h"
+#include "umbra/isa.h"
+#include "umbra/semantics.h"
 #include "umbra_core.h"
 
 namespace umbra::harness {
@@ -130,9 +132,18 @@ void load_memory(tb::memory_side& m, const Program& p, const Writes& writes) {
     for (size_t i = 0; i < words.size(); ++i) m.model().poke32(addr + uint32_t(4 * i), words[i]);
 }
 
+AccessOf systemc_access(const scm::umbra_system& sys) {
+  return [&sys](unsigned core, unsigned thread) -> std::optional<std::pair<uint32_t, uint32_t>> {
+    if (core >= sys.cores()) return std::nullopt;
+    const auto a = sys.core(core).data_cache().last_access(thread);
+    if (!a) return std::nullopt;
+    return std::make_pair(a->op, a->addr);
+  };
+}
+
 void fill_status(RunResult& r, const scm::HostScript& host, const tb::memory_side& mem,
                  const std::function<void(RunResult&)>& core_fault, const std::string& stopped,
-                 uint64_t max_cycles) {
+                 uint64_t max_cycles, const AccessOf& access) {
   r.launch_cycle = host.launch_cycle();
   r.end_cycle = host.end_cycle();
   r.memory = mem.model().bytes();
@@ -155,8 +166,16 @@ void fill_status(RunResult& r, const scm::HostScript& host, const tb::memory_sid
                               : r.fault_core ? "core " + std::to_string(r.fault_core) + ", thread " +
                                                    std::to_string(r.fault_thread)
                                              : "thread " + std::to_string(r.fault_thread);
+      std::string detail = f.detail;
+      // A load that missed: its line's fill was refused; name the load's own address.
+      const auto a = access && f.tag != scm::CommandProcessor::kTag && detail.rfind("fill of ", 0) == 0
+                         ? access(r.fault_core, r.fault_thread)
+                         : std::nullopt;
+      const isa::InstrInfo* in = a && a->first < 256 ? isa::find_opcode(uint8_t(a->first)) : nullptr;
+      if (in && in->cls == isa::Class::Load && a->second >= f.addr && a->second - f.addr < 256)
+        detail = access_fault_reason(f.kind, in->name, a->second, mem.model().bytes().size());
       r.message =
-          who + ": " + fault_name(f.kind) + ": " + f.detail + " (cycle " + std::to_string(f.cycle) + ")";
+          who + ": " + fault_name(f.kind) + ": " + detail + " (cycle " + std::to_string(f.cycle) + ")";
       break;
     }
     case scm::StopReason::CycleLimit:

@@ -10,6 +10,7 @@
 #include <systemc.h>
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -137,13 +138,20 @@ std::string command_fault_message(uint32_t code, uint32_t addr);
 // The program's data, then `writes`, into the memory's storage.
 void load_memory(tb::memory_side& m, const Program& p, const Writes& writes);
 
+// A thread's last access in C2, {opcode, address}, or none: the memory refuses a
+// load that missed as its line's fill, and the fault names the load by this instead,
+// in the words every model uses (semantics.h access_fault_reason).
+using AccessOf = std::function<std::optional<std::pair<uint32_t, uint32_t>>(unsigned core, unsigned thread)>;
+// A SystemC system's (its cores' data caches).
+AccessOf systemc_access(const scm::umbra_system& sys);
+
 // Fills the parts of a RunResult the host driver decides: launch and end cycles, the
 // final memory, the status and its message.  `core_fault` fills a core fault;
 // `stopped` is the message for a run stopped from outside (a protocol error, a
-// mismatch).
+// mismatch); `access` names a refused fill by its load.
 void fill_status(RunResult& r, const scm::HostScript& host, const tb::memory_side& mem,
                  const std::function<void(RunResult&)>& core_fault, const std::string& stopped,
-                 uint64_t max_cycles);
+                 uint64_t max_cycles, const AccessOf& access = {});
 
 // The first fault of a SystemC system's cores into r: the lowest-numbered core with
 // one, as the system's fault_* outputs (no core faulted: "stopped: the other model

@@ -87,7 +87,7 @@ RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint6
   r.cycles = r.stats.cycles;
   harness::fill_status(
       r, b.host, b.memory, [&](RunResult& x) { harness::core_fault(x, b.sys); },
-      harness::protocol_error(b.sys), max_cycles);
+      harness::protocol_error(b.sys), max_cycles, harness::systemc_access(b.sys));
   if (opts.capture_registers) {
     r.registers.assign(size_t(nthreads) * b.sys.cores(), std::vector<uint32_t>(cfg.registers));
     for (unsigned c = 0; c < b.sys.cores(); ++c)

@@ -21,6 +21,7 @@ dcache::dcache(sc_module_name name, const BlockParams& p)
       fills_(p.threads),
       waits_(p.threads),
       atomic_owed_(p.threads, false),
+      last_access_(p.threads),
       line_buf_(words_, 0) {}
 
 bool dcache::line_valid(uint32_t addr, unsigned* way) const {
@@ -76,6 +77,7 @@ void dcache::apply_c2() {
   }
   if (!c2_.valid) return;
   const unsigned t = c2_.tag;
+  if (t < last_access_.size()) last_access_[t] = Access{c2_.op, c2_.addr};
   const uint32_t line = line_of(c2_.addr);
   const isa::InstrInfo* in = isa::find_opcode(uint8_t(c2_.op));
   switch (c2_.outcome) {

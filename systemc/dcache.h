@@ -30,6 +30,7 @@
 #pragma once
 #include <systemc.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -93,6 +94,14 @@ SC_MODULE(dcache) {
 
   // Inspection for tests: whether the line holding addr is valid, and in which way.
   bool line_valid(uint32_t addr, unsigned* way = nullptr) const;
+  // A thread's last access in C2, {opcode, its own address}: the memory refuses a
+  // missed load as its line's fill, and a fault names the load by this (harness).
+  struct Access {
+    uint32_t op = 0, addr = 0;
+  };
+  std::optional<Access> last_access(unsigned thread) const {
+    return thread < last_access_.size() ? last_access_[thread] : std::nullopt;
+  }
 
   // One rising clock edge, called by umbra_core's clocked method: reads the inputs
   // of the cycle that ends, writes the outputs of the next (the core commits them).
@@ -152,7 +161,8 @@ SC_MODULE(dcache) {
   std::vector<unsigned> rr_;    // per set: the round-robin victim pointer
   std::vector<Fill> fills_;
   std::vector<Wait> waits_;
-  std::vector<bool> atomic_owed_;  // per thread: a returning atomic's beat is due
+  std::vector<bool> atomic_owed_;                   // per thread: a returning atomic's beat is due
+  std::vector<std::optional<Access>> last_access_;  // per thread
   std::vector<uint32_t> line_buf_;
   // The fill receiving beats (beats of two responses never interleave).
   bool recv_ = false;

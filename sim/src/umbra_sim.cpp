@@ -488,17 +488,8 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
       rr.message.rfind(prefix, 0) == 0) {
     if (const auto req = origins.origin(rr.fault_core * rq.threads + rr.fault_thread, rr.fault_addr)) {
       rr.fault_pc = req->pc;
-      std::string rest = rr.message.substr(prefix.size());
-      // A load that missed is refused as its line's fill: say it as the ISS does, with
-      // the load's own address.
-      const auto d = umbra::isa::decode(word_at(req->pc).value_or(0));
-      const std::string name = std::string(umbra::fault_name(rr.fault)) + ": ";
-      if (d && umbra::is_memory_op(*d) && rest.rfind(name + "fill ", 0) == 0) {
-        const auto cycle = rest.rfind(" (cycle ");
-        rest = name + umbra::access_fault_reason(rr.fault, d->info->name, req->addr, cfg.mem_bytes) +
-               (cycle == std::string::npos ? "" : rest.substr(cycle));
-      }
-      rr.message = who + ", pc " + umbra::hex8(req->pc) + dis(req->pc) + ": " + rest;
+      rr.message =
+          who + ", pc " + umbra::hex8(req->pc) + dis(req->pc) + ": " + rr.message.substr(prefix.size());
     }
   } else if (rr.status == scm::RunResult::Status::Fault &&
              (rr.fault == umbra::Fault::IllegalInstruction || rr.fault == umbra::Fault::BadJump) &&

@@ -440,7 +440,7 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   harness::fill_status(
       r, host, b.memory, [&](RunResult& x) { rtl_fault(x, p, cfg, b.rtl); },
       protocol_error ? "RTL protocol error: mem_req_ready was low for a request (trace_protocol_error)" : "",
-      max_cycles);
+      max_cycles, [&](unsigned c, unsigned t) { return b.rtl.last_access(c, t); });
   return r;
 }
 
@@ -681,12 +681,12 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   out.systemc.cycles = out.systemc.stats.cycles;
   harness::fill_status(
       out.systemc, b.host, b.sc.memory, [&](RunResult& x) { harness::core_fault(x, b.sc.sys); }, stopped,
-      max_cycles);
+      max_cycles, harness::systemc_access(b.sc.sys));
   out.rtl.stats = cmp->rtl_stats();
   out.rtl.cycles = out.rtl.stats.cycles;
   harness::fill_status(
       out.rtl, b.host, b.rtl.memory, [&](RunResult& x) { rtl_fault(x, p, cfg, b.rtl.rtl); }, stopped,
-      max_cycles);
+      max_cycles, [&](unsigned c, unsigned t) { return b.rtl.rtl.last_access(c, t); });
 
   // After the last cycle: the same statistics and the same final memory.
   if (!cmp->mismatch().found) {

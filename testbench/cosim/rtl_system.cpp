@@ -319,6 +319,7 @@ void RtlStepper::sample() {
       k.op = uint8_t(field(m.trace_cache_op, c, 8));
       k.addr = field(m.trace_cache_addr, c, 32);
       k.value = field(m.trace_cache_outcome, c, ob);
+      accesses_[c << 8 | k.thread] = {k.op, k.addr};
     }
     if (field(m.trace_wake_valid, c, 1))
       event(scm::EventKind::Wake).thread = field(m.trace_wake_thread, c, 8);

@@ -34,7 +34,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core_monitor.h"
@@ -74,6 +76,13 @@ class RtlStepper {
     const auto it = registers_.find(core << 8 | thread);
     return it == registers_.end() || reg > 255 ? 0 : it->second[reg];
   }
+  // A thread's last access in C2, {opcode, address}, from the RTL's cache events: as
+  // dcache::last_access, what a fault of its line's fill is named by.
+  std::optional<std::pair<uint32_t, uint32_t>> last_access(unsigned core, unsigned thread) const {
+    const auto it = accesses_.find(core << 8 | thread);
+    if (it == accesses_.end()) return std::nullopt;
+    return it->second;
+  }
   // The first cycle core c's fault output was high (0: never).
   uint64_t fault_cycle(unsigned c) const { return c < fault_cycle_.size() ? fault_cycle_[c] : 0; }
   bool protocol_error() const {
@@ -94,6 +103,7 @@ class RtlStepper {
   std::vector<CycleSample> samples_;                                   // the last cycle sampled, per core
   std::unordered_map<uint32_t, std::array<uint32_t, 256>> registers_;  // by core << 8 | thread
   std::vector<uint64_t> fault_cycle_;
+  std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> accesses_;  // by core << 8 | thread
 };
 
 // The Verilated system and the memory behind its port: one side of a kernel-free bench
