@@ -94,7 +94,8 @@ module board_system #(
 
   // ---- run counters -----------------------------------------------------------------------
   // The protocol's fields are 64 bits; the counters are CW bits, which wrap after 2^48
-  // cycles (81 days at 40 MHz) and cost 32 logic cells fewer than 64 would.
+  // cycles (81 days at 40 MHz) and cost 32 logic cells fewer than 64 would (and the
+  // link's reply multiplexer takes them at this width).
   localparam integer CW = 48;
   reg [CW-1:0] cycles, issued;
   reg          launched;
@@ -117,7 +118,8 @@ module board_system #(
   /* verilator lint_off PINCONNECTEMPTY */
   host_link #(
       .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS), .THREADS(THREADS), .REGS(REGS),
-      .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES), .CLK_HZ(CLK_HZ)
+      .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES), .CLK_HZ(CLK_HZ),
+      .COUNT_BITS(CW)
   ) u_link (
       .clk(clk), .rst(sys_rst), .rx(rx), .tx(tx),
       .core_rst(link_core_rst),
@@ -128,8 +130,7 @@ module board_system #(
       .mem_wdata(hm_wdata), .mem_rvalid(hm_rvalid), .mem_rdata(hm_rdata),
       .busy(busy), .fault(fault), .fault_thread(fault_thread), .fault_pc(fault_pc),
       .mem_fault(mem_fault), .mem_fault_addr(mem_fault_addr),
-      .protocol_error(protocol_error), .launched(launched), .cycles({{(64 - CW){1'b0}}, cycles}),
-      .issued({{(64 - CW){1'b0}}, issued})
+      .protocol_error(protocol_error), .launched(launched), .cycles(cycles), .issued(issued)
   );
   /* verilator lint_on PINCONNECTEMPTY */
 

@@ -1,20 +1,26 @@
-// uart_rx: 8N1 serial receiver for the board top's host link (issue 5, second half).
-// The line is asynchronous to clk, so it passes two flip-flops before any decision.
-// A falling edge starts a frame; the start bit is checked again half a bit later (a
+// uart_rx: 8N1 serial receiver for the board's host link (fpga/host_link.v).  The
+// line is asynchronous to clk, so it passes two flip-flops before any decision.  A
+// falling edge starts a frame; the start bit is checked again half a bit later (a
 // glitch shorter than that is ignored), and every following bit is sampled in its
-// middle.  A frame whose stop bit is low is reported on frame_error instead of data,
+// middle.  A frame whose stop bit is low is reported on frame_error instead of valid,
 // so a host at the wrong baud rate is seen rather than silently misread.
+//
+// It hands over bits, not bytes: each data bit is `bit_data` in the cycle `bit_valid` is
+// high, LSB first, and the host link shifts it straight into the register where the
+// byte is wanted (its 32-bit word), so no byte register sits between the two.
 `default_nettype none
 
 module uart_rx #(
     parameter integer CLKS_PER_BIT = 104   // clock / baud rate, at least 4
 ) (
-    input  wire       clk,
-    input  wire       rst,          // synchronous, active high
-    input  wire       rx,
-    output reg  [7:0] data,
-    output reg        valid,        // one cycle per received byte
-    output reg        frame_error   // one cycle per frame with a low stop bit
+    input  wire clk,
+    input  wire rst,          // synchronous, active high
+    input  wire rx,
+    output wire bit_valid,    // a data bit is sampled this cycle ...
+    output wire bit_data,     // ... and this is it
+    output wire valid,        // a frame's stop bit was high: its 8 data bits were a byte
+    output wire frame_error,  // a frame's stop bit was low
+    output reg  active        // a frame (or a glitch) is being received
 );
 
   localparam integer CW = $clog2(CLKS_PER_BIT);
@@ -32,45 +38,29 @@ module uart_rx #(
 
   reg [1:0]    sync;
   wire         line = sync[1];
-  reg          busy;
-  reg [3:0]    bits;       // bits of the frame received after the start bit
+  reg [3:0]    bits;       // bits of the frame sampled: 0 the start bit, 9 the stop bit
   reg [CW-1:0] count;
-  reg [7:0]    shift;
+  wire         sample = active && (count == ((bits == 4'd0) ? HALF_CLK : LAST_CLK));
+
+  assign bit_data    = line;
+  assign bit_valid   = sample && bits != 4'd0 && bits != 4'd9;
+  assign valid       = sample && bits == 4'd9 && line;
+  assign frame_error = sample && bits == 4'd9 && !line;
 
   always @(posedge clk) begin
     sync <= {sync[0], rx};
-    valid       <= 1'b0;
-    frame_error <= 1'b0;
     if (rst) begin
-      sync  <= 2'b11;
-      busy  <= 1'b0;
+      sync   <= 2'b11;
+      active <= 1'b0;
+    end else if (!active) begin
       bits  <= 4'd0;
       count <= {CW{1'b0}};
-    end else if (!busy) begin
-      if (!line) begin                 // start bit begins
-        busy  <= 1'b1;
-        bits  <= 4'd0;
-        count <= {CW{1'b0}};
-      end
-    end else if (bits == 4'd0 && count == HALF_CLK) begin
-      // Middle of the start bit: still low, or it was a glitch.
-      if (line) busy <= 1'b0;
-      bits  <= 4'd1;
+      if (!line) active <= 1'b1;       // start bit begins
+    end else if (sample) begin
+      // A start bit high again in its middle was a glitch; the stop bit ends the frame.
+      if ((bits == 4'd0 && line) || bits == 4'd9) active <= 1'b0;
+      bits  <= bits + 4'd1;
       count <= {CW{1'b0}};
-    end else if (bits != 4'd0 && count == LAST_CLK) begin
-      count <= {CW{1'b0}};
-      if (bits == 4'd9) begin          // middle of the stop bit
-        busy <= 1'b0;
-        if (line) begin
-          data  <= shift;
-          valid <= 1'b1;
-        end else begin
-          frame_error <= 1'b1;
-        end
-      end else begin
-        shift <= {line, shift[7:1]};
-        bits  <= bits + 1'b1;
-      end
     end else begin
       count <= count + 1'b1;
     end

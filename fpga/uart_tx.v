@@ -1,8 +1,14 @@
-// uart_tx: 8N1 serial transmitter for the board top's host link (issue 5, second
-// half): one start bit, eight data bits LSB first, one stop bit, each CLKS_PER_BIT
-// clocks long.  A byte is taken when valid && ready; ready is low while a frame is on
-// the line, so the host protocol above needs no timing knowledge of its own.  The
-// line idles high and is driven from a register, so it never glitches.
+// uart_tx: 8N1 serial transmitter for the board's host link (fpga/host_link.v): one
+// start bit, eight data bits LSB first, one stop bit, each CLKS_PER_BIT clocks long.
+// A frame starts when `valid` is high and no frame is on the line, so a sender holds
+// valid for as long as it has bytes and needs no timing knowledge of its own; frames
+// then follow each other with one stop bit between them.  The line idles high and is
+// driven from a register, so it never glitches.
+//
+// It takes bits, not a byte: `index` names the data bit it wants next and `data` is
+// that bit, put on the line in the cycle `take` is high.  The host link answers from
+// wherever the bit lives (its shift register, or a reply field through a multiplexer),
+// so no byte is copied into a shift register here.
 `default_nettype none
 
 module uart_tx #(
@@ -10,9 +16,10 @@ module uart_tx #(
 ) (
     input  wire       clk,
     input  wire       rst,      // synchronous, active high
-    input  wire [7:0] data,
-    input  wire       valid,
-    output wire       ready,
+    input  wire       valid,    // start a frame when the line is free
+    output wire [2:0] index,    // the data bit wanted next ...
+    input  wire       data,     // ... which is this
+    output wire       take,     // data goes on the line this cycle
     output reg        tx
 );
 
@@ -27,39 +34,32 @@ module uart_tx #(
   localparam [31:0]   LAST_U   = CLKS_PER_BIT - 1;
   localparam [CW-1:0] LAST_CLK = LAST_U[CW-1:0];
 
-  reg [8:0]    shift;    // the data bits and the stop bit still to send
-  reg [3:0]    bits;     // bits of the frame still to send after the current one
-  reg [CW-1:0] count;
   reg          busy;
+  reg [3:0]    pos;      // bits on the line after the start bit: 8 the stop bit's
+  reg [CW-1:0] count;
+  wire         tick = busy && (count == LAST_CLK);
 
-  assign ready = !busy;
+  assign index = pos[2:0];
+  assign take  = tick && !pos[3];
 
   always @(posedge clk) begin
     if (rst) begin
-      tx    <= 1'b1;
-      busy  <= 1'b0;
-      bits  <= 4'd0;
-      count <= {CW{1'b0}};
-      shift <= 9'h1ff;
+      tx   <= 1'b1;
+      busy <= 1'b0;
     end else if (!busy) begin
+      pos   <= 4'd0;
+      count <= {CW{1'b0}};
       if (valid) begin
-        tx    <= 1'b0;                 // start bit
-        shift <= {1'b1, data};
-        bits  <= 4'd9;
-        count <= {CW{1'b0}};
-        busy  <= 1'b1;
+        tx   <= 1'b0;                  // start bit
+        busy <= 1'b1;
       end
-    end else if (count != LAST_CLK) begin
+    end else if (!tick) begin
       count <= count + 1'b1;
     end else begin
       count <= {CW{1'b0}};
-      if (bits == 4'd0) begin
-        busy <= 1'b0;                  // stop bit done: the line stays high
-      end else begin
-        tx    <= shift[0];
-        shift <= {1'b1, shift[8:1]};
-        bits  <= bits - 1'b1;
-      end
+      pos   <= pos + 4'd1;
+      tx    <= pos[3] ? 1'b1 : data;   // after the data bits, the stop bit
+      if (pos == 4'd9) busy <= 1'b0;   // the stop bit is done: the line stays high
     end
   end
 

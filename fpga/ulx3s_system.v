@@ -308,7 +308,7 @@ module ulx3s_system #(
   host_link #(
       .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS), .THREADS(THREADS), .REGS(REGS),
       .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(HOST_WORDS), .LINE_BYTES(CACHE_LINE_BYTES), .CLK_HZ(CLK_HZ),
-      .DOORBELL(1)
+      .COUNT_BITS(CNT), .DOORBELL(1)
   ) u_link (
       .clk(clk), .rst(sys_rst), .rx(rx), .tx(tx),
       .core_rst(link_core_rst),
@@ -320,7 +320,7 @@ module ulx3s_system #(
       .busy(busy), .fault(fault), .fault_thread(flat_thread), .fault_pc(fault_pc),
       .mem_fault(mem_fault), .mem_fault_addr(mem_fault_addr),
       .protocol_error(|protocol_errors), .launched(launched),
-      .cycles({{(64 - CNT){1'b0}}, cycles}), .issued({{(64 - CNT){1'b0}}, issued})
+      .cycles(cycles), .issued(issued)
   );
 
   // ---- status lights ----------------------------------------------------------------------

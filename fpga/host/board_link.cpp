@@ -29,6 +29,22 @@ uint32_t get32(const uint8_t* p) {
 uint64_t get64(const uint8_t* p) {
   return uint64_t(get32(p)) | uint64_t(get32(p + 4)) << 32;
 }
+
+// A byte address as the protocol's u16 word index, checked.
+uint16_t word_field(uint64_t byte_addr, const char* what) {
+  if (byte_addr % 4 != 0)
+    throw LinkError(-2, std::string(what) + ": address " + hex8(uint32_t(byte_addr)) + " is not word-aligned");
+  if (byte_addr / 4 > kMaxField)
+    throw LinkError(-2, std::string(what) + ": address " + hex8(uint32_t(byte_addr)) +
+                            " is beyond the protocol's 16-bit word index");
+  return uint16_t(byte_addr / 4);
+}
+uint16_t index_field(uint64_t word_index, const char* what) {
+  if (word_index > kMaxField)
+    throw LinkError(-2, std::string(what) + ": word index " + std::to_string(word_index) +
+                            " is beyond the protocol's 16-bit field");
+  return uint16_t(word_index);
+}
 }  // namespace
 
 std::string code_name(uint8_t code) {
@@ -57,19 +73,12 @@ std::vector<uint8_t> frame(Cmd c) {
   return {uint8_t(c)};
 }
 
-std::vector<uint8_t> frame(Cmd c, uint32_t a, uint16_t count, const std::vector<uint32_t>& words) {
-  std::vector<uint8_t> b{uint8_t(c)};
-  put32(b, a);
-  put16(b, count);
-  for (uint32_t w : words) put32(b, w);
-  return b;
-}
-
-std::vector<uint8_t> frame_launch(uint32_t count, uint32_t entry) {
-  std::vector<uint8_t> b{uint8_t(Cmd::Launch)};
-  put32(b, count);
-  put32(b, entry);
-  return b;
+std::vector<uint8_t> frame(Cmd c, uint16_t a, uint16_t b, const std::vector<uint32_t>& words) {
+  std::vector<uint8_t> f{uint8_t(c)};
+  put16(f, a);
+  put16(f, b);
+  for (uint32_t w : words) put32(f, w);
+  return f;
 }
 
 std::vector<uint8_t> frame_doorbell(uint32_t buffer_addr) {
@@ -141,7 +150,8 @@ void Link::write_imem(uint32_t word_index, const std::vector<uint32_t>& words) {
   for (size_t i = 0; i < words.size(); i += kMaxWordsPerFrame) {
     const size_t n = std::min<size_t>(kMaxWordsPerFrame, words.size() - i);
     std::vector<uint32_t> part(words.begin() + i, words.begin() + i + n);
-    send_expect_ok(frame(Cmd::WriteImem, word_index + uint32_t(i), uint16_t(n), part), "WRITE_IMEM");
+    send_expect_ok(frame(Cmd::WriteImem, index_field(uint64_t(word_index) + i, "WRITE_IMEM"), uint16_t(n), part),
+                   "WRITE_IMEM");
   }
 }
 
@@ -149,7 +159,8 @@ void Link::write_mem(uint32_t byte_addr, const std::vector<uint32_t>& words) {
   for (size_t i = 0; i < words.size(); i += kMaxWordsPerFrame) {
     const size_t n = std::min<size_t>(kMaxWordsPerFrame, words.size() - i);
     std::vector<uint32_t> part(words.begin() + i, words.begin() + i + n);
-    send_expect_ok(frame(Cmd::WriteMem, byte_addr + 4 * uint32_t(i), uint16_t(n), part), "WRITE_MEM");
+    send_expect_ok(frame(Cmd::WriteMem, word_field(uint64_t(byte_addr) + 4 * i, "WRITE_MEM"), uint16_t(n), part),
+                   "WRITE_MEM");
   }
 }
 
@@ -158,7 +169,8 @@ std::vector<uint32_t> Link::read_mem(uint32_t byte_addr, uint32_t words) {
   out.reserve(words);
   for (uint32_t i = 0; i < words; i += kMaxWordsPerFrame) {
     const uint32_t n = std::min<uint32_t>(kMaxWordsPerFrame, words - i);
-    send_expect_ok(frame(Cmd::ReadMem, byte_addr + 4 * i, uint16_t(n)), "READ_MEM");
+    send_expect_ok(frame(Cmd::ReadMem, word_field(uint64_t(byte_addr) + 4 * uint64_t(i), "READ_MEM"), uint16_t(n)),
+                   "READ_MEM");
     const std::vector<uint8_t> b = receive(4 * size_t(n), "READ_MEM");
     for (uint32_t k = 0; k < n; ++k) out.push_back(get32(&b[4 * k]));
   }
@@ -166,7 +178,9 @@ std::vector<uint32_t> Link::read_mem(uint32_t byte_addr, uint32_t words) {
 }
 
 void Link::launch(uint32_t count, uint32_t entry) {
-  send_expect_ok(frame_launch(count, entry), "LAUNCH");
+  if (count > kMaxField)
+    throw LinkError(-2, "LAUNCH: " + std::to_string(count) + " threads is beyond the protocol's 16-bit field");
+  send_expect_ok(frame(Cmd::Launch, uint16_t(count), word_field(entry, "LAUNCH")), "LAUNCH");
 }
 
 void Link::doorbell(uint32_t buffer_addr) {

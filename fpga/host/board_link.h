@@ -52,11 +52,15 @@ enum class Code : uint8_t {
 std::string code_name(uint8_t code);
 
 constexpr uint32_t kMagic = 0x52424d55;  // "UMBR", little-endian
-constexpr uint8_t kVersion = 1;
+// Version 2: every command with arguments takes four bytes (two u16 fields, or one u32
+// for DOORBELL), and addresses are word indices (docs/fpga.md, "The host protocol").
+constexpr uint8_t kVersion = 2;
 // The protocol's count field allows 0xffff words; the host sends at most 256 per
 // frame so that a frame's transfer (1 KiB: 89 ms at 115200 baud) stays well inside
 // the reply timeout, which starts when the frame is sent.
 constexpr uint32_t kMaxWordsPerFrame = 256;
+// The largest word index (and thread count) a u16 field carries.
+constexpr uint32_t kMaxField = 0xffff;
 
 struct BoardInfo {
   uint8_t version = 0;
@@ -88,10 +92,11 @@ class LinkError : public std::runtime_error {
   int code_;
 };
 
-// Frame encoders (exposed for tests): the bytes of one command.
+// Frame encoders (exposed for tests): the bytes of one command.  `frame(c, a, b, words)`
+// is a command with two u16 fields (WRITE_IMEM, WRITE_MEM, READ_MEM: word index and
+// count; LAUNCH: thread count and entry word index) and, for the writes, its words.
 std::vector<uint8_t> frame(Cmd c);
-std::vector<uint8_t> frame(Cmd c, uint32_t a, uint16_t count, const std::vector<uint32_t>& words = {});
-std::vector<uint8_t> frame_launch(uint32_t count, uint32_t entry);
+std::vector<uint8_t> frame(Cmd c, uint16_t a, uint16_t b, const std::vector<uint32_t>& words = {});
 std::vector<uint8_t> frame_doorbell(uint32_t buffer_addr);
 
 class Link {
@@ -103,12 +108,15 @@ class Link {
   BoardInfo info();
   Status status();
   void reset();
-  // Split into frames of at most kMaxWordsPerFrame words.
+  // Split into frames of at most kMaxWordsPerFrame words.  Memory addresses are byte
+  // addresses here and word indices on the wire: a misaligned address, or a word
+  // index or count beyond a u16 field, is a LinkError (code -2) before anything is sent.
   void write_imem(uint32_t word_index, const std::vector<uint32_t>& words);
   void write_mem(uint32_t byte_addr, const std::vector<uint32_t>& words);
   std::vector<uint32_t> read_mem(uint32_t byte_addr, uint32_t words);
   // The program's data image at its base (no check: load() checks it first).
   void write_data(const Program& p);
+  // `entry` is a byte address, as a program's; checked as the memory addresses are.
   void launch(uint32_t count, uint32_t entry);
   // Rings the command processor with the command buffer at `buffer_addr` (written to
   // memory first, docs/commands.md); wait() then polls until it and the run are done.

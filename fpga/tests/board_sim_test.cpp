@@ -152,16 +152,21 @@ class BoardSim : public ::testing::Test {
   SimBoard sim;
   board::Link link{sim, kTimeoutMs};
 
-  // Expects the command to be refused with `code`, then the link to answer INFO.
+  // Expects the command to be refused with `code` (the board's, or the host's -2),
+  // then the link to answer INFO.
   template <typename F>
-  void expect_refused(F f, Code code) {
+  void expect_refused(F f, int code) {
     try {
       f();
-      ADD_FAILURE() << "expected the board to refuse with " << board::code_name(uint8_t(code));
+      ADD_FAILURE() << "expected a refusal with code " << code;
     } catch (const LinkError& e) {
-      EXPECT_EQ(e.code(), int(code)) << e.what();
+      EXPECT_EQ(e.code(), code) << e.what();
     }
     EXPECT_EQ(link.info().version, board::kVersion) << "the link must recover after an error";
+  }
+  template <typename F>
+  void expect_refused(F f, Code code) {
+    expect_refused(f, int(code));
   }
 };
 
@@ -203,16 +208,26 @@ TEST_F(BoardSim, BadFramesAreRefusedAndTheLinkRecovers) {
       },
       Code::Unknown);
   expect_refused([&] { link.read_mem(BOARD_MEM_WORDS * 4 - 4, 2); }, Code::Range);
-  expect_refused([&] { link.write_mem(0x102, {1, 2}); }, Code::Range);
+  expect_refused([&] { link.write_mem(BOARD_MEM_WORDS * 4 - 4, {1, 2}); }, Code::Range);
   expect_refused([&] { link.write_imem(BOARD_IMEM_WORDS - 1, {0, 0}); }, Code::Range);
   expect_refused([&] { link.launch(1, BOARD_IMEM_WORDS * 4); }, Code::Range);
-  expect_refused([&] { link.launch(1, 2); }, Code::Range);
+  // A start beyond the store, whatever the count: the board's sum of the two is checked.
+  expect_refused(
+      [&] {
+        sim.write(board::frame(board::Cmd::ReadMem, 0xffff, 2));
+        link.status();
+      },
+      Code::Range);
+  // What the protocol cannot say (a misaligned address: the wire carries word indices)
+  // the host refuses before sending anything.
+  expect_refused([&] { link.write_mem(0x102, {1, 2}); }, -2);
+  expect_refused([&] { link.launch(1, 2); }, -2);
   // A low stop bit inside a frame, then the rest of that frame.
   expect_refused(
       [&] {
         sim.send_frame(uint8_t(board::Cmd::ReadMem), true);
         sim.send_frame(0x00, false);
-        sim.write({0, 0, 0, 1, 0});
+        sim.write({0, 1, 0});
         uint8_t b = 0xff;
         ASSERT_EQ(sim.read(&b, 1, kTimeoutMs), 1u);
         throw LinkError(b, "reply");

@@ -13,8 +13,11 @@
 
 namespace umbra::board {
 
+inline uint32_t fake_get16(const std::vector<uint8_t>& b, size_t at) {
+  return uint32_t(b[at]) | uint32_t(b[at + 1]) << 8;
+}
 inline uint32_t fake_get32(const std::vector<uint8_t>& b, size_t at) {
-  return uint32_t(b[at]) | uint32_t(b[at + 1]) << 8 | uint32_t(b[at + 2]) << 16 | uint32_t(b[at + 3]) << 24;
+  return fake_get16(b, at) | fake_get16(b, at + 2) << 16;
 }
 
 inline void fake_put(std::deque<uint8_t>& q, uint64_t v, unsigned bytes) {
@@ -97,37 +100,37 @@ class FakeBoard : public Transport {
         return true;
       case Cmd::WriteMem:
       case Cmd::WriteImem: {
-        if (!need(7)) return false;
-        const uint32_t a = fake_get32(in_, 1), n = uint32_t(in_[5]) | uint32_t(in_[6]) << 8;
-        if (!need(7 + 4 * size_t(n))) return false;
+        if (!need(5)) return false;
+        const uint32_t a = fake_get16(in_, 1), n = fake_get16(in_, 3);  // word index, count
+        if (!need(5 + 4 * size_t(n))) return false;
         const bool mem = Cmd(c) == Cmd::WriteMem;
-        if (mem && (a % 4 || uint64_t(a) + 4 * n > 4 * mem_.size())) {
-          consume(7 + 4 * size_t(n));
+        if (mem && a + n > mem_.size()) {
+          consume(5 + 4 * size_t(n));
           out_.push_back(uint8_t(Code::Range));
           return true;
         }
-        for (uint32_t i = 0; mem && i < n; ++i) mem_[a / 4 + i] = fake_get32(in_, 7 + 4 * i);
+        for (uint32_t i = 0; mem && i < n; ++i) mem_[a + i] = fake_get32(in_, 5 + 4 * i);
         if (mem) words_written += n;
-        consume(7 + 4 * size_t(n));
+        consume(5 + 4 * size_t(n));
         out_.push_back(0);
         return true;
       }
       case Cmd::ReadMem: {
-        if (!need(7)) return false;
-        const uint32_t a = fake_get32(in_, 1), n = uint32_t(in_[5]) | uint32_t(in_[6]) << 8;
-        consume(7);
-        if (a % 4 || uint64_t(a) + 4 * n > 4 * mem_.size()) {
+        if (!need(5)) return false;
+        const uint32_t a = fake_get16(in_, 1), n = fake_get16(in_, 3);
+        consume(5);
+        if (a + n > mem_.size()) {
           out_.push_back(uint8_t(Code::Range));
           return true;
         }
         out_.push_back(0);
-        for (uint32_t i = 0; i < n; ++i) fake_put(out_, mem_[a / 4 + i], 4);
+        for (uint32_t i = 0; i < n; ++i) fake_put(out_, mem_[a + i], 4);
         words_read += n;
         return true;
       }
       case Cmd::Launch:
-        if (!need(9)) return false;
-        consume(9);
+        if (!need(5)) return false;
+        consume(5);
         ++launches;
         start();
         out_.push_back(0);
