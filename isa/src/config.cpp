@@ -2,6 +2,7 @@
 // a default, so unknown keys and out-of-range values name the file and line.
 #include "umbra/config.h"
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <functional>
 #include <iterator>
 #include <map>
+#include <sstream>
 #include <vector>
 
 #include "umbra/rtl_params.h"
@@ -101,6 +103,54 @@ void check_not_empty(const std::string& path, const YAML::Node& root) {
                       "configs/default.yaml or leave out the configuration)");
 }
 
+// A second document (after ---) would be dropped unread by YAML::Load.  Counted with
+// the parser itself, not YAML::LoadAll: yaml-cpp 0.7's LoadAll never ends on some
+// inputs ("," gives endless empty documents; the fuzzer found it), so documents are
+// read one at a time, at most a few, and only one with content counts.
+class ContentSeen final : public YAML::EventHandler {
+ public:
+  bool seen = false;
+  YAML::Mark at;
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { see(m); }
+  void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t, const std::string&) override {
+    see(m);
+  }
+  void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
+    see(m);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
+    see(m);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void see(const YAML::Mark& m) {
+    if (!seen) at = m;
+    seen = true;
+  }
+};
+
+void check_one_document(const std::string& path, const std::string& text) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  ContentSeen first;
+  if (!parser.HandleNextDocument(first)) return;
+  for (int i = 0; i < 16; ++i) {
+    ContentSeen next;
+    if (!parser.HandleNextDocument(next)) return;
+    if (next.seen)
+      throw ConfigError(path + ":" + std::to_string(next.at.line + 1) +
+                        ": error: a second YAML document (after '---'): a configuration is one document, "
+                        "and the later ones would be ignored");
+  }
+}
+
 }  // namespace
 
 Config load_config(const std::string& path) {
@@ -116,13 +166,8 @@ Config load_config(const std::string& path) {
 Config parse_config(const std::string& text, const std::string& path) {
   YAML::Node root;
   try {
-    // Every document is read: a second one (after ---) would otherwise be dropped unread.
-    const std::vector<YAML::Node> docs = YAML::LoadAll(text);
-    if (docs.size() > 1)
-      fail(path, docs[1],
-           "a second YAML document (after '---'): a configuration is one document, and the later ones "
-           "would be ignored");
-    if (!docs.empty()) root = docs[0];
+    root = YAML::Load(text);
+    check_one_document(path, text);
   } catch (const YAML::ParserException& e) {
     throw ConfigError(path + ":" + std::to_string(e.mark.line + 1) + ": error: " + e.msg);
   }
