@@ -114,6 +114,15 @@
 `define UMBRA_PORT_OP_FILL 8'h5f
 `define UMBRA_PORT_OP_WLINE 8'h5e
 
+// Extension groups: a group's bit in the GROUPS parameter (a configuration's core.groups)
+`define UMBRA_NUM_GROUPS 5
+`define UMBRA_GROUPS_ALL 5'b11111
+`define UMBRA_GROUP_BASE 0
+`define UMBRA_GROUP_MULH 1
+`define UMBRA_GROUP_FP32 2
+`define UMBRA_GROUP_FP32CVT 3
+`define UMBRA_GROUP_ATOMIC 4
+
 `define UMBRA_REGISTERS 256
 `define UMBRA_ZERO_REGISTER 0
 

@@ -91,6 +91,44 @@ function [`UMBRA_ATTR_BITS-1:0] umbra_decode_attr;
   end
 endfunction
 
+// umbra_op_group(group_op): one bit set, the opcode's group (UMBRA_GROUP_*); none for an
+// opcode that is no instruction.  ANDed with GROUPS, it says the core implements it.
+function [`UMBRA_NUM_GROUPS-1:0] umbra_op_group;
+  input [7:0] group_op;
+  begin
+    umbra_op_group = {`UMBRA_NUM_GROUPS{1'b0}};
+    case (group_op)
+      `UMBRA_OP_NOP, `UMBRA_OP_EXIT, `UMBRA_OP_RDSR, `UMBRA_OP_MOVI,
+      `UMBRA_OP_MOVHI, `UMBRA_OP_DINV, `UMBRA_OP_DINVALL, `UMBRA_OP_DFLUSH,
+      `UMBRA_OP_ADD, `UMBRA_OP_SUB, `UMBRA_OP_AND, `UMBRA_OP_OR,
+      `UMBRA_OP_XOR, `UMBRA_OP_SHL, `UMBRA_OP_SHR, `UMBRA_OP_SRA,
+      `UMBRA_OP_MUL, `UMBRA_OP_MIN, `UMBRA_OP_MAX, `UMBRA_OP_MINU,
+      `UMBRA_OP_MAXU, `UMBRA_OP_SEQ, `UMBRA_OP_SNE, `UMBRA_OP_SLT,
+      `UMBRA_OP_SLTU, `UMBRA_OP_SLE, `UMBRA_OP_SLEU, `UMBRA_OP_ADDI,
+      `UMBRA_OP_ANDI, `UMBRA_OP_ORI, `UMBRA_OP_XORI, `UMBRA_OP_SHLI,
+      `UMBRA_OP_SHRI, `UMBRA_OP_SRAI, `UMBRA_OP_SLTI, `UMBRA_OP_SEQI,
+      `UMBRA_OP_MULI, `UMBRA_OP_LDW, `UMBRA_OP_STW, `UMBRA_OP_J,
+      `UMBRA_OP_JAL, `UMBRA_OP_JALR, `UMBRA_OP_BZ, `UMBRA_OP_BNZ,
+      `UMBRA_OP_BEQ, `UMBRA_OP_BNE, `UMBRA_OP_BLT, `UMBRA_OP_BGE,
+      `UMBRA_OP_BLTU, `UMBRA_OP_BGEU:
+        umbra_op_group[`UMBRA_GROUP_BASE] = 1'b1;
+      `UMBRA_OP_MULH, `UMBRA_OP_MULHU:
+        umbra_op_group[`UMBRA_GROUP_MULH] = 1'b1;
+      `UMBRA_OP_FADD, `UMBRA_OP_FSUB, `UMBRA_OP_FMUL, `UMBRA_OP_FMADD,
+      `UMBRA_OP_FMIN, `UMBRA_OP_FMAX, `UMBRA_OP_FABS, `UMBRA_OP_FNEG,
+      `UMBRA_OP_FSEQ, `UMBRA_OP_FSLT, `UMBRA_OP_FSLE:
+        umbra_op_group[`UMBRA_GROUP_FP32] = 1'b1;
+      `UMBRA_OP_ITOF, `UMBRA_OP_FTOI, `UMBRA_OP_PACK, `UMBRA_OP_UNPACK:
+        umbra_op_group[`UMBRA_GROUP_FP32CVT] = 1'b1;
+      `UMBRA_OP_RED_ADD, `UMBRA_OP_RED_MIN, `UMBRA_OP_RED_MAX, `UMBRA_OP_RED_XCHG,
+      `UMBRA_OP_RED_CAS, `UMBRA_OP_ATOM_ADD, `UMBRA_OP_ATOM_MIN, `UMBRA_OP_ATOM_MAX,
+      `UMBRA_OP_ATOM_XCHG, `UMBRA_OP_ATOM_CAS:
+        umbra_op_group[`UMBRA_GROUP_ATOMIC] = 1'b1;
+      default: ;
+    endcase
+  end
+endfunction
+
 // umbra_sreg_known(sreg_number): it is the number of a special register (rdsr's field b).
 function umbra_sreg_known;
   input [7:0] sreg_number;

@@ -64,7 +64,7 @@ struct OperandDef {
   std::string name, kind, field, access, base;
 };
 struct InstrDef {
-  std::string name, format, cls, semantics;
+  std::string name, format, cls, group, semantics;
   int opcode = 0;
   std::vector<OperandDef> operands;
   bool reads[3] = {false, false, false};
@@ -80,6 +80,17 @@ struct PseudoDef {
 struct ClassDef {
   std::string name, doc;
 };
+// An extension group (isa.yaml, groups): its bit in a configuration's mask is its
+// place in the list.  A required group is in every configuration.
+struct GroupDef {
+  std::string name, doc;
+  bool required = false;
+};
+// A configuration's groups, for the reference's table (--configs).
+struct ConfigGroups {
+  std::string file;
+  std::vector<std::string> groups;  // empty: the key is absent, every group
+};
 // An op that travels on the memory port but is no instruction (the cache's line
 // fill): it shares the port's 8-bit op field with the opcodes, so its code must not
 // be one of them.
@@ -94,6 +105,7 @@ struct Isa {
   std::vector<FormatDef> formats;
   std::vector<KindDef> kinds;
   std::vector<ClassDef> classes;
+  std::vector<GroupDef> groups;
   std::vector<InstrDef> instrs;
   std::vector<SregDef> sregs;
   std::vector<PseudoDef> pseudos;
@@ -285,6 +297,26 @@ Isa load(const std::string& path) {
     isa.classes.push_back(cd);
   }
 
+  // Groups before instructions, which name them.  The Verilog mask and the C++ masks
+  // are 32 bits wide; the names become identifiers, so the mnemonic rule applies.
+  Names groups;
+  for (const YAML::Node& g : need_seq(root, "groups")) {
+    GroupDef gd{need_str(g, "name", "group"), opt_str(g, "doc"), false};
+    const std::string what = "group '" + gd.name + "'";
+    gd.required = opt_bool(g, "required", what);
+    groups.add(g, gd.name, "group");
+    bool name_ok = !gd.name.empty() && std::islower(static_cast<unsigned char>(gd.name[0]));
+    for (char ch : gd.name)
+      name_ok &= std::islower(static_cast<unsigned char>(ch)) || std::isdigit(static_cast<unsigned char>(ch));
+    if (!name_ok) fail(g, what + ": a group name is a lower-case letter followed by a-z or 0-9");
+    if (isa.groups.size() == 32) fail(g, what + ": at most 32 groups (a configuration's mask is 32 bits)");
+    isa.groups.push_back(gd);
+  }
+  if (isa.groups.empty()) fail(root["groups"], "the list 'groups' is empty; every instruction needs one");
+  if (!isa.groups[0].required)
+    fail(root["groups"], "the first group ('" + isa.groups[0].name +
+                             "') must be required: a configuration without it could run no program");
+
   Names sregs;
   std::map<int, std::string> sreg_numbers;
   for (const YAML::Node& s : need_seq(root, "special_registers")) {
@@ -315,6 +347,7 @@ Isa load(const std::string& path) {
     d.opcode = need_int(in, "opcode", what);
     d.format = need_str(in, "format", what);
     d.cls = need_str(in, "class", what);
+    d.group = need_str(in, "group", what);
     d.semantics = need_str(in, "semantics", what);
     instrs.add(in, d.name, "instruction");
     if (d.opcode < 0 || d.opcode > 255) fail(in["opcode"], what + ": opcode does not fit in 8 bits");
@@ -333,6 +366,7 @@ Isa load(const std::string& path) {
     bool cls_ok = false;
     for (auto& c : isa.classes) cls_ok |= c.name == d.cls;
     if (!cls_ok) fail(in, what + ": unknown class '" + d.cls + "'");
+    if (!groups.has(d.group)) fail(in["group"], what + ": unknown group '" + d.group + "'");
     auto field_of = [&](const YAML::Node& at, const std::string& ow,
                         const std::string& name) -> const FieldDef& {
       for (auto& f : fmt->fields)
@@ -424,6 +458,11 @@ Isa load(const std::string& path) {
         fail(p["code"], what + ": code " + hex2(pd.code) + " is taken by port op '" + it->second + "'");
       isa.port_ops.push_back(pd);
     }
+  }
+  for (size_t g = 0; g < isa.groups.size(); ++g) {
+    bool used = false;
+    for (auto& i : isa.instrs) used |= i.group == isa.groups[g].name;
+    if (!used) fail(root["groups"][g], "group '" + isa.groups[g].name + "' has no instruction");
   }
   isa.fp_semantics = opt_str(root, "fp_semantics");
   return isa;
@@ -804,6 +843,19 @@ std::string quote(const std::string& s) {
 
 const char* kHeader = "Generated from isa/isa.yaml by umbra-isagen. Do not edit.";
 
+int group_index(const Isa& isa, const std::string& name) {
+  for (size_t g = 0; g < isa.groups.size(); ++g)
+    if (isa.groups[g].name == name) return int(g);
+  return -1;
+}
+
+std::string all_groups_mask(const Isa& isa) {
+  const uint64_t all = (uint64_t(1) << isa.groups.size()) - 1;
+  char b[24];
+  std::snprintf(b, sizeof b, "0x%llxu", static_cast<unsigned long long>(all));
+  return b;
+}
+
 std::string emit_header(const Isa& isa) {
   std::ostringstream o;
   o << "// " << kHeader << "\n#pragma once\n#include <cstdint>\n\nnamespace umbra::isa {\n\n";
@@ -813,6 +865,10 @@ std::string emit_header(const Isa& isa) {
   for (auto& i : isa.instrs) o << "  " << ident(i.name) << ",  // " << hex2(i.opcode) << "\n";
   o << "};\n\nconstexpr unsigned kNumOps = " << isa.instrs.size() << ";\n";
   o << "constexpr unsigned kNumKinds = " << isa.kinds.size() << ";\n";
+  o << "constexpr unsigned kNumGroups = " << isa.groups.size() << ";\n";
+  o << "// Every group's bit: the default configuration's core.groups.\n";
+  o << "constexpr uint32_t kAllGroups = " << all_groups_mask(isa) << ";\n";
+  o << "extern const GroupInfo kGroups[kNumGroups];\n";
   o << "constexpr unsigned kNumSpecialRegs = " << isa.sregs.size() << ";\n";
   o << "extern const InstrInfo kInstrs[kNumOps];\n";
   o << "extern const KindInfo kKinds[kNumKinds];\n";
@@ -822,6 +878,11 @@ std::string emit_header(const Isa& isa) {
   o << "namespace sreg {\n";
   for (auto& s : isa.sregs) o << "constexpr uint8_t " << ident(s.name) << " = " << s.number << ";\n";
   o << "}  // namespace sreg\n\n";
+  o << "// Extension groups: a group's number is its bit in a configuration's mask.\n";
+  o << "namespace group {\n";
+  for (size_t g = 0; g < isa.groups.size(); ++g)
+    o << "constexpr uint8_t " << ident(isa.groups[g].name) << " = " << g << ";\n";
+  o << "}  // namespace group\n\n";
   o << "// Ops on the memory port that are no instruction (port_ops in isa.yaml).\n";
   for (auto& p : isa.port_ops)
     o << "constexpr uint8_t kPortOp" << camel(p.name) << " = " << hex2(p.code) << ";\n";
@@ -855,8 +916,13 @@ std::string emit_source(const Isa& isa) {
     const Attrs at = attrs_of(isa, i);
     o << "}, " << quote(i.semantics) << ", " << b(i.reads[0]) << ", " << b(i.reads[1]) << ", "
       << b(i.reads[2]) << ", " << b(i.writes_a) << ", " << b(at.cond_branch) << ", " << b(at.writes_result)
-      << ", " << b(at.returns_data) << ", " << b(at.memory) << ", " << b(at.fpu) << "},\n";
+      << ", " << b(at.returns_data) << ", " << b(at.memory) << ", " << b(at.fpu) << ", "
+      << group_index(isa, i.group) << "},\n";
   }
+  o << "};\n\nconst GroupInfo kGroups[kNumGroups] = {\n";
+  for (auto& g : isa.groups)
+    o << "    {" << quote(g.name) << ", " << (g.required ? "true" : "false") << ", " << quote(g.doc)
+      << "},\n";
   // kind_info() indexes kKinds by the Kind enum, so the rows follow the enum's
   // order (kKindNames), not the YAML's.
   o << "};\n\nconst KindInfo kKinds[kNumKinds] = {\n";
@@ -912,6 +978,12 @@ std::string emit_verilog(const Isa& isa) {
     std::snprintf(b, sizeof b, "8'h%02x", p.code);
     o << "`define UMBRA_PORT_OP_" << ident(p.name) << " " << b << "\n";
   }
+  o << "\n// Extension groups: a group's bit in the GROUPS parameter (a configuration's core.groups)\n";
+  o << "`define UMBRA_NUM_GROUPS " << isa.groups.size() << "\n";
+  o << "`define UMBRA_GROUPS_ALL " << isa.groups.size() << "'b" << std::string(isa.groups.size(), '1')
+    << "\n";
+  for (size_t g = 0; g < isa.groups.size(); ++g)
+    o << "`define UMBRA_GROUP_" << ident(isa.groups[g].name) << " " << g << "\n";
   o << "\n`define UMBRA_REGISTERS " << isa.registers << "\n`define UMBRA_ZERO_REGISTER " << isa.zero_register
     << "\n";
   o << "\n// Decode attributes: umbra_decode_attr(op) (umbra_isa_decode.vh) returns this packed\n"
@@ -968,6 +1040,20 @@ std::string emit_verilog_decode(const Isa& isa) {
   }
   o << "      default:              umbra_decode_attr = {`UMBRA_ATTR_BITS{1'b0}};\n";
   o << "    endcase\n  end\nendfunction\n\n";
+  o << "// umbra_op_group(group_op): one bit set, the opcode's group (UMBRA_GROUP_*); none for an\n"
+       "// opcode that is no instruction.  ANDed with GROUPS, it says the core implements it.\n";
+  o << "function [`UMBRA_NUM_GROUPS-1:0] umbra_op_group;\n  input [7:0] group_op;\n  begin\n"
+       "    umbra_op_group = {`UMBRA_NUM_GROUPS{1'b0}};\n    case (group_op)\n";
+  for (size_t g = 0; g < isa.groups.size(); ++g) {
+    std::string ops;
+    int n = 0;
+    for (auto& i : isa.instrs)
+      if (i.group == isa.groups[g].name)
+        ops += std::string(n ? (n % 4 ? ", " : ",\n      ") : "") + "`UMBRA_OP_" + ident(i.name), ++n;
+    o << "      " << ops << ":\n        umbra_op_group[`UMBRA_GROUP_" << ident(isa.groups[g].name)
+      << "] = 1'b1;\n";
+  }
+  o << "      default: ;\n    endcase\n  end\nendfunction\n\n";
   o << "// umbra_sreg_known(sreg_number): it is the number of a special register (rdsr's field b).\n";
   o << "function umbra_sreg_known;\n  input [7:0] sreg_number;\n  begin\n    case (sreg_number)\n      ";
   for (size_t k = 0; k < isa.sregs.size(); ++k)
@@ -1034,7 +1120,33 @@ std::string md_escape(const std::string& s) {
   return r;
 }
 
-std::string emit_markdown(const Isa& isa) {
+// The groups each configs/*.yaml names (core.groups), for the reference's table.  Only
+// that key is read; the configuration loader checks the files (umbra-config).
+std::vector<ConfigGroups> load_config_groups(const std::string& dir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (e.path().extension() == ".yaml") files.push_back(e.path().string());
+  if (ec) throw Error(dir + ": error: cannot list the configurations: " + ec.message());
+  std::sort(files.begin(), files.end());
+  std::vector<ConfigGroups> out;
+  for (const auto& f : files) {
+    ConfigGroups c{std::filesystem::path(f).filename().string(), {}};
+    YAML::Node root;
+    try {
+      root = YAML::LoadFile(f);
+    } catch (const YAML::Exception& e) {
+      throw Error(f + ": error: " + e.what());
+    }
+    const YAML::Node g = root.IsMap() && root["core"].IsMap() ? root["core"]["groups"] : YAML::Node();
+    if (g && g.IsSequence())
+      for (const auto& n : g) c.groups.push_back(n.as<std::string>());
+    out.push_back(c);
+  }
+  return out;
+}
+
+std::string emit_markdown(const Isa& isa, const std::vector<ConfigGroups>& configs) {
   std::ostringstream o;
   o << "<!-- " << kHeader << " -->\n";
   o << "# Umbra ISA reference (version " << isa.version << ")\n\n";
@@ -1066,16 +1178,41 @@ std::string emit_markdown(const Isa& isa) {
        "for a register, whether it is read (r), written (w) or both (rw).  A memory address "
        "`rB + offset` (and an atomic's `ra`) is computed modulo 2^32: an offset that carries "
        "past 0xffffffff or below 0 wraps around, in every model; the address must then be "
-       "aligned and inside data memory.\n";
+       "aligned and inside data memory.  The group column names the instruction's extension "
+       "group (see Extension groups below).\n";
   for (auto& c : isa.classes) {
     o << "\n### " << camel(c.name) << ": " << c.doc << "\n\n";
-    o << "| mnemonic | opcode | format | syntax | operands | encoding | semantics |\n"
-         "|---|---|---|---|---|---|---|\n";
+    o << "| mnemonic | opcode | format | group | syntax | operands | encoding | semantics |\n"
+         "|---|---|---|---|---|---|---|---|\n";
     for (auto& i : isa.instrs)
       if (i.cls == c.name)
-        o << "| `" << i.name << "` | " << hex2(i.opcode) << " | " << i.format << " | `" << syntax(i) << "` | "
-          << operand_kinds(i) << " | " << md_escape(layout(isa, i)) << " | " << md_escape(i.semantics)
-          << " |\n";
+        o << "| `" << i.name << "` | " << hex2(i.opcode) << " | " << i.format << " | `" << i.group << "` | `"
+          << syntax(i) << "` | " << operand_kinds(i) << " | " << md_escape(layout(isa, i)) << " | "
+          << md_escape(i.semantics) << " |\n";
+  }
+  o << "\n## Extension groups\n\n"
+       "Every instruction belongs to one group.  A configuration lists the groups its cores "
+       "have in `core.groups` (docs/configuration.md); without the key it has them all.  An "
+       "instruction of a group the configuration lacks is refused by `umbra-as --config`, "
+       "marked by `umbra-dis --config`, and is an illegal instruction in every model (the "
+       "fault names the group); the RTL builds no logic for it.  The bit is the group's bit "
+       "in the RTL's `GROUPS` parameter.\n\n"
+       "| group | bit | instructions | meaning |\n|---|---|---|---|\n";
+  for (size_t g = 0; g < isa.groups.size(); ++g) {
+    std::string names;
+    for (auto& i : isa.instrs)
+      if (i.group == isa.groups[g].name) names += (names.empty() ? "`" : ", `") + i.name + "`";
+    o << "| `" << isa.groups[g].name << "` | " << g << " | " << names << " | " << md_escape(isa.groups[g].doc)
+      << (isa.groups[g].required ? " (required: in every configuration)" : "") << " |\n";
+  }
+  if (!configs.empty()) {
+    o << "\n### Each configuration's groups\n\n| configuration | groups |\n|---|---|\n";
+    for (auto& c : configs) {
+      std::string gs;
+      for (auto& g : c.groups) gs += (gs.empty() ? "`" : ", `") + g + "`";
+      if (c.groups.empty()) gs = "all";
+      o << "| `configs/" << c.file << "` | " << gs << " |\n";
+    }
   }
   if (!isa.port_ops.empty()) {
     o << "\n## Memory-port ops\n\nThese travel in the memory port's op field (`mem_req_op`) beside the "
@@ -1110,13 +1247,16 @@ void write_if_changed(const std::string& path, const std::string& option, const 
 
 int main(int argc, char** argv) {
   CLI::App app{"umbra-isagen: generate the ISA tables, RTL include and reference from isa.yaml"};
-  std::string yaml, header, source, verilog, verilog_decode, markdown, uarch, uarch_header, uarch_verilog;
+  std::string yaml, header, source, verilog, verilog_decode, markdown, uarch, uarch_header, uarch_verilog,
+      configs_dir;
   app.add_option("yaml", yaml, "ISA description")->required();
   app.add_option("--cpp-header", header, "write the C++ table header here");
   app.add_option("--cpp-source", source, "write the C++ table source here");
   app.add_option("--verilog", verilog, "write the Verilog include here");
   app.add_option("--verilog-decode", verilog_decode, "write the Verilog decode-attribute function here");
   app.add_option("--markdown", markdown, "write the ISA reference here");
+  app.add_option("--configs", configs_dir,
+                 "directory of configurations (configs/) whose groups the reference tabulates");
   app.add_option("--uarch", uarch, "microarchitecture description (uarch.yaml)");
   app.add_option("--uarch-header", uarch_header,
                  "write the C++ microarchitecture header here (needs --uarch)");
@@ -1159,7 +1299,10 @@ int main(int argc, char** argv) {
     if (!source.empty()) write_if_changed(source, "--cpp-source", emit_source(isa));
     if (!verilog.empty()) write_if_changed(verilog, "--verilog", emit_verilog(isa));
     if (!verilog_decode.empty()) write_if_changed(verilog_decode, "--verilog-decode", decode_table);
-    if (!markdown.empty()) write_if_changed(markdown, "--markdown", emit_markdown(isa));
+    if (!markdown.empty())
+      write_if_changed(markdown, "--markdown",
+                       emit_markdown(isa, configs_dir.empty() ? std::vector<ConfigGroups>{}
+                                                              : load_config_groups(configs_dir)));
     if (!uarch_header.empty()) write_if_changed(uarch_header, "--uarch-header", emit_uarch_header(isa, u));
     if (!uarch_verilog.empty())
       write_if_changed(uarch_verilog, "--uarch-verilog", emit_uarch_verilog(isa, u));

@@ -65,6 +65,11 @@ const char* class_name(Class c) {
   static const char* names[] = {"integer", "float", "branch", "load", "store", "atomic", "special"};
   return names[unsigned(c)];
 }
+const GroupInfo* find_group(std::string_view name) {
+  for (const GroupInfo& g : kGroups)
+    if (name == g.name) return &g;
+  return nullptr;
+}
 const char* format_name(Format f) {
   static const char* names[] = {"R", "I", "J", "N"};
   return names[unsigned(f)];

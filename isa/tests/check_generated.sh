@@ -1,6 +1,7 @@
 #!/bin/sh
 # isa_generated_fresh: regenerates rtl/umbra_isa.vh, rtl/umbra_isa_decode.vh,
-# rtl/umbra_uarch.vh and docs/isa.md from isa/isa.yaml and isa/uarch.yaml into a
+# rtl/umbra_uarch.vh and docs/isa.md from isa/isa.yaml and isa/uarch.yaml (and the
+# groups of configs/*.yaml, which docs/isa.md tabulates) into a
 # temporary directory and fails if the committed copies differ.  Those files are
 # committed so that RTL flows and readers need no build; this check is
 # what keeps them provably generated rather than hand-edited or stale.
@@ -13,7 +14,7 @@ tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
 if ! "$isagen" "$src/isa/isa.yaml" --verilog "$tmp/umbra_isa.vh" --verilog-decode "$tmp/umbra_isa_decode.vh" \
-    --markdown "$tmp/isa.md" --uarch "$src/isa/uarch.yaml" --uarch-verilog "$tmp/umbra_uarch.vh"; then
+    --markdown "$tmp/isa.md" --configs "$src/configs" --uarch "$src/isa/uarch.yaml" --uarch-verilog "$tmp/umbra_uarch.vh"; then
   echo "umbra-isagen rejected isa/isa.yaml or isa/uarch.yaml" >&2
   exit 1
 fi

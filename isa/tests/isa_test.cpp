@@ -71,6 +71,11 @@ TEST(Tables, InstructionsMatchIsaYaml) {
     EXPECT_EQ(in.opcode, y["opcode"].as<int>());
     EXPECT_EQ(format_name(in.format), str(y, "format"));
     EXPECT_EQ(class_name(in.cls), str(y, "class"));
+    ASSERT_LT(in.group, kNumGroups);
+    EXPECT_EQ(kGroups[in.group].name, str(y, "group"));
+    EXPECT_EQ(find_group(str(y, "group")), &kGroups[in.group]);
+    EXPECT_TRUE(in_groups(in, kAllGroups));
+    EXPECT_EQ(in_groups(in, 1u << group::BASE), str(y, "group") == "base");
     EXPECT_EQ(&info(in.op), &in);
     EXPECT_EQ(find_name(in.name), &in);
     EXPECT_EQ(find_opcode(in.opcode), &in);

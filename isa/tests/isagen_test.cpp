@@ -237,12 +237,33 @@ const BadCase kBadCases[] = {
      "",
      {"operand kind 'simm8'", "'signed' must be true or false"}},
     {"EntryNotAMap",
-     "  - {name: dflush,  opcode: 0x08, format: N, class: special, operands: [], semantics: \"wait until "
+     "  - {name: dflush,  opcode: 0x08, format: N, class: special, group: base, operands: [], semantics: "
+     "\"wait until "
      "every "
      "store this thread issued has reached memory\"}\n",
      "  - dflush\n",
      "",
      {"instruction", "expected a map"}},
+    {"UnknownGroup",
+     "{name: mulh,  opcode: 0x19, format: R, class: integer, group: mulh,",
+     "{name: mulh,  opcode: 0x19, format: R, class: integer, group: mulhi,",
+     "",
+     {"instruction 'mulh'", "unknown group 'mulhi'"}},
+    {"GroupWithoutInstruction",
+     "  - {name: atomic,  doc: \"read-modify-write operations",
+     "  - {name: spare, doc: none}\n  - {name: atomic,  doc: \"read-modify-write operations",
+     "{name: spare,",
+     {"group 'spare' has no instruction"}},
+    {"MissingGroup",
+     "{name: fneg,  opcode: 0x47, format: R, class: float, group: fp32,",
+     "{name: fneg,  opcode: 0x47, format: R, class: float,",
+     "",
+     {"instruction 'fneg'", "missing 'group'"}},
+    {"FirstGroupNotRequired",
+     "{name: base,    required: true,",
+     "{name: base,    required: false,",
+     "",
+     {"group ('base') must be required"}},
     {"PseudoShadowsInstruction",
      "{name: mov,  syntax:",
      "{name: add,  syntax:",
@@ -498,7 +519,8 @@ TEST(CommittedDocs, IsaMdListsEveryInstructionWithOpcodeAndSyntax) {
       syntax += op["kind"].as<std::string>() == "mem" ? "offset(rB)" : op["name"].as<std::string>();
     }
     const std::string row = "| `" + name + "` | " + hex2(in["opcode"].as<int>()) + " | " +
-                            in["format"].as<std::string>() + " | `" + syntax + "` |";
+                            in["format"].as<std::string>() + " | `" + in["group"].as<std::string>() +
+                            "` | `" + syntax + "` |";
     EXPECT_EQ(count(md, row), 1u) << "docs/isa.md lacks the row starting " << row;
     // The row then gives each operand's kind, so a reader need not open isa.yaml.
     const size_t at = md.find(row);

@@ -57,6 +57,17 @@ struct InstrInfo {
   // written from the computed result, or from memory (a load, a returning atomic: the
   // thread sleeps); a data-memory request (load, store, atomic); an FPU instruction.
   bool cond_branch, writes_result, returns_data, memory, fpu;
+  // Its extension group (isa.yaml, groups): an index into kGroups and the group's bit
+  // in a configuration's mask (Config::groups).
+  uint8_t group;
+};
+
+// An extension group: a configuration implements the instructions of the groups it
+// lists (core.groups); a required group is in every configuration.
+struct GroupInfo {
+  const char* name;
+  bool required;
+  const char* doc;
 };
 
 struct SpecialRegInfo {
@@ -87,6 +98,11 @@ const KindInfo& kind_info(Kind k);
 const SpecialRegInfo* find_sreg(std::string_view name);
 const SpecialRegInfo* find_sreg(uint8_t number);
 const char* class_name(Class c);
+const GroupInfo* find_group(std::string_view name);  // nullptr if no group has it
+// The group of an instruction is in a configuration's mask (Config::groups).
+inline bool in_groups(const InstrInfo& in, uint32_t groups) {
+  return (groups >> in.group) & 1u;
+}
 const char* format_name(Format f);
 
 // A decoded word: raw fields plus operand values as the assembler writes them.
