@@ -153,6 +153,13 @@ void check_one_document(const std::string& path, const std::string& text) {
 
 }  // namespace
 
+std::string group_names(uint32_t groups) {
+  std::string s;
+  for (unsigned b = 0; b < isa::kNumGroups; ++b)
+    if ((groups >> b) & 1u) s += (s.empty() ? "" : ", ") + std::string(isa::kGroups[b].name);
+  return s;
+}
+
 Config load_config(const std::string& path) {
   check_config_file(path);
   // yaml-cpp's LoadFile would open the file the same way and parse the same stream;
@@ -202,6 +209,34 @@ Config parse_config(const std::string& text, const std::string& path) {
        uint_key(&c.execute_stages, uarch::kMinExecuteStages, uarch::kMaxExecuteStages)},
       {"core.registers", uint_key(&c.registers, uarch::kMinRegisters, uarch::kMaxRegisters)},
       {"core.imem_words", uint_key(&c.imem_words, 1, uarch::kMaxImemWords)},
+      // A list of group names, each once; the required groups (base) must be there, so
+      // that a configuration cannot leave out what every program needs by accident.
+      {"core.groups",
+       [&](const YAML::Node& n, const std::string& key) {
+         if (!n.IsSequence())
+           fail(path, n, "'" + key + "' must be a list of extension groups, such as [base, fp32]");
+         uint32_t mask = 0;
+         for (const YAML::Node& g : n) {
+           const isa::GroupInfo* gi = g.IsScalar() ? isa::find_group(g.Scalar()) : nullptr;
+           if (!gi) {
+             std::string known;
+             for (const isa::GroupInfo& k : isa::kGroups)
+               known += (known.empty() ? "" : ", ") + std::string(k.name);
+             fail(path, g,
+                  "'" + key + "': '" + (g.IsScalar() ? g.Scalar() : std::string("?")) +
+                      "' is not an extension group (isa/isa.yaml has: " + known + ")");
+           }
+           const unsigned bit = unsigned(gi - isa::kGroups);
+           if ((mask >> bit) & 1u) fail(path, g, "'" + key + "' names group '" + gi->name + "' twice");
+           mask |= 1u << bit;
+         }
+         for (unsigned b = 0; b < isa::kNumGroups; ++b)
+           if (isa::kGroups[b].required && !((mask >> b) & 1u))
+             fail(path, n,
+                  "'" + key + "' lacks group '" + isa::kGroups[b].name +
+                      "', which every configuration has (isa/isa.yaml)");
+         c.groups = mask;
+       }},
       {"memory.bytes", uint_key(&c.mem_bytes, 4, 1ull << 31)},
       {"memory.data_base", uint_key(&c.data_base, 0, 0xfffffffcull)},
       {"memory.latency", uint_key(&c.mem_latency, 1, 1000)},

@@ -118,6 +118,29 @@ TEST(Config, BadMemorySystemValuesNameLineAndReason) {
       });
 }
 
+// core.groups: names from isa.yaml, each once, the required base always there.
+TEST(Config, GroupsAreIsaYamlsNamesWithBase) {
+  EXPECT_EQ(umbra::Config{}.groups, umbra::isa::kAllGroups);
+  const umbra::Config c =
+      umbra::parse_config("core:\n  groups: [base, atomic, mulh]\n", scratch_dir() + "groups.yaml");
+  namespace g = umbra::isa::group;
+  EXPECT_EQ(c.groups, (1u << g::BASE) | (1u << g::ATOMIC) | (1u << g::MULH));
+  EXPECT_EQ(umbra::group_names(c.groups), "base, mulh, atomic");
+  EXPECT_TRUE(c.has(*umbra::isa::find_name("atom.add")));
+  EXPECT_FALSE(c.has(*umbra::isa::find_name("fadd")));
+  EXPECT_FALSE(c.has_group(g::FP32CVT));
+  umbra::testkit::expect_refused(
+      scratch_dir(),
+      {
+          {"core:\n  groups: [base, fp64]\n",
+           ":2: error: 'core.groups': 'fp64' is not an extension group (isa/isa.yaml has: base, mulh"},
+          {"core:\n  groups: [fp32]\n", ":2: error: 'core.groups' lacks group 'base'"},
+          {"core:\n  groups:\n    - base\n    - fp32\n    - fp32\n",
+           ":5: error: 'core.groups' names group 'fp32' twice"},
+          {"core:\n  groups: base\n", ":2: error: 'core.groups' must be a list of extension groups"},
+      });
+}
+
 // The message a bad file gives, or "" if it was accepted.
 std::string load_error(const std::string& p) {
   try {

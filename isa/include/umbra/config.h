@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "umbra/isa.h"        // the extension groups, from isa/isa.yaml
 #include "umbra/uarch_gen.h"  // limits and pipeline depth, from isa/uarch.yaml
 
 namespace umbra {
@@ -19,6 +20,11 @@ struct Config {
   // least that: no forwarding, no interlock.  A deeper FPU is a faster FPGA clock.
   unsigned execute_stages = uarch::kDefaultExecuteStages;
   unsigned registers = 256;      // registers implemented per thread
+  // The extension groups the cores implement (core.groups; isa.yaml, groups), a mask
+  // of isa::group bits.  An instruction of another group is refused by the assembler
+  // and is an illegal instruction in every model; a board core leaves out the big
+  // units this way.  The default has them all.
+  uint32_t groups = isa::kAllGroups;
   unsigned cores = 1;
   uint32_t imem_words = 4096;    // instruction store per core, in words
   uint32_t mem_bytes = 1u << 20; // data memory
@@ -83,7 +89,12 @@ struct Config {
   // Stages F..W of the barrel core (docs/microarchitecture.md); the loader refuses
   // fewer threads, so that a thread never meets its previous instruction in flight.
   unsigned pipeline_depth() const { return uarch::pipeline_depth(execute_stages); }
+  bool has_group(unsigned group) const { return (groups >> group) & 1u; }
+  bool has(const isa::InstrInfo& in) const { return isa::in_groups(in, groups); }
 };
+
+// The names of the groups in a mask, in isa.yaml's order, as "base, fp32".
+std::string group_names(uint32_t groups);
 
 // Bad configuration files: the message names the file, the line and what is wrong.
 struct ConfigError : std::runtime_error {
