@@ -326,6 +326,8 @@ void Options::apply(const Config& c) {
   data_base = c.data_base;
   imem_words = c.imem_words;
   mem_bytes = c.mem_bytes;
+  groups = c.groups;
+  config = "'" + c.name + "'";
 }
 
 }  // namespace umbra::as

@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
   app.add_option("--config", config,
                  "machine configuration (configs/*.yaml): its core.registers is the register limit, "
                  "memory.data_base the .data origin, and a program must fit its core.imem_words and "
-                 "memory.bytes");
+                 "memory.bytes, and its instructions must be of its core.groups");
   app.add_option("--registers", registers, "register limit, overriding --config")->check(CLI::Range(1, 256));
   app.add_option("-I,--include-dir", opts.include_dirs,
                  ".include search directory (after the including file's own)");
@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
   if (!config.empty()) {
     try {
       opts.apply(umbra::load_config(config));
+      opts.config += " (" + config + ")";
     } catch (const std::exception& e) {
       std::cerr << e.what() << "\n";
       return 1;

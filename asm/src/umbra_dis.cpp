@@ -43,6 +43,11 @@ namespace umbra::dis {
 struct ListingOptions {
   bool addresses = false;  // append "# address  encoding" to every line
   std::string source;      // named in the header comment
+  // A target's extension groups (--config): a word of another group keeps its
+  // instruction text, which umbra-as reads back, and is marked in its comment, since
+  // that core would fault on it.
+  uint32_t groups = isa::kAllGroups;
+  std::string config;  // the configuration's name, for the mark
 };
 
 // True if umbra-as reads `name:` as a label called `name`.
@@ -202,6 +207,9 @@ inline std::string listing(const Program& p, const ListingOptions& opt = {}) {
       comment = code.substr(hash + 4);
       code.resize(hash);
     }
+    if (const auto d = isa::decode(p.text[i]); d && !isa::in_groups(*d->info, opt.groups))
+      comment += (comment.empty() ? "" : "; ") + std::string("not in configuration '") + opt.config +
+                 "': extension group " + isa::kGroups[d->info->group].name;
     char enc[16];
     std::snprintf(enc, sizeof enc, "%08x", p.text[i]);
     detail::emit(out, code, comment, opt.addresses, pc, enc);
@@ -271,7 +279,7 @@ int main(int argc, char** argv) {
   CLI::App app{
       "umbra-dis: disassemble an Umbra program image (ELF, $readmemh hex or raw binary) into assembly that "
       "umbra-as turns back into the same bits"};
-  std::string format = "auto", input, output;
+  std::string format = "auto", input, output, config;
   std::optional<uint32_t> base;
   bool addresses = false;
   app.add_option("-f,--format", format,
@@ -284,6 +292,9 @@ int main(int argc, char** argv) {
                  "@ address); a multiple of 4");
   app.add_flag("--addresses", addresses, "append each word's address and encoding as a comment");
   app.add_option("-o,--output", output, "write the listing here instead of standard output");
+  app.add_option("--config", config,
+                 "machine configuration (configs/*.yaml): mark each instruction outside its core.groups, "
+                 "which that machine would fault on");
   app.add_option("input", input, "program image")->required();
   umbra::check_stdout_at_exit("umbra-dis");
   CLI11_PARSE(app, argc, argv);
@@ -293,6 +304,8 @@ int main(int argc, char** argv) {
   umbra::OutputFiles out;
   out.add_input(input, "the program image");
   out.add_input(input + ".data.hex", "the program image's data file");
+  if (!config.empty()) out.add_input(config, "the configuration");
+  umbra::dis::ListingOptions lopt{addresses, input};
   try {
     if (app.count("--base") && !base)
       throw umbra::ObjectError("--base: expected an address, a multiple of 4");
@@ -304,6 +317,11 @@ int main(int argc, char** argv) {
     const umbra::obj::Format f = *umbra::obj::parse_format(format);
     if (base && *base % 4 != 0)
       throw umbra::ObjectError("--base " + umbra::hex8(*base) + " is not a multiple of 4");
+    if (!config.empty()) {
+      const umbra::Config c = umbra::load_config(config);
+      lopt.groups = c.groups;
+      lopt.config = c.name;
+    }
     umbra::Program p = umbra::obj::read_file(input, f);
     if (base) {
       // An ELF records its own addresses; moving its text would silently misplace its symbols.
@@ -312,7 +330,7 @@ int main(int argc, char** argv) {
       p.entry = p.entry - p.text_base + *base;
       p.text_base = *base;
     }
-    const std::string text = umbra::dis::listing(p, {addresses, input});
+    const std::string text = umbra::dis::listing(p, lopt);
     if (output.empty()) {
       // A short fwrite sets the stream's error; check_stdout() reports it with its errno
       // (a large listing goes past stdio's buffer, so a final fflush alone succeeds).

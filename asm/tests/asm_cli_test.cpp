@@ -88,6 +88,25 @@ TEST_F(AsmCli, ErrorsExitNonZeroAndWriteNothing) {
   EXPECT_NE(as(kData + "/broken.s -o " + path("b.elf")).err.find("11 errors"), std::string::npos);
 }
 
+// --config's groups: the error names the instruction, its group and the
+// configuration with its file, at file:line:col with the caret; nothing is written.
+TEST_F(AsmCli, AnInstructionOutsideTheConfigurationsGroupsIsAnError) {
+  write("lean.yaml", "name: lean\ncore:\n  groups: [base, mulh]\n");
+  write("a.s", "_start: li r1, 1\n        itof r2, r1\n        exit\n");
+  const CliRun r = as(path("a.s") + " --config " + path("lean.yaml") + " -o " + path("a.elf"));
+  EXPECT_EQ(r.rc, 1);
+  EXPECT_FALSE(fs::exists(path("a.elf")));
+  EXPECT_NE(r.err.find(path("a.s") +
+                       ":2:9: error: 'itof' is in extension group 'fp32cvt', which configuration "
+                       "'lean' (" +
+                       path("lean.yaml") +
+                       ") does not have (core.groups: base, mulh)\n        itof r2, r1\n"
+                       "        ^\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(as(path("a.s") + " -o " + path("a.elf")).rc, 0);
+}
+
 TEST_F(AsmCli, ListingAndIncludeDirs) {
   const CliRun r =
       as(kData + "/inc_main.s -I " + kData + "/sub -o " + path("i.elf") + " --listing " + path("i.lst"));

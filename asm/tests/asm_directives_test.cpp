@@ -241,6 +241,31 @@ TEST(AsmRegisters, TargetLimit) {
   EXPECT_EQ(r.errors[0].message, "register 'r256' does not exist (the ISA has r0..r255)");
 }
 
+// An instruction of a group the target lacks: refused at its mnemonic, naming the
+// instruction, the group and the configuration; the pseudo-instructions, which expand
+// to base instructions, stay usable on a base-only target.
+TEST(AsmGroups, AnAbsentGroupsInstructionIsRefused) {
+  Options o;
+  o.groups = 1u << umbra::isa::group::BASE | 1u << umbra::isa::group::ATOMIC;
+  o.config = "'lean' (lean.yaml)";
+  ok("li r1, 100000\nmov r2, r1\nnot r3, r2\nneg r4, r3\ncall f\nf: ret\natom.add r1, r2, r3\n", o);
+  auto r = assemble_string("add r1, r2, r3\n  fmul r1, r2, r3\nmulhu r1, r2, r3\n", "g.s", o);
+  ASSERT_EQ(r.errors.size(), 2u);
+  EXPECT_EQ(r.errors[0].message,
+            "'fmul' is in extension group 'fp32', which configuration 'lean' (lean.yaml) does not have "
+            "(core.groups: base, atomic)");
+  EXPECT_EQ(r.errors[0].line, 2);
+  EXPECT_EQ(r.errors[0].col, 3);
+  EXPECT_NE(r.errors[0].render().find("g.s:2:3: error: 'fmul' is in extension group 'fp32'"),
+            std::string::npos);
+  EXPECT_NE(r.errors[0].render().find("\n  fmul r1, r2, r3\n  ^\n"), std::string::npos)
+      << r.errors[0].render();
+  EXPECT_EQ(r.errors[1].line, 3);
+  EXPECT_NE(r.errors[1].message.find("'mulhu' is in extension group 'mulh'"), std::string::npos);
+  // Without a configuration every group is there.
+  ok("fmul r1, r2, r3\nmulhu r1, r2, r3\npack r1, r2, r3\n");
+}
+
 TEST(AsmInclude, RelativeAndIncludeDirs) {
   Options o;
   o.include_dirs = {kData + "/sub"};

@@ -494,6 +494,30 @@ TEST(DisRoundTrip, UnusableSymbolsAreLeftOutAndEntryKept) {
   EXPECT_EQ(q.entry, p.entry);
 }
 
+// umbra-dis --config marks the words a configuration's core would fault on (an
+// absent group's), keeping the instruction so the listing still reassembles.
+TEST(DisCli, ConfigMarksInstructionsOutsideItsGroups) {
+  Tmp t;
+  spit(t / "p.s", "_start: fadd r1, r2, r3\n        add r1, r2, r3\n        red.add r1, r2\n        exit\n");
+  spit(t / "lean.yaml", "name: lean\ncore:\n  groups: [base, mulh]\n");
+  ASSERT_EQ(as(t, {(t / "p.s").string(), "-o", (t / "p.elf").string()}).status, 0);
+  const ToolRun d = dis(t, {"--config", (t / "lean.yaml").string(), (t / "p.elf").string()});
+  ASSERT_EQ(d.status, 0) << d.err;
+  EXPECT_NE(d.out.find("fadd r1, r2, r3"), std::string::npos) << d.out;
+  EXPECT_NE(d.out.find("# not in configuration 'lean': extension group fp32\n"), std::string::npos) << d.out;
+  EXPECT_NE(d.out.find("# not in configuration 'lean': extension group atomic\n"), std::string::npos)
+      << d.out;
+  EXPECT_NE(d.out.find("\n        add r1, r2, r3\n"), std::string::npos)
+      << "a base instruction is not marked: " << d.out;
+  // Without --config nothing is marked.
+  EXPECT_EQ(dis(t, {(t / "p.elf").string()}).out.find("not in configuration"), std::string::npos);
+  // A bad configuration is named.
+  spit(t / "bad.yaml", "core:\n  groups: [fp32]\n");
+  const ToolRun b = dis(t, {"--config", (t / "bad.yaml").string(), (t / "p.elf").string()});
+  EXPECT_NE(b.status, 0);
+  EXPECT_NE(b.err.find("bad.yaml:2: error: 'core.groups' lacks group 'base'"), std::string::npos) << b.err;
+}
+
 TEST(DisCli, MissingFileIsNamedAndFails) {
   Tmp t;
   const std::string path = (t / "no-such-file.elf").string();

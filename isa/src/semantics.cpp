@@ -254,6 +254,12 @@ std::string register_fault(const isa::Decoded& d, unsigned registers) {
          " registers";
 }
 
+std::string group_fault(const isa::Decoded& d, uint32_t groups) {
+  if (isa::in_groups(*d.info, groups)) return "";
+  return std::string(d.info->name) + " is in extension group " + isa::kGroups[d.info->group].name +
+         ", which this core does not have";
+}
+
 std::string access_fault_reason(Fault f, const char* mnemonic, uint32_t addr, uint64_t mem_bytes) {
   const std::string a = std::string(mnemonic) + " address " + hex8(addr);
   if (f == Fault::Misaligned) return a + " is not a multiple of 4";

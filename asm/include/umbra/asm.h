@@ -35,8 +35,13 @@ struct Options {
   // the simulator or the board loader later.
   uint32_t imem_words = 0;  // instruction store, in words
   uint64_t mem_bytes = 0;   // data memory; .data must end inside it
-  // Every limit a configuration file sets for programs: registers, the .data origin
-  // and the two store sizes.
+  // The target's extension groups (core.groups): an instruction of another group is
+  // an error naming the instruction, its group and `config`, the configuration (as
+  // "'name'", or "'name' (file)" when umbra-as knows the file).
+  uint32_t groups = isa::kAllGroups;
+  std::string config;
+  // Every limit a configuration file sets for programs: registers, the .data origin,
+  // the two store sizes and the extension groups.
   void apply(const Config& c);
 };
 

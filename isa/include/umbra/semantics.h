@@ -80,6 +80,12 @@ int highest_register(const isa::Decoded& d);
 // Why d is illegal on a core of `registers` registers (a binary made for 256 registers
 // must not silently run on fewer), or empty when it is not.
 std::string register_fault(const isa::Decoded& d, unsigned registers);
+// Why d is illegal on a core whose extension groups are the mask `groups` (a binary
+// made for more groups must not run an instruction the core has no logic for), or
+// empty when it is not.  Checked before register_fault: the group decides first.  The
+// configuration's name is not in it: the SystemC model and the RTL know only their
+// parameters, and every model words a fault alike.
+std::string group_fault(const isa::Decoded& d, uint32_t groups);
 // Why a load, store or atomic (`mnemonic`) at data address addr faults (Misaligned or
 // OutOfRange) in a data memory of mem_bytes bytes.
 std::string access_fault_reason(Fault f, const char* mnemonic, uint32_t addr, uint64_t mem_bytes);
