@@ -42,6 +42,9 @@ struct BlockParams {
   // X1 -> W (Config's execute_stages): execute's delay line; the depth follows.
   unsigned execute_stages = uarch::kDefaultExecuteStages;
   unsigned registers = 256;
+  // Config's groups (core.groups): decode makes an instruction of another group
+  // illegal, as the RTL's GROUPS parameter does.
+  uint32_t groups = isa::kAllGroups;
   uint32_t imem_words = 4096;
   unsigned core_id = 0;
   // The data cache and the request FIFO (docs/memory-system.md), from Config's

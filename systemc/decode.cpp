@@ -25,7 +25,7 @@ const decode::Entry& decode::decoded(uint32_t word) {
   if (!e.filled || e.inst.d.word != word) {
     const auto dec = isa::decode(word);
     e.filled = true;
-    e.legal = dec && registers_exist(*dec);
+    e.legal = dec && isa::in_groups(*dec->info, p_.groups) && registers_exist(*dec);
     e.inst = DecodedInstr{};
     if (e.legal) e.inst.d = *dec;
     e.inst.d.word = word;

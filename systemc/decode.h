@@ -5,8 +5,9 @@
 // the RTL's decode.v reads as umbra_decode_attr().  A field
 // the instruction does not read as a register is presented as r0, which reads 0, so
 // execute gets exactly the RegValues the semantics functions expect.  A word that is
-// no instruction, or that names a register beyond the configuration's `registers`,
-// is marked illegal and faults in X1.  r_flush marks dflush, the one instruction that
+// no instruction, that names a register beyond the configuration's `registers`, or
+// whose extension group the configuration lacks (`groups`), is marked illegal and
+// faults in X1.  r_flush marks dflush, the one instruction that
 // sleeps in X1 but writes no register (docs/memory-system.md).
 #pragma once
 #include <systemc.h>

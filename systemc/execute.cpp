@@ -110,7 +110,9 @@ void execute::tick() {
     if (x1_.illegal) {
       std::string why;
       const auto dec = isa::decode(x1_.inst.d.word, &why);
-      raise(Fault::IllegalInstruction, x1_, dec ? register_fault(*dec, p_.registers) : why);
+      std::string reason = dec ? group_fault(*dec, p_.groups) : why;
+      if (dec && reason.empty()) reason = register_fault(*dec, p_.registers);
+      raise(Fault::IllegalInstruction, x1_, reason);
       upd_state = ThreadStateCode::Exited;
     } else {
       const isa::Decoded& d = x1_.inst.d;

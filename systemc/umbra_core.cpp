@@ -58,6 +58,7 @@ BlockParams umbra_core::checked(const Config& cfg, unsigned core_id, bool dispat
   p.cache_line_bytes = cfg.cache_line_bytes;
   p.cache_request_queue = cfg.cache_request_queue;
   p.registers = cfg.registers;
+  p.groups = cfg.groups;
   p.imem_words = cfg.imem_words;
   p.core_id = core_id;
   p.dispatch = dispatch;

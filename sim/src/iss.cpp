@@ -189,7 +189,9 @@ RunResult Simulator::run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, ui
       auto& slot = decoded[std::min<size_t>(pc / 4, text_end_)];
       if (!slot || pc / 4 >= text_end_) slot = isa::decode(word);
       const std::optional<isa::Decoded>& d = *slot;
-      const std::string too_high = d ? register_fault(*d, cfg_.registers) : "";
+      // Legal words this core still refuses: an absent group's (first), a register it lacks.
+      std::string too_high = d ? group_fault(*d, cfg_.groups) : "";
+      if (d && too_high.empty()) too_high = register_fault(*d, cfg_.registers);
       if (!too_high.empty()) {
         r.pc = r.next_pc = pc;
         r.word = word;

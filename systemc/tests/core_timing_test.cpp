@@ -292,6 +292,31 @@ TEST(Faults, RegisterBeyondTheConfigurationIsIllegal) {
   EXPECT_NE(r.result.message.find("16 registers"), std::string::npos) << r.result.message;
 }
 
+// An instruction of a group the configuration lacks (core.groups) is an illegal
+// instruction in X1, on the same thread and pc as the ISS's, with the same reason.
+TEST(Faults, AnAbsentGroupsInstructionIsIllegalLikeTheIss) {
+  Config cfg = config(8, 5);
+  cfg.groups = 1u << isa::group::BASE | 1u << isa::group::MULH;
+  const Program p = assemble(
+      "rdsr r1, tid\n addi r1, r1, -2\n bnz r1, ok\n mulhu r2, r1, r1\n itof r3, r1\nok: exit\n", cfg);
+  const IssRun ref = run_iss(p, cfg, 4);
+  ASSERT_TRUE(ref.result.fault.has_value());
+  const ScRun r = run_sc(p, cfg, 4, 100'000);
+  ASSERT_EQ(r.result.status, RunResult::Status::Fault);
+  EXPECT_EQ(r.result.fault, Fault::IllegalInstruction);
+  EXPECT_EQ(ref.result.fault->fault, Fault::IllegalInstruction);
+  EXPECT_EQ(r.result.fault_thread, 2u);
+  EXPECT_EQ(ref.result.fault->thread, 2u);
+  EXPECT_EQ(r.result.fault_pc, 16u);
+  EXPECT_EQ(ref.result.fault->pc, 16u);
+  const std::string why = "itof is in extension group fp32cvt, which this core does not have";
+  EXPECT_EQ(ref.result.fault->detail, why);
+  EXPECT_NE(r.result.message.find(why), std::string::npos) << r.result.message;
+  // With every group the same program runs to its end.
+  cfg.groups = isa::kAllGroups;
+  EXPECT_EQ(run_sc(p, cfg, 4, 100'000).result.status, RunResult::Status::Exited);
+}
+
 TEST(Limits, CycleBudgetStopsAnEndlessLoop) {
   const Program p = assemble("loop: j loop\n");
   const ScRun r = run_sc(p, config(), 2, 1000);
