@@ -27,6 +27,7 @@ module synth_top #(
     parameter integer THREADS     = 8,
     parameter integer EXEC_STAGES = `UMBRA_DEFAULT_EXECUTE_STAGES,  // X1 -> W (core.execute_stages)
     parameter integer REGS        = 32,
+    parameter integer GROUPS = (1 << `UMBRA_NUM_GROUPS) - 1,  // core.groups (umbra_core)
     parameter integer IMEM_WORDS  = 2048,
     parameter integer MEM_WORDS   = 32768,  // data memory, 32-bit words (memory.bytes / 4)
     parameter integer MEM_LATENCY = 2,      // request accepted in m, first beat in m + this
@@ -90,7 +91,7 @@ module synth_top #(
 
   /* verilator lint_off PINCONNECTEMPTY */
   umbra_core #(
-      .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0),
+      .THREADS(THREADS), .REGS(REGS), .GROUPS(GROUPS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0),
       .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(CACHE_LINE_BYTES),
       .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .EXEC_STAGES(EXEC_STAGES)
   ) u_core (

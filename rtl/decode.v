@@ -34,7 +34,10 @@
 module decode #(
     parameter integer REGS = 256,
     parameter integer TW   = 3,
-    parameter integer IW   = 12
+    parameter integer IW   = 12,
+    // The extension groups this core implements (core.groups): an opcode of another
+    // group is illegal, as a register the core lacks is.
+    parameter integer GROUPS = (1 << `UMBRA_NUM_GROUPS) - 1
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -105,6 +108,19 @@ module decode #(
     end
   endgenerate
 
+  // With every group (the default) no logic is added: the default core is unchanged.
+  // GROUPS is an integer so that -G and chparam give it as a number.
+  localparam [31:0] GROUPS_U = GROUPS;
+  localparam [`UMBRA_NUM_GROUPS-1:0] GMASK = GROUPS_U[`UMBRA_NUM_GROUPS-1:0];
+  wire group_ok;
+  generate
+    if (GMASK == `UMBRA_GROUPS_ALL) begin : g_all_groups
+      assign group_ok = 1'b1;
+    end else begin : g_some_groups
+      assign group_ok = |(umbra_op_group(op) & GMASK);
+    end
+  endgenerate
+
   wire sreg_ok = umbra_sreg_known(fb);
 
   function field_ok;
@@ -150,7 +166,7 @@ module decode #(
     r_thread  <= d_thread;
     r_pc      <= d_pc;
     r_word    <= d_word;
-    r_illegal <= !(known && legal);
+    r_illegal <= !(known && legal && group_ok);
     r_we      <= wr_result;
     r_load    <= wr_memory;
     r_mem     <= memory;

@@ -23,6 +23,7 @@
 // loses their logic in synthesis.
 `default_nettype none
 
+`include "umbra_isa.vh"   // UMBRA_NUM_GROUPS, UMBRA_GROUPS_ALL (GROUPS)
 `include "umbra_uarch.vh"
 
 module umbra_core #(
@@ -31,6 +32,9 @@ module umbra_core #(
     parameter integer REGS       = 256,   // registers per thread, 2..256; r0 reads zero
     parameter integer IMEM_WORDS = 4096,  // instruction store, 32-bit words, 1..2^22
     parameter integer CORE_ID    = 0,     // value of the `cid` special register
+    // The extension groups implemented (core.groups), a mask of UMBRA_GROUP_* bits: an
+    // instruction of another group is illegal (rtl/decode.v).
+    parameter integer GROUPS = (1 << `UMBRA_NUM_GROUPS) - 1,
     parameter integer CACHE_BYTES      = 4096,  // data cache, a power of two; 0: none
     parameter integer CACHE_WAYS       = 2,     // 1..8, a power of two
     parameter integer CACHE_LINE_BYTES = 32,    // 8..128, a power of two; 4 without a cache
@@ -301,7 +305,7 @@ module umbra_core #(
   );
 
   decode #(
-      .REGS(REGS), .TW(TW), .IW(IW)
+      .REGS(REGS), .TW(TW), .IW(IW), .GROUPS(GROUPS)
   ) u_decode (
       .clk(clk), .rst(rst),
       .d_valid(d_valid), .d_thread(d_thread), .d_pc(d_pc), .d_word(d_word),

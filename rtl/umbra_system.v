@@ -45,6 +45,7 @@
 // event.  With LINE_PORT 0 they are 0.
 `default_nettype none
 
+`include "umbra_isa.vh"   // UMBRA_NUM_GROUPS, UMBRA_GROUPS_ALL (GROUPS)
 `include "umbra_uarch.vh"
 `include "umbra_commands.vh"
 
@@ -53,6 +54,7 @@ module umbra_system #(
     parameter integer THREADS          = 8,
     parameter integer EXEC_STAGES      = `UMBRA_DEFAULT_EXECUTE_STAGES,  // core.execute_stages
     parameter integer REGS             = 256,
+    parameter integer GROUPS = (1 << `UMBRA_NUM_GROUPS) - 1,  // core.groups (umbra_core)
     parameter integer IMEM_WORDS       = 4096,
     parameter integer CACHE_BYTES      = 4096,
     parameter integer CACHE_WAYS       = 2,
@@ -232,7 +234,7 @@ module umbra_system #(
     for (c = 0; c < CORES; c = c + 1) begin : g_core
       wire [31:0] lx0 = launch_count * c;
       umbra_core #(
-          .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(c),
+          .THREADS(THREADS), .REGS(REGS), .GROUPS(GROUPS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(c),
           .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(CACHE_LINE_BYTES),
           .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .DISPATCH(1),
           .EXEC_STAGES(EXEC_STAGES), .LINE_PORT(LINE_PORT)

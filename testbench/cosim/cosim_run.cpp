@@ -56,6 +56,9 @@ void check_config(const Config& cfg) {
   cmp("core.threads", cfg.threads, v.threads);
   cmp("core.execute_stages", cfg.execute_stages, v.execute_stages);
   cmp("core.registers", cfg.registers, v.registers);
+  if (cfg.groups != v.groups)
+    diff += std::string(diff.empty() ? "" : ", ") + "core.groups is [" + group_names(cfg.groups) +
+            "] but the RTL was verilated with [" + group_names(v.groups) + "]";
   cmp("core.imem_words", cfg.imem_words, v.imem_words);
   cmp("cache.bytes", cfg.cache_bytes, v.cache_bytes);
   cmp("cache.ways", cfg.cache_ways, v.cache_ways);
@@ -179,7 +182,11 @@ std::string rtl_fault_reason(Fault f, uint32_t pc, unsigned core, unsigned threa
   const uint32_t word = pc >= p.text_base && i < p.text.size() ? p.text[i] : 0;
   std::string why;
   const auto d = isa::decode(word, &why);
-  if (f == Fault::IllegalInstruction) return d ? register_fault(*d, cfg.registers) : why;
+  if (f == Fault::IllegalInstruction) {
+    if (!d) return why;
+    const std::string group = group_fault(*d, cfg.groups);  // decided first, as in the models
+    return group.empty() ? register_fault(*d, cfg.registers) : group;
+  }
   if (f != Fault::BadJump || !d) return "";
   ThreadState t;
   t.pc = pc;

@@ -42,6 +42,7 @@ using scm::RunResult;
 // were read from at configure time.
 struct VerilatedParams {
   unsigned cores = 0, threads = 0, execute_stages = 0, registers = 0;
+  uint32_t groups = 0;  // core.groups' mask (GROUPS)
   uint32_t imem_words = 0;
   uint32_t cache_bytes = 0;
   unsigned cache_ways = 0, cache_line_bytes = 0, cache_request_queue = 0;
