@@ -189,14 +189,15 @@ TEST(UmbraConfig, VerilogParametersAreTheYamlNumbers) {
   const Outcome o = run(std::string(UMBRA_CONFIG_PATH) + " --verilog-params '" + kUp5k + "'");
   ASSERT_EQ(o.rc, 0) << o.err;
   const umbra::Config c = umbra::load_config(kUp5k);
-  EXPECT_EQ(o.out,
-            "THREADS=" + std::to_string(c.threads) + "\nEXEC_STAGES=" + std::to_string(c.execute_stages) +
-                "\nREGS=" + std::to_string(c.registers) + "\nIMEM_WORDS=" + std::to_string(c.imem_words) +
-                "\nMEM_WORDS=" + std::to_string(c.mem_bytes / 4) + "\nMEM_LATENCY=" +
-                std::to_string(c.mem_latency) + "\nCACHE_BYTES=" + std::to_string(c.cache_bytes) +
-                "\nCACHE_WAYS=" + std::to_string(c.cache_ways) +
-                "\nCACHE_LINE_BYTES=" + std::to_string(c.cache_line_bytes) +
-                "\nREQ_QUEUE=" + std::to_string(c.cache_request_queue) + "\nMUL_ROWS=0\nFF_RAMS=0\n");
+  EXPECT_EQ(
+      o.out,
+      "THREADS=" + std::to_string(c.threads) + "\nEXEC_STAGES=" + std::to_string(c.execute_stages) +
+          "\nREGS=" + std::to_string(c.registers) + "\nGROUPS=" + std::to_string(c.groups) +
+          "\nIMEM_WORDS=" + std::to_string(c.imem_words) + "\nMEM_WORDS=" + std::to_string(c.mem_bytes / 4) +
+          "\nMEM_LATENCY=" + std::to_string(c.mem_latency) +
+          "\nCACHE_BYTES=" + std::to_string(c.cache_bytes) + "\nCACHE_WAYS=" + std::to_string(c.cache_ways) +
+          "\nCACHE_LINE_BYTES=" + std::to_string(c.cache_line_bytes) +
+          "\nREQ_QUEUE=" + std::to_string(c.cache_request_queue) + "\nMUL_ROWS=0\nFF_RAMS=0\n");
 }
 
 // The HX8K has no DSP blocks: its multiplier is built as rows of logic (rtl/fp_mul.v).
