@@ -679,3 +679,52 @@ TEST_F(ToolOutputs, FaultReasonsAreTheSameOnEveryModel) {
   }
   EXPECT_EQ(cases, programs.size() * 6);
 }
+
+namespace classes {
+
+// Traces and waveforms: "FILE|a run writing it|the same run's limit option and value".
+const Table& bounded() {
+  static const Table t = {
+      {"umbra-sim",
+       {{"{dir}/t.txt|--no-progress {prog} --trace {dir}/t.txt|--trace-limit 200",
+         "{dir}/w.rtl.vcd|--no-progress --model rtl --threads 1 {prog} --vcd {dir}/w|--wave-limit 1"},
+        ""}},
+      {"umbra-cosim",
+       {{"{dir}/e.txt|--model rtl {prog} --events {dir}/e.txt|--events-limit 200",
+         "{dir}/w.rtl.vcd|{prog} --vcd {dir}/w|--wave-limit 1"},
+        ""}},
+      {"umbra-systemc-run", {{"{dir}/e.txt|{prog} --events {dir}/e.txt|--events-limit 200"}, ""}},
+  };
+  return t;
+}
+
+}  // namespace classes
+
+// Every trace or waveform a tool writes stops at its limit, says so, and the run goes
+// on (a smaller file than the same run's without the limit).  The tools without a row
+// write no trace: a tool that gains one must join (its trace option has a limit).
+TEST_F(ToolOutputs, TracesAndWaveformsStopAtTheirLimit) {
+  unsigned cases = 0;
+  for (const auto& [name, row] : classes::bounded()) {
+    const Tool t{name};
+    for (const std::string& c : row.cases) {
+      const size_t a = c.find('|'), b = c.rfind('|');
+      const std::string file = expand(c.substr(0, a), ""), args = expand(c.substr(a + 1, b - a - 1), "");
+      const std::string limit = c.substr(b + 1);
+      ASSERT_EQ(run(t, args + " --" + limit.substr(2, limit.find(' ') - 2) + " 0").rc, 0) << args;
+      const auto whole = fs::file_size(file);
+      const auto o = run(t, args + " " + limit);
+      ++cases;
+      EXPECT_EQ(o.rc, 0) << args << " " << limit << "\n" << o.err;
+      EXPECT_TRUE(has(o.err, "size limit")) << args << " " << limit << ": no warning\n" << o.err;
+      EXPECT_LT(fs::file_size(file), whole) << args << " " << limit;
+    }
+  }
+  for (const auto& [name, path] : umbra_tools::kTools) {
+    if (classes::bounded().count(name)) continue;
+    const auto o = run(Tool{name}, "--help");
+    EXPECT_FALSE(has(o.out, "--trace ") || has(o.out, "--events ") || has(o.out, "--vcd "))
+        << name << " writes a trace or waveform and has no row in classes::bounded()";
+  }
+  EXPECT_EQ(cases, 5u);
+}
