@@ -1,31 +1,21 @@
 // Decode block (decode.h).
 #include "decode.h"
 
+#include "umbra/semantics.h"
+
 namespace umbra::scm {
 
 decode::decode(sc_module_name name, const BlockParams& p)
     : sc_module(name), p_(p), cache_(size_t(1) << kCacheBits) {}
-
-// The assembler refuses registers the target lacks; a hand-made word can still name
-// one, and a smaller register file must not alias it onto another register.
-bool decode::registers_exist(const isa::Decoded& d) const {
-  if (p_.registers >= isa::kRegisters) return true;
-  for (unsigned i = 0; i < d.info->num_operands; ++i) {
-    const isa::OperandInfo& op = d.info->operands[i];
-    isa::Field f = isa::Field::None;
-    if (op.kind == isa::Kind::Reg) f = op.field;
-    if (op.kind == isa::Kind::Mem) f = op.base;
-    if (f != isa::Field::None && isa::field_value(d.word, f) >= p_.registers) return false;
-  }
-  return true;
-}
 
 const decode::Entry& decode::decoded(uint32_t word) {
   Entry& e = cache_[(word * 0x9e3779b1u) >> (32 - kCacheBits)];
   if (!e.filled || e.inst.d.word != word) {
     const auto dec = isa::decode(word);
     e.filled = true;
-    e.legal = dec && isa::in_groups(*dec->info, p_.groups) && registers_exist(*dec);
+    // An absent group or a register the core lacks (the assembler refuses both; a
+    // hand-made word can still name them): the same rule the fault's reason words.
+    e.legal = dec && illegal_reason(*dec, p_.registers, p_.groups).empty();
     e.inst = DecodedInstr{};
     if (e.legal) e.inst.d = *dec;
     e.inst.d.word = word;

@@ -52,7 +52,6 @@ SC_MODULE(decode) {
     DecodedInstr inst;  // inst.d.word is the entry's tag; inst.d.info null when illegal
   };
   const Entry& decoded(uint32_t word);
-  bool registers_exist(const isa::Decoded& d) const;
 
   BlockParams p_;
   // isa::decode walks the tables; a thread issues the same few words of the

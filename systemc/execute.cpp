@@ -108,11 +108,7 @@ void execute::tick() {
     upd = true;
     upd_pc = pc;
     if (x1_.illegal) {
-      std::string why;
-      const auto dec = isa::decode(x1_.inst.d.word, &why);
-      std::string reason = dec ? group_fault(*dec, p_.groups) : why;
-      if (dec && reason.empty()) reason = register_fault(*dec, p_.registers);
-      raise(Fault::IllegalInstruction, x1_, reason);
+      raise(Fault::IllegalInstruction, x1_, illegal_reason(x1_.inst.d.word, p_.registers, p_.groups));
       upd_state = ThreadStateCode::Exited;
     } else {
       const isa::Decoded& d = x1_.inst.d;

@@ -237,6 +237,8 @@ Fault jump_fault(const isa::Decoded& d, uint32_t target, uint64_t imem_bytes, st
   return Fault::None;
 }
 
+namespace {
+
 int highest_register(const isa::Decoded& d) {
   int hi = -1;
   for (unsigned i = 0; i < d.info->num_operands; ++i) {
@@ -247,17 +249,22 @@ int highest_register(const isa::Decoded& d) {
   return hi;
 }
 
-std::string register_fault(const isa::Decoded& d, unsigned registers) {
+}  // namespace
+
+std::string illegal_reason(const isa::Decoded& d, unsigned registers, uint32_t groups) {
+  if (!isa::in_groups(*d.info, groups))
+    return std::string(d.info->name) + " is in extension group " + isa::kGroups[d.info->group].name +
+           ", which this core does not have";
   const int hi = highest_register(d);
   if (hi < int(registers)) return "";
   return "r" + std::to_string(hi) + " does not exist: the core has " + std::to_string(registers) +
          " registers";
 }
 
-std::string group_fault(const isa::Decoded& d, uint32_t groups) {
-  if (isa::in_groups(*d.info, groups)) return "";
-  return std::string(d.info->name) + " is in extension group " + isa::kGroups[d.info->group].name +
-         ", which this core does not have";
+std::string illegal_reason(uint32_t word, unsigned registers, uint32_t groups) {
+  std::string why;
+  const auto d = isa::decode(word, &why);
+  return d ? illegal_reason(*d, registers, groups) : why;
 }
 
 std::string access_fault_reason(Fault f, const char* mnemonic, uint32_t addr, uint64_t mem_bytes) {

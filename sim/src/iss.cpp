@@ -190,8 +190,7 @@ RunResult Simulator::run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, ui
       if (!slot || pc / 4 >= text_end_) slot = isa::decode(word);
       const std::optional<isa::Decoded>& d = *slot;
       // Legal words this core still refuses: an absent group's (first), a register it lacks.
-      std::string too_high = d ? group_fault(*d, cfg_.groups) : "";
-      if (d && too_high.empty()) too_high = register_fault(*d, cfg_.registers);
+      const std::string too_high = d ? illegal_reason(*d, cfg_.registers, cfg_.groups) : "";
       if (!too_high.empty()) {
         r.pc = r.next_pc = pc;
         r.word = word;

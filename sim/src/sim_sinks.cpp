@@ -7,7 +7,6 @@
 #include <cstdio>
 
 #include "umbra/format.h"
-#include "umbra/isa.h"
 
 namespace umbra::simtools {
 
@@ -64,23 +63,20 @@ void RequestOrigins::on_event(const scm::Event& e) {
   if (e.thread >= issued_.size()) return;
   if (e.kind == scm::EventKind::Issue) {
     if (is_memory_(e.pc)) issued_[e.thread] = e.pc;
-  } else if ((e.kind == scm::EventKind::Cache ||
-              (e.kind == scm::EventKind::Mem && e.op != isa::kPortOpFill)) &&
-             issued_[e.thread]) {
-    // A fill is its line's request; the load's own address is its cache access's.
+  } else if ((e.kind == scm::EventKind::Mem || e.kind == scm::EventKind::Cache) && issued_[e.thread]) {
     auto& r = recent_[e.thread];
     r.push_back({e.addr, *issued_[e.thread]});
     if (r.size() > kRemembered) r.pop_front();
   }
 }
 
-std::optional<RequestOrigins::Request> RequestOrigins::origin(unsigned thread, uint32_t addr) const {
+std::optional<uint32_t> RequestOrigins::pc_of(unsigned thread, uint32_t addr) const {
   if (thread >= recent_.size()) return std::nullopt;
   const auto& r = recent_[thread];
   for (auto it = r.rbegin(); it != r.rend(); ++it)
-    if (it->addr == addr) return *it;
+    if (it->addr == addr) return it->pc;
   for (auto it = r.rbegin(); it != r.rend(); ++it)
-    if (it->addr / 32 == addr / 32) return *it;
+    if (it->addr / 32 == addr / 32) return it->pc;
   return std::nullopt;
 }
 

@@ -486,10 +486,9 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   if (rr.status == scm::RunResult::Status::Fault &&
       (rr.fault == umbra::Fault::Misaligned || rr.fault == umbra::Fault::OutOfRange) &&
       rr.message.rfind(prefix, 0) == 0) {
-    if (const auto req = origins.origin(rr.fault_core * rq.threads + rr.fault_thread, rr.fault_addr)) {
-      rr.fault_pc = req->pc;
-      rr.message =
-          who + ", pc " + umbra::hex8(req->pc) + dis(req->pc) + ": " + rr.message.substr(prefix.size());
+    if (const auto pc = origins.pc_of(rr.fault_core * rq.threads + rr.fault_thread, rr.fault_addr)) {
+      rr.fault_pc = *pc;
+      rr.message = who + ", pc " + umbra::hex8(*pc) + dis(*pc) + ": " + rr.message.substr(prefix.size());
     }
   } else if (rr.status == scm::RunResult::Status::Fault &&
              (rr.fault == umbra::Fault::IllegalInstruction || rr.fault == umbra::Fault::BadJump) &&

@@ -180,13 +180,9 @@ std::string rtl_fault_reason(Fault f, uint32_t pc, unsigned core, unsigned threa
                              const Config& cfg, const RtlStepper& rtl) {
   const uint64_t i = (uint64_t(pc) - p.text_base) / 4;
   const uint32_t word = pc >= p.text_base && i < p.text.size() ? p.text[i] : 0;
+  if (f == Fault::IllegalInstruction) return illegal_reason(word, cfg.registers, cfg.groups);
   std::string why;
   const auto d = isa::decode(word, &why);
-  if (f == Fault::IllegalInstruction) {
-    if (!d) return why;
-    const std::string group = group_fault(*d, cfg.groups);  // decided first, as in the models
-    return group.empty() ? register_fault(*d, cfg.registers) : group;
-  }
   if (f != Fault::BadJump || !d) return "";
   ThreadState t;
   t.pc = pc;

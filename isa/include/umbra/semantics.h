@@ -75,17 +75,15 @@ Fault jump_fault(const isa::Decoded& d, uint32_t target, uint64_t imem_bytes, st
 // The reasons every model gives for a fault, in one wording (issue 37): the ISS, the
 // SystemC model and the RTL's bench (which derives them from the RTL's fault outputs,
 // its register writes and the program) call these, so a fault reads the same on each.
-// The highest register d names, or -1 for none.
-int highest_register(const isa::Decoded& d);
-// Why d is illegal on a core of `registers` registers (a binary made for 256 registers
-// must not silently run on fewer), or empty when it is not.
-std::string register_fault(const isa::Decoded& d, unsigned registers);
-// Why d is illegal on a core whose extension groups are the mask `groups` (a binary
-// made for more groups must not run an instruction the core has no logic for), or
-// empty when it is not.  Checked before register_fault: the group decides first.  The
-// configuration's name is not in it: the SystemC model and the RTL know only their
-// parameters, and every model words a fault alike.
-std::string group_fault(const isa::Decoded& d, uint32_t groups);
+// Why d is illegal on a core of `registers` registers whose extension groups are the
+// mask `groups`, or empty when the core runs it: an absent group first (a binary made
+// for more groups must not run an instruction the core has no logic for), then a
+// register beyond `registers` (a binary made for 256 must not silently run on fewer).
+// The configuration's name is not in it: the SystemC model and the RTL know only
+// their parameters, and every model words a fault alike.
+std::string illegal_reason(const isa::Decoded& d, unsigned registers, uint32_t groups);
+// The same for a word, which may be no instruction at all (isa::decode's reason).
+std::string illegal_reason(uint32_t word, unsigned registers, uint32_t groups);
 // Why a load, store or atomic (`mnemonic`) at data address addr faults (Misaligned or
 // OutOfRange) in a data memory of mem_bytes bytes.
 std::string access_fault_reason(Fault f, const char* mnemonic, uint32_t addr, uint64_t mem_bytes);

@@ -88,14 +88,14 @@ class RequestOrigins final : public scm::EventSink {
   RequestOrigins(unsigned threads, std::function<bool(uint32_t)> is_memory)
       : is_memory_(std::move(is_memory)), issued_(threads), recent_(threads) {}
   void on_event(const scm::Event& e) override;
-  struct Request {
-    uint32_t addr, pc;  // the instruction's own address, and its pc
-  };
-  // Thread's most recent request or cache access at addr (or, failing that, in addr's
-  // 32-byte line, for a fill); none if it was not seen.
-  std::optional<Request> origin(unsigned thread, uint32_t addr) const;
+  // The pc of thread's most recent request or cache access at addr (or, failing that,
+  // in addr's 32-byte line, for a fill); none if it was not seen.
+  std::optional<uint32_t> pc_of(unsigned thread, uint32_t addr) const;
 
  private:
+  struct Request {
+    uint32_t addr, pc;
+  };
   static constexpr size_t kRemembered = 32;
   std::function<bool(uint32_t)> is_memory_;
   std::vector<std::optional<uint32_t>> issued_;  // per thread: its last memory instruction
