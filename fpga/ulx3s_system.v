@@ -84,7 +84,7 @@ module ulx3s_system #(
     parameter integer SDRAM_TMRD_CLKS  = 2,
     parameter integer SDRAM_TREFI_NS   = 7812,    // 64 ms / 8192 rows, rounded down
     parameter integer SDRAM_POWERUP_NS = 100000,
-    parameter integer SDRAM_CL2_MIN_PS = 7500     // the shortest clock CAS latency 2 allows
+    parameter integer SDRAM_CL2_MIN_PS = 10000    // the shortest clock CAS latency 2 allows (-6A)
 ) (
     input  wire        clk,
     input  wire        sys_rst,

@@ -49,7 +49,9 @@ struct SdramPart {
   double tREF_ms = 64;                              // every row refreshed within this
   double power_up_us = 100;                         // NOP/INHIBIT before the first command
   unsigned init_refreshes = 2;                      // AUTO REFRESH commands the init needs
-  double tCK_min_cl2_ns = 7.5, tCK_min_cl3_ns = 6;  // clock period a CAS latency allows
+  // The clock period a CAS latency allows: the 256Mb datasheet's tCK(2) and tCK(3) for
+  // -6A (7.5 ns at CL 2 is the -7E grade's).
+  double tCK_min_cl2_ns = 10, tCK_min_cl3_ns = 6;
 
   static SdramPart mt48lc16m16a2_6a() { return {}; }
 };
@@ -61,7 +63,7 @@ struct SdramTiming {
   unsigned tRCD = 2, tRP = 2, tRAS = 5, tRC = 6, tRRD = 2, tWR = 2, tRFC = 6, tMRD = 2;
   uint64_t tRAS_max = 12000, tREF = 6400000, power_up = 10000;
   unsigned init_refreshes = 2;
-  double tCK_min_cl2_ns = 7.5, tCK_min_cl3_ns = 6;
+  double tCK_min_cl2_ns = 10, tCK_min_cl3_ns = 6;
   // Rounds every time up to whole clocks of `clock_mhz` (tRAS_max down: it is a
   // maximum).  Throws std::invalid_argument for a clock <= 0.
   static SdramTiming from(const SdramPart& p, double clock_mhz);

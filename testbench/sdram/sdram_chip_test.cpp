@@ -388,7 +388,7 @@ TEST(SdramChipRules, RefreshWithOpenBank) {
 }
 
 TEST(SdramChipRules, CasLatencyTooShortForTheClock) {
-  // CL2 needs 7.5 ns; at 166 MHz (6 ns) only CL3 is allowed.
+  // CL2 needs 10 ns; at 166 MHz (6 ns) only CL3 is allowed.
   Drive d = make(SdramTiming::from(SdramPart::mt48lc16m16a2_6a(), 166.0));
   d.init(3);
   EXPECT_TRUE(d.chip.violations().empty()) << all(d.chip);
@@ -396,6 +396,15 @@ TEST(SdramChipRules, CasLatencyTooShortForTheClock) {
   e.init(2);
   ASSERT_EQ(e.chip.violations().size(), 1u) << all(e.chip);
   EXPECT_EQ(e.chip.violations()[0].rule, "CAS latency");
+  // The -6A grade's CL 2 limit is 10 ns: 100 MHz may use it, 133 MHz (7.5 ns, the
+  // -7E grade's CL 2 clock) may not.
+  Drive at100 = make(SdramTiming::from(SdramPart::mt48lc16m16a2_6a(), 100.0));
+  at100.init(2);
+  EXPECT_TRUE(at100.chip.violations().empty()) << all(at100.chip);
+  Drive at133 = make(SdramTiming::from(SdramPart::mt48lc16m16a2_6a(), 133.0));
+  at133.init(2);
+  ASSERT_EQ(at133.chip.violations().size(), 1u) << all(at133.chip);
+  EXPECT_EQ(at133.chip.violations()[0].rule, "CAS latency");
 }
 
 TEST(SdramChipRules, ReadDataThenWriteNeedsATurnaroundCycle) {
