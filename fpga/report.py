@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """fpga/report.py: the report of fpga/build.sh: a table on stdout, JSON and Markdown.
 
-For each iCE40 design (a configuration's synthesis top or its board top) it reads
+For each placed design (iCE40 or ECP5; a configuration's synthesis top or its board
+top) it reads
 Yosys's `stat -json` (flip-flops and LUTs before packing), the flow's settings
 (flow.txt: device, clock, target, seeds, tool versions) and, per nextpnr seed
 (DIR/seed-N/), nextpnr's --report JSON (use against the device's totals, Fmax per
@@ -14,11 +15,13 @@ instruction a cycle) and M flops/s = 2 x median Fmax (fmadd, a multiply and an a
 A design meets its targets (configs: fpga.target_mhz, fpga.board_target_mhz) when
 every seed placed and its median Fmax reaches the target; a board top runs at its
 board clock, so that clock must reach the target, the median Fmax that clock, and
-BOARD_MIN_FREE_PCT of its logic cells must be free.  For ECP5 and Xilinx 7-series
-only the Yosys statistics exist, so their totals are the datasheet figures of one
-named part, given below.
+BOARD_MIN_FREE_PCT of its logic cells must be free (an ECP5's "logic cells" are its
+LUT4 slots, nextpnr's TRELLIS_COMB).  The Yosys-only utilization of a design that is
+not placed (--other: ECP5 and Xilinx 7-series) has the datasheet totals of one named
+part, given below.
 
-  report.py --ice40 NAME=DIR... [--other FAMILY=STAT.json...] --json OUT [--markdown OUT]
+  report.py [--ice40 NAME=DIR...] [--ecp5 NAME=DIR...] [--other FAMILY=STAT.json...]
+            --json OUT [--markdown OUT]
   report.py --best-seed DIR   (prints the seed with the highest Fmax; fpga/build.sh
                                packs its placement)
 
@@ -91,18 +94,40 @@ ISSUE_PER_CYCLE = 1
 FLOPS_PER_FMADD = 2
 
 
-# iCE40 totals, used only when place-and-route failed and wrote no report of its own
+# Each family's resources as the report names them: (name, nextpnr's utilization key).
+# "logic cells" and "flip-flops" come first in both; the flip-flops of an iCE40 design
+# are Yosys's SB_DFF* cells, since nextpnr counts logic cells with or without one.
+FAMILIES = {
+    "ice40": {"label": "iCE40", "synth": "synth_ice40", "resources": [
+        ("logic cells", "ICESTORM_LC"), ("flip-flops", None), ("BRAM (4 Kbit)", "ICESTORM_RAM"),
+        ("SPRAM (256 Kbit)", "ICESTORM_SPRAM"), ("DSP (SB_MAC16)", "ICESTORM_DSP"), ("I/O", "SB_IO")]},
+    "ecp5": {"label": "ECP5", "synth": "synth_ecp5", "resources": [
+        ("logic cells", "TRELLIS_COMB"), ("flip-flops", "TRELLIS_FF"), ("EBR (DP16KD)", "DP16KD"),
+        ("DSP (MULT18X18D)", "MULT18X18D"), ("I/O", "TRELLIS_IO")]},
+}
+
+# Device totals, used only when place-and-route failed and wrote no report of its own
 # (nextpnr's report carries the device's totals otherwise).  Datasheet figures.
-ICE40_TOTALS = {
+DEVICE_TOTALS = {
     "up5k": {"ICESTORM_LC": 5280, "ICESTORM_RAM": 30, "ICESTORM_SPRAM": 4, "ICESTORM_DSP": 8},
     "hx8k": {"ICESTORM_LC": 7680, "ICESTORM_RAM": 32, "ICESTORM_SPRAM": 0, "ICESTORM_DSP": 0},
+    "lfe5u-25f": {"TRELLIS_COMB": 24288, "TRELLIS_FF": 24288, "DP16KD": 56, "MULT18X18D": 28},
+    "lfe5u-45f": {"TRELLIS_COMB": 43848, "TRELLIS_FF": 43848, "DP16KD": 108, "MULT18X18D": 72},
+    "lfe5u-85f": {"TRELLIS_COMB": 83640, "TRELLIS_FF": 83640, "DP16KD": 208, "MULT18X18D": 156},
 }
 
 
-def failed_pnr_utilization(d, device, cells):
+def failed_pnr_utilization(d, family, device, cells):
     """What the design needed, from nextpnr's log and Yosys's cells, when nextpnr
     stopped before writing its report (a design that does not fit)."""
-    totals = ICE40_TOTALS.get(device, {})
+    totals = DEVICE_TOTALS.get(device, {})
+    if family == "ecp5":
+        # A CCU2C is two LUT4 slots; the log's last ERROR says why it stopped.
+        used = {"TRELLIS_COMB": count(cells, "LUT4") + 2 * count(cells, "CCU2C"),
+                "TRELLIS_FF": count(cells, "TRELLIS_FF"), "DP16KD": count(cells, "DP16KD"),
+                "MULT18X18D": count(cells, "MULT18X18D")}
+        util = {k: {"used": used[k], "available": totals.get(k, 0)} for k in used}
+        return util, pnr_error(d, family)
     # The device utilization nextpnr prints after packing ("ICESTORM_LC: N/ M") is
     # the count; else the placer names the LC count it could not fit when it gives up
     # on a region; else the packer's "N LCs used as ..." lines add up to about it.
@@ -162,7 +187,7 @@ def run_fmax(pnr):
     return min(f) if f else None
 
 
-def placed_runs(d):
+def placed_runs(d, family="ice40"):
     """{seed: nextpnr report} for the seeds that placed, {seed: error} for the rest."""
     placed, failed = {}, {}
     for seed, sd in seed_runs(d).items():
@@ -176,11 +201,11 @@ def placed_runs(d):
             if run_fmax(pnr) is not None:
                 placed[seed] = pnr
                 continue
-        failed[seed] = pnr_error(sd)
+        failed[seed] = pnr_error(sd, family)
     return placed, failed
 
 
-def pnr_error(sd):
+def pnr_error(sd, family):
     try:
         with open(f"{sd}/nextpnr.log") as f:
             for line in f:
@@ -188,7 +213,7 @@ def pnr_error(sd):
                     return line[len("ERROR:"):].strip()
     except OSError:
         pass
-    return "nextpnr-ice40 failed"
+    return f"nextpnr-{family} failed"
 
 
 def fmax_stats(fmax_by_seed):
@@ -244,10 +269,10 @@ def to_number(text):
         return 0.0
 
 
-def ice40_entry(name, d):
+def placed_entry(name, d, family):
     cells = yosys_cells(load_json(f"{d}/stat.json", "yosys statistics"))
     flow = read_flow(d)
-    placed, failed = placed_runs(d)
+    placed, failed = placed_runs(d, family)
     if placed:
         stats = fmax_stats({s: run_fmax(p) for s, p in placed.items()})
         pnr = placed[stats["median_seed"]]
@@ -257,21 +282,17 @@ def ice40_entry(name, d):
         stats, pnr = None, {}
         # What the design needed, from the first failed seed's log.
         first = next(iter(seed_runs(d).values()), d)
-        util, error = failed_pnr_utilization(first, flow.get("fpga.device", ""), cells)
+        util, error = failed_pnr_utilization(first, family, flow.get("fpga.device", ""), cells)
 
     def use(key):
         u = util.get(key, {})
         return {"used": u.get("used", 0), "available": u.get("available", 0)}
 
-    lc = use("ICESTORM_LC")
-    resources = {
-        "logic cells": lc,
-        "flip-flops": {"used": count(cells, "SB_DFF"), "available": lc["available"]},
-        "BRAM (4 Kbit)": use("ICESTORM_RAM"),
-        "SPRAM (256 Kbit)": use("ICESTORM_SPRAM"),
-        "DSP (SB_MAC16)": use("ICESTORM_DSP"),
-        "I/O": use("SB_IO"),
-    }
+    resources = {res: use(key) for res, key in FAMILIES[family]["resources"] if key}
+    lc = resources["logic cells"]
+    if family == "ice40":
+        resources["flip-flops"] = {"used": count(cells, "SB_DFF"), "available": lc["available"]}
+        resources = {res: resources[res] for res, _ in FAMILIES[family]["resources"]}
     if error is not None:
         del resources["I/O"]  # nextpnr adds the SB_IO cells; nothing counted them
     free_pct = round(100.0 * (1 - lc["used"] / lc["available"]), 1) if lc["available"] else None
@@ -317,7 +338,8 @@ def ice40_entry(name, d):
         "package": flow.get("fpga.package", ""),
         "clock_mhz": clock,
         "target_mhz": target or None,
-        "yosys": "synth_ice40" + flow.get("synth_opts", ""),
+        "family": family,
+        "yosys": FAMILIES[family]["synth"] + flow.get("synth_opts", ""),
         "tools": {k[len("tools."):]: v for k, v in flow.items() if k.startswith("tools.")},
         "seeds": sorted(list(placed) + list(failed)),
         "fmax_by_seed": {str(s): round(run_fmax(p), 2) for s, p in sorted(placed.items())},
@@ -327,7 +349,10 @@ def ice40_entry(name, d):
         "bitstream_seed": best_seed(d),
         "resources": resources,
         "logic_cells_free_pct": free_pct,
-        "yosys_cells": {"SB_LUT4": count(cells, "SB_LUT4"), "SB_CARRY": count(cells, "SB_CARRY")},
+        "yosys_cells": ({"SB_LUT4": count(cells, "SB_LUT4"), "SB_CARRY": count(cells, "SB_CARRY")}
+                        if family == "ice40" else
+                        {"LUT4": count(cells, "LUT4"), "CCU2C": count(cells, "CCU2C"),
+                         "TRELLIS_DPR16X4": count(cells, "TRELLIS_DPR16X4")}),
         "clocks": clocks,
         "critical_paths": critical_paths(pnr),
         "throughput": throughput,
@@ -376,9 +401,10 @@ def mhz(e, key):
     return f"{e['fmax_mhz'][key]:.2f}" if e["fmax_mhz"] else "-"
 
 
-def print_ice40(name, e):
+def print_placed(name, e):
     kind = "board top" if e["board_top"] else "synthesis top"
-    print(f"\n{name}: {e['top']} ({kind}) on iCE40 {e['device'].upper()} {e['package']}, {e['yosys']}")
+    label = FAMILIES[e["family"]]["label"]
+    print(f"\n{name}: {e['top']} ({kind}) on {label} {e['device'].upper()} {e['package']}, {e['yosys']}")
     for tool, v in e["tools"].items():
         print(f"  {tool:18s} {v}")
     if e["place_and_route"] != "ok":
@@ -424,48 +450,62 @@ def short_name(cell):
 
 
 def markdown(report):
-    """The docs' table: one row per iCE40 design, then the ECP5/Xilinx cell counts."""
+    """The docs' tables: one row per placed design (a table per family), then the
+    Yosys-only cell counts."""
     def frac(u):
         if not u["available"]:
             return "-"
         return f"{u['used']} / {u['available']}"
 
-    rows = ["| design | logic cells | free | FF | BRAM | SPRAM | DSP | Fmax min / median / max (MHz) "
-            "| target | M instr/s | FP32 Mop/s (fmadd x2) | critical path (median seed) | meets |",
-            "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for name, e in report["ice40"].items():
-        r = e["resources"]
-        lc = r["logic cells"]
-        free = f"{e['logic_cells_free_pct']:.1f}%" if e["logic_cells_free_pct"] is not None else "-"
-        if e["fmax_mhz"]:
-            fmax = f"{mhz(e, 'min')} / **{mhz(e, 'median')}** / {mhz(e, 'max')}"
-            t = e["throughput"]
-            mips = f"{t['minstr_per_s']:.1f}"
-            flops = f"{t['fp32_mops_per_s']:.1f} ({t['fp32_mflops_per_s_fmadd']:.1f})"
-        else:
-            fmax, mips, flops = "not placed", "-", "-"
-        if e["board_top"]:
-            target = f"≥ {e['target_mhz']:g} at {e['clock_mhz']:g} MHz" if e["target_mhz"] else "-"
-        else:
-            target = f"≥ {e['target_mhz']:g}" if e["target_mhz"] else "-"
-        paths = e["critical_paths"]
-        if paths:
-            p = max(paths, key=lambda p: p["delay_ns"])
-            path = (f"{p['delay_ns']:.1f} ns ({p['logic_ns']:.1f} logic, {p['cells']} cells): "
-                    f"`{short_name(p['start'])}` → `{short_name(p['end'])}`")
-        else:
-            path = "-"
-        missed = [k for k, c in e["checks"].items() if not c["ok"]]
-        meets = "yes" if not missed else "no: " + ", ".join(missed)
-        rows.append(f"| {name} ({e['top']}) | {frac(lc)} | {free} | {r['flip-flops']['used']} "
-                    f"| {frac(r['BRAM (4 Kbit)'])} | {frac(r['SPRAM (256 Kbit)'])} | {frac(r['DSP (SB_MAC16)'])} "
-                    f"| {fmax} | {target} | {mips} | {flops} | {path} | {meets} |")
+    lines = []
+    for family in FAMILIES:
+        entries = report.get(family, {})
+        if not entries:
+            continue
+        # The family's memory and multiplier columns: every resource but the logic
+        # cells, the flip-flops and the I/O.
+        extra = [res for res, _ in FAMILIES[family]["resources"]
+                 if res not in ("logic cells", "flip-flops", "I/O")]
+        short = [res.split(" (")[0] if family == "ice40" else res for res in extra]
+        if lines:
+            lines.append("")
+        lines += ["| design | logic cells | free | FF | " + " | ".join(short) + " | Fmax min / median / max (MHz) "
+                  "| target | M instr/s | FP32 Mop/s (fmadd x2) | critical path (median seed) | meets |",
+                  "|---|---|---|---|" + "---|" * len(extra) + "---|---|---|---|---|---|"]
+        for name, e in entries.items():
+            r = e["resources"]
+            lc = r["logic cells"]
+            free = f"{e['logic_cells_free_pct']:.1f}%" if e["logic_cells_free_pct"] is not None else "-"
+            if e["fmax_mhz"]:
+                fmax = f"{mhz(e, 'min')} / **{mhz(e, 'median')}** / {mhz(e, 'max')}"
+                t = e["throughput"]
+                mips = f"{t['minstr_per_s']:.1f}"
+                flops = f"{t['fp32_mops_per_s']:.1f} ({t['fp32_mflops_per_s_fmadd']:.1f})"
+            else:
+                fmax, mips, flops = "not placed", "-", "-"
+            if e["board_top"]:
+                target = f"≥ {e['target_mhz']:g} at {e['clock_mhz']:g} MHz" if e["target_mhz"] else "-"
+            else:
+                target = f"≥ {e['target_mhz']:g}" if e["target_mhz"] else "-"
+            paths = e["critical_paths"]
+            if paths:
+                p = max(paths, key=lambda p: p["delay_ns"])
+                path = (f"{p['delay_ns']:.1f} ns ({p['logic_ns']:.1f} logic, {p['cells']} cells): "
+                        f"`{short_name(p['start'])}` → `{short_name(p['end'])}`")
+            else:
+                path = "-"
+            missed = [k for k, c in e["checks"].items() if not c["ok"]]
+            meets = "yes" if not missed else "no: " + ", ".join(missed)
+            cols = " | ".join(frac(r[res]) for res in extra)
+            lines.append(f"| {name} ({e['top']}) | {frac(lc)} | {free} | {r['flip-flops']['used']} "
+                         f"| {cols} | {fmax} | {target} | {mips} | {flops} | {path} | {meets} |")
+    placed = [e for family in FAMILIES for e in report.get(family, {}).values()]
     tools = {}
-    for e in report["ice40"].values():
+    for e in placed:
         for k, v in e["tools"].items():
             tools.setdefault(k, set()).add(v)
-    seeds = sorted({tuple(e["seeds"]) for e in report["ice40"].values()})
-    lines = rows + [""]
+    seeds = sorted({tuple(e["seeds"]) for e in placed})
+    lines.append("")
     lines.append("Tools: " + "; ".join(f"{k} {', '.join(sorted(v))}" for k, v in tools.items()) + ".  "
                  + "nextpnr seeds: " + "; ".join(", ".join(map(str, s)) for s in seeds) + ".")
     if report["yosys_only"]:
@@ -480,6 +520,7 @@ def markdown(report):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ice40", action="append", default=[], metavar="NAME=DIR")
+    ap.add_argument("--ecp5", action="append", default=[], metavar="NAME=DIR")
     ap.add_argument("--other", action="append", default=[], metavar="FAMILY=STAT.json")
     ap.add_argument("--json")
     ap.add_argument("--markdown")
@@ -495,18 +536,20 @@ def main():
     if not a.json:
         ap.error("--json is required")
 
-    report = {"ice40": {}, "yosys_only": {}}
-    for item in a.ice40:
-        name, _, d = item.partition("=")
-        report["ice40"][name] = ice40_entry(name, d)
+    report = {"ice40": {}, "ecp5": {}, "yosys_only": {}}
+    for family in FAMILIES:
+        for item in getattr(a, family):
+            name, _, d = item.partition("=")
+            report[family][name] = placed_entry(name, d, family)
     for item in a.other:
         fam, _, p = item.partition("=")
         if fam not in OTHER_PARTS:
             sys.exit(f"report.py: error: unknown family '{fam}' (ecp5, xilinx)")
         report["yosys_only"][fam] = other_entry(fam, p)
 
-    for name, e in report["ice40"].items():
-        print_ice40(name, e)
+    placed = {name: e for family in FAMILIES for name, e in report[family].items()}
+    for name, e in placed.items():
+        print_placed(name, e)
     for fam, e in report["yosys_only"].items():
         print(f"\n{fam}: {e['part']}, {e['source']}")
         for res, u in e["resources"].items():
@@ -522,7 +565,7 @@ def main():
                 f.write(text)
         except OSError as e:
             sys.exit(f"report.py: error: cannot write '{path}': {e.strerror}")
-    return 0 if all(e["meets_targets"] for e in report["ice40"].values()) else 3
+    return 0 if all(e["meets_targets"] for e in placed.values()) else 3
 
 
 if __name__ == "__main__":

@@ -22,8 +22,8 @@
 # CONFIG: default configs/ecp5-ulx3s.yaml; OUTDIR: default build-fpga/ulx3s.
 # UMBRA_CONFIG_TOOL: umbra-config (default build/umbra-config-tool/umbra-config, which
 # configuring the build makes).  Installs nothing: without the venv it says so and
-# exits 77.  A stand-in until fpga/build.sh's ECP5 flow (issue 36) takes the board top
-# over with seeds and the report; until then this is how its figures are made.
+# exits 77.  fpga/build.sh CONFIG is the flow (seeds, report, targets); this script is
+# for one-off experiments on the board top (one seed, nextpnr's own options).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

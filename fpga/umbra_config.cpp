@@ -5,7 +5,7 @@
 // YAML themselves.
 //
 //   umbra-config FILE                       every setting, `key=value`, YAML key names,
-//                                           and fpga.synth_options, synth_ice40's options
+//                                           and fpga.synth_options, the synthesis options
 //   umbra-config --verilog-params FILE      fpga/synth_top.v's parameters, `NAME=VALUE`
 //   umbra-config --top MODULE [--format F] FILE
 //                                           MODULE's parameters in form F:
@@ -132,10 +132,13 @@ int main(int argc, char** argv) {
             << "fpga.board_clock_mhz=" << c.fpga_board_clock_mhz << "\n"
             << "fpga.target_mhz=" << c.fpga_target_mhz << "\n"
             << "fpga.board_target_mhz=" << c.fpga_board_target_mhz << "\n"
-            // synth_ice40's options for every top of this configuration (fpga/build.sh,
-            // the netlist benches of fpga/tests): -dsp maps the multipliers when asked,
-            // and the UP5K's SPRAM holds the data memory.
-            << "fpga.synth_options=" << (c.fpga_dsp ? " -dsp" : "")
+            // The synthesis command's options for every top of this configuration
+            // (fpga/build.sh, the netlist benches of fpga/tests).  synth_ice40: -dsp
+            // maps the multipliers when asked, and the UP5K's SPRAM holds the data
+            // memory; synth_ecp5 maps them unless told -nodsp.
+            << "fpga.synth_options="
+            << (c.fpga_device.rfind("lfe5u", 0) == 0 ? (c.fpga_dsp ? "" : " -nodsp")
+                                                      : (c.fpga_dsp ? " -dsp" : ""))
             << (c.fpga_device == "up5k" ? " -spram" : "") << "\n";
   return 0;
 }

@@ -173,6 +173,53 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(rc, 3)
         self.assertIn("not placed", md)
 
+    def test_an_ecp5_board_top_counts_its_lut4_slots_ebr_and_multipliers(self):
+        d = os.path.join(self.root, "ulx3s")
+        write(f"{d}/stat.json", json.dumps({"design": {"num_cells_by_type": {
+            "LUT4": 20000, "CCU2C": 1000, "TRELLIS_FF": 7500, "DP16KD": 10, "MULT18X18D": 4}}}))
+        write(f"{d}/flow.txt", "\n".join([
+            "config=/x/ecp5.yaml", "fpga.device=lfe5u-85f", "fpga.package=CABGA381", "fpga.clock_mhz=20",
+            "target_mhz=20", "top=ulx3s_top", "board=1", "synth_opts=", "tools.nextpnr=nextpnr-ecp5 (test)"]) + "\n")
+        for seed, fmax in {1: 22.0, 2: 21.0, 3: 23.0}.items():
+            write(f"{d}/seed-{seed}/status", "0\n")
+            write(f"{d}/seed-{seed}/nextpnr.json", json.dumps({
+                "utilization": {"TRELLIS_COMB": {"used": 23000, "available": 83640},
+                                "TRELLIS_FF": {"used": 7600, "available": 83640},
+                                "DP16KD": {"used": 10, "available": 208},
+                                "MULT18X18D": {"used": 4, "available": 156},
+                                "TRELLIS_IO": {"used": 60, "available": 365}},
+                "fmax": {"$glbnet$clk": {"achieved": fmax, "constraint": 20.0}}, "critical_paths": []}))
+        failed = os.path.join(self.root, "big")
+        write(f"{failed}/stat.json", json.dumps({"design": {"num_cells_by_type": {
+            "LUT4": 90000, "CCU2C": 2000, "TRELLIS_FF": 30000, "DP16KD": 40, "MULT18X18D": 16}}}))
+        write(f"{failed}/flow.txt", "fpga.device=lfe5u-85f\ntop=ulx3s_top\nboard=1\nfpga.clock_mhz=20\ntarget_mhz=20\n")
+        write(f"{failed}/seed-1/status", "1\n")
+        write(f"{failed}/seed-1/nextpnr.log", "ERROR: Unable to place cell 'x', no BELs remaining\n")
+        rc, out, _ = run("--ecp5", f"ulx3s={d}", "--ecp5", f"big={failed}",
+                         "--json", f"{self.root}/r.json", "--markdown", f"{self.root}/r.md")
+        with open(f"{self.root}/r.json") as f:
+            r = json.load(f)
+        with open(f"{self.root}/r.md") as f:
+            md = f.read()
+        e = r["ecp5"]["ulx3s"]
+        self.assertEqual(e["family"], "ecp5")
+        self.assertEqual(e["yosys"], "synth_ecp5")
+        self.assertEqual(e["resources"]["logic cells"], {"used": 23000, "available": 83640})
+        self.assertEqual(e["resources"]["flip-flops"]["used"], 7600)
+        self.assertEqual(e["resources"]["EBR (DP16KD)"], {"used": 10, "available": 208})
+        self.assertEqual(e["resources"]["DSP (MULT18X18D)"]["used"], 4)
+        self.assertEqual(e["fmax_mhz"]["median"], 22.0)
+        self.assertEqual(e["logic_cells_free_pct"], 72.5)
+        self.assertTrue(e["meets_targets"])
+        # Not placed: the LUT4 slots Yosys's cells need (a CCU2C is two) against the part.
+        b = r["ecp5"]["big"]
+        self.assertEqual(b["resources"]["logic cells"], {"used": 94000, "available": 83640})
+        self.assertIn("no BELs remaining", b["place_and_route"])
+        self.assertEqual(rc, 3)
+        self.assertIn("on ECP5 LFE5U-85F CABGA381, synth_ecp5", out)
+        self.assertIn("| EBR (DP16KD) | DSP (MULT18X18D) |", md)
+        self.assertIn("| ulx3s (ulx3s_top) | 23000 / 83640 | 72.5% | 7600 | 10 / 208 | 4 / 156 |", md)
+
     def test_best_seed_is_the_highest_fmax(self):
         d = design(self.root, "up5k", {1: 12.0, 2: 15.0, 3: 14.0}, failed=(4,))
         rc, out, _ = run("--best-seed", d)
