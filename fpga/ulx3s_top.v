@@ -88,7 +88,7 @@ module ulx3s_top #(
       .FF_RAMS(FF_RAMS), .MODE_REORDER(MODE_REORDER), .QUEUE_DEPTH(QUEUE_DEPTH),
       .OPEN_ROWS(OPEN_ROWS), .MAX_PASSES(MAX_PASSES), .BANKS(BANKS), .ROW_BYTES(ROW_BYTES),
       .CLK_HZ(CLK_HZ), .CLKS_PER_BIT(CLK_HZ / BAUD), .IDLE_CLKS(IDLE_CLKS),
-      .BLINK_BIT(24   /* toggles every third of a second at 50 MHz */)
+      .BLINK_BIT(24   /* toggles every 0.84 s at 20 MHz */)
   ) u_sys (
       .clk(clk), .sys_rst(sys_rst), .rx(ftdi_txd), .tx(ftdi_rxd), .led(led),
       .sdram_cke(sdram_cke), .sdram_cs_n(sdram_csn), .sdram_ras_n(sdram_rasn),
