@@ -40,6 +40,13 @@
 // the DRAM's throughput bound (the data-bus cycles and row openings that the DRAM
 // model's documented timing, systemc/memory/dram.h, gives the active threads'
 // requests in their round-robin order).  `--csv FILE` writes both for bench/report.sh.
+//
+// `--fillers N` puts N dependent `fmadd r20, r21, r22` after every access, the strobe
+// study's second table (50 multiply-adds between memory operations, where coalesced
+// atomics cost about what loads and stores cost: "free atomics").  The fillers are a
+// chain through r20, so on a machine that overlapped them with the access they would
+// still have to run one after the other; on Umbra they simply add N issue slots to
+// the loop's floor, and a returning atomic still sleeps its thread before them.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
@@ -104,11 +111,12 @@ uint32_t initial_word(Kind k, uint32_t addr) {
   return k == Kind::Load ? addr : 0;
 }
 
-std::string program_text(uint32_t stride, const KindInfo& k, const Config& cfg) {
+std::string program_text(uint32_t stride, const KindInfo& k, unsigned fillers, const Config& cfg) {
   std::string s;
   auto line = [&s](const std::string& l) { s += "        " + l + "\n"; };
   auto access = [&] {
     for (const char* i : k.body) line(i);
+    for (unsigned f = 0; f < fillers; ++f) line("fmadd r20, r21, r22");
   };
   s += "        .text\n_start:\n";
   line("rdsr r1, tid");
@@ -122,6 +130,11 @@ std::string program_text(uint32_t stride, const KindInfo& k, const Config& cfg) 
   line("addi r11, r1, 1");  // a store writes its thread's number + 1
   line("movi r10, 0");
   line("li r9, " + std::to_string(kIterations));
+  if (fillers) {  // 1.5 * 1.0 + r20: a chain of finite values, whatever N
+    line("li r21, 0x3fc00000");
+    line("li r22, 0x3f800000");
+    line("movi r20, 0");
+  }
   access();  // warm-up: the line in the cache, the DRAM row open
   line("rdsr r2, clock");
   s += "loop:\n";
@@ -129,6 +142,63 @@ std::string program_text(uint32_t stride, const KindInfo& k, const Config& cfg) 
   line("addi r9, r9, -1");
   line("bnz r9, loop");
   return s + umbra::bench::timed_loop_end("r10", cfg.threads);
+}
+
+// The DRAM timing of systemc/memory/dram.h for requests that reach it back to back in
+// a given order: a row hit holds the command slot one cycle, a miss or conflict until
+// the row is open (tRAS, tRP, tRCD; no bank-level parallelism); the data bus is held
+// `bus` cycles from data_start.
+struct DramTiming {
+  explicit DramTiming(const Config& c) : cfg(c), banks(c.dram_banks) {}
+  // One request; returns the cycle after its last data-bus cycle.
+  uint64_t add(uint32_t addr, unsigned bus) {
+    const uint64_t c = next_cmd;
+    Bank& b = banks[(addr / cfg.dram_row_bytes) % cfg.dram_banks];
+    const uint64_t row = addr / (uint64_t(cfg.dram_row_bytes) * cfg.dram_banks);
+    uint64_t data_start;
+    if (b.open && b.row == row) {
+      data_start = std::max<uint64_t>(c + cfg.dram_CL, bus_free);
+      next_cmd = c + 1;
+    } else {
+      const uint64_t a = b.open ? std::max<uint64_t>(c, b.act + cfg.dram_tRAS) + cfg.dram_tRP : c;
+      data_start = std::max<uint64_t>(a + cfg.dram_tRCD + cfg.dram_CL, bus_free);
+      next_cmd = a + cfg.dram_tRCD;
+      b = {true, row, a};
+    }
+    return bus_free = data_start + bus;
+  }
+  struct Bank {
+    bool open = false;
+    uint64_t row = 0, act = 0;
+  };
+  const Config& cfg;
+  std::vector<Bank> banks;
+  uint64_t next_cmd = 0, bus_free = 0;
+};
+
+// Cycles per round of `reqs` (address, data-bus cycles) issued in this order, round
+// after round.  The first round (rows opening) is left out.
+double dram_round_cycles(const std::vector<std::pair<uint32_t, unsigned>>& reqs, const Config& cfg) {
+  DramTiming d(cfg);
+  uint64_t after_first = 0;
+  constexpr unsigned kRounds = 33;
+  for (unsigned r = 0; r < kRounds; ++r) {
+    if (r == 1) after_first = d.bus_free;
+    for (const auto& [addr, bus] : reqs) d.add(addr, bus);
+  }
+  return double(d.bus_free - after_first) / (kRounds - 1);
+}
+
+// Data-bus cycles of a request on the DRAM port (dram.h): one burst (burst/2 cycles)
+// per burst * bus_bytes bytes moved, at least one; an atomic reads and writes, two.
+unsigned bus_cycles(uint8_t op, const Config& cfg) {
+  const unsigned burst = (cfg.dram_burst + 1) / 2;
+  if (op == umbra::isa::kPortOpFill) {
+    const unsigned per_burst = cfg.dram_burst * cfg.dram_bus_bytes;
+    return burst * std::max(1u, (cfg.cache_line_bytes + per_burst - 1) / per_burst);
+  }
+  const umbra::isa::InstrInfo* in = umbra::isa::find_opcode(op);
+  return in && in->cls == umbra::isa::Class::Atomic ? 2 * burst : burst;
 }
 
 // The events measure() reads: all but register writes.
@@ -147,14 +217,18 @@ struct Point {
   double sleep = 0;    // memory-bubble slots per access
   uint64_t dram_requests = 0, row_hits = 0, row_misses = 0, row_conflicts = 0;
   bool dram_events = false;
+  // The DRAM's cycles for the timed span's requests in the order it accepted them, as
+  // if each had been there when the DRAM could take it (DramTiming), over all accesses:
+  // the DRAM bound of the order the FIFO and the queue actually made.
+  double dram_observed_core = 0;
   std::string check;  // what the final memory says
 };
 
-Point measure(uint32_t stride, const KindInfo& k, unsigned active, const Config& cfg) {
+Point measure(uint32_t stride, const KindInfo& k, unsigned fillers, unsigned active, const Config& cfg) {
   if (kBase + uint64_t(stride) * (cfg.threads - 1) + 4 > cfg.mem_bytes)
     throw std::runtime_error("a stride of " + std::to_string(stride) +
                              " bytes puts the last thread's word beyond memory.bytes");
-  const umbra::Program prog = umbra::bench::assemble(program_text(stride, k, cfg), cfg, "access_patterns.s");
+  const umbra::Program prog = umbra::bench::assemble(program_text(stride, k, fillers, cfg), cfg, "access_patterns.s");
   scm::RunOptions opts;
   for (unsigned t = 0; t < (stride ? active : 1); ++t)
     opts.writes.emplace_back(address_of(stride, t),
@@ -184,8 +258,11 @@ Point measure(uint32_t stride, const KindInfo& k, unsigned active, const Config&
   pt.core_cycles = span / all;
   pt.useful_bw = 4.0 * all / span;
 
-  // The DRAM's open-page rule over the requests in the order it accepted them.
+  // The DRAM's open-page rule over the requests in the order it accepted them, and its
+  // timing over the same order as if they had come back to back.
   std::vector<int64_t> open_row(cfg.dram_banks, -1);
+  DramTiming replay(cfg);
+  uint64_t replay_start = 0, replay_end = 0, replay_requests = 0;
   uint64_t issued_in_loop = 0, port_bytes = 0;
   for (const scm::Event& ev : sink.events) {
     const bool in_span = ev.cycle > s0 && ev.cycle < e0;
@@ -210,7 +287,10 @@ Point measure(uint32_t stride, const KindInfo& k, unsigned active, const Config&
           pt.dram_events = true;
           const uint32_t bank = (ev.addr / cfg.dram_row_bytes) % cfg.dram_banks;
           const int64_t row = ev.addr / (uint64_t(cfg.dram_row_bytes) * cfg.dram_banks);
+          const uint64_t end = replay.add(ev.addr, bus_cycles(ev.op, cfg));
           if (in_span) {
+            if (!replay_requests++) replay_start = end - bus_cycles(ev.op, cfg);
+            replay_end = end;
             ++pt.dram_requests;
             if (open_row[bank] == row)
               ++pt.row_hits;
@@ -234,6 +314,7 @@ Point measure(uint32_t stride, const KindInfo& k, unsigned active, const Config&
     }
   }
   pt.port_bw = double(port_bytes) / span;
+  pt.dram_observed_core = double(replay_end - replay_start) / all;
   pt.replays = (double(issued_in_loop) - double(body) * kIterations * active) / all;
   pt.sleep /= all;
 
@@ -301,42 +382,7 @@ struct Prediction {
   double cycles() const { return std::max(latency, dram); }
 };
 
-// Cycles per round of `reqs` (address, data-bus cycles) issued back to back in this
-// order, round after round, by the DRAM timing of systemc/memory/dram.h: a row hit
-// holds the command slot one cycle, a miss or conflict until the row is open (tRAS,
-// tRP, tRCD; no bank-level parallelism); the data bus is held `bus` cycles from
-// data_start.  The first round (rows opening) is left out.
-double dram_round_cycles(const std::vector<std::pair<uint32_t, unsigned>>& reqs, const Config& cfg) {
-  struct Bank {
-    bool open = false;
-    uint64_t row = 0, act = 0;
-  };
-  std::vector<Bank> banks(cfg.dram_banks);
-  uint64_t next_cmd = 0, bus_free = 0, after_first = 0;
-  constexpr unsigned kRounds = 33;
-  for (unsigned r = 0; r < kRounds; ++r) {
-    if (r == 1) after_first = bus_free;
-    for (const auto& [addr, bus] : reqs) {
-      const uint64_t c = next_cmd;
-      Bank& b = banks[(addr / cfg.dram_row_bytes) % cfg.dram_banks];
-      const uint64_t row = addr / (uint64_t(cfg.dram_row_bytes) * cfg.dram_banks);
-      uint64_t data_start;
-      if (b.open && b.row == row) {
-        data_start = std::max<uint64_t>(c + cfg.dram_CL, bus_free);
-        next_cmd = c + 1;
-      } else {
-        const uint64_t a = b.open ? std::max<uint64_t>(c, b.act + cfg.dram_tRAS) + cfg.dram_tRP : c;
-        data_start = std::max<uint64_t>(a + cfg.dram_tRCD + cfg.dram_CL, bus_free);
-        next_cmd = a + cfg.dram_tRCD;
-        b = {true, row, a};
-      }
-      bus_free = data_start + bus;
-    }
-  }
-  return double(bus_free - after_first) / (kRounds - 1);
-}
-
-Prediction predict(const KindInfo& k, uint32_t stride, unsigned active, const Config& cfg) {
+Prediction predict(const KindInfo& k, uint32_t stride, unsigned fillers, unsigned active, const Config& cfg) {
   const unsigned T = cfg.threads, W = cfg.cache_line_bytes / 4;
   const bool dram = cfg.mem_model == "dram";
   // Cycles from a request's acceptance on the port to its last response beat
@@ -345,7 +391,7 @@ Prediction predict(const KindInfo& k, uint32_t stride, unsigned active, const Co
   const unsigned first_beat = dram ? (cfg.queue_enabled ? 1 : 0) + cfg.dram_CL : cfg.mem_latency;
   auto sleep_slots = [&](unsigned beats) { return double((first_beat + beats - 1 + T - 1) / T); };
   Prediction p;
-  p.floor = double(k.body.size() * kUnroll + 2) * T / kUnroll;
+  p.floor = double((k.body.size() + fillers) * kUnroll + 2) * T / kUnroll;
   double sleep = 0;
   // Requests one access sends to the DRAM, with their data-bus cycles.
   const unsigned burst = (cfg.dram_burst + 1) / 2;
@@ -375,22 +421,22 @@ Prediction predict(const KindInfo& k, uint32_t stride, unsigned active, const Co
 }
 
 void write_csv(umbra::bench::Csv& csv, const Config& cfg, const std::string& pattern, uint32_t stride,
-               const KindInfo& k, unsigned active, const Point& p, const Prediction& pr) {
+               const KindInfo& k, unsigned fillers, unsigned active, const Point& p, const Prediction& pr) {
   csv.row(cfg.mem_model, cfg.mem_model == "dram" ? cfg.queue_mode : "none", pattern, stride, k.name, active,
           cfg.threads, p.thread_cycles, p.core_cycles, pr.cycles(), pr.cycles() / active, pr.floor,
           pr.latency, pr.dram, p.replays, p.sleep,
-          p.dram_requests ? double(p.row_hits) / double(p.dram_requests) : 0.0);
+          p.dram_requests ? double(p.row_hits) / double(p.dram_requests) : 0.0, fillers, p.dram_observed_core);
 }
 
-void run_model(const Config& cfg, const std::vector<unsigned>& counts, umbra::bench::Csv& csv) {
-  const unsigned T = cfg.threads;
+void run_model(const Config& cfg, const std::vector<unsigned>& counts, unsigned fillers, umbra::bench::Csv& csv) {
   std::printf("\n======== memory model '%s' ========\n", cfg.mem_model.c_str());
   umbra::bench::describe(cfg);
   std::printf(
       "columns: thr = active threads; cyc/acc = cycles per access of one thread (its loop time / %u "
       "accesses)\n"
       "  and of the core (the span from the first thread's start to the last one's end / all accesses);\n"
-      "  floor = the loop's instructions alone, every access free: (instructions per iteration) * T / %u;\n"
+      "  floor = the loop's instructions alone (fillers included), every access free:\n"
+      "    (instructions per iteration) * T / %u;\n"
       "  B/cyc useful = 4 bytes per access, port = bytes on the core's port (request words + response "
       "beats);\n"
       "  cache = the loop's outcomes in C2 (hits/misses/merges; '-' for stores and atomics, which pass);\n"
@@ -405,11 +451,12 @@ void run_model(const Config& cfg, const std::vector<unsigned>& counts, umbra::be
               "core", "", "useful", "port", "", "", "", "/acc", "/acc", "reqs", "");
   for (const PatternInfo& pi : kPatterns) {
     for (const KindInfo& k : kKinds) {
-      const double floor = double(k.body.size() * kUnroll + 2) * T / kUnroll;
       for (unsigned a : counts) {
         const uint32_t stride = pi.stride(cfg);
-        const Point p = measure(stride, k, a, cfg);
-        write_csv(csv, cfg, pi.name, stride, k, a, p, predict(k, stride, a, cfg));
+        const Point p = measure(stride, k, fillers, a, cfg);
+        const Prediction pr = predict(k, stride, fillers, a, cfg);
+        const double floor = pr.floor;
+        write_csv(csv, cfg, pi.name, stride, k, fillers, a, p, pr);
         const uint64_t looked = p.hits + p.misses + p.merges;
         std::printf("%-16s %-16s %4u %8.2f %8.2f %6.1f %7.3f %7.3f %6s %6s %6s %7.2f %7.2f %7s %7s  %s\n",
                     pi.name, k.name, a, p.thread_cycles, p.core_cycles, floor, p.useful_bw, p.port_bw,
@@ -427,7 +474,8 @@ void run_model(const Config& cfg, const std::vector<unsigned>& counts, umbra::be
 
 // The atomic-collision sweep: atom.add (and stw, for comparison) in every thread,
 // thread t at base + t * offset, all T threads active.
-void run_offsets(const Config& cfg, const std::vector<unsigned>& offsets, umbra::bench::Csv& csv) {
+void run_offsets(const Config& cfg, const std::vector<unsigned>& offsets, unsigned fillers,
+                 umbra::bench::Csv& csv) {
   const unsigned T = cfg.threads;
   std::printf("\n======== atomic collisions vs address offset, memory model '%s', %u threads ========\n",
               cfg.mem_model.c_str(), T);
@@ -440,9 +488,9 @@ void run_offsets(const Config& cfg, const std::vector<unsigned>& offsets, umbra:
     for (const Kind kind : {Kind::Atomic, Kind::Store}) {
       const KindInfo& k =
           *std::find_if(std::begin(kKinds), std::end(kKinds), [&](const KindInfo& i) { return i.k == kind; });
-      const Point p = measure(off, k, T, cfg);
-      const Prediction pr = predict(k, off, T, cfg);
-      write_csv(csv, cfg, "offset", off, k, T, p, pr);
+      const Point p = measure(off, k, fillers, T, cfg);
+      const Prediction pr = predict(k, off, fillers, T, cfg);
+      write_csv(csv, cfg, "offset", off, k, fillers, T, p, pr);
       char b[64];
       std::snprintf(b, sizeof b, "         %6.1f %5.1f %5s  | ", p.thread_cycles, pr.cycles(),
                     pct(p.row_hits, p.dram_requests).c_str());
@@ -479,6 +527,11 @@ int main(int argc, char** argv) {
          "run the atomic-collision sweep instead: atom.add and stw in all T threads, thread t at base + t * "
          "OFFSET bytes, for each OFFSET (a multiple of 4; 0 = one address)")
       ->check(CLI::Range(0u, 65536u));
+  unsigned fillers = 0;
+  app.add_option("--fillers", fillers,
+                 "N dependent fmadd (r20 = r21 * r22 + r20) after every access, as the strobe study's 50 "
+                 "multiply-adds between memory operations (default 0)")
+      ->check(CLI::Range(0u, 200u));
   std::string queue_mode;
   app.add_option("--queue-mode", queue_mode,
                  "the reorder queue's mode in front of the DRAM (default: the configuration's queue.mode)")
@@ -489,7 +542,7 @@ int main(int argc, char** argv) {
                  "pattern, stride, "
                  "op, active, T, measured thread and core cycles per access, predicted for a thread and the "
                  "core, its floor, latency and DRAM "
-                 "bounds, replays, sleep per access, DRAM row-hit rate)");
+                 "bounds, replays, sleep per access, DRAM row-hit rate, fillers, the DRAM's cycles per access for the requests in the order it took them)");
   umbra::check_stdout_at_exit("access_patterns");  // every printed table, and --help
   CLI11_PARSE(app, argc, argv);
   for (unsigned o : offsets)
@@ -521,7 +574,8 @@ int main(int argc, char** argv) {
       csv =
           umbra::bench::Csv(csv_path, {"model", "queue_mode", "pattern", "stride", "op", "active", "T",
                                        "thread_cycles", "core_cycles", "predicted", "predicted_core", "floor",
-                                       "latency_bound", "dram_bound", "replays", "sleep", "row_hit_rate"});
+                                       "latency_bound", "dram_bound", "replays", "sleep", "row_hit_rate",
+                                       "fillers", "dram_observed_core"});
     for (const std::string& m : models) {
       Config cfg = base;
       cfg.mem_model = m;
@@ -529,9 +583,9 @@ int main(int argc, char** argv) {
           m == "dram";  // the queue before DRAM only, as in configs/default.yaml and fixed-memory.yaml
       if (!queue_mode.empty()) cfg.queue_mode = queue_mode;
       if (offsets.empty())
-        run_model(cfg, counts, csv);
+        run_model(cfg, counts, fillers, csv);
       else
-        run_offsets(cfg, offsets, csv);
+        run_offsets(cfg, offsets, fillers, csv);
     }
     csv.close();
     return 0;

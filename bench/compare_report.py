@@ -30,10 +30,12 @@ from contextlib import redirect_stderr, redirect_stdout
 # without an entry here fails the check: whoever adds a figure says what its key is.
 KEYS = {
     "clock_back_to_back": ["experiment", "model", "T", "active", "thread", "start_offset"],
-    "access_patterns": ["model", "queue_mode", "pattern", "stride", "op", "active", "T"],
-    "atomic_offsets": ["model", "queue_mode", "pattern", "stride", "op", "active", "T"],
+    "access_patterns": ["model", "queue_mode", "pattern", "stride", "op", "active", "T", "fillers"],
+    "access_patterns_fmadd": ["model", "queue_mode", "pattern", "stride", "op", "active", "T", "fillers"],
+    "atomic_offsets": ["model", "queue_mode", "pattern", "stride", "op", "active", "T", "fillers"],
     "latency_hiding_ipc": ["model", "case", "N", "active", "T"],
     "latency_hiding_hide": ["model", "case", "N", "active", "T"],
+    "latency_hiding_atomic": ["model", "case", "N", "active", "T"],
     "queue_bandwidth": ["threads", "kind", "stream"],
     "queue_passes": ["threads", "kind", "stream"],
     "timeline": ["thread"],
@@ -42,6 +44,10 @@ KEYS = {
     "cores_streams": ["cores"],
     "cores_counters": ["cores"],
     "cores_kernels": ["issues"],
+    "issue_rate_reuse": ["experiment", "op", "form", "regs", "ways", "active", "T", "L"],
+    "issue_rate_ops": ["experiment", "op", "form", "regs", "ways", "active", "T", "L"],
+    "issue_rate_threads": ["experiment", "op", "form", "regs", "ways", "active", "T", "L"],
+    "divergence": ["experiment", "op", "form", "regs", "ways", "active", "T", "L"],
 }
 
 # Figures whose columns are per core count (ipc_N, predicted_N, stop_start_N): the

@@ -28,6 +28,13 @@
 // cycles there, and no N hides it.  The exit status is non-zero only when a run fails
 // or a thread's sum of loaded words is wrong, never on timing.  `--csv FILE` writes
 // every point with the formula's IPC beside it (bench/report.sh draws from it).
+//
+// A fourth case puts `atom.add r10, r6, r14` (r14 = 0, so the word and the sum stay
+// the load's) in place of the `ldw`: the strobe study's open question of how many
+// instructions hide an atomic.  An atomic bypasses the cache and a returning one
+// sleeps its thread until its one-beat response, l = 1 + CL cycles after acceptance
+// behind the queue and a row hit (L behind the fixed memory): k = ceil(l / T) slots
+// at every N, as for a miss.  `--cases` picks the cases.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
@@ -52,17 +59,29 @@ constexpr unsigned kIterations = 32;  // as in the reference
 // Instructions per iteration besides the N fillers: advance, ldw, add, addi, bnz.
 constexpr unsigned kFixedPerIteration = 5;
 
-enum class Case { Hit, Fresh, Dinv };
+enum class Case { Hit, Fresh, Dinv, Atomic };
 struct CaseInfo {
   Case c;
   const char* name;
+  const char* key;  // --cases and the CSV's `case`
   const char* what;
 };
 const CaseInfo kCases[] = {
-    {Case::Hit, "hit", "the same warm line every iteration (add r6, r6, r13 with r13 = 0)"},
-    {Case::Fresh, "miss, fresh line", "the next line every iteration (add r6, r6, r13 with r13 = line size)"},
-    {Case::Dinv, "miss after dinv", "the same line, invalidated just before the load (dinv 0(r6))"},
+    {Case::Hit, "hit", "hit", "the same warm line every iteration (add r6, r6, r13 with r13 = 0)"},
+    {Case::Fresh, "miss, fresh line", "miss-fresh",
+     "the next line every iteration (add r6, r6, r13 with r13 = line size)"},
+    {Case::Dinv, "miss after dinv", "miss-dinv", "the same line, invalidated just before the load (dinv 0(r6))"},
+    {Case::Atomic, "atom.add", "atomic",
+     "atom.add r10, r6, r14 in place of the load, the same word every iteration (r14 = 0)"},
 };
+
+// The instruction in the load's place, and its opcode in the event stream.
+const char* access_text(Case c) {
+  return c == Case::Atomic ? "atom.add r10, r6, r14" : "ldw r10, 0(r6)";
+}
+uint8_t access_opcode(Case c) {
+  return umbra::isa::info(c == Case::Atomic ? umbra::isa::Op::ATOM_ADD : umbra::isa::Op::LDW).opcode;
+}
 
 // Each thread's lines: thread t starts at region_base + t * (row + line), so that
 // threads use different DRAM banks (while there are as many banks as threads) and
@@ -90,13 +109,14 @@ std::string program_text(Case c, unsigned fillers, const Config& cfg) {
   line("li r9, " + std::to_string(kIterations));
   line("movi r11, 0");
   line("movi r12, 0");
+  line("movi r14, 0");
   // Warm-up: makes the hit case's line valid and opens the miss cases' DRAM row, so
   // that the timed loop measures the steady state.
   line("ldw r10, 0(r6)");
   line("rdsr r2, clock");
   s += "loop:\n";
   line(c == Case::Dinv ? "dinv 0(r6)" : "add r6, r6, r13");
-  line("ldw r10, 0(r6)");
+  line(access_text(c));
   for (unsigned i = 0; i < fillers; ++i) line("addi r11, r11, 1");
   line("add r12, r12, r10");
   line("addi r9, r9, -1");
@@ -135,7 +155,8 @@ struct Point {
 // the fill accepted on the port (a), its line_bytes/4 beats, the last one in m.  The
 // contract: the return buffer holds the word from m+1; W looks at n+7, n+7+T, ... for
 // a load fetched in n = c-5, so the load costs k = max(0, ceil((m - c - 1) / T))
-// bubbles.  A hit (data in the buffer from c+1) costs 0.
+// bubbles.  A hit (data in the buffer from c+1) costs 0.  An atomic passes C2 (its
+// cache event) and is answered with one beat, the same rule with a one-beat "fill".
 struct LoadTracker {
   struct Thread {
     bool in_loop = false, waiting = false, accepted = false;
@@ -143,24 +164,28 @@ struct LoadTracker {
     unsigned beats = 0;
   };
   const Config& cfg;
+  Case c;
   std::vector<Thread> th;
   std::vector<uint64_t> start, end;  // the loop window of each thread (its clock reads)
   uint64_t loads = 0;
   double k_sum = 0, lat_sum = 0;
   Point& p;
 
-  LoadTracker(const Config& c, std::vector<uint64_t> s, std::vector<uint64_t> e, Point& pt)
-      : cfg(c), th(s.size()), start(std::move(s)), end(std::move(e)), p(pt) {}
+  LoadTracker(const Config& cf, Case cs, std::vector<uint64_t> s, std::vector<uint64_t> e, Point& pt)
+      : cfg(cf), c(cs), th(s.size()), start(std::move(s)), end(std::move(e)), p(pt) {}
 
   void on(const scm::Event& e) {
-    const unsigned beats_per_fill = cfg.cache_line_bytes / 4;
-    const uint8_t ldw = umbra::isa::info(umbra::isa::Op::LDW).opcode;
-    if (e.kind == scm::EventKind::Cache && e.op == ldw && e.thread < th.size()) {
+    const bool atomic = c == Case::Atomic;
+    const unsigned beats_per_fill = atomic ? 1 : cfg.cache_line_bytes / 4;
+    const uint8_t op = access_opcode(c);
+    const uint8_t port_op = atomic ? op : umbra::isa::kPortOpFill;
+    if (e.kind == scm::EventKind::Cache && e.op == op && e.thread < th.size()) {
       if (e.cycle <= start[e.thread] || e.cycle >= end[e.thread]) return;  // warm-up, not timed
       p.cache_events = true;
       ++loads;
       Thread& t = th[e.thread];
-      switch (scm::CacheOutcome(e.value)) {
+      // An atomic is sent whatever the cache held: a "miss" for this count.
+      switch (atomic ? scm::CacheOutcome::Miss : scm::CacheOutcome(e.value)) {
         case scm::CacheOutcome::Hit: ++p.hits; break;
         case scm::CacheOutcome::Miss:
           ++p.misses;
@@ -172,7 +197,7 @@ struct LoadTracker {
         case scm::CacheOutcome::Merge: ++p.merges; break;
         default: break;
       }
-    } else if (e.kind == scm::EventKind::Mem && e.op == umbra::isa::kPortOpFill && e.thread < th.size()) {
+    } else if (e.kind == scm::EventKind::Mem && e.op == port_op && e.thread < th.size()) {
       Thread& t = th[e.thread];
       if (t.waiting && !t.accepted) {
         t.accepted = true;
@@ -234,7 +259,7 @@ Point measure(Case c, unsigned fillers, unsigned active, const Config& cfg) {
   pt.bubbles /= active;
   // The events carry the low 64 bits of the clock; the program's clock reads are its
   // low 32 bits, which is the same number in runs this short.
-  LoadTracker tracker(cfg, start, end, pt);
+  LoadTracker tracker(cfg, c, start, end, pt);
   for (const scm::Event& e : sink.events) tracker.on(e);
   tracker.finish();
   return pt;
@@ -257,20 +282,22 @@ bool all_equal(const std::vector<std::vector<Point>>& g, double v) {
 // a hit; for a miss k = ceil(l / T) with l the cycles from the fill's acceptance on the
 // port to its last beat: L + W - 1 behind the fixed memory, and 1 + CL + W - 1 behind
 // the reorder queue (its one cycle) and a DRAM row hit (the warm-up opened the row).
+// An atomic is answered with one beat (W = 1) whether or not there is a cache.
 unsigned formula_k(Case c, const Config& cfg) {
   if (c == Case::Hit && cfg.cache_bytes > 0) return 0;
-  const unsigned W = cfg.cache_bytes > 0 ? cfg.cache_line_bytes / 4 : 1;
+  const unsigned W = cfg.cache_bytes > 0 && c != Case::Atomic ? cfg.cache_line_bytes / 4 : 1;
   const unsigned l =
       cfg.mem_model == "fixed" ? cfg.mem_latency + W - 1 : (cfg.queue_enabled ? 1 : 0) + cfg.dram_CL + W - 1;
   return (l + cfg.threads - 1) / cfg.threads;
 }
 
-void run_model(const Config& cfg, const std::vector<unsigned>& fillers, std::vector<std::string>& summary,
-               umbra::bench::Csv& csv) {
+void run_model(const Config& cfg, const std::vector<unsigned>& fillers, const std::vector<std::string>& cases,
+               std::vector<std::string>& summary, umbra::bench::Csv& csv) {
   const unsigned T = cfg.threads;
   std::printf("\n======== memory model '%s' ========\n", cfg.mem_model.c_str());
   umbra::bench::describe(cfg);
   for (const CaseInfo& ci : kCases) {
+    if (std::find(cases.begin(), cases.end(), ci.key) == cases.end()) continue;
     std::vector<std::vector<Point>> grid;
     for (unsigned n : fillers) {
       std::vector<Point> row;
@@ -278,11 +305,7 @@ void run_model(const Config& cfg, const std::vector<unsigned>& fillers, std::vec
         row.push_back(measure(ci.c, n, a, cfg));
         const Point& p = row.back();
         const unsigned I = n + kFixedPerIteration, k = formula_k(ci.c, cfg);
-        csv.row(cfg.mem_model,
-                ci.c == Case::Hit     ? "hit"
-                : ci.c == Case::Fresh ? "miss-fresh"
-                                      : "miss-dinv",
-                n, I, a, T, p.ipc, double(a) * I / (double(I + k) * T), p.bubbles,
+        csv.row(cfg.mem_model, ci.key, n, I, a, T, p.ipc, double(a) * I / (double(I + k) * T), p.bubbles,
                 p.cache_events ? p.predicted : -1.0, k, p.fill_latency);
       }
       grid.push_back(std::move(row));
@@ -345,6 +368,9 @@ void run_model(const Config& cfg, const std::vector<unsigned>& fillers, std::vec
     std::string design;
     if (ci.c == Case::Hit && cfg.cache_bytes > 0) {
       design = "N = 0 (a hit is in the return buffer before the thread's next slot)";
+    } else if (ci.c == Case::Atomic) {
+      design = "none (a returning atomic sleeps its thread whatever follows, until its one-beat response: k = " +
+               std::to_string(formula_k(ci.c, cfg)) + " slots)";
     } else {
       design = std::string("none (") + (cfg.cache_bytes ? "" : "no cache: every load is a one-word fill; ") +
                "the load sleeps its thread whatever follows; it costs k = ceil((m - c - 1)/T) slots";
@@ -376,11 +402,14 @@ int main(int argc, char** argv) {
   std::string config_path;
   std::vector<std::string> models{"fixed", "dram"};
   std::vector<unsigned> fillers{0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
+  std::vector<std::string> cases{"hit", "miss-fresh", "miss-dinv", "atomic"};
   app.add_option("--config", config_path, "machine configuration (YAML); default: the built-in default");
   app.add_option("--models", models, "memory models to run (fixed, dram)")
       ->check(CLI::IsMember({"fixed", "dram"}));
   app.add_option("--fillers", fillers, "values of N (independent instructions between load and use)")
       ->check(CLI::Range(0u, 2000u));
+  app.add_option("--cases", cases, "cases to run (hit, miss-fresh, miss-dinv, atomic; default all)")
+      ->check(CLI::IsMember({"hit", "miss-fresh", "miss-dinv", "atomic"}));
   std::string csv_path;
   app.add_option(
       "--csv", csv_path,
@@ -398,9 +427,8 @@ int main(int argc, char** argv) {
     std::printf(
         "latency_hiding: after \"Block Reads\" in reference/intel-gen-isa-microbenchmarks-2015.txt\n");
     std::printf(
-        "each thread, %u times: ADVANCE; ldw r10; N x (addi r11, r11, 1); add r12, r12, r10; loop (I = N + "
-        "%u "
-        "instructions)\n",
+        "each thread, %u times: ADVANCE; ldw r10 (or atom.add r10); N x (addi r11, r11, 1); add r12, r12, r10; "
+        "loop (I = N + %u instructions)\n",
         kIterations, kFixedPerIteration);
     std::printf(
         "design (docs/microarchitecture.md, docs/memory-system.md): a load sleeps its thread in X1 and W "
@@ -414,7 +442,9 @@ int main(int argc, char** argv) {
         "gives\n"
         "        k = ceil(l/T).  With the fixed memory (latency L, W = line/4 beats) l = L + W - 1.\n"
         "  cycles per iteration = (I + k) T; IPC of the core = sum over active threads of I / ((I + k) T);\n"
-        "  no N hides a miss: independent instructions wait for the data like dependent ones.\n");
+        "  no N hides a miss: independent instructions wait for the data like dependent ones.\n"
+        "  atom.add: no cache lookup; its one-beat response l = 1 + CL (queue, row hit) or L (fixed) cycles\n"
+        "        after acceptance: k = ceil(l/T) bubbles, whatever N.\n");
     umbra::bench::check_output_paths({{"the configuration", config_path}}, {{"--csv", csv_path}});
     umbra::bench::Csv csv;
     if (!csv_path.empty())
@@ -426,7 +456,7 @@ int main(int argc, char** argv) {
       cfg.mem_model = m;
       cfg.queue_enabled =
           m == "dram";  // the queue before DRAM only, as in configs/default.yaml and fixed-memory.yaml
-      run_model(cfg, fillers, summary, csv);
+      run_model(cfg, fillers, cases, summary, csv);
     }
     csv.close();
     std::printf("\n======== summary: independent instructions that hide a load ========\n");
