@@ -56,6 +56,7 @@
 #include <vector>
 
 #include "bench_common.h"
+#include "dram_timing.h"
 #include "umbra/asm.h"
 #include "umbra/config.h"
 #include "umbra/isa.h"
@@ -144,61 +145,18 @@ std::string program_text(uint32_t stride, const KindInfo& k, unsigned fillers, c
   return s + umbra::bench::timed_loop_end("r10", cfg.threads);
 }
 
-// The DRAM timing of systemc/memory/dram.h for requests that reach it back to back in
-// a given order: a row hit holds the command slot one cycle, a miss or conflict until
-// the row is open (tRAS, tRP, tRCD; no bank-level parallelism); the data bus is held
-// `bus` cycles from data_start.
-struct DramTiming {
-  explicit DramTiming(const Config& c) : cfg(c), banks(c.dram_banks) {}
-  // One request; returns the cycle after its last data-bus cycle.
-  uint64_t add(uint32_t addr, unsigned bus) {
-    const uint64_t c = next_cmd;
-    Bank& b = banks[(addr / cfg.dram_row_bytes) % cfg.dram_banks];
-    const uint64_t row = addr / (uint64_t(cfg.dram_row_bytes) * cfg.dram_banks);
-    uint64_t data_start;
-    if (b.open && b.row == row) {
-      data_start = std::max<uint64_t>(c + cfg.dram_CL, bus_free);
-      next_cmd = c + 1;
-    } else {
-      const uint64_t a = b.open ? std::max<uint64_t>(c, b.act + cfg.dram_tRAS) + cfg.dram_tRP : c;
-      data_start = std::max<uint64_t>(a + cfg.dram_tRCD + cfg.dram_CL, bus_free);
-      next_cmd = a + cfg.dram_tRCD;
-      b = {true, row, a};
-    }
-    return bus_free = data_start + bus;
-  }
-  struct Bank {
-    bool open = false;
-    uint64_t row = 0, act = 0;
-  };
-  const Config& cfg;
-  std::vector<Bank> banks;
-  uint64_t next_cmd = 0, bus_free = 0;
-};
-
 // Cycles per round of `reqs` (address, data-bus cycles) issued in this order, round
-// after round.  The first round (rows opening) is left out.
+// after round, by the DRAM timing of dram.h.  The first round (rows opening) is left
+// out.
 double dram_round_cycles(const std::vector<std::pair<uint32_t, unsigned>>& reqs, const Config& cfg) {
-  DramTiming d(cfg);
+  umbra::bench::DramTiming d(umbra::tb::DramParams::from(cfg));
   uint64_t after_first = 0;
   constexpr unsigned kRounds = 33;
   for (unsigned r = 0; r < kRounds; ++r) {
-    if (r == 1) after_first = d.bus_free;
+    if (r == 1) after_first = d.bus_free();
     for (const auto& [addr, bus] : reqs) d.add(addr, bus);
   }
-  return double(d.bus_free - after_first) / (kRounds - 1);
-}
-
-// Data-bus cycles of a request on the DRAM port (dram.h): one burst (burst/2 cycles)
-// per burst * bus_bytes bytes moved, at least one; an atomic reads and writes, two.
-unsigned bus_cycles(uint8_t op, const Config& cfg) {
-  const unsigned burst = (cfg.dram_burst + 1) / 2;
-  if (op == umbra::isa::kPortOpFill) {
-    const unsigned per_burst = cfg.dram_burst * cfg.dram_bus_bytes;
-    return burst * std::max(1u, (cfg.cache_line_bytes + per_burst - 1) / per_burst);
-  }
-  const umbra::isa::InstrInfo* in = umbra::isa::find_opcode(op);
-  return in && in->cls == umbra::isa::Class::Atomic ? 2 * burst : burst;
+  return double(d.bus_free() - after_first) / (kRounds - 1);
 }
 
 // The events measure() reads: all but register writes.
@@ -261,7 +219,8 @@ Point measure(uint32_t stride, const KindInfo& k, unsigned fillers, unsigned act
   // The DRAM's open-page rule over the requests in the order it accepted them, and its
   // timing over the same order as if they had come back to back.
   std::vector<int64_t> open_row(cfg.dram_banks, -1);
-  DramTiming replay(cfg);
+  const umbra::tb::DramParams dp = umbra::tb::DramParams::from(cfg);
+  umbra::bench::DramTiming replay(dp);
   uint64_t replay_start = 0, replay_end = 0, replay_requests = 0;
   uint64_t issued_in_loop = 0, port_bytes = 0;
   for (const scm::Event& ev : sink.events) {
@@ -287,9 +246,10 @@ Point measure(uint32_t stride, const KindInfo& k, unsigned fillers, unsigned act
           pt.dram_events = true;
           const uint32_t bank = (ev.addr / cfg.dram_row_bytes) % cfg.dram_banks;
           const int64_t row = ev.addr / (uint64_t(cfg.dram_row_bytes) * cfg.dram_banks);
-          const uint64_t end = replay.add(ev.addr, bus_cycles(ev.op, cfg));
+          const unsigned bus = umbra::bench::DramTiming::bus_cycles(ev.op, dp);
+          const uint64_t end = replay.add(ev.addr, bus);
           if (in_span) {
-            if (!replay_requests++) replay_start = end - bus_cycles(ev.op, cfg);
+            if (!replay_requests++) replay_start = end - bus;
             replay_end = end;
             ++pt.dram_requests;
             if (open_row[bank] == row)
@@ -394,19 +354,22 @@ Prediction predict(const KindInfo& k, uint32_t stride, unsigned fillers, unsigne
   p.floor = double((k.body.size() + fillers) * kUnroll + 2) * T / kUnroll;
   double sleep = 0;
   // Requests one access sends to the DRAM, with their data-bus cycles.
-  const unsigned burst = (cfg.dram_burst + 1) / 2;
+  const auto bus_of = [&](umbra::isa::Op op) {
+    return umbra::bench::DramTiming::bus_cycles(umbra::isa::info(op).opcode, umbra::tb::DramParams::from(cfg));
+  };
   std::vector<unsigned> bus;
   switch (k.k) {
     case Kind::Load: break;  // a warm line: a hit
-    case Kind::Store: bus = {burst}; break;
-    case Kind::Red: bus = {2 * burst}; break;
+    case Kind::Store: bus = {bus_of(umbra::isa::Op::STW)}; break;
+    case Kind::Red: bus = {bus_of(umbra::isa::Op::RED_ADD)}; break;
     case Kind::Atomic:
-      bus = {2 * burst};
+      bus = {bus_of(umbra::isa::Op::ATOM_ADD)};
       sleep = sleep_slots(1);
       break;
     case Kind::LoadStore:
       // The store invalidated the line, so the next load misses and sleeps for its fill.
-      bus = {burst, burst};
+      bus = {umbra::bench::DramTiming::bus_cycles(umbra::isa::kPortOpFill, umbra::tb::DramParams::from(cfg)),
+             bus_of(umbra::isa::Op::STW)};
       sleep = sleep_slots(W);
       break;
   }

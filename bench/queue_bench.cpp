@@ -52,6 +52,10 @@
 // bandwidth (bench/report.sh draws from it): a read stream can move at most one
 // response beat (4 bytes) a cycle through the core's port; a write stream one word
 // per burst/2 data-bus cycles of the DRAM (a word store holds the bus for a burst).
+// And the DRAM's bound for the order the queue chose: the DRAM timing of dram.h over
+// the requests in the order they were sent, as if each had been waiting when the
+// DRAM could take it (bench/dram_timing.h); the stream can be no faster than the
+// lower of the two.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cinttypes>
@@ -65,6 +69,7 @@
 
 #include "bench_common.h"
 #include "dram.h"
+#include "dram_timing.h"
 #include "reorder_queue.h"
 #include "umbra/asm.h"
 #include "umbra/cli_numbers.h"
@@ -149,6 +154,10 @@ struct Result {
   double row_hit_rate = 0, peak = 0;
   uint64_t longest_wait = 0;
   unsigned most_passes = 0;
+  // The DRAM's cycles for the requests in the order the queue sent them, each as if it
+  // had been waiting when the DRAM could take it (dram_timing.h): the DRAM bound of
+  // that order.
+  uint64_t dram_cycles = 0;
   std::vector<std::string> errors;
   double bandwidth() const { return cycles ? double(bytes) / double(cycles) : 0; }
 };
@@ -159,6 +168,10 @@ Result run(Stream s, Kind k, const Setup& base, bool reorder, unsigned threads, 
   st.q.reorder = reorder;
   ReorderQueueModel queue(st.q);
   DramModel dram(st.d, kMemBytes);
+  umbra::bench::DramTiming replay(st.d);
+  const auto sent = [&](const QueueRequest& q) {
+    replay.add(q.addr, umbra::bench::DramTiming::bus_cycles(q.op, st.d));
+  };
   for (uint32_t a = 0; a < kMemBytes; a += 4) dram.poke32(a, initial(a));
   AddressGen gen(s, k, st, threads, seed);
 
@@ -230,6 +243,7 @@ Result run(Stream s, Kind k, const Setup& base, bool reorder, unsigned threads, 
     const QueueRequest head = push ? fifo.front().r : QueueRequest{};
     const bool send = queue.dram_valid() && dram.req_ready();
     const QueueRequest out = send ? queue.dram_req() : QueueRequest{};
+    if (send) sent(out);
     queue.clock(push, head, dram.req_ready());
     dram.clock(send, out.op, out.addr, out.data, out.cmp, out.tag);
     if (push) fifo.pop_front();
@@ -249,6 +263,7 @@ Result run(Stream s, Kind k, const Setup& base, bool reorder, unsigned threads, 
       const QueueRequest head = push ? fifo.front().r : QueueRequest{};
       const bool send = queue.dram_valid() && dram.req_ready();
       const QueueRequest out = send ? queue.dram_req() : QueueRequest{};
+      if (send) sent(out);
       queue.clock(push, head, dram.req_ready());
       dram.clock(send, out.op, out.addr, out.data, out.cmp, out.tag);
       if (push) fifo.pop_front();
@@ -275,6 +290,7 @@ Result run(Stream s, Kind k, const Setup& base, bool reorder, unsigned threads, 
   res.row_hit_rate = acc ? double(ds.row_hits) / double(acc) : 0;
   res.peak = dram.peak_bytes_per_cycle();
   res.longest_wait = queue.stats().longest_wait;
+  res.dram_cycles = replay.bus_free();
   return res;
 }
 
@@ -364,7 +380,8 @@ int main(int argc, char** argv) {
   app.add_option(
       "--csv", csv_path,
       "also write the stream figures as CSV to this file (threads, kind, stream, mode, bytes per cycle, "
-      "% of peak, the design's ceiling in % of peak, row-hit rate, longest wait, most passes, max_passes)");
+      "% of peak, the design's ceiling in % of peak, row-hit rate, longest wait, most passes, max_passes, the "
+      "DRAM timing's bound in % of peak for the requests in the order the queue sent them)");
   umbra::check_stdout_at_exit("queue_bench");  // every printed table, and --help
   CLI11_PARSE(app, argc, argv);
 
@@ -399,7 +416,8 @@ int main(int argc, char** argv) {
     if (!csv_path.empty())
       csv = umbra::bench::Csv(
           csv_path, {"threads", "kind", "stream", "mode", "bytes_per_cycle", "percent_of_peak",
-                     "ceiling_percent", "row_hit_rate", "longest_wait", "most_passes", "max_passes"});
+                     "ceiling_percent", "row_hit_rate", "longest_wait", "most_passes", "max_passes",
+                     "dram_bound_percent"});
     bool ok = true;
     for (const uint64_t T : *thread_counts)
       for (Kind k : {Kind::Read, Kind::Write})
@@ -437,7 +455,8 @@ int main(int argc, char** argv) {
           for (const Result* x : {&f, &r})
             csv.row(T, k == Kind::Read ? "read" : "write", stream_name(s), x == &f ? "fcfs" : "reorder",
                     x->bandwidth(), 100 * x->bandwidth() / x->peak, 100 * ceiling / x->peak, x->row_hit_rate,
-                    x->longest_wait, x->most_passes, st.q.max_passes);
+                    x->longest_wait, x->most_passes, st.q.max_passes,
+                    100 * double(x->bytes) / double(std::max<uint64_t>(x->dram_cycles, 1)) / x->peak);
           j.push_back({{"threads", T},
                        {"kind", k == Kind::Read ? "read" : "write"},
                        {"stream", stream_name(s)},
