@@ -240,7 +240,7 @@ int main(int argc, char** argv) {
   app.add_option("--active", active, "active thread counts of the threads experiment (default 1..T)")
       ->check(CLI::Range(1u, 256u));
   app.add_option("--ways", ways, "paths of the divergence experiment (powers of two, 1..8, at most T)")
-      ->check(CLI::IsMember({1u, 2u, 4u, 8u}));
+      ->check(CLI::Range(1u, unsigned(std::size(kPathOps))));
   app.add_option("--csv", csv_path,
                  "also write every point to this CSV file (experiment, op, form, registers cycled, paths, active, "
                  "T, L, instructions per iteration, a thread's cycles per instruction and the contract's T, the "
@@ -258,6 +258,10 @@ int main(int argc, char** argv) {
       if (a > T)
         throw std::runtime_error("--active " + std::to_string(a) + ": the configuration has " + std::to_string(T) +
                                  " threads");
+    for (unsigned w : ways)
+      if (w & (w - 1))
+        throw std::runtime_error("--ways " + std::to_string(w) + ": not a power of two (a thread's path is its "
+                                 "number masked)");
     for (unsigned w : ways)
       if (w > T)
         throw std::runtime_error("--ways " + std::to_string(w) + ": more paths than the configuration's " +
