@@ -186,7 +186,8 @@ Point measure(uint32_t stride, const KindInfo& k, unsigned fillers, unsigned act
   if (kBase + uint64_t(stride) * (cfg.threads - 1) + 4 > cfg.mem_bytes)
     throw std::runtime_error("a stride of " + std::to_string(stride) +
                              " bytes puts the last thread's word beyond memory.bytes");
-  const umbra::Program prog = umbra::bench::assemble(program_text(stride, k, fillers, cfg), cfg, "access_patterns.s");
+  const umbra::Program prog =
+      umbra::bench::assemble(program_text(stride, k, fillers, cfg), cfg, "access_patterns.s");
   scm::RunOptions opts;
   for (unsigned t = 0; t < (stride ? active : 1); ++t)
     opts.writes.emplace_back(address_of(stride, t),
@@ -355,7 +356,8 @@ Prediction predict(const KindInfo& k, uint32_t stride, unsigned fillers, unsigne
   double sleep = 0;
   // Requests one access sends to the DRAM, with their data-bus cycles.
   const auto bus_of = [&](umbra::isa::Op op) {
-    return umbra::bench::DramTiming::bus_cycles(umbra::isa::info(op).opcode, umbra::tb::DramParams::from(cfg));
+    return umbra::bench::DramTiming::bus_cycles(umbra::isa::info(op).opcode,
+                                                umbra::tb::DramParams::from(cfg));
   };
   std::vector<unsigned> bus;
   switch (k.k) {
@@ -388,10 +390,12 @@ void write_csv(umbra::bench::Csv& csv, const Config& cfg, const std::string& pat
   csv.row(cfg.mem_model, cfg.mem_model == "dram" ? cfg.queue_mode : "none", pattern, stride, k.name, active,
           cfg.threads, p.thread_cycles, p.core_cycles, pr.cycles(), pr.cycles() / active, pr.floor,
           pr.latency, pr.dram, p.replays, p.sleep,
-          p.dram_requests ? double(p.row_hits) / double(p.dram_requests) : 0.0, fillers, p.dram_observed_core);
+          p.dram_requests ? double(p.row_hits) / double(p.dram_requests) : 0.0, fillers,
+          p.dram_observed_core);
 }
 
-void run_model(const Config& cfg, const std::vector<unsigned>& counts, unsigned fillers, umbra::bench::Csv& csv) {
+void run_model(const Config& cfg, const std::vector<unsigned>& counts, unsigned fillers,
+               umbra::bench::Csv& csv) {
   std::printf("\n======== memory model '%s' ========\n", cfg.mem_model.c_str());
   umbra::bench::describe(cfg);
   std::printf(
@@ -505,7 +509,8 @@ int main(int argc, char** argv) {
                  "pattern, stride, "
                  "op, active, T, measured thread and core cycles per access, predicted for a thread and the "
                  "core, its floor, latency and DRAM "
-                 "bounds, replays, sleep per access, DRAM row-hit rate, fillers, the DRAM's cycles per access for the requests in the order it took them)");
+                 "bounds, replays, sleep per access, DRAM row-hit rate, fillers, the DRAM's cycles per "
+                 "access for the requests in the order it took them)");
   umbra::check_stdout_at_exit("access_patterns");  // every printed table, and --help
   CLI11_PARSE(app, argc, argv);
   for (unsigned o : offsets)
@@ -534,11 +539,10 @@ int main(int argc, char** argv) {
     umbra::bench::check_output_paths({{"the configuration", config_path}}, {{"--csv", csv_path}});
     umbra::bench::Csv csv;
     if (!csv_path.empty())
-      csv =
-          umbra::bench::Csv(csv_path, {"model", "queue_mode", "pattern", "stride", "op", "active", "T",
-                                       "thread_cycles", "core_cycles", "predicted", "predicted_core", "floor",
-                                       "latency_bound", "dram_bound", "replays", "sleep", "row_hit_rate",
-                                       "fillers", "dram_observed_core"});
+      csv = umbra::bench::Csv(
+          csv_path, {"model", "queue_mode", "pattern", "stride", "op", "active", "T", "thread_cycles",
+                     "core_cycles", "predicted", "predicted_core", "floor", "latency_bound", "dram_bound",
+                     "replays", "sleep", "row_hit_rate", "fillers", "dram_observed_core"});
     for (const std::string& m : models) {
       Config cfg = base;
       cfg.mem_model = m;

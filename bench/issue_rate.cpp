@@ -19,7 +19,9 @@
 //   threads     add and fmadd, dependent and independent, at 1..T active threads
 //   divergence  thread t jumps (jalr, through a table of equal paths) to path t mod W
 //               each iteration, a 32-instruction dependent chain of a different
-//               operation per path, W = 1 (all on one branch), 2, 4, 8
+//               operation per path, W = 1 (all on one branch), 2, 4, 8 (a table
+//               rather than compares and branches, so that every thread issues the
+//               same instructions whatever its path, and a difference is the branch's)
 //
 // The contract (docs/microarchitecture.md, "The pipeline" and "Threads and slots")
 // predicts the same figure for all of them: T >= the pipeline's depth, so a thread's
@@ -70,7 +72,8 @@ const umbra::isa::InstrInfo& op_info(const std::string& op) {
   bool ok = in->writes_a && in->num_operands >= 2 && !in->memory && !in->cond_branch;
   for (unsigned i = 0; ok && i < in->num_operands; ++i)
     ok = std::string(umbra::isa::kind_info(in->operands[i].kind).name) == "reg";
-  if (!ok) throw std::runtime_error("'" + op + "' is not a register-to-register instruction (OP rd, ra[, rb])");
+  if (!ok)
+    throw std::runtime_error("'" + op + "' is not a register-to-register instruction (OP rd, ra[, rb])");
   return *in;
 }
 
@@ -162,8 +165,9 @@ Point measure(const std::vector<std::string>& body, unsigned ways, unsigned acti
   for (unsigned t = 0; t < active; ++t)
     for (unsigned reg = 0; reg < cfg.registers; ++reg)
       if (!clock_register(reg) && r.registers.at(t).at(reg) != ref.threads.at(t).state.r[reg])
-        throw std::runtime_error(where + ": thread " + std::to_string(t) + " ends with r" + std::to_string(reg) +
-                                 " = " + std::to_string(r.registers[t][reg]) + ", the reference simulator with " +
+        throw std::runtime_error(where + ": thread " + std::to_string(t) + " ends with r" +
+                                 std::to_string(reg) + " = " + std::to_string(r.registers[t][reg]) +
+                                 ", the reference simulator with " +
                                  std::to_string(ref.threads[t].state.r[reg]));
   const uint32_t out = *p.symbol("out");
   const unsigned T = cfg.threads;
@@ -189,19 +193,19 @@ struct Runner {
 
   void point(const char* experiment, const std::string& op, const char* form, unsigned regs, unsigned ways,
              unsigned active, const std::vector<std::string>& body) {
-    const std::string where = std::string(experiment) + " " + op + " " + form + ", " + std::to_string(active) +
-                              " threads, configuration '" + cfg.name + "'";
+    const std::string where = std::string(experiment) + " " + op + " " + form + ", " +
+                              std::to_string(active) + " threads, configuration '" + cfg.name + "'";
     const Point p = measure(body, ways, active, cfg, where);
     const unsigned T = cfg.threads;
     // A warp of T threads that ran its W paths one after the other: the paths' length
     // W times over (the G80's behaviour, for contrast; not Umbra's prediction).
     const double simd = ways ? double(per_iteration(ways) + (ways - 1) * (kBody + 1)) * T : 0;
-    csv.row(experiment, op, form, regs, ways, active, T, cfg.execute_stages, per_iteration(ways), p.thread_cpi,
-            double(T), p.core_ipc, double(active) / T, p.lost_slots, p.iteration_cycles,
+    csv.row(experiment, op, form, regs, ways, active, T, cfg.execute_stages, per_iteration(ways),
+            p.thread_cpi, double(T), p.core_ipc, double(active) / T, p.lost_slots, p.iteration_cycles,
             double(per_iteration(ways)) * T, simd);
-    std::printf("%-10s %-6s %-11s %4u %4u %4u | %8.3f %8.3f | %7.4f %7.4f | %6.2f | %9.1f %9.1f\n", experiment,
-                op.c_str(), form, regs, ways, active, p.thread_cpi, double(T), p.core_ipc, double(active) / T,
-                p.lost_slots, p.iteration_cycles, double(per_iteration(ways)) * T);
+    std::printf("%-10s %-6s %-11s %4u %4u %4u | %8.3f %8.3f | %7.4f %7.4f | %6.2f | %9.1f %9.1f\n",
+                experiment, op.c_str(), form, regs, ways, active, p.thread_cpi, double(T), p.core_ipc,
+                double(active) / T, p.lost_slots, p.iteration_cycles, double(per_iteration(ways)) * T);
   }
 
   std::vector<std::string> reuse_body(const std::string& op, unsigned n) {
@@ -211,7 +215,8 @@ struct Runner {
   }
   std::vector<std::string> chain_body(const std::string& op, bool dep) {
     std::vector<std::string> b;
-    for (unsigned i = 0; i < kBody; ++i) b.push_back(dep ? dependent(op) : instr(op, kFirstDest + i % kSpread, 11, 12));
+    for (unsigned i = 0; i < kBody; ++i)
+      b.push_back(dep ? dependent(op) : instr(op, kFirstDest + i % kSpread, 11, 12));
     return b;
   }
 };
@@ -223,8 +228,9 @@ bool implemented(const std::string& op, const Config& cfg) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"issue_rate: a thread's issue rate against register reuse, dependences, operations, active threads "
-               "and divergent branches, on the SystemC model"};
+  CLI::App app{
+      "issue_rate: a thread's issue rate against register reuse, dependences, operations, active threads "
+      "and divergent branches, on the SystemC model"};
   std::string config_path, csv_path;
   std::vector<std::string> experiments{"reuse", "chains", "threads", "divergence"};
   std::vector<std::string> ops = kAllOps;
@@ -241,11 +247,12 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1u, 256u));
   app.add_option("--ways", ways, "paths of the divergence experiment (powers of two, 1..8, at most T)")
       ->check(CLI::Range(1u, unsigned(std::size(kPathOps))));
-  app.add_option("--csv", csv_path,
-                 "also write every point to this CSV file (experiment, op, form, registers cycled, paths, active, "
-                 "T, L, instructions per iteration, a thread's cycles per instruction and the contract's T, the "
-                 "core's IPC and the contract's active/T, lost slots, cycles per iteration, predicted and as a "
-                 "SIMD warp would take them)");
+  app.add_option(
+      "--csv", csv_path,
+      "also write every point to this CSV file (experiment, op, form, registers cycled, paths, active, "
+      "T, L, instructions per iteration, a thread's cycles per instruction and the contract's T, the "
+      "core's IPC and the contract's active/T, lost slots, cycles per iteration, predicted and as a "
+      "SIMD warp would take them)");
   umbra::check_stdout_at_exit("issue_rate");  // every printed table, and --help
   CLI11_PARSE(app, argc, argv);
   try {
@@ -256,40 +263,47 @@ int main(int argc, char** argv) {
       for (unsigned a = 1; a <= T; ++a) active.push_back(a);
     for (unsigned a : active)
       if (a > T)
-        throw std::runtime_error("--active " + std::to_string(a) + ": the configuration has " + std::to_string(T) +
-                                 " threads");
+        throw std::runtime_error("--active " + std::to_string(a) + ": the configuration has " +
+                                 std::to_string(T) + " threads");
     for (unsigned w : ways)
       if (w & (w - 1))
-        throw std::runtime_error("--ways " + std::to_string(w) + ": not a power of two (a thread's path is its "
+        throw std::runtime_error("--ways " + std::to_string(w) +
+                                 ": not a power of two (a thread's path is its "
                                  "number masked)");
     for (unsigned w : ways)
       if (w > T)
         throw std::runtime_error("--ways " + std::to_string(w) + ": more paths than the configuration's " +
                                  std::to_string(T) + " threads");
     if (cfg.registers < kFirstDest + kSpread)
-      throw std::runtime_error("the configuration has " + std::to_string(cfg.registers) + " registers; the bench "
-                               "uses r0..r" + std::to_string(kFirstDest + kSpread - 1));
+      throw std::runtime_error("the configuration has " + std::to_string(cfg.registers) +
+                               " registers; the bench "
+                               "uses r0..r" +
+                               std::to_string(kFirstDest + kSpread - 1));
     for (const std::string& op : ops) op_info(op);  // a bad name fails before anything runs
     umbra::bench::check_output_paths({{"the configuration", config_path}}, {{"--csv", csv_path}});
     umbra::bench::Csv csv;
     if (!csv_path.empty())
-      csv = umbra::bench::Csv(csv_path, {"experiment", "op", "form", "regs", "ways", "active", "T", "L",
-                                         "instructions", "thread_cpi", "predicted_cpi", "core_ipc",
-                                         "predicted_core_ipc", "lost_slots", "iteration_cycles",
-                                         "predicted_iteration_cycles", "simd_iteration_cycles"});
-    std::printf("issue_rate: after the issue tests of reference/intel-gen-isa-microbenchmarks-2015.txt and E1.3/E1.4 "
-                "of\nreference/g80-behavior-crassin-neyret-2008.txt; %u iterations of %u instructions under test "
-                "per thread\n",
-                kIterations, kBody);
-    std::printf("configuration '%s': T = %u threads, L = %u execute stages (pipeline depth %u)\n", cfg.name.c_str(),
-                T, cfg.execute_stages, cfg.pipeline_depth());
-    std::printf("contract: a thread issues once every T cycles whatever it runs (T >= the depth: no interlock, "
-                "no forwarding);\n  the core's IPC = active / T; a divergent branch costs nothing (every thread "
-                "its own pc)\n\n");
-    std::printf("%-10s %-6s %-11s %4s %4s %4s | %8s %8s | %7s %7s | %6s | %9s %9s\n", "experiment", "op", "form",
-                "regs", "ways", "thr", "cyc/inst", "pred", "IPC", "pred", "lost", "cyc/iter", "pred");
+      csv = umbra::bench::Csv(csv_path,
+                              {"experiment", "op", "form", "regs", "ways", "active", "T", "L", "instructions",
+                               "thread_cpi", "predicted_cpi", "core_ipc", "predicted_core_ipc", "lost_slots",
+                               "iteration_cycles", "predicted_iteration_cycles", "simd_iteration_cycles"});
+    std::printf(
+        "issue_rate: after the issue tests of reference/intel-gen-isa-microbenchmarks-2015.txt and E1.3/E1.4 "
+        "of\nreference/g80-behavior-crassin-neyret-2008.txt; %u iterations of %u instructions under test "
+        "per thread\n",
+        kIterations, kBody);
+    std::printf("configuration '%s': T = %u threads, L = %u execute stages (pipeline depth %u)\n",
+                cfg.name.c_str(), T, cfg.execute_stages, cfg.pipeline_depth());
+    std::printf(
+        "contract: a thread issues once every T cycles whatever it runs (T >= the depth: no interlock, "
+        "no forwarding);\n  the core's IPC = active / T; a divergent branch costs nothing (every thread "
+        "its own pc)\n\n");
+    std::printf("%-10s %-6s %-11s %4s %4s %4s | %8s %8s | %7s %7s | %6s | %9s %9s\n", "experiment", "op",
+                "form", "regs", "ways", "thr", "cyc/inst", "pred", "IPC", "pred", "lost", "cyc/iter", "pred");
     Runner run{cfg, csv};
-    const auto want = [&](const char* e) { return std::find(experiments.begin(), experiments.end(), e) != experiments.end(); };
+    const auto want = [&](const char* e) {
+      return std::find(experiments.begin(), experiments.end(), e) != experiments.end();
+    };
     if (want("reuse"))
       for (const char* op : {"add", "fadd"})
         if (implemented(op, cfg))

@@ -70,7 +70,8 @@ const CaseInfo kCases[] = {
     {Case::Hit, "hit", "hit", "the same warm line every iteration (add r6, r6, r13 with r13 = 0)"},
     {Case::Fresh, "miss, fresh line", "miss-fresh",
      "the next line every iteration (add r6, r6, r13 with r13 = line size)"},
-    {Case::Dinv, "miss after dinv", "miss-dinv", "the same line, invalidated just before the load (dinv 0(r6))"},
+    {Case::Dinv, "miss after dinv", "miss-dinv",
+     "the same line, invalidated just before the load (dinv 0(r6))"},
     {Case::Atomic, "atom.add", "atomic",
      "atom.add r10, r6, r14 in place of the load, the same word every iteration (r14 = 0)"},
 };
@@ -369,8 +370,9 @@ void run_model(const Config& cfg, const std::vector<unsigned>& fillers, const st
     if (ci.c == Case::Hit && cfg.cache_bytes > 0) {
       design = "N = 0 (a hit is in the return buffer before the thread's next slot)";
     } else if (ci.c == Case::Atomic) {
-      design = "none (a returning atomic sleeps its thread whatever follows, until its one-beat response: k = " +
-               std::to_string(formula_k(ci.c, cfg)) + " slots)";
+      design =
+          "none (a returning atomic sleeps its thread whatever follows, until its one-beat response: k = " +
+          std::to_string(formula_k(ci.c, cfg)) + " slots)";
     } else {
       design = std::string("none (") + (cfg.cache_bytes ? "" : "no cache: every load is a one-word fill; ") +
                "the load sleeps its thread whatever follows; it costs k = ceil((m - c - 1)/T) slots";
@@ -427,8 +429,8 @@ int main(int argc, char** argv) {
     std::printf(
         "latency_hiding: after \"Block Reads\" in reference/intel-gen-isa-microbenchmarks-2015.txt\n");
     std::printf(
-        "each thread, %u times: ADVANCE; ldw r10 (or atom.add r10); N x (addi r11, r11, 1); add r12, r12, r10; "
-        "loop (I = N + %u instructions)\n",
+        "each thread, %u times: ADVANCE; ldw r10 (or atom.add r10); N x (addi r11, r11, 1);\n"
+        "  add r12, r12, r10; loop (I = N + %u instructions)\n",
         kIterations, kFixedPerIteration);
     std::printf(
         "design (docs/microarchitecture.md, docs/memory-system.md): a load sleeps its thread in X1 and W "

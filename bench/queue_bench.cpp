@@ -380,8 +380,8 @@ int main(int argc, char** argv) {
   app.add_option(
       "--csv", csv_path,
       "also write the stream figures as CSV to this file (threads, kind, stream, mode, bytes per cycle, "
-      "% of peak, the design's ceiling in % of peak, row-hit rate, longest wait, most passes, max_passes, the "
-      "DRAM timing's bound in % of peak for the requests in the order the queue sent them)");
+      "% of peak, the design's ceiling in % of peak, row-hit rate, longest wait, most passes, max_passes, "
+      "the DRAM timing's bound in % of peak for the requests in the order the queue sent them)");
   umbra::check_stdout_at_exit("queue_bench");  // every printed table, and --help
   CLI11_PARSE(app, argc, argv);
 
@@ -414,10 +414,9 @@ int main(int argc, char** argv) {
     if (!json_path.empty()) json_out = umbra::OutputFile(json_path, "--json");
     umbra::bench::Csv csv;
     if (!csv_path.empty())
-      csv = umbra::bench::Csv(
-          csv_path, {"threads", "kind", "stream", "mode", "bytes_per_cycle", "percent_of_peak",
-                     "ceiling_percent", "row_hit_rate", "longest_wait", "most_passes", "max_passes",
-                     "dram_bound_percent"});
+      csv = umbra::bench::Csv(csv_path, {"threads", "kind", "stream", "mode", "bytes_per_cycle",
+                                         "percent_of_peak", "ceiling_percent", "row_hit_rate", "longest_wait",
+                                         "most_passes", "max_passes", "dram_bound_percent"});
     bool ok = true;
     for (const uint64_t T : *thread_counts)
       for (Kind k : {Kind::Read, Kind::Write})

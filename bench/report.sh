@@ -601,13 +601,14 @@ R_OFF_CMD_F=$(cmd_text "${OFF_CMD_F[@]}")
 R_OFF_CMD_R=$(cmd_text "${OFF_CMD_R[@]}")
 R_LH_CMD=$(cmd_text "${LH_CMD[@]}")
 R_Q_CMD=$(cmd_text "${Q_CMD[@]}")
-R_TL_CMD="$(cmd_text "${TL_CMD[@]}") and $(cmd_text "${TL_CMD_B[@]}")"
+R_TL_CMD=$(cmd_text "${TL_CMD[@]}")
+R_TL_CMD_B=$(cmd_text "${TL_CMD_B[@]}")
 R_SPEED_CMD=$(cmd_text "${SPEED_CMD[@]}")
 R_CORES_CMD=$(cmd_text "${CORES_CMD[@]}")
 R_CORES_LINE_CMD=$(cmd_text "${CORES_LINE_CMD[@]}")
 R_COMPARE_CMD=$(cmd_text "${COMPARE_CMD[@]}")
 export R_BUDGET=$BUDGET R_COMMIT=$COMMIT R_FIG=$FIG R_F=characterization R_LOG=$LOG R_MACHINE R_CLOCK_CMD \
-  R_AP_CMD R_OFF_CMD_F R_OFF_CMD_R R_LH_CMD R_Q_CMD R_TL_CMD R_SPEED_CMD R_COMPARE_CMD R_CORES_CMD R_CORES_LINE_CMD
+  R_AP_CMD R_OFF_CMD_F R_OFF_CMD_R R_LH_CMD R_Q_CMD R_TL_CMD R_TL_CMD_B R_SPEED_CMD R_COMPARE_CMD R_CORES_CMD R_CORES_LINE_CMD
 python3 - "$OUT/characterization.md" <<'PYEOF'
 import csv, os, sys
 E = os.environ
@@ -833,9 +834,12 @@ okt = sum(x["memory_bubbles"] == x["predicted_memory_bubbles"] for x in launched
 w("## 6. The issue timeline and its bubbles\n")
 w("After the pipeline table of the OGP design thread: the slots of a short program (`bench/timeline.s`: 4 of 8 "
   "threads load one word, use it, exit) as they travel down F D R X1..X4 W, drawn by `umbra-sim --timeline` "
-  "(the project's SVG writer). Grey: idle contexts (never launched); hatched: memory bubbles; dark grey: exited.\n")
+  "(the project's SVG writer), in two halves of 40 cycles stacked. Grey: idle contexts (never launched); hatched: "
+  "memory bubbles; dark grey: exited; a dashed outline: a slot where the contract predicts a memory bubble (below), "
+  "drawn on the F row.\n")
 w(f"![issue timeline of bench/timeline.s]({F}/timeline.svg)\n")
-w(f"Data: [`{F}/timeline.csv`]({F}/timeline.csv) (per thread, from `--stats-json`). Command: `{E['R_TL_CMD']}`. "
+w(f"Data: [`{F}/timeline.csv`]({F}/timeline.csv) (per thread, from `--stats-json`). Commands: `{E['R_TL_CMD']}` and "
+  f"`{E['R_TL_CMD_B']}` (the two halves; report.sh stacks them and draws the prediction). "
   "Model: SystemC, `configs/fixed-memory.yaml` (T = 8, fixed memory, latency 12).\n")
 w("**Prediction** (memory-system.md): thread 0 misses and sleeps ⌈(L + W − 1)/T⌉ = ⌈19/8⌉ = 3 slots; thread t "
   "fetches its load t cycles later, merges into that fill and sleeps ⌈(19 − t)/8⌉; the 4 contexts not launched "
