@@ -350,6 +350,31 @@ EOF
 C8='"#1f77b4"'
 C16='"#d62728"'
 
+# pattern_panels CSV Y P: the three panels (one per address pattern) of an
+# access_patterns CSV against active threads, column Y measured as points and column
+# P predicted as dashed lines, one colour per operation.
+pattern_panels() {
+  cat <<EOF
+f = "$1"
+s(p, o) = (strcol(3) eq p && strcol(5) eq o)
+ops = "load store load-then-store atom.add red.add"
+col(i) = word("#1f77b4 #2ca02c #d62728 #9467bd #ff7f0e", i)
+# Loads as large open circles: where they equal the stores and red.add they would
+# hide under them.
+pts = "6 7 5 9 11"
+pss = "2.0 1.1 1.1 1.3 1.3"
+do for [p in "one@address own@line neighbour@words"] {
+  pat = p[1:strstrt(p, "@") - 1] . " " . p[strstrt(p, "@") + 1:]
+  set title pat
+  plot for [i = 1:5] f using (s(pat, word(ops, i)) ? \$6 : NaN):$2 with points pt int(word(pts, i)) ps real(word(pss, i)) \
+         lw 1.5 lc rgb col(i) title word(ops, i), \
+       for [i = 1:5] f using (s(pat, word(ops, i)) ? \$6 : NaN):$3 with lines dt 2 lw 1.5 lc rgb col(i) notitle
+  unset key
+}
+unset multiplot
+EOF
+}
+
 plot clock_back_to_back "$(cmd_text "${CLOCK_CMD[@]}")" <<EOF
 set title "Back-to-back rdsr clock reads vs active threads (SystemC model)"
 set xlabel "active threads"
@@ -378,23 +403,7 @@ set yrange [0.9:72]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8)
 set ytics ("1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64)
 set key top right font ",10"
-f = "$FIG/access_patterns.csv"
-s(p, o) = (strcol(3) eq p && strcol(5) eq o)
-ops = "load store load-then-store atom.add red.add"
-col(i) = word("#1f77b4 #2ca02c #d62728 #9467bd #ff7f0e", i)
-# Loads as large open circles: at 1-3 threads they equal the stores and red.add and
-# would hide under them.
-pts = "6 7 5 9 11"
-pss = "2.0 1.1 1.1 1.3 1.3"
-do for [p in "one@address own@line neighbour@words"] {
-  pat = p[1:strstrt(p, "@") - 1] . " " . p[strstrt(p, "@") + 1:]
-  set title pat
-  plot for [i = 1:5] f using (s(pat, word(ops, i)) ? \$6 : NaN):9 with points pt int(word(pts, i)) ps real(word(pss, i)) \
-         lw 1.5 lc rgb col(i) title word(ops, i), \
-       for [i = 1:5] f using (s(pat, word(ops, i)) ? \$6 : NaN):11 with lines dt 2 lw 1.5 lc rgb col(i) notitle
-  unset key
-}
-unset multiplot
+$(pattern_panels "$FIG/access_patterns.csv" 9 11)
 EOF
 
 plot atomic_offsets "$(cmd_text "${OFF_CMD_F[@]}") (and --queue-mode reorder)" <<EOF
@@ -1004,21 +1013,7 @@ set xrange [0.5:8.5]
 set yrange [400:500]
 set xtics 1
 set key top left horizontal maxcols 2 font ",9"
-f = "$FIG/access_patterns_fmadd.csv"
-s(p, o) = (strcol(3) eq p && strcol(5) eq o)
-ops = "load store load-then-store atom.add red.add"
-col(i) = word("#1f77b4 #2ca02c #d62728 #9467bd #ff7f0e", i)
-pts = "6 7 5 9 11"
-pss = "2.0 1.1 1.1 1.3 1.3"
-do for [p in "one@address own@line neighbour@words"] {
-  pat = p[1:strstrt(p, "@") - 1] . " " . p[strstrt(p, "@") + 1:]
-  set title pat
-  plot for [i = 1:5] f using (s(pat, word(ops, i)) ? \$6 : NaN):8 with points pt int(word(pts, i)) ps real(word(pss, i)) \
-         lw 1.5 lc rgb col(i) title word(ops, i), \
-       for [i = 1:5] f using (s(pat, word(ops, i)) ? \$6 : NaN):10 with lines dt 2 lw 1.5 lc rgb col(i) notitle
-  unset key
-}
-unset multiplot
+$(pattern_panels "$FIG/access_patterns_fmadd.csv" 8 10)
 EOF
 
 plot latency_hiding_atomic "$(cmd_text "${S10_CMD[@]}")" <<EOF
