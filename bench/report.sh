@@ -1149,9 +1149,9 @@ w(f"**Measured:** over all {len(r)} points a thread's cycles per access are with
   f"{nw['atom.add'] / nw['load']:.3f} of a load (predicted 1.039). Umbra's atomics are \"free\" here for the same "
   "reason as the GT200's, enough work between accesses, but they still cost their 2 rounds of sleep, which no "
   "other thread can use. The points below the prediction are load-then-store on shared lines (one address, "
-  "neighbour words) from 4 threads on: " + ", ".join(
+  "neighbour words) from 4 threads on (neighbour words at 1 to 8 threads: " + ", ".join(
       f"{num(x['thread_cycles']):.0f}" for x in r if x["op"] == "load-then-store" and x["pattern"] == "neighbour words") +
-  f" cycles against {num(at('neighbour words', 'load-then-store', T)['predicted']):.0f}, where a thread's load "
+  f" cycles, against {num(at('neighbour words', 'load-then-store', T)['predicted']):.0f}), where a thread's load "
   "often joins a fill another thread's miss started (a merge: the bench's table counts them) and sleeps less "
   "(CSV `sleep`: "
   f"{num(at('neighbour words', 'load-then-store', T)['sleep']):.3f} rounds per access at {T} threads, against 3).\n")
