@@ -48,6 +48,8 @@ KEYS = {
     "issue_rate_ops": ["experiment", "op", "form", "regs", "ways", "active", "T", "L"],
     "issue_rate_threads": ["experiment", "op", "form", "regs", "ways", "active", "T", "L"],
     "divergence": ["experiment", "op", "form", "regs", "ways", "active", "T", "L"],
+    "kernels_vm": ["kernel", "size"],
+    "kernels_flame": ["machine", "walks", "points", "kernel"],
 }
 
 # Figures whose columns are per core count (ipc_N, predicted_N, stop_start_N): the

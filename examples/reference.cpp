@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <utility>
 #include <vector>
 
 #include "umbra/fp32.h"
@@ -148,6 +149,52 @@ void matmul(Image& m) {
     }
 }
 
+// sgemm.s: C = A * B, A column-major at ptrs[0], B and C row-major at ptrs[1] and
+// ptrs[2]; each sum starts at +0 and takes one fmadd a k, k ascending.  The 4x4 blocks
+// change only which thread computes an element, not its order of operations.
+void sgemm(Image& m) {
+  const uint32_t M = m.at("dims", 0), K = m.at("dims", 1), N = m.at("dims", 2);
+  const uint32_t pa = m.at("ptrs", 0), pb = m.at("ptrs", 1), pc = m.at("ptrs", 2);
+  // Copied out of the image first: kernels_bench multiplies 512 x 512 matrices.
+  std::vector<uint32_t> a(size_t(M) * K), b(size_t(K) * N);
+  for (size_t w = 0; w < a.size(); ++w) a[w] = m.load(pa + 4 * uint32_t(w));
+  for (size_t w = 0; w < b.size(); ++w) b[w] = m.load(pb + 4 * uint32_t(w));
+  for (uint32_t i = 0; i < M; ++i)
+    for (uint32_t j = 0; j < N; ++j) {
+      uint32_t sum = 0;  // +0.0
+      for (uint32_t k = 0; k < K; ++k) sum = fp::madd(a[size_t(k) * M + i], b[size_t(k) * N + j], sum);
+      m.store(pc + 4 * (i * N + j), sum);
+    }
+}
+
+// fft.s: the Stockham radix-2 stages, each butterfly's float operations in the program's
+// order, from the source buffer to the other and back; both buffers end as the program
+// leaves them (the result and stage m-1's input), and the barrier's counter at
+// threads * m.
+void fft(Image& m) {
+  const uint32_t stages = m.at("params", 0), tw = m.at("params", 3);
+  uint32_t src = m.at("params", 1), dst = m.at("params", 2);
+  const uint32_t half = stages == 0 ? 0 : 1u << (stages - 1);
+  for (uint32_t s = 0; s < stages; ++s) {
+    const uint32_t ns = 1u << s;
+    for (uint32_t j = 0; j < half; ++j) {
+      const uint32_t v0r = m.load(src + 8 * j), v0i = m.load(src + 8 * j + 4);
+      const uint32_t v1r = m.load(src + 8 * (j + half)), v1i = m.load(src + 8 * (j + half) + 4);
+      const uint32_t w = tw + 12 * ((j % ns) * (half / ns));
+      const uint32_t wr = m.load(w), wi = m.load(w + 4), nwi = m.load(w + 8);
+      const uint32_t tr = fp::madd(v1r, wr, fp::mul(v1i, nwi));
+      const uint32_t ti = fp::madd(v1i, wr, fp::mul(v1r, wi));
+      const uint32_t d = 2 * j - j % ns;
+      m.store(dst + 8 * d, fp::add(v0r, tr));
+      m.store(dst + 8 * d + 4, fp::add(v0i, ti));
+      m.store(dst + 8 * (d + ns), fp::sub(v0r, tr));
+      m.store(dst + 8 * (d + ns) + 4, fp::sub(v0i, ti));
+    }
+    std::swap(src, dst);
+  }
+  m.set("arrived", 0, m.at("arrived", 0) + m.threads() * stages);
+}
+
 void bitcount(Image& m) {
   const uint32_t n = m.at("n", 0);
   for (uint32_t i = 0; i < n; ++i) {
@@ -252,6 +299,13 @@ void flame(Image& m) {
   for (size_t i = 0; i < hist.size(); ++i) m.set("hist", uint32_t(i), m.at("hist", uint32_t(i)) + hist[i]);
 }
 
+// flame_log.s: flame.s's walks and histogram, logged, split and binned without atomics;
+// the barrier's counter ends at the thread count.
+void flame_log(Image& m) {
+  flame(m);
+  m.set("arrived", 0, m.at("arrived", 0) + m.threads());
+}
+
 const std::map<std::string, Reference>& table() {
   static const std::map<std::string, Reference> t = {
       {"sum", sum},
@@ -263,11 +317,14 @@ const std::map<std::string, Reference>& table() {
       {"atomic_histogram", atomic_histogram},
       {"fib", fib},
       {"matmul", matmul},
+      {"sgemm", sgemm},
+      {"fft", fft},
       {"bitcount", bitcount},
       {"pixels", pixels},
       {"prefix_sum", prefix_sum},
       {"cas_lock", cas_lock},
       {"flame", flame},
+      {"flame_log", flame_log},
   };
   return t;
 }
