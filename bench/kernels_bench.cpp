@@ -13,6 +13,9 @@
 //              32-wide domain) against examples/flame_log.s (log, split by region,
 //              bin by owner: no atomics; a thread launch of every context), the same
 //              walks on the same machines: the flam3 study's proposal, measured.
+//              flame_log's regions are as large as leaves every thread one to bin
+//              (8 regions of 2048 cells on one core of 8 threads, 113 of 128 on eight
+//              cores).
 //              Both histograms must equal the reference's.
 //
 // The prediction is the contract's (docs/microarchitecture.md, "Threads and slots"):
@@ -67,7 +70,8 @@ struct Job {
 
 struct Outcome {
   uint64_t cycles = 0, predicted = 0, instructions = 0, iss_instructions = 0, memory_bubbles = 0;
-  uint64_t replays = 0;
+  uint64_t replays = 0, dram_requests = 0;
+  uint64_t hits = 0;  // the flames: the histogram's total, every point plotted inside the image
   double dram_busy = 0;  // fraction of the DRAM's cycles its data bus was busy
 };
 
@@ -152,6 +156,15 @@ Job fft_job(const Config& cfg, uint32_t n) {
   return j;
 }
 
+// flame_log's regions: the fewest (the largest, 2^rshift cells) that still give every
+// thread of the machine one to bin, so that no thread idles in the bin phase.
+unsigned flame_rshift(const Config& cfg) {
+  const uint32_t cells = 120 * 120, threads = cfg.threads * cfg.cores;
+  unsigned r = 0;
+  while (((cells - 1) >> (r + 1)) + 1 >= threads) ++r;
+  return r;
+}
+
 Job flame_job(const Config& cfg, const std::string& kernel, uint32_t walks, uint32_t points) {
   Job j{kernel, assemble(kernel, cfg), {}, 0, 0, {}};
   j.writes = {{sym(j.program, "nwalk"), {walks, points}}};
@@ -160,6 +173,7 @@ Job flame_job(const Config& cfg, const std::string& kernel, uint32_t walks, uint
     j.domain_w = 32;
     j.domain_h = (walks + 31) / 32;
   } else {
+    j.writes.push_back({sym(j.program, "rshift"), {flame_rshift(cfg)}});
     j.checks.push_back({sym(j.program, "arrived"), 1});
   }
   return j;
@@ -202,6 +216,8 @@ void check(const std::string& what, const Job& j, const std::vector<std::vector<
 Outcome run(const Job& j, const Config& cfg, const std::string& label) {
   const auto want = expected(j, cfg);
   Outcome o;
+  if (j.kernel.rfind("flame", 0) == 0)
+    for (uint32_t v : want[0]) o.hits += v;
   // The ISS: the result once more, and the rounds a memory without latency needs.
   {
     umbra::iss::Simulator sim(cfg);
@@ -228,6 +244,7 @@ Outcome run(const Job& j, const Config& cfg, const std::string& label) {
   o.instructions = r.stats.total_issued();
   o.memory_bubbles = r.stats.total_bubbles(umbra::scm::BubbleReason::Memory);
   o.replays = r.mem.replays;
+  o.dram_requests = r.mem.dram_requests;
   o.dram_busy = r.mem.dram && r.mem.dram_cycles ? double(r.mem.bus_busy_cycles) / double(r.mem.dram_cycles) : 0;
   return o;
 }
@@ -333,12 +350,13 @@ int main(int argc, char** argv) {
 
     umbra::bench::Csv fcsv;
     if (!csv_flame.empty())
-      fcsv = umbra::bench::Csv(csv_flame, {"machine", "walks", "points", "kernel", "cores", "cycles",
+      fcsv = umbra::bench::Csv(csv_flame, {"machine", "walks", "points", "kernel", "cores", "regions", "cycles",
                                            "predicted_cycles", "instructions", "memory_bubbles", "replays",
-                                           "dram_busy_percent", "cycles_vs_atomics"});
+                                           "hits", "dram_requests_per_hit", "dram_busy_percent",
+                                           "cycles_vs_atomics"});
     if (!flames.empty())
-      std::printf("\n%-12s %10s %-9s %12s %12s %12s %9s %8s\n", "machine", "walks", "kernel", "cycles", "predicted",
-                  "instructions", "replays", "vs red");
+      std::printf("\n%-12s %10s %-9s %12s %12s %12s %9s %8s %8s\n", "machine", "walks", "kernel", "cycles",
+                  "predicted", "instructions", "replays", "DRAM/hit", "vs red");
     for (const auto& [walks, points] : flames)
       for (const Machine* m : machines) {
         const Config cfg = machine_config(*m, uint32_t(mem));
@@ -347,12 +365,14 @@ int main(int argc, char** argv) {
           got[k] = run(flame_job(cfg, k, walks, points), cfg, m->label);
           const Outcome& o = got[k];
           const double vs = double(o.cycles) / double(got["flame"].cycles);
-          std::printf("%-12s %6ux%-3u %-9s %12llu %12llu %12llu %9llu %8.3f\n", m->label, walks, points, k,
+          std::printf("%-12s %6ux%-3u %-9s %12llu %12llu %12llu %9llu %8.2f %8.3f\n", m->label, walks, points, k,
                       (unsigned long long)o.cycles, (unsigned long long)o.predicted,
-                      (unsigned long long)o.instructions, (unsigned long long)o.replays, vs);
+                      (unsigned long long)o.instructions, (unsigned long long)o.replays,
+                      o.hits ? double(o.dram_requests) / double(o.hits) : 0.0, vs);
           std::fflush(stdout);
-          fcsv.row(m->label, walks, points, k, cfg.cores, o.cycles, o.predicted, o.instructions, o.memory_bubbles,
-                   o.replays, 100 * o.dram_busy, vs);
+          const unsigned regions = std::string(k) == "flame" ? 0 : ((120 * 120 - 1) >> flame_rshift(cfg)) + 1;
+          fcsv.row(m->label, walks, points, k, cfg.cores, regions, o.cycles, o.predicted, o.instructions, o.memory_bubbles,
+                   o.replays, o.hits, o.hits ? double(o.dram_requests) / double(o.hits) : 0.0, 100 * o.dram_busy, vs);
         }
       }
     fcsv.close();
