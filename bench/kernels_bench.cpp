@@ -29,6 +29,9 @@
 // by default: 512 x 512 needs three 1 MiB matrices, flame_log its logs), which changes
 // no timing: the DRAM model maps addresses by bank and row alone.
 //
+// Without --sgemm, --fft or --flame it runs the defaults of all three (a few minutes);
+// with any of them, only what is named.
+//
 //   kernels_bench [--sgemm N,...] [--fft N,...] [--flame WALKSxPOINTS,...]
 //                 [--flame-configs LABEL,...] [--mem-mib N] [--csv-vm FILE]
 //                 [--csv-flame FILE]
@@ -303,6 +306,11 @@ int main(int argc, char** argv) {
   app.add_option("--csv-vm", csv_vm, "write sgemm's and fft's rows as CSV (bench/report.sh)");
   app.add_option("--csv-flame", csv_flame, "write the flame's rows as CSV (bench/report.sh)");
   CLI11_PARSE(app, argc, argv);
+  if (app.count("--sgemm") + app.count("--fft") + app.count("--flame") > 0) {
+    if (!app.count("--sgemm")) sgemm_sizes.clear();
+    if (!app.count("--fft")) fft_sizes.clear();
+    if (!app.count("--flame")) flame_sizes.clear();
+  }
 
   try {
     const uint64_t mem = uint64_t(mem_mib) << 20;
@@ -324,6 +332,9 @@ int main(int argc, char** argv) {
       flames.emplace_back(v[0], v[1]);
     }
     const auto sg = numbers(sgemm_sizes, "--sgemm"), ff = numbers(fft_sizes, "--fft");
+    for (uint32_t n : sg)
+      if (n % 4) throw std::runtime_error("--sgemm " + std::to_string(n) + ": N must be a multiple of 4");
+    for (uint32_t n : ff) log2_exact(n, "--fft");
     umbra::bench::check_output_paths({}, {{"--csv-vm", csv_vm}, {"--csv-flame", csv_flame}});
 
     const Config vm = machine_config(kMachines[0], uint32_t(mem));
@@ -334,8 +345,9 @@ int main(int argc, char** argv) {
       vcsv = umbra::bench::Csv(csv_vm, {"kernel", "size", "T", "cycles", "predicted_cycles", "instructions",
                                         "iss_instructions", "memory_bubbles", "flops", "flops_per_cycle",
                                         "percent_of_peak", "predicted_percent_of_peak"});
-    std::printf("%-6s %6s %12s %12s %12s %10s %8s %8s\n", "kernel", "N", "cycles", "predicted", "instructions",
-                "flop/cyc", "%peak", "%pred");
+    if (!sg.empty() || !ff.empty())
+      std::printf("%-6s %6s %12s %12s %12s %10s %8s %8s\n", "kernel", "N", "cycles", "predicted", "instructions",
+                  "flop/cyc", "%peak", "%pred");
     auto vm_row = [&](const char* kernel, uint32_t n, double flops, const Outcome& o) {
       const double fpc = flops / double(o.cycles), pct = 100 * fpc / 2, pred = 100 * flops / double(o.predicted) / 2;
       std::printf("%-6s %6u %12llu %12llu %12llu %10.4f %8.2f %8.2f\n", kernel, n, (unsigned long long)o.cycles,
