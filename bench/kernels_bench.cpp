@@ -67,14 +67,14 @@ struct Job {
   std::string kernel;  // the example's name: its source and its reference
   Program program;
   Writes writes;
-  uint32_t domain_w = 0, domain_h = 0;  // 0: a thread launch of every context
+  uint32_t domain_w = 0, domain_h = 0;                // 0: a thread launch of every context
   std::vector<std::pair<uint32_t, uint32_t>> checks;  // address, words
 };
 
 struct Outcome {
   uint64_t cycles = 0, predicted = 0, instructions = 0, iss_instructions = 0, memory_bubbles = 0;
   uint64_t replays = 0, dram_requests = 0;
-  uint64_t hits = 0;  // the flames: the histogram's total, every point plotted inside the image
+  uint64_t hits = 0;     // the flames: the histogram's total, every point plotted inside the image
   double dram_busy = 0;  // fraction of the DRAM's cycles its data bus was busy
 };
 
@@ -125,12 +125,14 @@ std::vector<uint32_t> floats(uint32_t n, uint32_t seed) {
 unsigned log2_exact(uint32_t n, const char* what) {
   unsigned m = 0;
   while ((1u << m) < n) ++m;
-  if ((1u << m) != n) throw std::runtime_error(std::string(what) + " " + std::to_string(n) + " is not a power of 2");
+  if ((1u << m) != n)
+    throw std::runtime_error(std::string(what) + " " + std::to_string(n) + " is not a power of 2");
   return m;
 }
 
 Job sgemm_job(const Config& cfg, uint32_t n) {
-  if (n == 0 || n % 4) throw std::runtime_error("--sgemm " + std::to_string(n) + ": N must be a positive multiple of 4");
+  if (n == 0 || n % 4)
+    throw std::runtime_error("--sgemm " + std::to_string(n) + ": N must be a positive multiple of 4");
   Job j{"sgemm", assemble("sgemm", cfg), {}, 0, 0, {}};
   const uint32_t words = n * n, a = free_base(j.program, cfg), b = a + 4 * words, c = b + 4 * words;
   if (uint64_t(c) + 4 * words > cfg.mem_bytes)
@@ -213,7 +215,8 @@ void check(const std::string& what, const Job& j, const std::vector<std::vector<
         first = buf;
       }
     }
-  if (bad) throw std::runtime_error(what + ": " + j.kernel + ": " + std::to_string(bad) + " wrong words; " + first);
+  if (bad)
+    throw std::runtime_error(what + ": " + j.kernel + ": " + std::to_string(bad) + " wrong words; " + first);
 }
 
 Outcome run(const Job& j, const Config& cfg, const std::string& label) {
@@ -230,8 +233,8 @@ Outcome run(const Job& j, const Config& cfg, const std::string& label) {
     const uint64_t limit = uint64_t(1) << 40;
     const auto r = j.domain_w ? sim.run_domain(j.domain_w, j.domain_h, limit) : sim.run(cfg.threads, limit);
     if (!r.all_exited())
-      throw std::runtime_error(label + ": " + j.kernel + " on the ISS: " +
-                               (r.fault ? r.fault->message() : std::string("livelock")));
+      throw std::runtime_error(label + ": " + j.kernel +
+                               " on the ISS: " + (r.fault ? r.fault->message() : std::string("livelock")));
     check(label + " (ISS)", j, want, sim.memory().bytes());
     o.iss_instructions = r.retired;
     o.predicted = r.rounds * cfg.threads;
@@ -239,7 +242,8 @@ Outcome run(const Job& j, const Config& cfg, const std::string& label) {
   umbra::scm::RunOptions opts;
   opts.writes = j.writes;
   opts.domain = {j.domain_w, j.domain_h};
-  const umbra::scm::RunResult r = umbra::scm::run_systemc(j.program, cfg, cfg.threads, uint64_t(1) << 34, nullptr, opts);
+  const umbra::scm::RunResult r =
+      umbra::scm::run_systemc(j.program, cfg, cfg.threads, uint64_t(1) << 34, nullptr, opts);
   if (r.status != umbra::scm::RunResult::Status::Exited)
     throw std::runtime_error(label + ": " + j.kernel + " on SystemC: " + r.message);
   check(label + " (SystemC)", j, want, r.memory);
@@ -248,7 +252,8 @@ Outcome run(const Job& j, const Config& cfg, const std::string& label) {
   o.memory_bubbles = r.stats.total_bubbles(umbra::scm::BubbleReason::Memory);
   o.replays = r.mem.replays;
   o.dram_requests = r.mem.dram_requests;
-  o.dram_busy = r.mem.dram && r.mem.dram_cycles ? double(r.mem.bus_busy_cycles) / double(r.mem.dram_cycles) : 0;
+  o.dram_busy =
+      r.mem.dram && r.mem.dram_cycles ? double(r.mem.bus_busy_cycles) / double(r.mem.dram_cycles) : 0;
   return o;
 }
 
@@ -274,8 +279,12 @@ struct Machine {
   const char* queue;   // "" keeps the configuration's queue.mode
 };
 const Machine kMachines[] = {
-    {"1core", "default", ""},         {"2cores", "test-cores2", ""},      {"4cores", "test-cores4", ""},
-    {"8cores", "test-cores8", ""},    {"1core-fcfs", "default", "fcfs"},  {"8cores-fcfs", "test-cores8", "fcfs"},
+    {"1core", "default", ""},
+    {"2cores", "test-cores2", ""},
+    {"4cores", "test-cores4", ""},
+    {"8cores", "test-cores8", ""},
+    {"1core-fcfs", "default", "fcfs"},
+    {"8cores-fcfs", "test-cores8", "fcfs"},
     {"1core-fixed", "fixed-memory", ""},
 };
 
@@ -289,13 +298,15 @@ Config machine_config(const Machine& m, uint32_t mem_bytes) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"issue 35's kernels (sgemm, fft, flame against flame_log) on the SystemC model, each checked "
-               "against its reference, beside the contract's prediction"};
+  CLI::App app{
+      "issue 35's kernels (sgemm, fft, flame against flame_log) on the SystemC model, each checked "
+      "against its reference, beside the contract's prediction"};
   std::vector<std::string> sgemm_sizes{"32", "64", "128"}, fft_sizes{"64", "256", "1024", "4096"};
   std::vector<std::string> flame_sizes{"128x128"}, flame_machines;
   unsigned mem_mib = 4;
   std::string csv_vm, csv_flame;
-  app.add_option("--sgemm", sgemm_sizes, "matrix sizes N (N x N times N x N; multiples of 4)")->delimiter(',');
+  app.add_option("--sgemm", sgemm_sizes, "matrix sizes N (N x N times N x N; multiples of 4)")
+      ->delimiter(',');
   app.add_option("--fft", fft_sizes, "FFT sizes N (powers of 2)")->delimiter(',');
   app.add_option("--flame", flame_sizes, "flame runs, WALKSxPOINTS (walks of that many plotted points)")
       ->delimiter(',');
@@ -339,22 +350,25 @@ int main(int argc, char** argv) {
 
     const Config vm = machine_config(kMachines[0], uint32_t(mem));
     umbra::bench::describe(vm);
-    std::printf("memory raised to %u MiB (--mem-mib); predicted = ISS rounds x T (no memory bubbles)\n\n", mem_mib);
+    std::printf("memory raised to %u MiB (--mem-mib); predicted = ISS rounds x T (no memory bubbles)\n\n",
+                mem_mib);
     umbra::bench::Csv vcsv;
     if (!csv_vm.empty())
       vcsv = umbra::bench::Csv(csv_vm, {"kernel", "size", "T", "cycles", "predicted_cycles", "instructions",
                                         "iss_instructions", "memory_bubbles", "flops", "flops_per_cycle",
                                         "percent_of_peak", "predicted_percent_of_peak"});
     if (!sg.empty() || !ff.empty())
-      std::printf("%-6s %6s %12s %12s %12s %10s %8s %8s\n", "kernel", "N", "cycles", "predicted", "instructions",
-                  "flop/cyc", "%peak", "%pred");
+      std::printf("%-6s %6s %12s %12s %12s %10s %8s %8s\n", "kernel", "N", "cycles", "predicted",
+                  "instructions", "flop/cyc", "%peak", "%pred");
     auto vm_row = [&](const char* kernel, uint32_t n, double flops, const Outcome& o) {
-      const double fpc = flops / double(o.cycles), pct = 100 * fpc / 2, pred = 100 * flops / double(o.predicted) / 2;
-      std::printf("%-6s %6u %12llu %12llu %12llu %10.4f %8.2f %8.2f\n", kernel, n, (unsigned long long)o.cycles,
-                  (unsigned long long)o.predicted, (unsigned long long)o.instructions, fpc, pct, pred);
+      const double fpc = flops / double(o.cycles), pct = 100 * fpc / 2,
+                   pred = 100 * flops / double(o.predicted) / 2;
+      std::printf("%-6s %6u %12llu %12llu %12llu %10.4f %8.2f %8.2f\n", kernel, n,
+                  (unsigned long long)o.cycles, (unsigned long long)o.predicted,
+                  (unsigned long long)o.instructions, fpc, pct, pred);
       std::fflush(stdout);
-      vcsv.row(kernel, n, vm.threads, o.cycles, o.predicted, o.instructions, o.iss_instructions, o.memory_bubbles,
-               uint64_t(flops), fpc, pct, pred);
+      vcsv.row(kernel, n, vm.threads, o.cycles, o.predicted, o.instructions, o.iss_instructions,
+               o.memory_bubbles, uint64_t(flops), fpc, pct, pred);
     };
     for (uint32_t n : sg) vm_row("sgemm", n, 2.0 * n * n * n, run(sgemm_job(vm, n), vm, "sgemm"));
     for (uint32_t n : ff) vm_row("fft", n, 5.0 * n * log2_exact(n, "--fft"), run(fft_job(vm, n), vm, "fft"));
@@ -362,10 +376,10 @@ int main(int argc, char** argv) {
 
     umbra::bench::Csv fcsv;
     if (!csv_flame.empty())
-      fcsv = umbra::bench::Csv(csv_flame, {"machine", "walks", "points", "kernel", "cores", "regions", "cycles",
-                                           "predicted_cycles", "instructions", "memory_bubbles", "replays",
-                                           "hits", "dram_requests_per_hit", "dram_busy_percent",
-                                           "cycles_vs_atomics"});
+      fcsv = umbra::bench::Csv(csv_flame,
+                               {"machine", "walks", "points", "kernel", "cores", "regions", "cycles",
+                                "predicted_cycles", "instructions", "memory_bubbles", "replays", "hits",
+                                "dram_requests_per_hit", "dram_busy_percent", "cycles_vs_atomics"});
     if (!flames.empty())
       std::printf("\n%-12s %10s %-9s %12s %12s %12s %9s %8s %8s\n", "machine", "walks", "kernel", "cycles",
                   "predicted", "instructions", "replays", "DRAM/hit", "vs red");
@@ -377,14 +391,15 @@ int main(int argc, char** argv) {
           got[k] = run(flame_job(cfg, k, walks, points), cfg, m->label);
           const Outcome& o = got[k];
           const double vs = double(o.cycles) / double(got["flame"].cycles);
-          std::printf("%-12s %6ux%-3u %-9s %12llu %12llu %12llu %9llu %8.2f %8.3f\n", m->label, walks, points, k,
-                      (unsigned long long)o.cycles, (unsigned long long)o.predicted,
+          std::printf("%-12s %6ux%-3u %-9s %12llu %12llu %12llu %9llu %8.2f %8.3f\n", m->label, walks, points,
+                      k, (unsigned long long)o.cycles, (unsigned long long)o.predicted,
                       (unsigned long long)o.instructions, (unsigned long long)o.replays,
                       o.hits ? double(o.dram_requests) / double(o.hits) : 0.0, vs);
           std::fflush(stdout);
           const unsigned regions = std::string(k) == "flame" ? 0 : ((120 * 120 - 1) >> flame_rshift(cfg)) + 1;
-          fcsv.row(m->label, walks, points, k, cfg.cores, regions, o.cycles, o.predicted, o.instructions, o.memory_bubbles,
-                   o.replays, o.hits, o.hits ? double(o.dram_requests) / double(o.hits) : 0.0, 100 * o.dram_busy, vs);
+          fcsv.row(m->label, walks, points, k, cfg.cores, regions, o.cycles, o.predicted, o.instructions,
+                   o.memory_bubbles, o.replays, o.hits,
+                   o.hits ? double(o.dram_requests) / double(o.hits) : 0.0, 100 * o.dram_busy, vs);
         }
       }
     fcsv.close();
