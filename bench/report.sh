@@ -1258,12 +1258,12 @@ check_figures() {
 }
 check_figures "${FIGURES[@]}"
 
-# ---- §10 Kernels of the data-parallel VM, and the flam3 question ---------------------
+# ---- §13 Kernels of the data-parallel VM, and the flam3 question ---------------------
 # Issue 35: the data-parallel VM paper's two kernels (dense FP32 matrix multiply with 4x4
 # blocking, a 1D complex FFT) and the flam3 study's proposed log-and-bin against its
 # atomics, run by bench/kernels_bench (each result checked word for word against its
 # reference on the ISS and on SystemC), drawn beside the contract's prediction, and
-# appended to characterization.md as §10.  Self-contained: it builds and runs its own
+# appended to characterization.md as §13.  Self-contained: it builds and runs its own
 # bench, writes and checks its own figures (KERNEL_FIGURES).
 for f in "${KERNEL_FIGURES[@]}"; do rm -f "$FIG/$f.svg" "$FIG/$f.csv"; done
 if [ $DO_BUILD = 1 ]; then
@@ -1351,7 +1351,7 @@ def rows(name):
     return list(csv.DictReader(open(os.path.join(fig, name + ".csv"))))
 out = []
 w = out.append
-w("## 10. Kernels of the data-parallel VM, and the flam3 question\n")
+w("## 13. Kernels of the data-parallel VM, and the flam3 question\n")
 w("After M. Segal and M. Peercy's data-parallel VM (2006), whose measurements are two kernels on an ATI X1900 XTX: "
   "a 512 x 512 FP32 matrix multiply with 4x4 blocking (110 Gflop/s) and a 4K-point 1D complex FFT (12 Gflop/s); "
   "and after strobe 2009's flam3 port, which proposed logging points and binning them in place of its atomics "
