@@ -5,11 +5,13 @@
 `default_nettype none
 
 `include "umbra_uarch.vh"
+`include "umbra_isa.vh"   // UMBRA_NUM_GROUPS, UMBRA_GROUP_ATOMIC (GROUPS)
 
 module board_system #(
     parameter integer THREADS      = 8,
     parameter integer EXEC_STAGES  = `UMBRA_DEFAULT_EXECUTE_STAGES,  // X1 -> W
     parameter integer REGS         = 32,
+    parameter integer GROUPS       = (1 << `UMBRA_NUM_GROUPS) - 1,  // core.groups (umbra_core)
     parameter integer IMEM_WORDS   = 1024,
     parameter integer MEM_WORDS    = 32768,
     parameter integer LINE_BYTES   = 4,
@@ -52,7 +54,8 @@ module board_system #(
   umbra_core #(
       .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0),
       .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(LINE_BYTES),
-      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .EXEC_STAGES(EXEC_STAGES)
+      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .EXEC_STAGES(EXEC_STAGES),
+      .GROUPS(GROUPS)
   ) u_core (
       .clk(clk), .rst(core_rst),
       .host_imem_we(imem_we), .host_imem_addr(imem_addr), .host_imem_data(imem_data),
@@ -79,8 +82,10 @@ module board_system #(
   wire        hm_valid, hm_grant, hm_we, hm_rvalid, mem_fault;
   wire [14:0] hm_addr;
   wire [31:0] hm_wdata, hm_rdata, mem_fault_addr;
+  localparam [31:0] GROUPS_U = GROUPS;
   spram_memory #(
-      .SPRAM(SPRAM), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES)
+      .SPRAM(SPRAM), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES),
+      .ATOMICS(GROUPS_U[`UMBRA_GROUP_ATOMIC] ? 1 : 0)
   ) u_mem (
       .clk(clk), .rst(core_rst),
       .mem_req_valid(req_valid), .mem_req_ready(req_ready), .mem_req_op(req_op),

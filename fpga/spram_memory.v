@@ -38,7 +38,11 @@
 module spram_memory #(
     parameter integer SPRAM      = 1,      // 1: SB_SPRAM256KA; 0: inferred block RAM
     parameter integer MEM_WORDS  = 32768,  // SPRAM: 16384 or 32768 (two or four SPRAMs)
-    parameter integer LINE_BYTES = 32      // cache line: a fill is LINE_BYTES/4 beats
+    parameter integer LINE_BYTES = 32,     // cache line: a fill is LINE_BYTES/4 beats
+    // 0: a core without the atomic group (core.groups), whose decode makes red.* and
+    // atom.* illegal, so none arrives: no read-modify-write unit, and the request's
+    // compare value has no reader (the core's request FIFO drops that column).
+    parameter integer ATOMICS    = 1
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -88,12 +92,14 @@ module spram_memory #(
   wire op_ldw  = (mem_req_op == `UMBRA_OP_LDW);
   wire op_stw  = (mem_req_op == `UMBRA_OP_STW);
   wire op_fill = (mem_req_op == `UMBRA_PORT_OP_FILL);
-  wire op_red  = (mem_req_op == `UMBRA_OP_RED_ADD)  || (mem_req_op == `UMBRA_OP_RED_MIN) ||
-                 (mem_req_op == `UMBRA_OP_RED_MAX)  || (mem_req_op == `UMBRA_OP_RED_XCHG) ||
-                 (mem_req_op == `UMBRA_OP_RED_CAS);
-  wire op_atom = (mem_req_op == `UMBRA_OP_ATOM_ADD) || (mem_req_op == `UMBRA_OP_ATOM_MIN) ||
-                 (mem_req_op == `UMBRA_OP_ATOM_MAX) || (mem_req_op == `UMBRA_OP_ATOM_XCHG) ||
-                 (mem_req_op == `UMBRA_OP_ATOM_CAS);
+  wire op_red  = (ATOMICS != 0) &&
+                 ((mem_req_op == `UMBRA_OP_RED_ADD)  || (mem_req_op == `UMBRA_OP_RED_MIN) ||
+                  (mem_req_op == `UMBRA_OP_RED_MAX)  || (mem_req_op == `UMBRA_OP_RED_XCHG) ||
+                  (mem_req_op == `UMBRA_OP_RED_CAS));
+  wire op_atom = (ATOMICS != 0) &&
+                 ((mem_req_op == `UMBRA_OP_ATOM_ADD) || (mem_req_op == `UMBRA_OP_ATOM_MIN) ||
+                  (mem_req_op == `UMBRA_OP_ATOM_MAX) || (mem_req_op == `UMBRA_OP_ATOM_XCHG) ||
+                  (mem_req_op == `UMBRA_OP_ATOM_CAS));
   localparam [31:0] MEM_BYTES = MEM_WORDS * 4;
   localparam [31:0] LINE_MASK = LINE_BYTES - 1;
   wire in_range  = (mem_req_addr < MEM_BYTES) && (mem_req_addr[1:0] == 2'b00);

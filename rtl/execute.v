@@ -82,6 +82,9 @@ module execute #(
     parameter integer EXEC_STAGES = `UMBRA_DEFAULT_EXECUTE_STAGES,  // L: X1 -> W
     parameter integer LINE_PORT  = 0,  // 1: the combining buffers' gate (above)
     parameter integer LINE_BYTES = 32, // cache.line_bytes
+    // core.groups (UMBRA_GROUP_* bits): decode makes an absent group's opcodes illegal,
+    // so the logic only they use is not built (below, and the FPU's units).
+    parameter integer GROUPS     = (1 << `UMBRA_NUM_GROUPS) - 1,
     parameter integer LNW = 32 - $clog2(LINE_BYTES)  // a line number's bits (derived; not to be set)
 ) (
     input  wire            clk,
@@ -210,6 +213,9 @@ module execute #(
   localparam [31:0] IMEM_WORDS_U = IMEM_WORDS;
   localparam [31:0] THREADS_U    = THREADS;
   localparam [31:0] CORE_ID_U    = CORE_ID;
+  localparam [31:0] GROUPS_U     = GROUPS;
+  localparam        HAS_MULH     = GROUPS_U[`UMBRA_GROUP_MULH];
+  localparam        HAS_ATOMIC   = GROUPS_U[`UMBRA_GROUP_ATOMIC];
 
   // ---- R -> X1 ------------------------------------------------------------------------
   reg            x1_valid, x1_sleep;
@@ -297,7 +303,10 @@ module execute #(
   wire [31:0] imm8  = {{24{x1_fc[7]}}, x1_fc};
   wire [31:0] imm16 = {{16{x1_fb[7]}}, x1_fb, x1_fc};
 
-  wire        is_atomic = (x1_op[7:4] == GRP_ATOMIC);
+  // Without the atomic group no word reaches here as one, and the constant lets
+  // synthesis drop the atomics' address select and data (their compare value is the
+  // memory's to drop: fpga/spram_memory.v ATOMICS).
+  wire        is_atomic = HAS_ATOMIC && (x1_op[7:4] == GRP_ATOMIC);
   wire [31:0] y         = x1_is_ri ? imm8 : vc;
 
   wire [31:0] pc32   = {{PPAD{1'b0}}, x1_pc, 2'b00};
@@ -434,13 +443,14 @@ module execute #(
     signed_y = 1'b0;
     case (x1_op)
       `UMBRA_OP_MUL, `UMBRA_OP_MULI: ;
+      // Without mulh the correction keeps sra's term only (signed_y stays 0).
       `UMBRA_OP_MULH: begin
-        mul_hi   = 1'b1;
-        signed_b = 1'b1;
-        signed_y = 1'b1;
+        mul_hi   = HAS_MULH;
+        signed_b = HAS_MULH;
+        signed_y = HAS_MULH;
       end
       `UMBRA_OP_MULHU:
-        mul_hi = 1'b1;
+        mul_hi = HAS_MULH;
       default: begin
         mul      = shift_mul;
         mul_hi   = shift_mul && shift_right_op && (y[4:0] != 5'd0);
@@ -690,7 +700,8 @@ module execute #(
   wire [31:0] fpu_sum;        // valid in W
   wire [31:0] fpu_misc;       // valid in X<1+M>
   wire [63:0] product;        // valid in X<1+M>
-  fpu #(.MUL_ROWS(MUL_ROWS), .LATENCY(L), .MISC_LATENCY(M), .FF_RAMS(FF_RAMS)) u_fpu (
+  fpu #(.MUL_ROWS(MUL_ROWS), .LATENCY(L), .MISC_LATENCY(M), .FF_RAMS(FF_RAMS),
+        .GROUPS(GROUPS)) u_fpu (
       .clk(clk), .func(x1_op[3:0]), .a(vb), .b(fpu_b), .c(va), .arith(fpu_arith),
       .arith_result(fpu_sum), .misc_result(fpu_misc), .int_mul(mul), .int_product(product)
   );

@@ -27,12 +27,19 @@
 // round bit r[7] = 1 and a non-zero tail: the value is never a tie and always rounds
 // up.  The exponent is 2^(-1-lzc(n)); for n = 255 the increment carries into the
 // exponent and gives exactly 1.0.  The bench checks all 256 values.
+//
+// FP32 and CVT say which extension groups' functions exist (fpu.v GROUPS): fp32's
+// fmin..fsle, fp32cvt's itof, ftoi, pack and unpack.  An absent group's function
+// codes are never given (decode makes those opcodes illegal), so its selects are
+// constant 0 and synthesis builds none of its logic.
 `default_nettype none
 
 `include "umbra_isa.vh"   // UMBRA_OP_* opcodes, generated from isa/isa.yaml
 
 module fp_misc #(
-    parameter integer LATENCY = 1   // 1, 2 or 3 (see above)
+    parameter integer LATENCY = 1,  // 1, 2 or 3 (see above)
+    parameter integer FP32    = 1,  // fmin, fmax, fabs, fneg, fseq, fslt, fsle
+    parameter integer CVT     = 1   // itof, ftoi, pack, unpack
 ) (
     input  wire        clk,
     input  wire [3:0]  func,     // low nibble of the 0x4_ opcode
@@ -186,15 +193,17 @@ module fp_misc #(
   // the canonical NaN when both are NaN) or b_daz, and fslt/fsle set bit 0.
   wire lt_if1 = (a_z && b_z) ? (a[31] && !b[31]) : a_z ? !b[31] : b_z ? a[31] : 1'b1;
   wire lt_if0 = (a_z && b_z) ? (a[31] && !b[31]) : a_z ? !b[31] : b_z ? a[31] : 1'b0;
+  wire has_fp32 = (FP32 != 0);
+  wire has_cvt  = (CVT != 0);
   wire is_fmin  = (func == FN_FMIN);
-  wire is_mm    = is_fmin || (func == FN_FMAX);
+  wire is_mm    = has_fp32 && (is_fmin || (func == FN_FMAX));
   wire pick_if1 = b_nan || (!a_nan && ((lt_if1 || a_same_b) == is_fmin));
   wire pick_if0 = b_nan || (!a_nan && ((lt_if0 || a_same_b) == is_fmin));
 
   // Compares: any NaN gives false; -0 == +0.
   wire cmp_ok = !a_nan && !b_nan;
   wire f_eq   = cmp_ok && (a_same_b || both_zero);
-  wire is_lt_cmp = (func == FN_FSLT) || (func == FN_FSLE);
+  wire is_lt_cmp = has_fp32 && ((func == FN_FSLT) || (func == FN_FSLE));
   wire lt_set1   = cmp_ok && lt_if1 && !both_zero;
   wire lt_set0   = cmp_ok && lt_if0 && !both_zero;
 
@@ -255,6 +264,8 @@ module fp_misc #(
       FN_UNPACK: early_r = unpack_r;
       default:   early_r = 32'd0;                 // itof, ftoi (below), add/multiply, 0xf
     endcase
+    if ((func == FN_PACK || func == FN_UNPACK) ? !has_cvt : !has_fp32)
+      early_r = 32'd0;                            // an absent group's function
   end
 
   // ---- ftoi: the shift amount and the exponent's cases --------------------------------
@@ -267,9 +278,9 @@ module fp_misc #(
   // itof and ftoi share one right shifter: a left shift is a right shift of the
   // bit-reversed operand, reversed back (as in execute's integer shifter).  Its operand
   // and amount are picked in step A, so that step B is the shift alone.
-  wire        is_itof = (func == FN_ITOF);
-  wire        is_ftoi = (func == FN_FTOI);
-  wire        is_pack = (func == FN_PACK);
+  wire        is_itof = has_cvt && (func == FN_ITOF);
+  wire        is_ftoi = has_cvt && (func == FN_FTOI);
+  wire        is_pack = has_cvt && (func == FN_PACK);
   wire [31:0] sh_in   = is_itof ? reverse32(i_mag) : {1'b0, 1'b1, a[22:0], 7'd0};
   wire [4:0]  sh_amt  = is_itof ? i_lz[4:0] : t_rsh;
 

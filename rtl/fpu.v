@@ -62,6 +62,13 @@
 //     13     (unsupported)      MID 1-8    [6+7]       IN MID 1-7  [1+5+7]     IN MID 1-7  [1+5+7]
 //     14     (unsupported)      (unsupported)          IN MID 1-8  [1+6+7]     IN MID 1-8  [1+6+7]
 // Other values fail elaboration.
+//
+// Extension groups (GROUPS, core.groups; decode makes an absent group's opcodes
+// illegal).  Without fp32 the adder and the addend's ring are not built and the
+// multiplier serves only the integer product (its float tail has no reader, so
+// synthesis drops it); without fp32 or fp32cvt fp_misc builds only the other group's
+// functions, and without both no fp_misc at all.  Results no instruction can ask for
+// are 0.
 `default_nettype none
 
 `include "umbra_isa.vh"   // UMBRA_OP_* opcodes, generated from isa/isa.yaml
@@ -72,7 +79,8 @@ module fpu #(
     // add/multiply: inputs to arith_result; execute passes core.execute_stages
     parameter integer LATENCY      = `UMBRA_DEFAULT_EXECUTE_STAGES,
     parameter integer MISC_LATENCY = 1,  // other functions and int_product
-    parameter integer FF_RAMS      = 0   // 1: the addend waits in flip-flops, never a RAM
+    parameter integer FF_RAMS      = 0,  // 1: the addend waits in flip-flops, never a RAM
+    parameter integer GROUPS       = (1 << `UMBRA_NUM_GROUPS) - 1  // core.groups (above)
 ) (
     input  wire        clk,
     input  wire [3:0]  func,     // low nibble of the 0x4_ opcode
@@ -115,6 +123,10 @@ module fpu #(
   localparam [3:0] FN_FMUL  = OP_FMUL[3:0];
   localparam [3:0] FN_FMADD = OP_FMADD[3:0];
 
+  localparam [31:0] GROUPS_U = GROUPS;
+  localparam        HAS_FP32 = GROUPS_U[`UMBRA_GROUP_FP32];
+  localparam        HAS_CVT  = GROUPS_U[`UMBRA_GROUP_FP32CVT];
+
   localparam [31:0] ONE      = 32'h3f800000;
   localparam [31:0] NEG_ZERO = 32'h80000000;
 
@@ -156,7 +168,10 @@ module fpu #(
   // in flip-flops at every latency.
   wire [31:0] addend;
   generate
-    if (MUL_LATENCY >= 3 && FF_RAMS == 0) begin : g_addend_ring
+    if (!HAS_FP32) begin : g_no_addend
+      assign addend = 32'd0;
+      wire unused_add_c = ^add_c;
+    end else if (MUL_LATENCY >= 3 && FF_RAMS == 0) begin : g_addend_ring
       reg [3:0] ring_wr = 4'd0;
       wire [3:0] ring_rd = ring_wr - MUL_LATENCY[3:0] + 4'd1;
       (* ram_style = "block", no_rw_check *) reg [31:0] ring [0:15];
@@ -176,14 +191,30 @@ module fpu #(
 
   // ---- add ----------------------------------------------------------------------------
   wire [31:0] sum;
-  fp_add #(.CUT_SWAP(ADD_SWAP), .CUT_ALIGN(ADD_ALGN), .CUT_LZC(ADD_LZC), .CUT_NORM(ADD_NORM),
-           .CUT_RND(ADD_RND), .LATENCY(ADD_LATENCY)) u_add (
-      .clk(clk), .x(product), .y(addend), .result(sum));
+  generate
+    if (HAS_FP32) begin : g_add
+      fp_add #(.CUT_SWAP(ADD_SWAP), .CUT_ALIGN(ADD_ALGN), .CUT_LZC(ADD_LZC), .CUT_NORM(ADD_NORM),
+               .CUT_RND(ADD_RND), .LATENCY(ADD_LATENCY)) u_add (
+          .clk(clk), .x(product), .y(addend), .result(sum));
+    end else begin : g_no_add
+      assign sum = 32'd0;
+      wire unused_product = ^{product, addend};
+    end
+  endgenerate
 
   // ---- misc functions ----------------------------------------------------------------
-  fp_misc #(.LATENCY(MISC_LATENCY - CUT_IN)) u_misc (.clk(clk), .func(q_func), .a(q_a), .b(q_b), .c_lo(q_c[15:0]), .result(misc_result));
+  generate
+    if (HAS_FP32 || HAS_CVT) begin : g_misc
+      fp_misc #(.LATENCY(MISC_LATENCY - CUT_IN), .FP32(HAS_FP32 ? 1 : 0), .CVT(HAS_CVT ? 1 : 0)) u_misc (
+          .clk(clk), .func(q_func), .a(q_a), .b(q_b), .c_lo(q_c[15:0]), .result(misc_result));
+    end else begin : g_no_misc
+      assign misc_result = 32'd0;
+      wire unused_misc = ^{q_c[15:0]};
+    end
+  endgenerate
 
-  assign arith        = (func == FN_FADD) || (func == FN_FSUB) || (func == FN_FMUL) || (func == FN_FMADD);
+  assign arith        = HAS_FP32 &&
+                        ((func == FN_FADD) || (func == FN_FSUB) || (func == FN_FMUL) || (func == FN_FMADD));
   assign arith_result = sum;
 
   generate

@@ -328,7 +328,7 @@ module umbra_core #(
   execute #(
       .THREADS(THREADS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(CORE_ID), .TW(TW), .IW(IW),
       .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .DISPATCH(DISPATCH), .EXEC_STAGES(EXEC_STAGES),
-      .LINE_PORT(LINE_PORT), .LINE_BYTES(CACHE_LINE_BYTES)
+      .LINE_PORT(LINE_PORT), .LINE_BYTES(CACHE_LINE_BYTES), .GROUPS(GROUPS)
   ) u_execute (
       .clk(clk), .rst(rst),
       .r_valid(r_valid), .r_sleep(r_sleep), .r_thread(r_thread), .r_pc(r_pc),
