@@ -25,11 +25,13 @@
 `default_nettype none
 
 `include "umbra_uarch.vh"
+`include "umbra_isa.vh"   // UMBRA_NUM_GROUPS (GROUPS)
 
 module icebreaker_top #(
     parameter integer THREADS      = 8,
     parameter integer EXEC_STAGES  = `UMBRA_DEFAULT_EXECUTE_STAGES,  // X1 -> W
     parameter integer REGS         = 32,
+    parameter integer GROUPS       = (1 << `UMBRA_NUM_GROUPS) - 1,  // core.groups (umbra_core)
     // Defaults: configs/ice40-up5k.yaml.
     parameter integer IMEM_WORDS   = 1024,
     parameter integer MEM_WORDS    = 32768,
@@ -76,8 +78,8 @@ module icebreaker_top #(
 
   wire led_r, led_g;
   board_system #(
-      .THREADS(THREADS), .EXEC_STAGES(EXEC_STAGES), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS),
-      .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
+      .THREADS(THREADS), .EXEC_STAGES(EXEC_STAGES), .REGS(REGS), .GROUPS(GROUPS),
+      .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
       .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .SPRAM(1), .CLK_HZ(CLK_HZ),
       .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS),
       .BLINK_BIT(21   /* toggles every third of a second at 6 MHz */)

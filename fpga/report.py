@@ -336,6 +336,9 @@ def placed_entry(name, d, family):
         "board_top": board,
         "device": flow.get("fpga.device", ""),
         "package": flow.get("fpga.package", ""),
+        # The configuration's extension groups (core.groups), by name: what the core
+        # implements, and so what the figures are of.
+        "groups": [g.strip() for g in flow.get("core.groups", "").split(",") if g.strip()],
         "clock_mhz": clock,
         "target_mhz": target or None,
         "family": family,
@@ -405,6 +408,7 @@ def print_placed(name, e):
     kind = "board top" if e["board_top"] else "synthesis top"
     label = FAMILIES[e["family"]]["label"]
     print(f"\n{name}: {e['top']} ({kind}) on {label} {e['device'].upper()} {e['package']}, {e['yosys']}")
+    print(f"  {'groups':18s} {', '.join(e['groups']) or '-'}")
     for tool, v in e["tools"].items():
         print(f"  {tool:18s} {v}")
     if e["place_and_route"] != "ok":
@@ -497,7 +501,8 @@ def markdown(report):
             missed = [k for k, c in e["checks"].items() if not c["ok"]]
             meets = "yes" if not missed else "no: " + ", ".join(missed)
             cols = " | ".join(frac(r[res]) for res in extra)
-            lines.append(f"| {name} ({e['top']}) | {frac(lc)} | {free} | {r['flip-flops']['used']} "
+            lines.append(f"| {name} ({e['top']}; {', '.join(e['groups']) or '-'}) | {frac(lc)} | {free} "
+                         f"| {r['flip-flops']['used']} "
                          f"| {cols} | {fmax} | {target} | {mips} | {flops} | {path} | {meets} |")
     placed = [e for family in FAMILIES for e in report.get(family, {}).values()]
     tools = {}

@@ -122,6 +122,8 @@ int main(int argc, char** argv) {
             << "core.threads=" << c.threads << "\n"
             << "core.registers=" << c.registers << "\n"
             << "core.imem_words=" << c.imem_words << "\n"
+            // The extension groups by name, as "base, fp32" (fpga/report.py lists them).
+            << "core.groups=" << umbra::group_names(c.groups) << "\n"
             << "memory.bytes=" << c.mem_bytes << "\n"
             << "memory.latency=" << c.mem_latency << "\n"
             << "fpga.device=" << c.fpga_device << "\n"

@@ -216,6 +216,25 @@ TEST(UmbraConfig, SettingsCarryTheFpgaTarget) {
       << o.out;
 }
 
+// The board tops build the core with the configuration's groups (issue 34), and the
+// settings name them for fpga/report.py.
+TEST(UmbraConfig, BoardTopsTakeTheGroupsAndTheSettingsNameThem) {
+  const std::string p = write("board-fp32.yaml",
+                              "name: board-fp32\ncore:\n  groups: [base, fp32]\n"
+                              "fpga:\n  device: up5k\n  package: sg48\n  board: icebreaker\n"
+                              "  board_clock_mhz: 6\n");
+  const uint32_t base_fp32 = umbra::load_config(p).groups;
+  ASSERT_NE(base_fp32, umbra::isa::kAllGroups);
+  for (const char* top : {"icebreaker_top", "hx8k_breakout_top"}) {
+    const Outcome o = run(std::string(UMBRA_CONFIG_PATH) + " --top " + top + " '" + p + "'");
+    ASSERT_EQ(o.rc, 0) << o.err;
+    EXPECT_NE(o.out.find("\nGROUPS=" + std::to_string(base_fp32) + "\n"), std::string::npos) << top << o.out;
+  }
+  const Outcome s = run(std::string(UMBRA_CONFIG_PATH) + " '" + p + "'");
+  ASSERT_EQ(s.rc, 0) << s.err;
+  EXPECT_NE(s.out.find("\ncore.groups=base, fp32\n"), std::string::npos) << s.out;
+}
+
 TEST(UmbraConfig, BadFileFailsWithTheLoadersMessage) {
   const std::string p = write("typo.yaml", "core:\n  threds: 8\n");
   const Outcome o = run(std::string(UMBRA_CONFIG_PATH) + " '" + p + "'");

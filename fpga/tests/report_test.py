@@ -49,14 +49,16 @@ def nextpnr_report(fmax, lcs, end_cell):
     })
 
 
-def design(root, name, fmax_by_seed, lcs=4000, board=False, clock=40, target=30, failed=()):
+def design(root, name, fmax_by_seed, lcs=4000, board=False, clock=40, target=30, failed=(),
+           groups="base, mulh, fp32, fp32cvt, atomic"):
     """A design's output directory as fpga/build.sh leaves it after its seed sweep."""
     d = os.path.join(root, name)
     write(f"{d}/stat.json", json.dumps({"design": {"num_cells_by_type": {
         "SB_LUT4": 3000, "SB_CARRY": 500, "SB_DFF": 700, "SB_DFFE": 300, "SB_RAM40_4K": 25}}}))
     flow = [f"config=/x/{name}.yaml", "fpga.device=up5k", "fpga.package=sg48", f"fpga.clock_mhz={clock}",
             f"target_mhz={target}", "top=" + ("icebreaker_top" if board else "synth_top"),
-            "synth_opts= -dsp -spram", "tools.yosys=Yosys 0.23 (test)", "tools.nextpnr=nextpnr-0.4 (test)"]
+            "synth_opts= -dsp -spram", "tools.yosys=Yosys 0.23 (test)", "tools.nextpnr=nextpnr-0.4 (test)",
+            f"core.groups={groups}"]
     if board:
         flow.append("board=1")
     write(f"{d}/flow.txt", "\n".join(flow) + "\n")
@@ -120,6 +122,17 @@ class ReportTest(unittest.TestCase):
         self.assertIn("no: timing", md)
         self.assertIn("7.1 ns (2.1 logic, 3 cells): `u_core.start` → `end_of_seed_1` |", md)
         self.assertIn("MISSED timing: median Fmax 12.00 MHz >= target 30 MHz", out)
+
+    def test_each_design_lists_its_extension_groups_by_name(self):
+        # umbra-config writes core.groups as "base, fp32" into flow.txt (issue 34): a
+        # design's figures are of the core with those groups only.
+        a = design(self.root, "up5k", {1: 31.0}, groups="base, mulh, fp32, fp32cvt, atomic")
+        b = design(self.root, "up5k-board", {1: 31.0}, board=True, clock=30, groups="base, fp32")
+        _, out, r, md = self.report(("up5k", a), ("up5k/icebreaker", b))
+        self.assertEqual(r["ice40"]["up5k"]["groups"], ["base", "mulh", "fp32", "fp32cvt", "atomic"])
+        self.assertEqual(r["ice40"]["up5k/icebreaker"]["groups"], ["base", "fp32"])
+        self.assertIn("| up5k/icebreaker (icebreaker_top; base, fp32) |", md)
+        self.assertIn("groups             base, fp32\n", out)
 
     def test_an_even_count_takes_the_mean_of_the_middle_two_and_the_lower_runs_path(self):
         d = design(self.root, "up5k", {1: 16.0, 2: 12.0, 3: 14.0, 4: 10.0})

@@ -60,8 +60,7 @@ const std::vector<RtlParam>& rtl_param_table() {
       {"EXEC_STAGES", kCores, "core.execute_stages", "",
        [](const Config& c) -> uint64_t { return c.execute_stages; }},
       {"REGS", kCores, "core.registers", "", [](const Config& c) -> uint64_t { return c.registers; }},
-      // Not yet the board tops' (they would pass it on to the core as synth_top does).
-      {"GROUPS", kCore | kSystem | kSynth, "core.groups",
+      {"GROUPS", kCore | kSystem | kSynth | kBoard, "core.groups",
        "the mask of the listed groups' bits (isa.yaml's order; UMBRA_GROUP_*)",
        [](const Config& c) -> uint64_t { return c.groups; }},
       {"IMEM_WORDS", kCores, "core.imem_words", "", [](const Config& c) -> uint64_t { return c.imem_words; }},
