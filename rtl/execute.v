@@ -216,6 +216,7 @@ module execute #(
   localparam [31:0] GROUPS_U     = GROUPS;
   localparam        HAS_MULH     = GROUPS_U[`UMBRA_GROUP_MULH];
   localparam        HAS_ATOMIC   = GROUPS_U[`UMBRA_GROUP_ATOMIC];
+  localparam        HAS_CVT      = GROUPS_U[`UMBRA_GROUP_FP32CVT];
 
   // ---- R -> X1 ------------------------------------------------------------------------
   reg            x1_valid, x1_sleep;
@@ -695,7 +696,7 @@ module execute #(
   // fpu's a, b, c are ra, rb and rd (fmadd's addend, pack's old value); unpack's lane
   // is field c itself.  A multiply's b is y (muli's immediate); for the FPU's own
   // functions y is rb.
-  wire [31:0] fpu_b = (x1_op == `UMBRA_OP_UNPACK) ? {24'd0, x1_fc} : mul_y;
+  wire [31:0] fpu_b = (HAS_CVT && x1_op == `UMBRA_OP_UNPACK) ? {24'd0, x1_fc} : mul_y;
   wire        fpu_arith;      // X1: an add/multiply, whose result is in W
   wire [31:0] fpu_sum;        // valid in W
   wire [31:0] fpu_misc;       // valid in X<1+M>

@@ -71,6 +71,9 @@ module load_store_unit #(
     parameter integer NO_CACHE  = 0,    // 1: behind dcache_none (see above)
     parameter integer LINE_PORT = 0,    // 1: the line port's combining buffers (see above)
     parameter integer LINE_BYTES = 32,  // cache.line_bytes: the line port's width
+    // core.groups: without the atomic group no atom.* is ever sent, so no thread is
+    // owed an answer and the per-thread tracking below is not built.
+    parameter integer GROUPS    = (1 << `UMBRA_NUM_GROUPS) - 1,
     parameter integer LNW = 32 - $clog2(LINE_BYTES)  // a line number's bits (derived; not to be set)
 ) (
     input  wire                  clk,
@@ -360,6 +363,8 @@ module load_store_unit #(
 
   // ---- responses -----------------------------------------------------------------------
   // Requests that get a one-beat response: the atom.* (value-returning) atomics.
+  localparam [31:0] GROUPS_U   = GROUPS;
+  localparam        HAS_ATOMIC = GROUPS_U[`UMBRA_GROUP_ATOMIC];
   reg returns;
   always @* begin
     case (mem_req_op)
@@ -402,8 +407,8 @@ module load_store_unit #(
             valid_q <= 1'b0;
         end
       end
-      assign atom_owed[t]   = owed_q;
-      assign atom_answer[t] = answer;
+      assign atom_owed[t]   = HAS_ATOMIC && owed_q;
+      assign atom_answer[t] = HAS_ATOMIC && answer;
       assign rb_valid[t]    = valid_q;
     end
   endgenerate

@@ -400,7 +400,7 @@ module umbra_core #(
 
   load_store_unit #(
       .THREADS(THREADS), .TW(TW), .REQ_QUEUE(REQ_QUEUE), .NO_CACHE(CACHE_BYTES == 0 ? 1 : 0),
-      .LINE_PORT(LINE_PORT), .LINE_BYTES(CACHE_LINE_BYTES)
+      .LINE_PORT(LINE_PORT), .LINE_BYTES(CACHE_LINE_BYTES), .GROUPS(GROUPS)
   ) u_load_store_unit (
       .clk(clk), .rst(rst),
       .c2_push_valid(c2_push_valid), .c2_push_op(c2_push_op), .c2_push_addr(c2_push_addr),
