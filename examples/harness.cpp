@@ -187,6 +187,16 @@ Program assemble(const Manifest& m) {
   return std::move(r.program);
 }
 
+std::string absent_group(const Manifest& m, const Config& cfg) {
+  as::Options opts;
+  opts.include_dirs.push_back(fs::path(m.source).parent_path().string());
+  opts.groups = cfg.groups;
+  opts.config = "'" + cfg.name + "'";
+  const as::Result r = as::assemble_file(m.source, opts);
+  const as::Diagnostic* d = as::absent_group_error(r);
+  return d ? d->file + ":" + std::to_string(d->line) + ": " + d->message : std::string();
+}
+
 Span resolve(const Region& r, const Program& p, const std::string& manifest_path) {
   Span s;
   s.words = r.words;

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "umbra/config.h"
 #include "umbra/program.h"
 
 namespace umbra::examples {
@@ -73,6 +74,13 @@ std::vector<std::string> find_manifests(const std::string& dir);
 // Assembles the manifest's source (.include resolves against its directory).  Throws
 // std::runtime_error carrying the rendered diagnostics when it does not assemble.
 Program assemble(const Manifest& m);
+
+// Why the example cannot run on `cfg`: it uses an instruction of an extension group the
+// configuration lacks (core.groups), as the assembler words it -- the source line, the
+// instruction, its group and the configuration.  Empty when it has every group the
+// program needs.  A runner over several configurations skips such an example, saying
+// this, rather than failing it.
+std::string absent_group(const Manifest& m, const Config& cfg);
 
 // A region resolved against an assembled program.
 struct Span {

@@ -33,8 +33,9 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   Model model;
+  umbra::Config cfg;
   try {
-    umbra::Config cfg = config_path.empty() ? umbra::Config{} : umbra::load_config(config_path);
+    if (!config_path.empty()) cfg = umbra::load_config(config_path);
     model = harness_model(umbra::models::find(model_name), cfg);
   } catch (const std::exception& e) {
     std::cerr << e.what() << "\n";
@@ -42,7 +43,7 @@ int main(int argc, char** argv) {
   }
 
   const std::set<std::string> wanted(names.begin(), names.end());
-  unsigned passed = 0, failed = 0;
+  unsigned passed = 0, failed = 0, skipped = 0;
   std::set<std::string> seen;
   for (const auto& path : find_manifests(dir)) {
     try {
@@ -51,6 +52,11 @@ int main(int argc, char** argv) {
       seen.insert(m.name);
       const Reference* ref = find_reference(m.name);
       if (!ref) throw std::runtime_error(path + ": no reference named '" + m.name + "'");
+      if (const std::string absent = absent_group(m, cfg); !absent.empty()) {
+        std::printf("%-18s skipped: %s\n", m.name.c_str(), absent.c_str());
+        ++skipped;
+        continue;
+      }
       const umbra::Program p = assemble(m);
       for (const auto& run : m.runs) {
         const Verdict v = run_and_check(m, run, p, model, *ref);
@@ -69,6 +75,8 @@ int main(int argc, char** argv) {
       std::printf("%s: no such example in %s\n", n.c_str(), dir.c_str());
       ++failed;
     }
-  std::printf("%u passed, %u failed\n", passed, failed);
+  std::printf("%u passed, %u failed", passed, failed);
+  if (skipped) std::printf(", %u examples skipped (an extension group the configuration lacks)", skipped);
+  std::printf("\n");
   return failed ? 1 : 0;
 }

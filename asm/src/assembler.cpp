@@ -275,6 +275,7 @@ void Assembler::finish() {
     out.line = d.loc.line;
     out.col = d.col;
     out.message = d.msg;
+    out.absent_group = d.group;
     out.source_line = size_t(d.loc.line - 1) < f.lines.size() ? f.lines[size_t(d.loc.line - 1)] : "";
     result_.errors.push_back(std::move(out));
   }
@@ -289,6 +290,12 @@ void Assembler::finish() {
 }
 
 }  // namespace detail
+
+const Diagnostic* absent_group_error(const Result& r) {
+  for (const Diagnostic& d : r.errors)
+    if (d.absent_group >= 0) return &d;
+  return nullptr;
+}
 
 Result assemble_string(const std::string& source, const std::string& name, const Options& opts) {
   return detail::Assembler(opts).run(source, name, "", name);

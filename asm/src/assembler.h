@@ -108,6 +108,7 @@ class Assembler {
     int col;
     std::string msg;
     size_t seq;
+    int group = -1;  // Diagnostic::absent_group
   };
 
   const Options& opts_;

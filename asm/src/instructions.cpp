@@ -146,10 +146,13 @@ void Assembler::instruction(const std::vector<Token>& t, size_t i) {
   if (sec_ != kText)
     return error(m.col, "instruction '" + m.text + "' in .data (instructions belong in .text)");
   // Pseudo-instructions expand to base instructions only, which every target has.
-  if (in && !isa::in_groups(*in, opts_.groups))
-    return error(m.col, "'" + m.text + "' is in extension group '" + isa::kGroups[in->group].name +
-                            "', which configuration " + opts_.config +
-                            " does not have (core.groups: " + group_names(opts_.groups) + ")");
+  if (in && !isa::in_groups(*in, opts_.groups)) {
+    error(m.col, "'" + m.text + "' is in extension group '" + isa::kGroups[in->group].name +
+                     "', which configuration " + opts_.config + " does not have (core.groups: " +
+                     group_names(opts_.groups) + ")");
+    diags_.back().group = in->group;
+    return;
+  }
   std::vector<Want> wants;
   if (in)
     for (unsigned k = 0; k < in->num_operands; ++k) wants.push_back(want_of(in->operands[k].kind));

@@ -172,6 +172,26 @@ checks:
   EXPECT_EQ(m.checks[1].offset, 4u);
 }
 
+// An example that uses an instruction of a group the configuration lacks (through an
+// .include, too) is named with the assembler's line, instruction, group and
+// configuration; one that needs only what it has gets an empty answer.
+TEST_F(ManifestFiles, AnExampleNeedingAnAbsentGroupSaysWhich) {
+  std::ofstream(dir / "toy.s") << ".text\n_start: add r1, r2, r3\n .include \"cvt.inc\"\n exit\n";
+  std::ofstream(dir / "cvt.inc") << "  fmul r1, r1, r1\n  itof r1, r1\n";
+  Manifest m;
+  m.name = "toy";
+  m.source = (dir / "toy.s").string();
+  umbra::Config cfg;
+  cfg.name = "nocvt";
+  EXPECT_EQ(absent_group(m, cfg), "") << "the default configuration has every group";
+  const umbra::isa::GroupInfo* cvt = umbra::isa::find_group("fp32cvt");
+  ASSERT_NE(cvt, nullptr);
+  cfg.groups &= ~(1u << unsigned(cvt - umbra::isa::kGroups));
+  EXPECT_EQ(absent_group(m, cfg), (dir / "cvt.inc").string() +
+                                       ":2: 'itof' is in extension group 'fp32cvt', which configuration "
+                                       "'nocvt' does not have (core.groups: base, mulh, fp32, atomic)");
+}
+
 TEST_F(ManifestFiles, RejectsMistakes) {
   const std::string head = "name: toy\nsource: toy.s\nmax_instructions: 10\n";
   const std::string runs = "runs: [{threads: 1}]\n";

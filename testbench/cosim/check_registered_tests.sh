@@ -36,9 +36,10 @@ need '^Checker\.' 10 "cosim_test's checker cases"
 need '^StoreEdgeFaults\.' 4 "cosim_test's fault programs at the instruction store's edges"
 need '^Isa/Cosim\.' 70 "directed_cosim_test's per-instruction programs"
 # The variants of testbench/cosim/CMakeLists.txt: the two FPGA configurations, the
-# deep pipeline and the odd corners, each with every example, every instruction's
-# program and random seeds.
-for v in up5k hx8k deep odd; do
+# deep pipeline, the odd corners and the core without the float groups, each with
+# every example, every instruction's program and random seeds (an example or program
+# needing a group the configuration lacks is registered and skips itself).
+for v in up5k hx8k deep odd nofp; do
   need "^cosim_${v}_" "$programs" "an example program under the $v cosimulation"
   need "^$v/Isa/Cosim\\." 70 "the per-instruction programs under the $v cosimulation"
   need "^random_cosim_$v\$" 1 "the random seeds under the $v cosimulation"

@@ -8,6 +8,11 @@
 // legal by construction (the base register of the private chunk and whether it still
 // points at a chunk start), and the reference-simulator run in generate() confirms it.
 //
+// Only instructions of the configuration's extension groups (core.groups) are drawn:
+// the arithmetic from its groups' instructions, and without the atomic group the
+// accesses an atomic would have made are plain loads.  With every group (the default)
+// the draws, and so the programs, are the same as before groups existed.
+//
 // Registers (all below min(core.registers, 48)):
 //   r1 lx, r2 lx * chunk_bytes, r3 read-only table, r4 shared words,
 //   r5 private pointer (a chunk of the current cell), r6 loop counter,
@@ -34,6 +39,11 @@ constexpr unsigned kSharedWords = 16;  // word i takes ops of kind i % 3: add, m
 constexpr unsigned kFirstData = 9;
 constexpr unsigned kMaxRegs = 48;
 constexpr unsigned kMaxLoop = 8;  // iterations of a bounded loop, at most
+
+bool has_group_named(const Config& cfg, const char* name) {
+  const isa::GroupInfo* g = isa::find_group(name);
+  return g && cfg.has_group(unsigned(g - isa::kGroups));
+}
 
 uint32_t align_up(uint32_t v, uint32_t a) {
   return (v + a - 1) / a * a;
@@ -63,6 +73,7 @@ class Gen {
     line_ = cfg.cache_line_bytes;
     // Offsets within one line, used where r5 walks a chunk.
     line_off_ = std::min<uint32_t>(line_, L_.chunk_bytes / 2);
+    has_atomic_ = has_group_named(cfg, "atomic");
     seed_ = opts.seed;
     attempt_ = attempt;
     length_ = opts.length;
@@ -95,7 +106,8 @@ class Gen {
   void header() {
     out_ << "# umbra-randprog: seed " << seed_ << ", variant " << attempt_ << ", length " << length_
          << ", configuration '" << cfg_.name << "' (" << cfg_.threads << " threads, " << cfg_.registers
-         << " registers)\n";
+         << " registers" << (cfg_.groups == isa::kAllGroups ? "" : ", groups " + group_names(cfg_.groups))
+         << ")\n";
     out_ << "# replay: umbra-randprog --seed " << seed_ << " --length " << length_
          << " [--config <the same configuration>] -o prog.s\n";
     out_ << "# data: ro " << hex8(L_.ro) << " (" << L_.ro_words << " words, read only), shared "
@@ -145,7 +157,9 @@ class Gen {
   void arith(isa::Class cls) {
     std::vector<const isa::InstrInfo*> pool;
     for (const isa::InstrInfo& in : isa::kInstrs)
-      if (in.cls == cls) pool.push_back(&in);
+      if (in.cls == cls && cfg_.has(in)) pool.push_back(&in);
+    // No float group: an integer instruction instead (base is in every configuration).
+    if (pool.empty()) return arith(isa::Class::Integer);
     const isa::InstrInfo& in = *pool[rnd(uint32_t(pool.size()))];
     std::string text = in.name;
     for (unsigned i = 0; i < in.num_operands; ++i) {
@@ -185,6 +199,8 @@ class Gen {
       emit("ldw     " + data_reg() + ", " + o);
     } else if (k < 8) {
       emit("stw     " + src_reg() + ", " + o);
+    } else if (!has_atomic_) {
+      emit("ldw     " + data_reg() + ", " + o);
     } else {
       // Any atomic on a private word: its order is the thread's own program order.
       static const char* const ops[] = {"red.add",  "red.min",  "red.max",  "red.xchg",  "red.cas",
@@ -210,6 +226,7 @@ class Gen {
 
   // An order-free atomic on a shared word; a returning one's value is discarded.
   void shared_atomic() {
+    if (!has_atomic_) return shared_peek();
     const uint32_t w = rnd(L_.shared_words);
     static const char* const kinds[] = {"add", "min", "max"};
     const std::string kind = kinds[w % 3];
@@ -392,6 +409,7 @@ class Gen {
   std::mt19937_64 rng_;
   std::ostringstream out_;
   unsigned nregs_ = 0;
+  bool has_atomic_ = true;  // core.groups has atomic
   uint32_t line_ = 32, line_off_ = 32;
   uint64_t seed_ = 0;
   unsigned attempt_ = 0, length_ = 0;
@@ -460,6 +478,8 @@ Generated generate(const Config& cfg, const Options& opts) {
     as::Options ao;
     ao.registers = cfg.registers;
     ao.data_base = cfg.data_base;
+    ao.groups = cfg.groups;  // an instruction outside core.groups is a generator bug
+    ao.config = "'" + cfg.name + "'";
     ao.max_errors = 5;
     const as::Result r = as::assemble_string(g.source, "seed" + std::to_string(opts.seed) + ".s", ao);
     if (!r.ok()) {

@@ -19,6 +19,10 @@ struct Diagnostic {
   // A note rather than an error: the "N more errors were suppressed" line after
   // Options::max_errors.  Notes have line 0 and render without a caret.
   bool note = false;
+  // The error is an instruction of an extension group the target lacks
+  // (Options::groups): the group's index in isa::kGroups; -1 for any other diagnostic.
+  // A harness that runs programs on several configurations skips such a program.
+  int absent_group = -1;
   // "file:line:col: error: message\n<source line>\n<caret>\n"; without a line
   // (line 0: the file itself could not be read) just "file: error: message\n".
   std::string render() const;
@@ -54,6 +58,9 @@ struct Result {
 };
 
 Result assemble_file(const std::string& path, const Options& opts = {});
+// The first error of `r` that is an instruction of an absent extension group, or
+// nullptr: the program needs a group the target does not have.
+const Diagnostic* absent_group_error(const Result& r);
 // `name` is used in diagnostics; .include paths resolve relative to include_dirs and
 // the current directory.
 Result assemble_string(const std::string& source, const std::string& name, const Options& opts = {});
