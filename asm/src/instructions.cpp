@@ -148,8 +148,8 @@ void Assembler::instruction(const std::vector<Token>& t, size_t i) {
   // Pseudo-instructions expand to base instructions only, which every target has.
   if (in && !isa::in_groups(*in, opts_.groups)) {
     error(m.col, "'" + m.text + "' is in extension group '" + isa::kGroups[in->group].name +
-                     "', which configuration " + opts_.config + " does not have (core.groups: " +
-                     group_names(opts_.groups) + ")");
+                     "', which configuration " + opts_.config +
+                     " does not have (core.groups: " + group_names(opts_.groups) + ")");
     diags_.back().group = in->group;
     return;
   }

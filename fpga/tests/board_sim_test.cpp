@@ -269,6 +269,7 @@ TEST_F(BoardSim, StatusCountsTheContractsRunLength) {
 // results are exact, so the board's FPU is run even where its configuration lacks the
 // groups the float examples also need (the iCEBreaker's core.groups: base, fp32).
 TEST_F(BoardSim, Fp32ArithmeticOnEveryThread) {
+  const std::string out_bytes = std::to_string(16 * BOARD_THREADS);
   const Program p = assemble_or_die(R"(
         .text
 _start: rdsr    r1, tid
@@ -290,8 +291,7 @@ _start: rdsr    r1, tid
         exit
         .data
 in:     .float  1.5, 2.0, 0.25
-out:    .space  )" + std::to_string(16 * BOARD_THREADS) + R"(
-)");
+out:    .space  )" + out_bytes + "\n");
   const board::BoardInfo i = link.info();
   link.load(p, i);
   link.launch(BOARD_THREADS, p.entry);
