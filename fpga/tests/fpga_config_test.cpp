@@ -348,7 +348,7 @@ TEST(UmbraConfig, UnknownTopOrFormatIsAUsageError) {
 
 // fpga/build.sh hands yosys the table's parameters for every top it builds (the board
 // tops too, by default); only the boards' clock settings (from fpga.board_clock_mhz:
-// 6 MHz is the 12 MHz oscillator halved; 24 the PLL with the settings icepll gives
+// 24 MHz on both boards: the PLL with the settings icepll gives
 // for it, 12 MHz in, and the frequency it achieves) are its own; a configuration
 // without fpga.clock_mhz (the HX8K breakout's) has no synthesis top.
 TEST(BuildScript, ParametersAreUmbraConfigs) {
@@ -362,13 +362,15 @@ TEST(BuildScript, ParametersAreUmbraConfigs) {
     if (!out.empty()) out.pop_back();
     return out;
   };
+  // Both boards run from the PLL at 24 MHz: icepll -i 12 -o 24.
+  const std::string pll24 =
+      " -set PLL 1 -set PLL_DIVR 0 -set PLL_DIVF 63 -set PLL_DIVQ 5 -set PLL_FILTER 1"
+      " -set CLK_HZ 24000000";
   EXPECT_EQ(o.out, "ice40-up5k synth_top: " + yosys("synth_top", kUp5k) + "\n" +
-                       "ice40-up5k icebreaker_top: " + yosys("icebreaker_top", kUp5k) +
-                       " -set CLK_DIV 2 -set PLL 0\n" + "ice40-hx8k synth_top: " + yosys("synth_top", kHx8k) +
-                       "\n" +
+                       "ice40-up5k icebreaker_top: " + yosys("icebreaker_top", kUp5k) + pll24 + "\n" +
+                       "ice40-hx8k synth_top: " + yosys("synth_top", kHx8k) + "\n" +
                        "ice40-hx8k-breakout hx8k_breakout_top: " + yosys("hx8k_breakout_top", kHx8kBreakout) +
-                       " -set PLL 1 -set PLL_DIVR 0 -set PLL_DIVF 63 -set PLL_DIVQ 5 -set PLL_FILTER 1"
-                       " -set CLK_HZ 24000000\n");
+                       pll24 + "\n");
 }
 
 // The breakout's configuration has no synthesis top: with --no-board it leaves nothing

@@ -231,7 +231,7 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(rc, 3)
         self.assertIn("on ECP5 LFE5U-85F CABGA381, synth_ecp5", out)
         self.assertIn("| EBR (DP16KD) | DSP (MULT18X18D) |", md)
-        self.assertIn("| ulx3s (ulx3s_top) | 23000 / 83640 | 72.5% | 7600 | 10 / 208 | 4 / 156 |", md)
+        self.assertIn("| ulx3s (ulx3s_top; -) | 23000 / 83640 | 72.5% | 7600 | 10 / 208 | 4 / 156 |", md)
 
     def test_best_seed_is_the_highest_fmax(self):
         d = design(self.root, "up5k", {1: 12.0, 2: 15.0, 3: 14.0}, failed=(4,))
