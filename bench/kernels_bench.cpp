@@ -316,6 +316,7 @@ int main(int argc, char** argv) {
   app.add_option("--mem-mib", mem_mib, "data memory of every machine, MiB")->check(CLI::Range(1u, 4095u));
   app.add_option("--csv-vm", csv_vm, "write sgemm's and fft's rows as CSV (bench/report.sh)");
   app.add_option("--csv-flame", csv_flame, "write the flame's rows as CSV (bench/report.sh)");
+  umbra::check_stdout_at_exit("kernels_bench");  // every printed table, and --help
   CLI11_PARSE(app, argc, argv);
   if (app.count("--sgemm") + app.count("--fft") + app.count("--flame") > 0) {
     if (!app.count("--sgemm")) sgemm_sizes.clear();

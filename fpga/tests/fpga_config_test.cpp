@@ -57,7 +57,7 @@ TEST(FpgaConfig, Up5kIsTheSixteenThreadDeepCoreWithDspsOnTheIcebreakerPackage) {
   EXPECT_EQ(c.fpga_clock_mhz, 40u);
   EXPECT_TRUE(c.fpga_dsp);
   EXPECT_EQ(c.fpga_board, "icebreaker");
-  EXPECT_EQ(c.fpga_board_clock_mhz, 6u);
+  EXPECT_EQ(c.fpga_board_clock_mhz, 24u);
   // Issue 14's clock targets, which fpga/report.py holds the placed designs to.
   EXPECT_EQ(c.fpga_target_mhz, 30u);
   EXPECT_EQ(c.fpga_board_target_mhz, 24u);
