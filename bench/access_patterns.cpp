@@ -149,7 +149,7 @@ std::string program_text(uint32_t stride, const KindInfo& k, unsigned fillers, c
 // after round, by the DRAM timing of dram.h.  The first round (rows opening) is left
 // out.
 double dram_round_cycles(const std::vector<std::pair<uint32_t, unsigned>>& reqs, const Config& cfg) {
-  umbra::bench::DramTiming d(umbra::tb::DramParams::from(cfg));
+  umbra::tb::DramTiming d(umbra::tb::DramParams::from(cfg));
   uint64_t after_first = 0;
   constexpr unsigned kRounds = 33;
   for (unsigned r = 0; r < kRounds; ++r) {
@@ -221,7 +221,7 @@ Point measure(uint32_t stride, const KindInfo& k, unsigned fillers, unsigned act
   // timing over the same order as if they had come back to back.
   std::vector<int64_t> open_row(cfg.dram_banks, -1);
   const umbra::tb::DramParams dp = umbra::tb::DramParams::from(cfg);
-  umbra::bench::DramTiming replay(dp);
+  umbra::tb::DramTiming replay(dp);
   uint64_t replay_start = 0, replay_end = 0, replay_requests = 0;
   uint64_t issued_in_loop = 0, port_bytes = 0;
   for (const scm::Event& ev : sink.events) {
@@ -247,7 +247,7 @@ Point measure(uint32_t stride, const KindInfo& k, unsigned fillers, unsigned act
           pt.dram_events = true;
           const uint32_t bank = (ev.addr / cfg.dram_row_bytes) % cfg.dram_banks;
           const int64_t row = ev.addr / (uint64_t(cfg.dram_row_bytes) * cfg.dram_banks);
-          const unsigned bus = umbra::bench::DramTiming::bus_cycles(ev.op, dp);
+          const unsigned bus = umbra::bench::port_bus_cycles(ev.op, dp);
           const uint64_t end = replay.add(ev.addr, bus);
           if (in_span) {
             if (!replay_requests++) replay_start = end - bus;
@@ -356,7 +356,7 @@ Prediction predict(const KindInfo& k, uint32_t stride, unsigned fillers, unsigne
   double sleep = 0;
   // Requests one access sends to the DRAM, with their data-bus cycles.
   const auto bus_of = [&](umbra::isa::Op op) {
-    return umbra::bench::DramTiming::bus_cycles(umbra::isa::info(op).opcode,
+    return umbra::bench::port_bus_cycles(umbra::isa::info(op).opcode,
                                                 umbra::tb::DramParams::from(cfg));
   };
   std::vector<unsigned> bus;
@@ -370,7 +370,7 @@ Prediction predict(const KindInfo& k, uint32_t stride, unsigned fillers, unsigne
       break;
     case Kind::LoadStore:
       // The store invalidated the line, so the next load misses and sleeps for its fill.
-      bus = {umbra::bench::DramTiming::bus_cycles(umbra::isa::kPortOpFill, umbra::tb::DramParams::from(cfg)),
+      bus = {umbra::bench::port_bus_cycles(umbra::isa::kPortOpFill, umbra::tb::DramParams::from(cfg)),
              bus_of(umbra::isa::Op::STW)};
       sleep = sleep_slots(W);
       break;

@@ -54,7 +54,7 @@
 // per burst/2 data-bus cycles of the DRAM (a word store holds the bus for a burst).
 // And the DRAM's bound for the order the queue chose: the DRAM timing of dram.h over
 // the requests in the order they were sent, as if each had been waiting when the
-// DRAM could take it (bench/dram_timing.h); the stream can be no faster than the
+// DRAM could take it (tb::DramTiming, systemc/memory/dram.h); the stream can be no faster than the
 // lower of the two.
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -155,7 +155,7 @@ struct Result {
   uint64_t longest_wait = 0;
   unsigned most_passes = 0;
   // The DRAM's cycles for the requests in the order the queue sent them, each as if it
-  // had been waiting when the DRAM could take it (dram_timing.h): the DRAM bound of
+  // had been waiting when the DRAM could take it (tb::DramTiming): the DRAM bound of
   // that order.
   uint64_t dram_cycles = 0;
   std::vector<std::string> errors;
@@ -168,9 +168,9 @@ Result run(Stream s, Kind k, const Setup& base, bool reorder, unsigned threads, 
   st.q.reorder = reorder;
   ReorderQueueModel queue(st.q);
   DramModel dram(st.d, kMemBytes);
-  umbra::bench::DramTiming replay(st.d);
+  umbra::tb::DramTiming replay(st.d);
   const auto sent = [&](const QueueRequest& q) {
-    replay.add(q.addr, umbra::bench::DramTiming::bus_cycles(q.op, st.d));
+    replay.add(q.addr, umbra::bench::port_bus_cycles(q.op, st.d));
   };
   for (uint32_t a = 0; a < kMemBytes; a += 4) dram.poke32(a, initial(a));
   AddressGen gen(s, k, st, threads, seed);

@@ -38,15 +38,43 @@ DramParams DramParams::from(const Config& cfg) {
   return p;
 }
 
-DramModel::DramModel(const DramParams& p, uint32_t bytes) : p_(p), mem_(bytes, 0), banks_(p.banks) {
+uint64_t DramTiming::access(uint64_t c, uint32_t addr, uint64_t bus, Row* row) {
+  Bank& b = banks_[(addr / p_.row_bytes) % p_.banks];
+  const uint32_t r = addr / (p_.row_bytes * p_.banks);
+  uint64_t data_start;
+  if (b.open && b.row == r) {
+    if (row) *row = Row::Hit;
+    data_start = std::max(c + p_.CL, bus_free_);
+    next_cmd_ = c + 1;
+  } else {
+    uint64_t a = c;
+    if (b.open) a = std::max(c, b.act + p_.tRAS) + p_.tRP;
+    if (row) *row = b.open ? Row::Conflict : Row::Miss;
+    data_start = std::max(a + p_.tRCD + p_.CL, bus_free_);
+    next_cmd_ = a + p_.tRCD;
+    b.open = true;
+    b.row = r;
+    b.act = a;
+  }
+  bus_free_ = data_start + bus;
+  return data_start;
+}
+
+uint64_t DramTiming::bus_cycles(const DramParams& p, uint32_t bytes, bool atomic) {
+  const uint64_t per_burst = uint64_t(p.burst) * p.bus_bytes;
+  const uint64_t bursts = atomic ? 2 : std::max<uint64_t>(1, (bytes + per_burst - 1) / per_burst);
+  return bursts * ((p.burst + 1) / 2);
+}
+
+DramModel::DramModel(const DramParams& p, uint32_t bytes) : p_(p), mem_(bytes, 0), timing_(p) {
   if (bytes % 4)
     throw std::invalid_argument("dram: size " + std::to_string(bytes) + " is not a multiple of 4");
   reset();
 }
 
 void DramModel::reset() {
-  for (auto& b : banks_) b = Bank{};
-  now_ = next_cmd_ = bus_free_ = resp_free_ = last_data_start_ = 0;
+  timing_ = DramTiming(p_);
+  now_ = resp_free_ = last_data_start_ = 0;
   done_.clear();
   resp_.clear();
   stats_ = DramStats{};
@@ -130,34 +158,14 @@ void DramModel::accept(uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, 
   }
 
   // Timing (dram.h).
-  const uint64_t c = now_;
-  Bank& b = banks_[(addr / p_.row_bytes) % p_.banks];
-  const uint32_t row = addr / (p_.row_bytes * p_.banks);
-  uint64_t data_start;
-  if (b.open && b.row == row) {
-    ++stats_.row_hits;
-    data_start = std::max(c + p_.CL, bus_free_);
-    next_cmd_ = c + 1;
-  } else {
-    uint64_t a = c;
-    if (b.open) {
-      ++stats_.row_conflicts;
-      a = std::max(c, b.act + p_.tRAS) + p_.tRP;
-    } else {
-      ++stats_.row_misses;
-    }
-    data_start = std::max(a + p_.tRCD + p_.CL, bus_free_);
-    next_cmd_ = a + p_.tRCD;
-    b.open = true;
-    b.row = row;
-    b.act = a;
-  }
   const bool atomic = !fill && in->cls == isa::Class::Atomic;
-  // A burst moves burst * bus_bytes; a longer line takes several (dram.h).
-  const uint64_t bursts =
-      std::max<uint64_t>(1, (uint64_t(n) + p_.burst * p_.bus_bytes - 1) / (p_.burst * p_.bus_bytes));
-  const uint64_t bus_cycles = uint64_t(atomic ? 2 : bursts) * ((p_.burst + 1) / 2);
-  bus_free_ = data_start + bus_cycles;
+  const uint64_t bus_cycles = DramTiming::bus_cycles(p_, n, atomic);
+  DramTiming::Row row;
+  const uint64_t data_start = timing_.access(now_, addr, bus_cycles, &row);
+  ++(row == DramTiming::Row::Hit    ? stats_.row_hits
+     : row == DramTiming::Row::Miss ? stats_.row_misses
+                                    : stats_.row_conflicts);
+  const uint64_t bus_free = timing_.bus_free();
   stats_.bus_busy_cycles += bus_cycles;
   last_data_start_ = data_start;
   ++stats_.requests;
@@ -191,18 +199,18 @@ void DramModel::accept(uint32_t op, uint32_t addr, uint32_t data, uint32_t cmp, 
   }
   if (!r.beats.empty()) {
     // A line beat waits for its burst's last data; word beats stream from the first.
-    r.start = std::max(r.is_line ? bus_free_ - 1 : data_start, resp_free_);
+    r.start = std::max(r.is_line ? bus_free - 1 : data_start, resp_free_);
     resp_free_ = r.start + r.beats.size();
     done_.push_back(resp_free_ - 1);
     resp_.push_back(std::move(r));
   } else {
-    done_.push_back(bus_free_ - 1);
+    done_.push_back(bus_free - 1);
   }
 }
 
 void DramModel::update_outputs() {
   done_.erase(std::remove_if(done_.begin(), done_.end(), [&](uint64_t d) { return d < now_; }), done_.end());
-  ready_ = now_ >= next_cmd_ && done_.size() < p_.inflight;
+  ready_ = now_ >= timing_.next_cmd() && done_.size() < p_.inflight;
   while (!resp_.empty() && resp_.front().start + resp_.front().beats.size() <= now_) resp_.pop_front();
   resp_valid_ = !resp_.empty() && resp_.front().start <= now_;
   resp_data_ = resp_valid_ ? resp_.front().beats[now_ - resp_.front().start] : 0;

@@ -81,6 +81,41 @@ struct DramParams {
   static DramParams from(const Config& cfg);  // throws std::invalid_argument
 };
 
+// The timing rules above alone, without the data, the responses or the in-flight limit:
+// the command slot, each bank's open row and the data bus.  DramModel passes every
+// request it accepts through it; the benches replay a list of requests through it as
+// if each had been waiting when the DRAM could take it, which is the DRAM's bound for
+// that order (bench/README.md).
+class DramTiming {
+ public:
+  enum class Row { Hit, Miss, Conflict };
+  explicit DramTiming(const DramParams& p) : p_(p), banks_(p.banks) {}
+  // A request to `addr` whose command is taken in cycle c (c >= next_cmd()) and holds
+  // the data bus `bus` cycles: its data_start.  `row` says what the bank held.
+  uint64_t access(uint64_t c, uint32_t addr, uint64_t bus, Row* row = nullptr);
+  // A replay's request, taken as soon as the command slot is free: the cycle after its
+  // last data-bus cycle.
+  uint64_t add(uint32_t addr, uint64_t bus) {
+    access(next_cmd_, addr, bus);
+    return bus_free_;
+  }
+  uint64_t next_cmd() const { return next_cmd_; }
+  uint64_t bus_free() const { return bus_free_; }
+  // Data-bus cycles of a request moving `bytes`: whole bursts of burst * bus_bytes, at
+  // least one, burst/2 cycles each; an atomic reads and writes, two bursts.
+  static uint64_t bus_cycles(const DramParams& p, uint32_t bytes, bool atomic);
+
+ private:
+  struct Bank {
+    bool open = false;
+    uint32_t row = 0;
+    uint64_t act = 0;
+  };
+  DramParams p_;
+  std::vector<Bank> banks_;
+  uint64_t next_cmd_ = 0, bus_free_ = 0;
+};
+
 class DramModel {
  public:
   // bytes: a multiple of 4 (throws std::invalid_argument).
@@ -130,13 +165,8 @@ class DramModel {
 
   DramParams p_;
   std::vector<uint8_t> mem_;
-  struct Bank {
-    bool open = false;
-    uint32_t row = 0;
-    uint64_t act = 0;
-  };
-  std::vector<Bank> banks_;
-  uint64_t now_ = 0, next_cmd_ = 0, bus_free_ = 0, resp_free_ = 0, last_data_start_ = 0;
+  DramTiming timing_;
+  uint64_t now_ = 0, resp_free_ = 0, last_data_start_ = 0;
   std::vector<uint64_t> done_;  // done cycles of requests still in flight
   std::deque<Response> resp_;
   bool ready_ = true, resp_valid_ = false;
