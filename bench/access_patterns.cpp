@@ -64,7 +64,7 @@
 
 namespace {
 
-namespace scm = umbra::scm;
+namespace harness = umbra::harness;
 using umbra::Config;
 using umbra::bench::word;
 
@@ -149,7 +149,7 @@ std::string program_text(uint32_t stride, const KindInfo& k, unsigned fillers, c
 // after round, by the DRAM timing of dram.h.  The first round (rows opening) is left
 // out.
 double dram_round_cycles(const std::vector<std::pair<uint32_t, unsigned>>& reqs, const Config& cfg) {
-  umbra::tb::DramTiming d(umbra::tb::DramParams::from(cfg));
+  umbra::scm::DramTiming d(umbra::scm::DramParams::from(cfg));
   uint64_t after_first = 0;
   constexpr unsigned kRounds = 33;
   for (unsigned r = 0; r < kRounds; ++r) {
@@ -160,8 +160,8 @@ double dram_round_cycles(const std::vector<std::pair<uint32_t, unsigned>>& reqs,
 }
 
 // The events measure() reads: all but register writes.
-bool wanted(const scm::Event& e) {
-  return e.kind != scm::EventKind::RegWrite;
+bool wanted(const umbra::Event& e) {
+  return e.kind != umbra::EventKind::RegWrite;
 }
 
 struct Point {
@@ -188,15 +188,15 @@ Point measure(uint32_t stride, const KindInfo& k, unsigned fillers, unsigned act
                              " bytes puts the last thread's word beyond memory.bytes");
   const umbra::Program prog =
       umbra::bench::assemble(program_text(stride, k, fillers, cfg), cfg, "access_patterns.s");
-  scm::RunOptions opts;
+  harness::RunOptions opts;
   for (unsigned t = 0; t < (stride ? active : 1); ++t)
     opts.writes.emplace_back(address_of(stride, t),
                              std::vector<uint32_t>{initial_word(k.k, address_of(stride, t))});
   umbra::bench::CollectSink sink(wanted);
-  const scm::RunResult r = scm::run_systemc(prog, cfg, active, 5000000, &sink, opts);
+  const umbra::RunResult r = harness::run_systemc(prog, cfg, active, 5000000, &sink, opts);
   const std::string where =
       std::string(k.name) + ", " + std::to_string(active) + " threads, memory " + cfg.mem_model;
-  if (r.status != scm::RunResult::Status::Exited)
+  if (r.status != umbra::RunResult::Status::Exited)
     throw std::runtime_error(where + ": the run did not exit: " + r.message);
 
   const unsigned T = cfg.threads;
@@ -220,28 +220,28 @@ Point measure(uint32_t stride, const KindInfo& k, unsigned fillers, unsigned act
   // The DRAM's open-page rule over the requests in the order it accepted them, and its
   // timing over the same order as if they had come back to back.
   std::vector<int64_t> open_row(cfg.dram_banks, -1);
-  const umbra::tb::DramParams dp = umbra::tb::DramParams::from(cfg);
-  umbra::tb::DramTiming replay(dp);
+  const umbra::scm::DramParams dp = umbra::scm::DramParams::from(cfg);
+  umbra::scm::DramTiming replay(dp);
   uint64_t replay_start = 0, replay_end = 0, replay_requests = 0;
   uint64_t issued_in_loop = 0, port_bytes = 0;
-  for (const scm::Event& ev : sink.events) {
+  for (const umbra::Event& ev : sink.events) {
     const bool in_span = ev.cycle > s0 && ev.cycle < e0;
     const bool own = ev.thread < active && ev.cycle > s[ev.thread] && ev.cycle < e[ev.thread];
     switch (ev.kind) {
-      case scm::EventKind::Issue:
+      case umbra::EventKind::Issue:
         if (own && ev.pc >= loop && ev.pc < loop_end) ++issued_in_loop;
         break;
-      case scm::EventKind::Bubble:
-        if (own && ev.reason == scm::BubbleReason::Memory) pt.sleep += 1;
+      case umbra::EventKind::Bubble:
+        if (own && ev.reason == umbra::BubbleReason::Memory) pt.sleep += 1;
         break;
-      case scm::EventKind::Mem:
+      case umbra::EventKind::Mem:
         // A fill's data comes back as beats; a store, red or atomic carries a word.
         if (in_span && ev.op != umbra::isa::kPortOpFill) port_bytes += 4;
         break;
-      case scm::EventKind::MemResp:
+      case umbra::EventKind::MemResp:
         if (in_span) port_bytes += 4;
         break;
-      case scm::EventKind::Dram:
+      case umbra::EventKind::Dram:
         // Every request updates the bank state; only the timed span's are counted.
         {
           pt.dram_events = true;
@@ -263,12 +263,12 @@ Point measure(uint32_t stride, const KindInfo& k, unsigned fillers, unsigned act
           open_row[bank] = row;
         }
         break;
-      case scm::EventKind::Cache:
+      case umbra::EventKind::Cache:
         if (own) {
           pt.cache_events = true;
-          if (ev.value == uint32_t(scm::CacheOutcome::Hit)) ++pt.hits;
-          if (ev.value == uint32_t(scm::CacheOutcome::Miss)) ++pt.misses;
-          if (ev.value == uint32_t(scm::CacheOutcome::Merge)) ++pt.merges;
+          if (ev.value == uint32_t(umbra::CacheOutcome::Hit)) ++pt.hits;
+          if (ev.value == uint32_t(umbra::CacheOutcome::Miss)) ++pt.misses;
+          if (ev.value == uint32_t(umbra::CacheOutcome::Merge)) ++pt.merges;
         }
         break;
       default: break;
@@ -356,8 +356,7 @@ Prediction predict(const KindInfo& k, uint32_t stride, unsigned fillers, unsigne
   double sleep = 0;
   // Requests one access sends to the DRAM, with their data-bus cycles.
   const auto bus_of = [&](umbra::isa::Op op) {
-    return umbra::bench::port_bus_cycles(umbra::isa::info(op).opcode,
-                                                umbra::tb::DramParams::from(cfg));
+    return umbra::bench::port_bus_cycles(umbra::isa::info(op).opcode, umbra::scm::DramParams::from(cfg));
   };
   std::vector<unsigned> bus;
   switch (k.k) {
@@ -370,7 +369,7 @@ Prediction predict(const KindInfo& k, uint32_t stride, unsigned fillers, unsigne
       break;
     case Kind::LoadStore:
       // The store invalidated the line, so the next load misses and sleeps for its fill.
-      bus = {umbra::bench::port_bus_cycles(umbra::isa::kPortOpFill, umbra::tb::DramParams::from(cfg)),
+      bus = {umbra::bench::port_bus_cycles(umbra::isa::kPortOpFill, umbra::scm::DramParams::from(cfg)),
              bus_of(umbra::isa::Op::STW)};
       sleep = sleep_slots(W);
       break;

@@ -60,15 +60,15 @@ inline uint32_t word(const std::vector<uint8_t>& m, uint32_t a) {
 }
 
 // Keeps the events `keep` accepts (a bench reads them after the run).
-struct CollectSink final : scm::EventSink {
-  explicit CollectSink(bool (*keep)(const scm::Event&)) : keep_(keep) {}
-  std::vector<scm::Event> events;
-  void on_event(const scm::Event& e) override {
+struct CollectSink final : umbra::EventSink {
+  explicit CollectSink(bool (*keep)(const umbra::Event&)) : keep_(keep) {}
+  std::vector<umbra::Event> events;
+  void on_event(const umbra::Event& e) override {
     if (keep_(e)) events.push_back(e);
   }
 
  private:
-  bool (*keep_)(const scm::Event&);
+  bool (*keep_)(const umbra::Event&);
 };
 
 // Two lines: the configuration's core and cache, and its memory behind the port.

@@ -142,15 +142,15 @@ umbra::Program assemble(const char* text, const char* name) {
 }
 
 std::vector<uint8_t> on_systemc(const umbra::Program& p, const umbra::Config& cfg, unsigned n) {
-  const auto r = umbra::scm::run_systemc(p, cfg, n, 100000);
-  if (r.status != umbra::scm::RunResult::Status::Exited)
+  const auto r = umbra::harness::run_systemc(p, cfg, n, 100000);
+  if (r.status != umbra::RunResult::Status::Exited)
     throw std::runtime_error("systemc run with " + std::to_string(n) + " threads: " + r.message);
   return r.memory;
 }
 
 std::vector<uint8_t> on_rtl(const umbra::Program& p, const umbra::Config& cfg, unsigned n) {
   const auto r = umbra::cosim::run_rtl(p, cfg, n, 100000);
-  if (r.status != umbra::scm::RunResult::Status::Exited)
+  if (r.status != umbra::RunResult::Status::Exited)
     throw std::runtime_error("rtl run with " + std::to_string(n) + " threads: " + r.message);
   return r.memory;
 }

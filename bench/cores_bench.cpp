@@ -90,19 +90,19 @@ namespace {
 
 using umbra::Config;
 using umbra::Program;
-using umbra::scm::RunResult;
+using umbra::RunResult;
 
 struct Measured {
   RunResult run;
   uint64_t span = 0;  // launch to the system's idle (busy low: the queue drained too)
 };
 
-Measured run(const Program& p, const Config& cfg, umbra::scm::Domain domain = {},
-             umbra::scm::EventSink* sink = nullptr) {
+Measured run(const Program& p, const Config& cfg, umbra::Domain domain = {},
+             umbra::EventSink* sink = nullptr) {
   Measured m;
-  umbra::scm::RunOptions o;
+  umbra::harness::RunOptions o;
   o.domain = domain;
-  m.run = umbra::scm::run_systemc(p, cfg, cfg.threads, 200'000'000, sink, o);
+  m.run = umbra::harness::run_systemc(p, cfg, cfg.threads, 200'000'000, sink, o);
   if (m.run.status != RunResult::Status::Exited)
     throw std::runtime_error("configuration with " + std::to_string(cfg.cores) + " cores: " + m.run.message);
   m.span = m.run.end_cycle - m.run.launch_cycle;
@@ -179,14 +179,14 @@ out:    .word   0
 
 // The first issue and the command processor's first store on the DRAM port (the
 // doorbell experiment's fence).
-struct IssueAndFence final : umbra::scm::EventSink {
-  void on_event(const umbra::scm::Event& e) override {
-    if (e.kind == umbra::scm::EventKind::Issue) {
+struct IssueAndFence final : umbra::EventSink {
+  void on_event(const umbra::Event& e) override {
+    if (e.kind == umbra::EventKind::Issue) {
       if (!issued) first = e.cycle;
       issued = true;
       last = e.cycle;
     }
-    if (e.kind == umbra::scm::EventKind::Dram && e.thread == umbra::scm::CommandProcessor::kTag &&
+    if (e.kind == umbra::EventKind::Dram && e.thread == umbra::scm::CommandProcessor::kTag &&
         e.op == umbra::isa::info(umbra::isa::Op::STW).opcode && !fenced) {
       fenced = true;
       fence = e.cycle;
@@ -197,9 +197,9 @@ struct IssueAndFence final : umbra::scm::EventSink {
 };
 
 // The first issue and the last exit's issue of a run (the launch experiment).
-struct FirstAndLast final : umbra::scm::EventSink {
-  void on_event(const umbra::scm::Event& e) override {
-    if (e.kind != umbra::scm::EventKind::Issue) return;
+struct FirstAndLast final : umbra::EventSink {
+  void on_event(const umbra::Event& e) override {
+    if (e.kind != umbra::EventKind::Issue) return;
     if (!seen) first = e.cycle;
     seen = true;
     last = e.cycle;
@@ -417,7 +417,7 @@ int main(int argc, char** argv) {
     // occupancy: a short kernel over a large domain.
     if (wanted("occupancy")) {
       const auto extent = *umbra::parse_extent(occupancy_text, 65536);
-      const umbra::scm::Domain d{uint32_t(extent.first), uint32_t(extent.second)};
+      const umbra::Domain d{uint32_t(extent.first), uint32_t(extent.second)};
       Config cfg = base;
       cfg.cores = occupancy_cores;
       std::string grid = kGrid;
@@ -499,11 +499,11 @@ int main(int argc, char** argv) {
         for (uint32_t w : {uint32_t(Opcode::Domain), 1u, 1u, uint32_t(Opcode::Run), p.entry,
                            uint32_t(Opcode::Fence), kFence, 1u, uint32_t(Opcode::End)})
           b.push_back(w);
-        umbra::scm::RunOptions o;
+        umbra::harness::RunOptions o;
         o.doorbell = {true, kBuffer};
         o.writes = {{kText, p.text}, {kBuffer, b}};
         IssueAndFence f;
-        const RunResult r = umbra::scm::run_systemc(p, cfg, cfg.threads, 1'000'000, &f, o);
+        const RunResult r = umbra::harness::run_systemc(p, cfg, cfg.threads, 1'000'000, &f, o);
         if (r.status != RunResult::Status::Exited || !f.issued || !f.fenced)
           throw std::runtime_error("doorbell run on " + std::to_string(n) + " cores: " + r.message);
         const uint64_t start = f.first - r.launch_cycle, stop = f.fence - f.last;
@@ -536,10 +536,10 @@ int main(int argc, char** argv) {
                                        uint32_t(Opcode::Counters),
                                        kCounters,
                                        uint32_t(Opcode::End)};
-      umbra::scm::RunOptions o;
+      umbra::harness::RunOptions o;
       o.doorbell = {true, kBuffer};
       o.writes = {{kBuffer, b}};
-      const RunResult r = umbra::scm::run_systemc(p, cfg, cfg.threads, 200'000'000, nullptr, o);
+      const RunResult r = umbra::harness::run_systemc(p, cfg, cfg.threads, 200'000'000, nullptr, o);
       if (r.status != RunResult::Status::Exited)
         throw std::runtime_error("counters run on " + std::to_string(n) + " cores: " + r.message);
       const auto word = [&r](uint32_t a) {

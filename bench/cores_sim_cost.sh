@@ -4,7 +4,7 @@
 # (valgrind's callgrind) per simulated cycle, and per simulated cycle of one core, for
 # the SystemC model (umbra-sim --model systemc --config ...), the Verilated RTL alone
 # and the cosimulation (umbra-cosim of each configuration's variant: the RTL is
-# verilated per configuration, testbench/cosim/CMakeLists.txt).  The machines are shared
+# verilated per configuration, harness/cosim/CMakeLists.txt).  The machines are shared
 # and noisy; an instruction count does not move with the load (bench/sim_instructions.sh
 # says why).  The ISS comparison is left out (--no-iss): it is not part of any model's
 # rate.  Configurations: configs/default.yaml for one core, configs/test-coresN.yaml
@@ -33,7 +33,7 @@ build=${1:-$root/build}
 case "$cycles" in '' | *[!0-9]*) echo "$0: --cycles must be a number, got '$cycles'" >&2; exit 2 ;; esac
 [ -r "$program" ] || { echo "$0: cannot read program '$program'" >&2; exit 2; }
 command -v valgrind >/dev/null || { echo "$0: valgrind not found (apt-get install valgrind)" >&2; exit 1; }
-sim="$build/sim/umbra-sim"
+sim="$build/tools/umbra-sim"
 [ -x "$sim" ] || { echo "$0: no $sim (build first)" >&2; exit 1; }
 
 scratch=$(mktemp -d)
@@ -62,10 +62,10 @@ printf '%-6s %-8s %14s %16s\n' cores model "per cycle" "per core-cycle"
 for n in $cores; do
   if [ "$n" = 1 ]; then
     cfg="$root/configs/default.yaml"
-    cosim="$build/testbench/cosim/umbra-cosim"
+    cosim="$build/tools/umbra-cosim"
   else
     cfg="$root/configs/test-cores$n.yaml"
-    cosim="$build/testbench/cosim/umbra-cosim-test-cores$n"
+    cosim="$build/tools/umbra-cosim-test-cores$n"
   fi
   [ -r "$cfg" ] || { echo "$0: $n cores: no configuration $cfg" >&2; exit 2; }
   [ -x "$cosim" ] || { echo "$0: $n cores: no cosimulation $cosim (is it a variant?)" >&2; exit 2; }

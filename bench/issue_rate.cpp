@@ -49,7 +49,7 @@
 
 namespace {
 
-namespace scm = umbra::scm;
+namespace harness = umbra::harness;
 using umbra::Config;
 using umbra::bench::word;
 
@@ -153,14 +153,14 @@ unsigned per_iteration(unsigned ways) {
 Point measure(const std::vector<std::string>& body, unsigned ways, unsigned active, const Config& cfg,
               const std::string& where) {
   const umbra::Program p = umbra::bench::assemble(program_text(body, ways, cfg), cfg, "issue_rate.s");
-  scm::RunOptions opts;
+  harness::RunOptions opts;
   opts.capture_registers = true;
-  const scm::RunResult r = scm::run_systemc(p, cfg, active, 1000000, nullptr, opts);
-  if (r.status != scm::RunResult::Status::Exited)
+  const umbra::RunResult r = harness::run_systemc(p, cfg, active, 1000000, nullptr, opts);
+  if (r.status != umbra::RunResult::Status::Exited)
     throw std::runtime_error(where + ": the run did not exit: " + r.message);
   umbra::iss::Simulator iss(cfg);
   iss.load(p, "issue_rate.s");
-  const umbra::iss::RunResult ref = iss.run(active, 10000000);
+  const umbra::iss::IssResult ref = iss.run(active, 10000000);
   if (!ref.all_exited()) throw std::runtime_error(where + ": the reference simulator's run did not exit");
   for (unsigned t = 0; t < active; ++t)
     for (unsigned reg = 0; reg < cfg.registers; ++reg)

@@ -239,17 +239,17 @@ Outcome run(const Job& j, const Config& cfg, const std::string& label) {
     o.iss_instructions = r.retired;
     o.predicted = r.rounds * cfg.threads;
   }
-  umbra::scm::RunOptions opts;
+  umbra::harness::RunOptions opts;
   opts.writes = j.writes;
   opts.domain = {j.domain_w, j.domain_h};
-  const umbra::scm::RunResult r =
-      umbra::scm::run_systemc(j.program, cfg, cfg.threads, uint64_t(1) << 34, nullptr, opts);
-  if (r.status != umbra::scm::RunResult::Status::Exited)
+  const umbra::RunResult r =
+      umbra::harness::run_systemc(j.program, cfg, cfg.threads, uint64_t(1) << 34, nullptr, opts);
+  if (r.status != umbra::RunResult::Status::Exited)
     throw std::runtime_error(label + ": " + j.kernel + " on SystemC: " + r.message);
   check(label + " (SystemC)", j, want, r.memory);
   o.cycles = r.cycles;
   o.instructions = r.stats.total_issued();
-  o.memory_bubbles = r.stats.total_bubbles(umbra::scm::BubbleReason::Memory);
+  o.memory_bubbles = r.stats.total_bubbles(umbra::BubbleReason::Memory);
   o.replays = r.mem.replays;
   o.dram_requests = r.mem.dram_requests;
   o.dram_busy =

@@ -51,7 +51,7 @@
 
 namespace {
 
-namespace scm = umbra::scm;
+namespace harness = umbra::harness;
 using umbra::Config;
 using umbra::bench::word;
 
@@ -134,8 +134,8 @@ uint32_t expected_sum(Case c, const Config& cfg, unsigned t) {
   return sum;
 }
 
-scm::RunOptions region_words(const Config& cfg) {
-  scm::RunOptions o;
+harness::RunOptions region_words(const Config& cfg) {
+  harness::RunOptions o;
   const uint32_t bytes = (cfg.threads - 1) * thread_stride(cfg) + (kIterations + 1) * cfg.cache_line_bytes;
   std::vector<uint32_t> w(bytes / 4);
   for (size_t i = 0; i < w.size(); ++i) w[i] = region_base(cfg) + uint32_t(4 * i);
@@ -175,36 +175,36 @@ struct LoadTracker {
   LoadTracker(const Config& cf, Case cs, std::vector<uint64_t> s, std::vector<uint64_t> e, Point& pt)
       : cfg(cf), c(cs), th(s.size()), start(std::move(s)), end(std::move(e)), p(pt) {}
 
-  void on(const scm::Event& e) {
+  void on(const umbra::Event& e) {
     const bool atomic = c == Case::Atomic;
     const unsigned beats_per_fill = atomic ? 1 : cfg.cache_line_bytes / 4;
     const uint8_t op = access_opcode(c);
     const uint8_t port_op = atomic ? op : umbra::isa::kPortOpFill;
-    if (e.kind == scm::EventKind::Cache && e.op == op && e.thread < th.size()) {
+    if (e.kind == umbra::EventKind::Cache && e.op == op && e.thread < th.size()) {
       if (e.cycle <= start[e.thread] || e.cycle >= end[e.thread]) return;  // warm-up, not timed
       p.cache_events = true;
       ++loads;
       Thread& t = th[e.thread];
       // An atomic is sent whatever the cache held: a "miss" for this count.
-      switch (atomic ? scm::CacheOutcome::Miss : scm::CacheOutcome(e.value)) {
-        case scm::CacheOutcome::Hit: ++p.hits; break;
-        case scm::CacheOutcome::Miss:
+      switch (atomic ? umbra::CacheOutcome::Miss : umbra::CacheOutcome(e.value)) {
+        case umbra::CacheOutcome::Hit: ++p.hits; break;
+        case umbra::CacheOutcome::Miss:
           ++p.misses;
           t.waiting = true;
           t.accepted = false;
           t.beats = 0;
           t.c2 = e.cycle;
           break;
-        case scm::CacheOutcome::Merge: ++p.merges; break;
+        case umbra::CacheOutcome::Merge: ++p.merges; break;
         default: break;
       }
-    } else if (e.kind == scm::EventKind::Mem && e.op == port_op && e.thread < th.size()) {
+    } else if (e.kind == umbra::EventKind::Mem && e.op == port_op && e.thread < th.size()) {
       Thread& t = th[e.thread];
       if (t.waiting && !t.accepted) {
         t.accepted = true;
         t.accept = e.cycle;
       }
-    } else if (e.kind == scm::EventKind::MemResp && e.thread < th.size()) {
+    } else if (e.kind == umbra::EventKind::MemResp && e.thread < th.size()) {
       Thread& t = th[e.thread];
       if (t.waiting && t.accepted && ++t.beats == beats_per_fill) {
         const int64_t late = int64_t(e.cycle) - int64_t(t.c2) - 1;
@@ -223,18 +223,18 @@ struct LoadTracker {
 };
 
 // The events measure() reads.
-bool wanted(const scm::Event& e) {
-  return e.kind == scm::EventKind::Mem || e.kind == scm::EventKind::MemResp ||
-         e.kind == scm::EventKind::Cache;
+bool wanted(const umbra::Event& e) {
+  return e.kind == umbra::EventKind::Mem || e.kind == umbra::EventKind::MemResp ||
+         e.kind == umbra::EventKind::Cache;
 }
 
 Point measure(Case c, unsigned fillers, unsigned active, const Config& cfg) {
   const umbra::Program p = umbra::bench::assemble(program_text(c, fillers, cfg), cfg, "latency_hiding.s");
   umbra::bench::CollectSink sink(wanted);
-  const scm::RunResult r = scm::run_systemc(p, cfg, active, 2000000, &sink, region_words(cfg));
+  const umbra::RunResult r = harness::run_systemc(p, cfg, active, 2000000, &sink, region_words(cfg));
   const std::string where = std::string("N = ") + std::to_string(fillers) + ", " + std::to_string(active) +
                             " threads, memory " + cfg.mem_model;
-  if (r.status != scm::RunResult::Status::Exited)
+  if (r.status != umbra::RunResult::Status::Exited)
     throw std::runtime_error(where + ": the run did not exit: " + r.message);
   const uint32_t out = *p.symbol("out");
   const unsigned T = cfg.threads, I = fillers + kFixedPerIteration;
@@ -261,7 +261,7 @@ Point measure(Case c, unsigned fillers, unsigned active, const Config& cfg) {
   // The events carry the low 64 bits of the clock; the program's clock reads are its
   // low 32 bits, which is the same number in runs this short.
   LoadTracker tracker(cfg, c, start, end, pt);
-  for (const scm::Event& e : sink.events) tracker.on(e);
+  for (const umbra::Event& e : sink.events) tracker.on(e);
   tracker.finish();
   return pt;
 }

@@ -54,7 +54,7 @@
 // per burst/2 data-bus cycles of the DRAM (a word store holds the bus for a burst).
 // And the DRAM's bound for the order the queue chose: the DRAM timing of dram.h over
 // the requests in the order they were sent, as if each had been waiting when the
-// DRAM could take it (tb::DramTiming, systemc/memory/dram.h); the stream can be no faster than the
+// DRAM could take it (umbra::scm::DramTiming, systemc/memory/dram.h); the stream can be no faster than the
 // lower of the two.
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -80,11 +80,11 @@
 namespace {
 
 using umbra::Config;
+using umbra::scm::DramModel;
+using umbra::scm::DramParams;
 using umbra::scm::QueueParams;
 using umbra::scm::QueueRequest;
 using umbra::scm::ReorderQueueModel;
-using umbra::tb::DramModel;
-using umbra::tb::DramParams;
 
 constexpr uint32_t kMemBytes = 48u << 20;  // the thread regions (32 x 1 MiB) and the random span
 constexpr uint32_t kRandomSpan = 32u << 20;
@@ -155,7 +155,7 @@ struct Result {
   uint64_t longest_wait = 0;
   unsigned most_passes = 0;
   // The DRAM's cycles for the requests in the order the queue sent them, each as if it
-  // had been waiting when the DRAM could take it (tb::DramTiming): the DRAM bound of
+  // had been waiting when the DRAM could take it (umbra::scm::DramTiming): the DRAM bound of
   // that order.
   uint64_t dram_cycles = 0;
   std::vector<std::string> errors;
@@ -168,7 +168,7 @@ Result run(Stream s, Kind k, const Setup& base, bool reorder, unsigned threads, 
   st.q.reorder = reorder;
   ReorderQueueModel queue(st.q);
   DramModel dram(st.d, kMemBytes);
-  umbra::tb::DramTiming replay(st.d);
+  umbra::scm::DramTiming replay(st.d);
   const auto sent = [&](const QueueRequest& q) {
     replay.add(q.addr, umbra::bench::port_bus_cycles(q.op, st.d));
   };
@@ -351,8 +351,8 @@ ProgramFigures run_program(const char* body, const Config& base, bool reorder, u
   o.registers = cfg.registers;
   const umbra::as::Result a = umbra::as::assemble_string(src, "queue_bench.s", o);
   if (!a.ok()) throw std::runtime_error("a program does not assemble: " + a.errors[0].render());
-  const auto r = umbra::scm::run_systemc(a.program, cfg, cfg.threads, 50'000'000);
-  if (r.status != umbra::scm::RunResult::Status::Exited) errors.push_back(r.message);
+  const auto r = umbra::harness::run_systemc(a.program, cfg, cfg.threads, 50'000'000);
+  if (r.status != umbra::RunResult::Status::Exited) errors.push_back(r.message);
   ProgramFigures f;
   f.cycles = r.cycles;
   f.bytes = r.mem.dram_bytes;
@@ -416,7 +416,7 @@ int main(int argc, char** argv) {
     if (!csv_path.empty())
       csv = umbra::bench::Csv(csv_path, {"threads", "kind", "stream", "mode", "bytes_per_cycle",
                                          "percent_of_peak", "ceiling_percent", "row_hit_rate", "longest_wait",
-                                         "most_passes", "max_passes", "dram_bound_percent"});
+                                         "most_passes", "max_passes", "dram_bound_percent", "wait_bound"});
     bool ok = true;
     for (const uint64_t T : *thread_counts)
       for (Kind k : {Kind::Read, Kind::Write})
@@ -451,11 +451,19 @@ int main(int argc, char** argv) {
           // The design's ceiling: reads one 4-byte beat a cycle on the port; writes one
           // word per burst/2 data-bus cycles.
           const double ceiling = k == Kind::Read ? 4.0 : 4.0 / ((st.d.burst + 1) / 2);
+          // The longest wait's bound: a request finds at most depth - 1 ahead of it and
+          // (row-aware) is passed over at most max_passes times, and the DRAM takes a
+          // command at least every `slot` cycles: a row conflict in one bank
+          // (DramTiming: max(tRAS, tRCD) + tRP between activates), or the port's beats
+          // of a line when the in-flight responses are full.
+          const uint64_t slot =
+              std::max<uint64_t>(std::max(st.d.tRAS, st.d.tRCD) + st.d.tRP, st.q.line_bytes / 4);
           for (const Result* x : {&f, &r})
             csv.row(T, k == Kind::Read ? "read" : "write", stream_name(s), x == &f ? "fcfs" : "reorder",
                     x->bandwidth(), 100 * x->bandwidth() / x->peak, 100 * ceiling / x->peak, x->row_hit_rate,
                     x->longest_wait, x->most_passes, st.q.max_passes,
-                    100 * double(x->bytes) / double(std::max<uint64_t>(x->dram_cycles, 1)) / x->peak);
+                    100 * double(x->bytes) / double(std::max<uint64_t>(x->dram_cycles, 1)) / x->peak,
+                    (st.q.depth + (x == &r ? st.q.max_passes : 0)) * slot);
           j.push_back({{"threads", T},
                        {"kind", k == Kind::Read ? "read" : "write"},
                        {"stream", stream_name(s)},

@@ -78,8 +78,8 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "sim_speed: run %u/%u: %s...\n", rep + 1, repeat, name);
         const umbra::models::Result res = models[m]->run(cfg, job);
         if (!res.agreed) throw std::runtime_error(std::string(name) + " failed:\n" + res.summary);
-        const umbra::scm::RunResult& r = res.run;
-        if (r.status != umbra::scm::RunResult::Status::Exited)
+        const umbra::RunResult& r = res.run;
+        if (r.status != umbra::RunResult::Status::Exited)
           throw std::runtime_error(std::string(name) + " did not finish: " + r.message);
         samples[m].push_back({r.end_cycle + 1, r.wall_seconds, r.cpu_seconds});
       }

@@ -34,7 +34,7 @@ find_package(verilator HINTS $ENV{VERILATOR_ROOT} ${VERILATOR_ROOT})
 set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
              ${PROJECT_SOURCE_DIR}/isa/src/config.cpp ${PROJECT_SOURCE_DIR}/isa/include/umbra/config.h
              ${PROJECT_SOURCE_DIR}/isa/src/rtl_params.cpp ${PROJECT_SOURCE_DIR}/isa/include/umbra/rtl_params.h
-             ${PROJECT_SOURCE_DIR}/fpga/umbra_config.cpp ${PROJECT_SOURCE_DIR}/cmake/config-tool/CMakeLists.txt)
+             ${PROJECT_SOURCE_DIR}/tools/umbra_config.cpp ${PROJECT_SOURCE_DIR}/cmake/config-tool/CMakeLists.txt)
 
 # Builds (or brings up to date) umbra-config in <build>/umbra-config-tool with this
 # build's compiler, launcher and generator, and sets UMBRA_CONFIG_TOOL to it.

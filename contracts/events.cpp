@@ -5,9 +5,10 @@
 #include <cinttypes>
 #include <stdexcept>
 
+#include "run_result.h"
 #include "umbra/commands_gen.h"
 
-namespace umbra::scm {
+namespace umbra {
 
 const char* event_kind_name(EventKind k) {
   switch (k) {
@@ -208,4 +209,13 @@ uint64_t MemStats::total_replays() const {
   return n;
 }
 
-}  // namespace umbra::scm
+const char* status_name(RunResult::Status s) {
+  switch (s) {
+    case RunResult::Status::Exited: return "exited";
+    case RunResult::Status::Fault: return "fault";
+    case RunResult::Status::CycleLimit: return "cycle limit";
+  }
+  return "?";
+}
+
+}  // namespace umbra

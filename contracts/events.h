@@ -14,7 +14,7 @@
 
 #include "umbra/uarch_gen.h"
 
-namespace umbra::scm {
+namespace umbra {
 
 // The values are also the contract's order of kinds within one cycle (Issue and Bubble
 // share the first place: a cycle has one of them).
@@ -180,4 +180,4 @@ struct MemStats {
   uint64_t total_replays() const;
 };
 
-}  // namespace umbra::scm
+}  // namespace umbra

@@ -23,35 +23,35 @@ struct Job {
   unsigned threads = 1;
   // A domain launch (run_result.h) instead of `threads` a core; threads must then be
   // the configuration's.
-  scm::Domain domain;
+  umbra::Domain domain;
   // A command buffer instead of either (run_result.h, docs/commands.md): the host rings
   // the command processor's doorbell with its address; the program's data and `writes`
   // (which must hold the buffer and the text its `program` copies) are in memory from the
   // start, and the text reaches the instruction store only through `program`.  The ISS
   // runs the buffer functionally (iss::Simulator::run_commands).
-  scm::Doorbell doorbell;
+  umbra::Doorbell doorbell;
   // The budget: the ISS counts retired instructions, the cycle models busy cycles;
   // max_cycles = 0 derives the cycle budget from max_instructions (cycle_budget()).
   uint64_t max_instructions = 100'000'000, max_cycles = 0;
   std::vector<std::pair<uint32_t, std::vector<uint32_t>>> writes;  // before launch
-  std::vector<scm::HostWrite> host_writes;                         // during the run (cycle models)
-  scm::EventSink* sink = nullptr;  // every cycle's events (cycle models); cosim: the SystemC side's
-  bool capture_registers = false;  // fill RunResult::registers (iss, systemc)
-  scm::Isolation isolation = scm::Isolation::Subprocess;
-  std::string vcd, fst;   // waveform base names (rtl, cosim)
-  scm::WaveBounds waves;  // their window and size limit
-  std::string repro;      // the command that reproduces the run, quoted in mismatch reports (cosim)
+  std::vector<umbra::HostWrite> host_writes;                       // during the run (cycle models)
+  umbra::EventSink* sink = nullptr;  // every cycle's events (cycle models); cosim: the SystemC side's
+  bool capture_registers = false;    // fill RunResult::registers (iss, systemc)
+  umbra::Isolation isolation = umbra::Isolation::Subprocess;
+  std::string vcd, fst;     // waveform base names (rtl, cosim)
+  umbra::WaveBounds waves;  // their window and size limit
+  std::string repro;        // the command that reproduces the run, quoted in mismatch reports (cosim)
 };
 
 struct Result {
   // status CycleLimit for the ISS: its instruction limit.
-  scm::RunResult run;         // cosim: the RTL's (the design); both sides' statistics are compared
+  umbra::RunResult run;       // cosim: the RTL's (the design); both sides' statistics are compared
   uint64_t instructions = 0;  // retired (iss) or issued (cycle models)
   uint64_t iss_rounds = 0;    // iss: issue rounds of T slots
   // Models that compare: the SystemC side, whether both sides and the ISS agreed and,
   // if not, the report.
   bool compared = false;  // `other` holds the SystemC side
-  scm::RunResult other;
+  umbra::RunResult other;
   bool agreed = true;
   std::string mismatch_report;  // the first difference between the two sides
   std::string summary;          // everything that failed, for a person; empty when agreed

@@ -13,7 +13,7 @@
 #include "events.h"
 #include "umbra/semantics.h"
 
-namespace umbra::scm {
+namespace umbra {
 
 // A run that cannot be made: a configuration the core rejects, a program or input
 // that does not fit, a bad thread count, a second in-process run, a child that died.
@@ -143,4 +143,4 @@ struct RunResult {
 };
 const char* status_name(RunResult::Status s);
 
-}  // namespace umbra::scm
+}  // namespace umbra

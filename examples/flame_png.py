@@ -9,7 +9,7 @@
 # cell is black.  Standard library only.
 #
 #   flame_png.py DUMP WIDTH OUT.png [--scale N] [--power P]
-# e.g.  build/sim/umbra-sim --model iss examples/flame.s --domain 32x32 \
+# e.g.  build/tools/umbra-sim --model iss examples/flame.s --domain 32x32 \
 #           --dump-mem hist:65536:out/flame.txt
 #       examples/flame_png.py out/flame.txt 128 out/flame.png --scale 2
 import argparse

@@ -8,7 +8,7 @@
 #define UMBRA_DIS_NO_MAIN
 #include <cstdlib>
 
-#include "../asm/src/umbra_dis.cpp"
+#include "../tools/umbra_dis.cpp"
 #include "umbra/asm.h"
 
 namespace {

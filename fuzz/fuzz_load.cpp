@@ -131,7 +131,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // A short run, as umbra-sim would start one: whatever the words are, the simulator
   // must stop on its own (exit, fault or the limit) without a crash.
   const unsigned threads = 1 + (knobs >> 1) % cfg.threads;
-  const umbra::iss::RunResult r = sim.run(threads, 256);
+  const umbra::iss::IssResult r = sim.run(threads, 256);
   if (r.threads.size() != threads) finding("run", "result has the wrong number of threads");
   return 0;
 }

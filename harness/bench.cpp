@@ -13,7 +13,7 @@
 namespace umbra::harness {
 
 void validate(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
-              const Writes& writes, const scm::Domain& domain) {
+              const Writes& writes, const umbra::Domain& domain) {
   if (domain.launch() && (domain.w == 0 || domain.h == 0 || domain.items() > UINT32_MAX))
     throw RunError("a domain of " + std::to_string(domain.w) + " x " + std::to_string(domain.h) +
                    " work items: each side must be at least 1, and the items at most 2^32 - 1");
@@ -87,7 +87,7 @@ SystemWires::SystemWires(const std::string& prefix, const Config& cfg)
       mem_resp_line(n(prefix, "mem_resp_line").c_str()),
       bypass_queue(n(prefix, "bypass_queue").c_str(), !cfg.queue_enabled) {}
 
-void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>& busy,
+void bind_host(harness::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>& busy,
                sc_signal<bool>& fault, sc_signal<bool>& mem_fault) {
   d.clk(clk);
   d.rst(h.rst);
@@ -107,9 +107,9 @@ void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>
   d.mem_fault(mem_fault);
 }
 
-scm::HostScript::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles,
-                              const scm::Domain& domain, const scm::Doorbell& doorbell) {
-  scm::HostScript::Job job;
+harness::HostScript::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles,
+                                  const umbra::Domain& domain, const umbra::Doorbell& doorbell) {
+  harness::HostScript::Job job;
   job.domain = domain;
   job.doorbell = doorbell;
   job.text = p.text;
@@ -126,7 +126,7 @@ std::string command_fault_message(uint32_t code, uint32_t addr) {
          hex8(addr) + ")";
 }
 
-void load_memory(tb::memory_side& m, const Program& p, const Writes& writes) {
+void load_memory(harness::memory_side& m, const Program& p, const Writes& writes) {
   m.model().load(p.data_base, p.data);
   for (const auto& [addr, words] : writes)
     for (size_t i = 0; i < words.size(); ++i) m.model().poke32(addr + uint32_t(4 * i), words[i]);
@@ -141,17 +141,17 @@ AccessOf systemc_access(const scm::umbra_system& sys) {
   };
 }
 
-void fill_status(RunResult& r, const scm::HostScript& host, const tb::memory_side& mem,
+void fill_status(RunResult& r, const harness::HostScript& host, const harness::memory_side& mem,
                  const std::function<void(RunResult&)>& core_fault, const std::string& stopped,
                  uint64_t max_cycles, const AccessOf& access) {
   r.launch_cycle = host.launch_cycle();
   r.end_cycle = host.end_cycle();
   r.memory = mem.model().bytes();
   switch (host.reason()) {
-    case scm::StopReason::Done: r.status = RunResult::Status::Exited; break;
-    case scm::StopReason::CoreFault: core_fault(r); break;
-    case scm::StopReason::MemoryFault: {
-      const tb::MemFault& f = mem.model().first_fault();
+    case harness::StopReason::Done: r.status = RunResult::Status::Exited; break;
+    case harness::StopReason::CoreFault: core_fault(r); break;
+    case harness::StopReason::MemoryFault: {
+      const scm::MemFault& f = mem.model().first_fault();
       r.status = RunResult::Status::Fault;
       if (!f.raised) {  // the other side's memory faulted (cosim): this one ran on
         r.message = "stopped: the other model's memory faulted";
@@ -178,12 +178,12 @@ void fill_status(RunResult& r, const scm::HostScript& host, const tb::memory_sid
           who + ": " + fault_name(f.kind) + ": " + detail + " (cycle " + std::to_string(f.cycle) + ")";
       break;
     }
-    case scm::StopReason::CycleLimit:
+    case harness::StopReason::CycleLimit:
       r.status = RunResult::Status::CycleLimit;
       r.message = "cycle limit of " + std::to_string(max_cycles) + " cycles after launch reached";
       break;
-    case scm::StopReason::External:
-    case scm::StopReason::Running:
+    case harness::StopReason::External:
+    case harness::StopReason::Running:
       r.status = RunResult::Status::Fault;
       r.message = stopped.empty() ? "the simulation stopped unexpectedly" : stopped;
       break;
@@ -205,7 +205,7 @@ void core_fault(RunResult& r, const scm::umbra_system& sys) {
     r.fault_core = c;
     r.fault_thread = f.thread;
     r.fault_pc = f.pc;
-    r.message = scm::thread_name(sys.cores(), c, f.thread) + ", pc " + hex8(f.pc) + ": " +
+    r.message = umbra::thread_name(sys.cores(), c, f.thread) + ", pc " + hex8(f.pc) + ": " +
                 fault_name(f.kind) + ": " + f.detail + " (cycle " + std::to_string(f.cycle) + ")";
     return;
   }
@@ -218,10 +218,10 @@ const std::string& protocol_error(const scm::umbra_system& sys) {
   return sys.core(0).protocol_error();
 }
 
-scm::CoreStats system_stats(const scm::umbra_system& sys) {
-  std::vector<const scm::CoreStats*> cores;
+umbra::CoreStats system_stats(const scm::umbra_system& sys) {
+  std::vector<const umbra::CoreStats*> cores;
   for (unsigned c = 0; c < sys.cores(); ++c) cores.push_back(&sys.core(c).stats());
-  return scm::join_stats(cores);
+  return umbra::join_stats(cores);
 }
 
 }  // namespace umbra::harness

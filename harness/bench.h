@@ -1,5 +1,5 @@
 // The pieces of a run's bench that the runners share (run_systemc here, run_rtl and
-// run_cosim in testbench/cosim): the checks that refuse a run before any SystemC
+// run_cosim in harness/cosim): the checks that refuse a run before any SystemC
 // object exists, the loading of memory, the reading of the host's verdict into a
 // RunResult.  The runners step their systems without the SystemC kernel
 // (system_side.h); for a bench under the kernel (a SystemC platform, and
@@ -28,8 +28,8 @@ struct umbra_core;
 
 namespace umbra::harness {
 
-using scm::RunError;
-using scm::RunResult;
+using umbra::RunError;
+using umbra::RunResult;
 using Writes = std::vector<std::pair<uint32_t, std::vector<uint32_t>>>;
 
 // Everything that can be checked without SystemC, so that a bad run fails the same way
@@ -37,7 +37,7 @@ using Writes = std::vector<std::pair<uint32_t, std::vector<uint32_t>>>;
 // domain launch (domain.launch()) needs both sides at least 1 and at most 2^32 - 1 work
 // items; nthreads is then the configuration's threads (every context may run).
 void validate(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
-              const Writes& writes, const scm::Domain& domain = {});
+              const Writes& writes, const umbra::Domain& domain = {});
 
 // SystemC elaborates one design per process: the first call claims it, a second
 // throws RunError.  Also keeps SystemC's banner out of the tools' output.
@@ -66,7 +66,7 @@ struct SystemWires {
 
 // A system top and its memory on their wires.
 template <class System>
-void bind_system(System& s, sc_clock& clk, HostWires& h, SystemWires& w, tb::memory_side& m) {
+void bind_system(System& s, sc_clock& clk, HostWires& h, SystemWires& w, harness::memory_side& m) {
   s.clk(clk);
   s.rst(h.rst);
   s.bypass_queue(w.bypass_queue);
@@ -123,20 +123,20 @@ void bind_system(System& s, sc_clock& clk, HostWires& h, SystemWires& w, tb::mem
 
 // The host driver on the host's wires, watching one busy, one fault and one memory
 // fault.
-void bind_host(scm::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>& busy,
+void bind_host(harness::host_driver& d, sc_clock& clk, HostWires& h, sc_signal<bool>& busy,
                sc_signal<bool>& fault, sc_signal<bool>& mem_fault);
 
 // The host's job for a program: its text through the host port, then a launch of
 // nthreads a core, or of the domain, or (the doorbell rung) a command buffer.
-scm::HostScript::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles,
-                              const scm::Domain& domain = {}, const scm::Doorbell& doorbell = {});
+harness::HostScript::Job make_job(const Program& p, unsigned nthreads, uint64_t max_cycles,
+                                  const umbra::Domain& domain = {}, const umbra::Doorbell& doorbell = {});
 
 // "command processor: <what> (command at 0x...)" for a fault code of cmd_fault, or ""
 // for none.
 std::string command_fault_message(uint32_t code, uint32_t addr);
 
 // The program's data, then `writes`, into the memory's storage.
-void load_memory(tb::memory_side& m, const Program& p, const Writes& writes);
+void load_memory(harness::memory_side& m, const Program& p, const Writes& writes);
 
 // A thread's last access in C2, {opcode, address}, or none: the memory refuses a
 // load that missed as its line's fill, and the fault names the load by this instead,
@@ -149,7 +149,7 @@ AccessOf systemc_access(const scm::umbra_system& sys);
 // final memory, the status and its message.  `core_fault` fills a core fault;
 // `stopped` is the message for a run stopped from outside (a protocol error, a
 // mismatch); `access` names a refused fill by its load.
-void fill_status(RunResult& r, const scm::HostScript& host, const tb::memory_side& mem,
+void fill_status(RunResult& r, const harness::HostScript& host, const harness::memory_side& mem,
                  const std::function<void(RunResult&)>& core_fault, const std::string& stopped,
                  uint64_t max_cycles, const AccessOf& access = {});
 
@@ -160,6 +160,6 @@ void core_fault(RunResult& r, const scm::umbra_system& sys);
 // The first of the cores' port protocol errors (empty: none).
 const std::string& protocol_error(const scm::umbra_system& sys);
 // The cores' statistics joined (events.h, join_stats).
-scm::CoreStats system_stats(const scm::umbra_system& sys);
+umbra::CoreStats system_stats(const scm::umbra_system& sys);
 
 }  // namespace umbra::harness

@@ -3,7 +3,7 @@
 
 #include "wire.h"
 
-namespace umbra::scm {
+namespace umbra::harness {
 
 const char* stop_reason_name(StopReason r) {
   switch (r) {
@@ -96,19 +96,19 @@ void host_driver::tick() {
   // after the launch nothing here changes.
   const HostScript::Outputs& o = script_.outputs();
   HostScript::Outputs& d = driven_;
-  drive(rst, d.rst, o.rst);
-  drive(host_imem_we, d.imem_we, o.imem_we);
-  drive(host_imem_addr, d.imem_addr, o.imem_addr);
-  drive(host_imem_data, d.imem_data, o.imem_data);
-  drive(launch_valid, d.launch_valid, o.launch_valid);
-  drive(launch_count, d.launch_count, o.launch_count);
-  drive(launch_entry, d.launch_entry, o.launch_entry);
-  drive(domain_valid, d.domain_valid, o.domain_valid);
-  drive(domain_w, d.domain_w, o.domain_w);
-  drive(domain_h, d.domain_h, o.domain_h);
-  drive(doorbell_valid, d.doorbell_valid, o.doorbell_valid);
-  drive(doorbell_addr, d.doorbell_addr, o.doorbell_addr);
+  scm::drive(rst, d.rst, o.rst);
+  scm::drive(host_imem_we, d.imem_we, o.imem_we);
+  scm::drive(host_imem_addr, d.imem_addr, o.imem_addr);
+  scm::drive(host_imem_data, d.imem_data, o.imem_data);
+  scm::drive(launch_valid, d.launch_valid, o.launch_valid);
+  scm::drive(launch_count, d.launch_count, o.launch_count);
+  scm::drive(launch_entry, d.launch_entry, o.launch_entry);
+  scm::drive(domain_valid, d.domain_valid, o.domain_valid);
+  scm::drive(domain_w, d.domain_w, o.domain_w);
+  scm::drive(domain_h, d.domain_h, o.domain_h);
+  scm::drive(doorbell_valid, d.doorbell_valid, o.doorbell_valid);
+  scm::drive(doorbell_addr, d.doorbell_addr, o.doorbell_addr);
   if (stop) sc_pause();
 }
 
-}  // namespace umbra::scm
+}  // namespace umbra::harness

@@ -20,7 +20,7 @@
 
 #include "run_result.h"
 
-namespace umbra::scm {
+namespace umbra::harness {
 
 enum class StopReason : uint8_t { Running, Done, CoreFault, MemoryFault, CycleLimit, External };
 const char* stop_reason_name(StopReason r);
@@ -105,4 +105,4 @@ SC_MODULE(host_driver) {
   HostScript::Outputs driven_;  // what the ports were last given (their initial values first)
 };
 
-}  // namespace umbra::scm
+}  // namespace umbra::harness

@@ -3,11 +3,11 @@
 
 #include <string>
 
-namespace umbra::tb {
+namespace umbra::harness {
 
-memory_side::memory_side(sc_module_name name, const Config& cfg, std::vector<scm::HostWrite> writes)
-    : sc_module(name), model_(make_memory("model", cfg)), writes_(std::move(writes)) {
-  memory_model& m = *model_;
+memory_side::memory_side(sc_module_name name, const Config& cfg, std::vector<umbra::HostWrite> writes)
+    : sc_module(name), model_(scm::make_memory("model", cfg)), writes_(std::move(writes)) {
+  scm::memory_model& m = *model_;
   m.clk(clk);
   m.rst(rst);
   m.mem_req_valid(mem_req_valid);
@@ -24,7 +24,7 @@ memory_side::memory_side(sc_module_name name, const Config& cfg, std::vector<scm
   m.mem_resp_tag(mem_resp_tag);
   m.mem_resp_line(mem_resp_line);
   m.fault(fault);
-  for (const scm::HostWrite& w : writes_)
+  for (const umbra::HostWrite& w : writes_)
     if (w.addr % 4 || uint64_t(w.addr) + 4 > cfg.mem_bytes)
       throw std::invalid_argument("host write at " + std::to_string(w.addr) +
                                   " is misaligned or outside data memory");
@@ -57,8 +57,8 @@ void memory_side::count(bool rst, bool launch_valid) {
 void memory_side::host_write() {
   if (!launched_ || cycle_ == 0) return;
   const uint64_t ended = cycle_ - 1;
-  for (const scm::HostWrite& w : writes_)
+  for (const umbra::HostWrite& w : writes_)
     if (launch_ + w.cycle == ended) model_->poke32(w.addr, w.value);
 }
 
-}  // namespace umbra::tb
+}  // namespace umbra::harness

@@ -14,7 +14,7 @@
 #include "run_result.h"
 #include "umbra/config.h"
 
-namespace umbra::tb {
+namespace umbra::harness {
 
 SC_MODULE(memory_side) {
   sc_in<bool> clk;
@@ -31,19 +31,19 @@ SC_MODULE(memory_side) {
 
   SC_HAS_PROCESS(memory_side);
   // Throws std::invalid_argument for a memory the configuration cannot have.
-  memory_side(sc_module_name name, const Config& cfg, std::vector<scm::HostWrite> writes = {});
+  memory_side(sc_module_name name, const Config& cfg, std::vector<umbra::HostWrite> writes = {});
 
-  memory_model& model() {
+  scm::memory_model& model() {
     return *model_;
   }
-  const memory_model& model() const {
+  const scm::memory_model& model() const {
     return *model_;
   }
 
   // Without the SystemC kernel (system_side.h): the rising edge (the model takes the
   // ending cycle's request, reset and launch as they were in that cycle), and the end of
   // the cycle, when the host writes due land.  Under the kernel these are its processes.
-  void edge(bool rst, bool launch_valid, const memory_model::Request& req) {
+  void edge(bool rst, bool launch_valid, const scm::memory_model::Request& req) {
     model_->edge(rst, req);
     count(rst, launch_valid);
   }
@@ -58,11 +58,11 @@ SC_MODULE(memory_side) {
     count(rst.read(), launch_valid.read());
   }
 
-  std::unique_ptr<memory_model> model_;
-  std::vector<scm::HostWrite> writes_;
+  std::unique_ptr<scm::memory_model> model_;
+  std::vector<umbra::HostWrite> writes_;
   uint64_t cycle_ = 0;  // cycles completed since reset
   bool launched_ = false;
   uint64_t launch_ = 0;
 };
 
-}  // namespace umbra::tb
+}  // namespace umbra::harness

@@ -16,10 +16,10 @@
 
 namespace umbra::harness {
 
-using scm::Event;
-using scm::EventSink;
-using scm::RunError;
-using scm::RunResult;
+using umbra::Event;
+using umbra::EventSink;
+using umbra::RunError;
+using umbra::RunResult;
 
 struct Out {
   std::FILE* f;
@@ -94,7 +94,7 @@ void transfer(IO& io, R& r) {
   io.vec(r.stats.core_cycles);
   io.vec(r.stats.issued);
   io.vec(r.stats.bubbles);
-  scm::for_each_memory_field(r.mem, [&](auto& x) { io.pod(x); });
+  umbra::for_each_memory_field(r.mem, [&](auto& x) { io.pod(x); });
   io.vec(r.mem.load_buckets);
   io.vec(r.memory);
   uint64_t n = r.registers.size();

@@ -6,13 +6,13 @@
 namespace umbra::harness {
 
 SystemcSide::SystemcSide(const char* name, const Config& cfg, unsigned core_id,
-                         std::vector<scm::HostWrite> writes, uint32_t ncore)
+                         std::vector<umbra::HostWrite> writes, uint32_t ncore)
     : sys(name, cfg, core_id), memory((std::string(name) + "_memory").c_str(), cfg, std::move(writes)) {
   sys.bind_plain();
   scm::umbra_system::Inputs& in = sys.inputs();
   in.bypass_queue = !cfg.queue_enabled;
   in.ncore = ncore;
-  apply(scm::HostScript::Outputs{});
+  apply(harness::HostScript::Outputs{});
 }
 
 EdgeInputs SystemcSide::before_edge() const {
@@ -32,17 +32,17 @@ void SystemcSide::edge(const EdgeInputs& e) {
   memory.edge(e.rst, e.launch_valid, e.req);
 }
 
-void SystemcSide::after_edge(const scm::HostScript::Outputs& host) {
+void SystemcSide::after_edge(const harness::HostScript::Outputs& host) {
   memory.end_of_cycle();
   apply(host);
 }
 
 // The system's outputs are all registered, so one pass settles a cycle: the memory's
 // ready follows the system's request op, and the system routes it to the core.
-void SystemcSide::apply(const scm::HostScript::Outputs& h) {
+void SystemcSide::apply(const harness::HostScript::Outputs& h) {
   scm::umbra_system::Inputs& in = sys.inputs();
-  const tb::memory_model& mem = memory.model();
-  const tb::memory_model::Response r = mem.response();
+  const scm::memory_model& mem = memory.model();
+  const scm::memory_model::Response r = mem.response();
   in.rst = h.rst;
   in.host_imem_we = h.imem_we;
   in.host_imem_addr = h.imem_addr;

@@ -1,7 +1,7 @@
 // One side of a kernel-free bench: a system top and the memory behind its port,
 // stepped by the bench's own loop instead of the SystemC kernel.  SystemcSide holds the
 // SystemC umbra_system (run_systemc, and the SystemC half of run_cosim); the Verilated
-// system has the same three steps in testbench/cosim (RtlSide).  Every bench runs them
+// system has the same three steps in harness/cosim (RtlSide).  Every bench runs them
 // in the order a SystemC simulation would:
 //   1. before_edge(): what the ending cycle left on the wires, which everything clocked
 //      at the rising edge reads (the host the busy and faults, the memory the request
@@ -26,7 +26,7 @@ namespace umbra::harness {
 struct EdgeInputs {
   bool busy = false, fault = false, mem_fault = false;  // the host's
   bool rst = false, launch_valid = false;               // the memory side's bookkeeping
-  tb::memory_model::Request req;                        // the memory's
+  scm::memory_model::Request req;                       // the memory's
 };
 
 class SystemcSide {
@@ -35,24 +35,24 @@ class SystemcSide {
   // parameters, a host write) for what cannot be built.  The system is never
   // destroyed by a run (its modules are registered SystemC objects); `name` keeps two
   // sides apart in the object tree.
-  SystemcSide(const char* name, const Config& cfg, unsigned core_id, std::vector<scm::HostWrite> writes,
+  SystemcSide(const char* name, const Config& cfg, unsigned core_id, std::vector<umbra::HostWrite> writes,
               uint32_t ncore);
 
   EdgeInputs before_edge() const;
   void edge(const EdgeInputs& e);
-  void after_edge(const scm::HostScript::Outputs& host);
+  void after_edge(const harness::HostScript::Outputs& host);
 
   scm::umbra_system sys;
-  tb::memory_side memory;
+  harness::memory_side memory;
 
  private:
-  void apply(const scm::HostScript::Outputs& host);
+  void apply(const harness::HostScript::Outputs& host);
 };
 
 // A bench of one side: steps it under the host's script until the host stops the run,
 // calling `each_cycle()` after every cycle's inputs have settled.
 template <class Side, class EachCycle>
-void run_alone(Side& side, scm::HostScript& host, EachCycle&& each_cycle) {
+void run_alone(Side& side, harness::HostScript& host, EachCycle&& each_cycle) {
   for (;;) {
     const EdgeInputs e = side.before_edge();
     side.edge(e);

@@ -17,16 +17,7 @@
 #include "umbra_core.h"
 #include "umbra_system.h"
 
-namespace umbra::scm {
-
-const char* status_name(RunResult::Status s) {
-  switch (s) {
-    case RunResult::Status::Exited: return "exited";
-    case RunResult::Status::Fault: return "fault";
-    case RunResult::Status::CycleLimit: return "cycle limit";
-  }
-  return "?";
-}
+namespace umbra::harness {
 
 namespace {
 
@@ -36,8 +27,8 @@ namespace {
 struct Bench {
   harness::SystemcSide side;
   HostScript host;
-  umbra_system& sys = side.sys;
-  tb::memory_side& memory = side.memory;
+  scm::umbra_system& sys = side.sys;
+  harness::memory_side& memory = side.memory;
 
   Bench(const Config& cfg, unsigned core_id, HostScript::Job job, std::vector<HostWrite> writes,
         uint32_t ncore)
@@ -60,9 +51,9 @@ RunResult run_here(const Program& p, const Config& cfg, unsigned nthreads, uint6
   try {
     bench =
         new Bench(cfg, opts.core_id, std::move(job), opts.host_writes, opts.ncores ? opts.ncores : cfg.cores);
-  } catch (const CoreConfigError& e) {
+  } catch (const scm::CoreConfigError& e) {
     throw RunError(e.what());
-  } catch (const QueueConfigError& e) {
+  } catch (const scm::QueueConfigError& e) {
     throw RunError(e.what());
   } catch (const std::invalid_argument& e) {
     throw RunError(e.what());
@@ -114,4 +105,4 @@ RunResult run_systemc(const Program& program, const Config& cfg, unsigned nthrea
       sink);
 }
 
-}  // namespace umbra::scm
+}  // namespace umbra::harness

@@ -22,7 +22,7 @@ uint64_t cycles_for(const Config& cfg, const Job& job) {
 void write_words(iss::Simulator& sim, const Job& job) {
   for (const auto& [addr, words] : job.writes) {
     if (addr % 4 || uint64_t(addr) + 4 * uint64_t(words.size()) > sim.memory().size())
-      throw scm::RunError(
+      throw umbra::RunError(
           job.source + ": a host write of " + std::to_string(words.size()) + " words at " + hex8(addr) +
           (addr % 4 ? " is not word-aligned"
                     : " leaves data memory of " + std::to_string(sim.memory().size()) + " bytes"));
@@ -35,10 +35,10 @@ Result run_iss(const Config& cfg, const Job& job) {
   try {
     sim.load(*job.program, job.source);  // a doorbell run too: the host loads the text, then rings
   } catch (const iss::LoadError& e) {
-    throw scm::RunError(e.what());
+    throw umbra::RunError(e.what());
   }
   write_words(sim, job);
-  iss::RunResult r;
+  iss::IssResult r;
   std::optional<iss::CommandFault> command_fault;
   try {
     if (job.doorbell.ring) {
@@ -50,21 +50,21 @@ Result run_iss(const Config& cfg, const Job& job) {
                               : sim.run(job.threads, job.max_instructions);
     }
   } catch (const iss::LoadError& e) {
-    throw scm::RunError(e.what());
+    throw umbra::RunError(e.what());
   }
   Result out;
   out.instructions = r.retired;
   out.iss_rounds = r.rounds;
   if (r.fault) {
-    out.run.status = r.fault->fault == Fault::InstructionLimit ? scm::RunResult::Status::CycleLimit
-                                                               : scm::RunResult::Status::Fault;
+    out.run.status = r.fault->fault == Fault::InstructionLimit ? umbra::RunResult::Status::CycleLimit
+                                                               : umbra::RunResult::Status::Fault;
     out.run.message = r.fault->message();
     out.run.fault = r.fault->fault;
     out.run.fault_core = r.fault->core;
     out.run.fault_thread = r.fault->thread;
     out.run.fault_pc = r.fault->pc;
   } else if (command_fault) {  // as the cycle models report it (harness/bench.cpp)
-    out.run.status = scm::RunResult::Status::Fault;
+    out.run.status = umbra::RunResult::Status::Fault;
     out.run.message = command_fault->message();
     out.run.fault = command_fault->memory;
     out.run.fault_addr = command_fault->addr;
@@ -77,7 +77,7 @@ Result run_iss(const Config& cfg, const Job& job) {
 }
 
 Result run_systemc(const Config& cfg, const Job& job) {
-  scm::RunOptions o;
+  harness::RunOptions o;
   o.writes = job.writes;
   o.host_writes = job.host_writes;
   o.capture_registers = job.capture_registers;
@@ -85,7 +85,7 @@ Result run_systemc(const Config& cfg, const Job& job) {
   o.domain = job.domain;
   o.doorbell = job.doorbell;
   Result out;
-  out.run = scm::run_systemc(*job.program, cfg, job.threads, cycles_for(cfg, job), job.sink, o);
+  out.run = harness::run_systemc(*job.program, cfg, job.threads, cycles_for(cfg, job), job.sink, o);
   out.instructions = out.run.stats.total_issued();
   return out;
 }
@@ -190,7 +190,7 @@ uint64_t cycle_budget(const Config& cfg, uint64_t max_instructions) {
   return (max_instructions + 1) * t * rounds_per_instruction + 64;
 }
 
-scm::Domain parse_domain(const std::string& text) {
+umbra::Domain parse_domain(const std::string& text) {
   const auto bad = [&text](const std::string& why) {
     return std::invalid_argument("--domain '" + text + "': " + why);
   };
@@ -202,7 +202,7 @@ scm::Domain parse_domain(const std::string& text) {
     return uint32_t(std::stoull(s));
   };
   const size_t x = text.find('x');
-  scm::Domain d;
+  umbra::Domain d;
   d.w = side(text.substr(0, x), "width");
   d.h = x == std::string::npos ? 1 : side(text.substr(x + 1), "height");
   if (d.items() > UINT32_MAX) throw bad("more than 2^32 - 1 work items");

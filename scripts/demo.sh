@@ -14,7 +14,7 @@ UMBRA_BUILD_TARGETS=umbra-sim
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$UMBRA_ROOT"
 mkdir -p out
-SIM="$UMBRA_BUILD/sim/umbra-sim"
+SIM="$UMBRA_BUILD/tools/umbra-sim"
 
 probe=$(mktemp --suffix=.s)
 trap 'rm -f "$probe" "$probe.err"' EXIT

@@ -19,7 +19,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 n=${1:-100}
 first=${2:-1}
-tool=${3:-${UMBRA_BUILD:-$root/build}/testbench/random/umbra-randprog}
+tool=${3:-${UMBRA_BUILD:-$root/build}/tools/umbra-randprog}
 length=${UMBRA_RANDOM_LENGTH:-}
 
 case "$n$first" in

@@ -12,7 +12,7 @@
 #   ice40-hx8k-breakout  ...-ice40-hx8k-breakout  --config configs/ice40-hx8k-breakout.yaml
 #   test-deep     umbra-randprog-test-deep   --config configs/test-deep.yaml (likewise)
 #   test-odd      umbra-randprog-test-odd    --config configs/test-odd.yaml (likewise)
-# (the variants of testbench/cosim/CMakeLists.txt).
+# (the variants of harness/cosim/CMakeLists.txt).
 # A budget with a unit (s, m, h) is wall time; a bare number (1e8, 250000000) is reference
 # instructions.  The budget is checked between chunks of K seeds (default 20) per
 # configuration, so a run overshoots by at most one chunk.  Each configuration walks
@@ -64,10 +64,10 @@ fi
 
 # Every verilated configuration: name, binary, config argument (empty: the built-in default).
 names=(default fixed-memory ice40-up5k ice40-hx8k ice40-hx8k-breakout test-deep test-odd)
-tools=("$build/testbench/random/umbra-randprog" "$build/testbench/random/umbra-randprog")
+tools=("$build/tools/umbra-randprog" "$build/tools/umbra-randprog")
 configs=("" "$root/configs/fixed-memory.yaml")
 for v in ice40-up5k ice40-hx8k ice40-hx8k-breakout test-deep test-odd; do
-  tools+=("$build/testbench/random/umbra-randprog-$v")
+  tools+=("$build/tools/umbra-randprog-$v")
   configs+=("$root/configs/$v.yaml")
 done
 for t in "${tools[@]}"; do

@@ -9,7 +9,7 @@
 //
 // A named wire (`wire<T>`) is an sc_signal<T> object in the core's object tree that the
 // kernel never updates: its values live in the WireSet and the core's commit copies
-// them, so a waveform that traces the core's signals by name (testbench/cosim) still
+// them, so a waveform that traces the core's signals by name (harness/cosim) still
 // finds them and sees their values (through read()), while the cycle pays nothing to
 // the kernel.  Nothing may call sc_signal's own write() on one (it would change a value
 // nobody reads); the blocks only reach a wire through in<>/out<>.  A

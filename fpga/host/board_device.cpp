@@ -18,7 +18,7 @@ std::string BoardBackend::name() const {
 
 models::Result BoardBackend::run(const host::Submission& s, const host::RunOptions&) {
   if (!s.doorbell.ring)
-    throw scm::RunError("board: a run through the host API rings the doorbell (a command buffer)");
+    throw umbra::RunError("board: a run through the host API rings the doorbell (a command buffer)");
   link_.reset();
   if (!data_written_ && s.program && !s.program->data.empty()) link_.write_data(*s.program);
   data_written_ = true;
@@ -31,12 +31,12 @@ models::Result BoardBackend::run(const host::Submission& s, const host::RunOptio
   r.run.stats.cycles = last_.cycles;
   r.run.message = last_.run_fault(timeout_ms_);
   if (last_.any_fault()) {
-    r.run.status = scm::RunResult::Status::Fault;
+    r.run.status = umbra::RunResult::Status::Fault;
     r.run.fault_thread = last_.fault_thread;
     r.run.fault_pc = last_.fault_pc;
     r.run.fault_addr = last_.mem_fault_addr;
   } else if (!last_.finished()) {
-    r.run.status = scm::RunResult::Status::CycleLimit;
+    r.run.status = umbra::RunResult::Status::CycleLimit;
   }
   return r;
 }

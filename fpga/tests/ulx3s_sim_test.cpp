@@ -198,7 +198,7 @@ TEST(Ulx3sBoard, MandelbrotMatchesTheIssOnEveryCore) {
 
   iss::Simulator iss(board_config());
   iss.load(p, m.source);
-  const iss::RunResult ir = iss.run(threads, m.max_instructions);
+  const iss::IssResult ir = iss.run(threads, m.max_instructions);
   ASSERT_TRUE(ir.all_exited());
   std::vector<uint32_t> want(pixels);
   for (uint32_t i = 0; i < pixels; ++i) want[i] = iss.memory().load32(fb + 4 * i);
@@ -260,7 +260,7 @@ TEST(Ulx3sBoard, Mandelbrot2dOverA256x256DomainFromACommandBufferMatchesTheIss) 
 
   iss::Simulator iss(board_config());
   iss.load(p, m.source);
-  const iss::RunResult ir = iss.run_domain(w, h, budget);
+  const iss::IssResult ir = iss.run_domain(w, h, budget);
   ASSERT_TRUE(ir.all_exited()) << (ir.fault ? ir.fault->message() : "livelock");
 
   Ulx3sBoard sim;

@@ -9,7 +9,7 @@ namespace umbra::examples {
 ModelOutcome judge(const models::Result& r) {
   ModelOutcome out;
   out.instructions = r.instructions;
-  const auto exited = scm::RunResult::Status::Exited;
+  const auto exited = umbra::RunResult::Status::Exited;
   const bool two_sides = r.compared;
   out.all_exited = r.run.status == exited && (!two_sides || r.other.status == exited);
   if (!out.all_exited)

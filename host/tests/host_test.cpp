@@ -181,7 +181,7 @@ TEST(Device, ABufferRunsOnTheReferenceSimulatorAndReadsBack) {
   d.submit(b);
   EXPECT_NE(error_of([&] { d.submit(b); }).find("not waited for"), std::string::npos);
   const models::Result& r = d.wait();
-  ASSERT_EQ(r.run.status, scm::RunResult::Status::Exited) << r.run.message;
+  ASSERT_EQ(r.run.status, umbra::RunResult::Status::Exited) << r.run.message;
   const std::vector<uint32_t> out = d.read(*p.symbol("out"), 41);
   for (uint32_t i = 0; i < 40; ++i) EXPECT_EQ(out[i], 5 * i) << "item " << i;
   EXPECT_EQ(out[40], 0u);
@@ -203,12 +203,12 @@ TEST(Device, ASecondSubmitStartsFromTheFirstsMemory) {
   CommandBuffer first;
   first.program(img.src, img.words, img.dest).args(*p.symbol("scale")).domain(4).run(img.entry);
   d.submit(first);
-  ASSERT_EQ(d.wait().run.status, scm::RunResult::Status::Exited);
+  ASSERT_EQ(d.wait().run.status, umbra::RunResult::Status::Exited);
   // The second run's kernel reads its scale from out[3] (21) that the first left.
   CommandBuffer second;
   second.program(img.src, img.words, img.dest).args(*p.symbol("out") + 12).domain(2).run(img.entry);
   d.submit(second);
-  ASSERT_EQ(d.wait().run.status, scm::RunResult::Status::Exited);
+  ASSERT_EQ(d.wait().run.status, umbra::RunResult::Status::Exited);
   EXPECT_EQ(d.read(*p.symbol("out"), 4), (std::vector<uint32_t>{0, 21, 14, 21}));
 }
 
@@ -218,7 +218,7 @@ TEST(Device, ACommandFaultIsTheRunsFaultWithTheCommandsAddress) {
   b.wait().run(0);  // no domain
   d.submit(b);
   const models::Result& r = d.wait();
-  EXPECT_EQ(r.run.status, scm::RunResult::Status::Fault);
+  EXPECT_EQ(r.run.status, umbra::RunResult::Status::Fault);
   EXPECT_EQ(r.run.fault_addr, d.last_buffer() + 4);
   EXPECT_EQ(r.run.message,
             "command processor: " + std::string(commands::fault_text(commands::Fault::BadDomain)) +

@@ -129,8 +129,8 @@ def test_sets(work, stage, language):
     b = os.path.join(work, "build")
     directed = os.path.join(b, "testbench", "directed", "directed_cosim_test")
     memory = os.path.join(b, "testbench", "directed", "memory", "memory_directed_cosim_test")
-    cosim = os.path.join(b, "testbench", "cosim", "umbra-cosim")
-    randprog = os.path.join(b, "testbench", "random", "umbra-randprog")
+    cosim = os.path.join(b, "tools", "umbra-cosim")
+    randprog = os.path.join(b, "tools", "umbra-randprog")
     faults = os.path.join(b, "testbench", "cosim", "tests", "cosim_test")
     sets = [("directed", [directed, "--gtest_fail_fast", "--gtest_brief=1"]),
             ("memory", [memory, "--gtest_fail_fast", "--gtest_brief=1"]),
@@ -151,8 +151,8 @@ def test_sets(work, stage, language):
         # time; no cosim bench runs past a fault), its directed programs.
         sets.append(("core-bench", [os.path.join(b, "testbench", "core", "core_bench"), "--no-examples",
                                     "--random", "0"]))
-        up5k = os.path.join(b, "testbench", "cosim", "umbra-cosim-ice40-up5k")
-        randup5k = os.path.join(b, "testbench", "random", "umbra-randprog-ice40-up5k")
+        up5k = os.path.join(b, "tools", "umbra-cosim-ice40-up5k")
+        randup5k = os.path.join(b, "tools", "umbra-randprog-ice40-up5k")
         examples = sorted(f[:-5] for f in os.listdir(os.path.join(work, "examples")) if f.endswith(".yaml"))
         sets += [("example:" + e, [cosim, "--example", "examples/%s.yaml" % e])
                  for e in examples if e not in SCREEN_EXAMPLES]
@@ -160,7 +160,7 @@ def test_sets(work, stage, language):
                  for e in examples]
         # The HX8K's build is the only one with the multiplier as shift-and-add rows
         # (fp_mul.v MUL_ROWS): without it those rows are code no cosim elaborates.
-        hx8k = os.path.join(b, "testbench", "cosim", "umbra-cosim-ice40-hx8k")
+        hx8k = os.path.join(b, "tools", "umbra-cosim-ice40-hx8k")
         sets += [("hx8k:" + e, [hx8k, "--config", "configs/ice40-hx8k.yaml", "examples/%s.s" % e])
                  for e in examples]
         sets.append(("random:1001..1200", [randprog, "--seed", "1001", "--count", "200", "--run", "cosim"]))
@@ -168,14 +168,14 @@ def test_sets(work, stage, language):
                                                  "--config", "configs/fixed-memory.yaml"]))
         sets.append(("random-up5k:7001..7050", [randup5k, "--seed", "7001", "--count", "50", "--run", "cosim",
                                                 "--config", "configs/ice40-up5k.yaml"]))
-        sets.append(("random-hx8k:8001..8050", [os.path.join(b, "testbench", "random", "umbra-randprog-ice40-hx8k"),
+        sets.append(("random-hx8k:8001..8050", [os.path.join(b, "tools", "umbra-randprog-ice40-hx8k"),
                                                 "--seed", "8001", "--count", "50", "--run", "cosim",
                                                 "--config", "configs/ice40-hx8k.yaml"]))
         # The corners no other build reaches (configs/test-odd.yaml: 255 registers, a
         # 2-set direct-mapped cache).
         sets.append(("odd:directed", [os.path.join(b, "testbench", "directed", "directed_cosim_test-test-odd"),
                                       "--gtest_fail_fast", "--gtest_brief=1"]))
-        sets.append(("random-odd:9001..9050", [os.path.join(b, "testbench", "random", "umbra-randprog-test-odd"),
+        sets.append(("random-odd:9001..9050", [os.path.join(b, "tools", "umbra-randprog-test-odd"),
                                                "--seed", "9001", "--count", "50", "--run", "cosim",
                                                "--config", "configs/test-odd.yaml"]))
     return sets

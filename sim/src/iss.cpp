@@ -73,7 +73,7 @@ isa::LabelFn Simulator::labels() const {
   };
 }
 
-RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& observer) {
+IssResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& observer) {
   const unsigned T = cfg_.threads;
   if (n < 1 || n > T)
     throw LoadError("cannot launch " + std::to_string(n) + " threads: configuration '" + cfg_.name +
@@ -81,7 +81,7 @@ RunResult Simulator::run(unsigned n, uint64_t max_instructions, const Observer& 
   return run_contexts(n, 0, 0, entry_, max_instructions, observer);
 }
 
-RunResult Simulator::run_domain(uint32_t w, uint32_t h, uint64_t max_instructions, const Observer& observer) {
+IssResult Simulator::run_domain(uint32_t w, uint32_t h, uint64_t max_instructions, const Observer& observer) {
   if (uint64_t(w) * h > UINT32_MAX)
     throw LoadError("a domain of " + std::to_string(w) + " x " + std::to_string(h) +
                     " work items: at most 2^32 - 1 work items");
@@ -92,7 +92,7 @@ RunResult Simulator::run_domain(uint32_t w, uint32_t h, uint64_t max_instruction
 // launch: every context of every core, each taking the next work item of the domain,
 // row by row, when it starts and whenever it exits (the dispatcher's order: the first
 // round's contexts take them in slot order, core after core).
-RunResult Simulator::run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, uint32_t entry,
+IssResult Simulator::run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, uint32_t entry,
                                   uint64_t max_instructions, const Observer& observer) {
   const unsigned T = cfg_.threads;
   const uint64_t imem_bytes = uint64_t(cfg_.imem_words) * 4;
@@ -103,7 +103,7 @@ RunResult Simulator::run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, ui
   // Thread launch: every core launches threads 0..n-1, work item w = core * n + tid,
   // its `lx`.  Domain: context core * T + tid.
   const unsigned C = cfg_.cores, items = C * n;
-  RunResult res;
+  IssResult res;
   res.threads.resize(items);
   for (ThreadResult& t : res.threads) t.state.pc = entry;
   SpecialRegs sr;

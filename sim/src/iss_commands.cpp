@@ -104,7 +104,7 @@ CommandsResult Simulator::run_commands(uint32_t addr, uint64_t max_instructions,
                         "entry " + hex8(entry) + " is outside the instruction store of " +
                             std::to_string(cfg_.imem_words) + " words");
         const uint64_t left = max_instructions - std::min(max_instructions, out.run.retired);
-        RunResult r = run_contexts(T, dom_w, dom_h, entry, left, observer);
+        IssResult r = run_contexts(T, dom_w, dom_h, entry, left, observer);
         ++out.runs;
         for (size_t i = 0; i < r.threads.size(); ++i) instructions[i / T] += r.threads[i].retired;
         slots += r.rounds * T;

@@ -19,7 +19,7 @@ using umbra::rate_text;
 ProgressSink::ProgressSink(std::string label)
     : label_(std::move(label)), start_(std::chrono::steady_clock::now()), last_(start_) {}
 
-void ProgressSink::on_event(const scm::Event& e) {
+void ProgressSink::on_event(const umbra::Event& e) {
   cycle_ = e.cycle;
   if (++events_ % 4096) return;
   const auto now = std::chrono::steady_clock::now();
@@ -42,28 +42,28 @@ void ProgressSink::finish() {
   shown_ = false;
 }
 
-void ThreadTracker::on_event(const scm::Event& e) {
+void ThreadTracker::on_event(const umbra::Event& e) {
   if (e.thread >= last_pc_.size()) return;
   switch (e.kind) {
-    case scm::EventKind::Issue:
+    case umbra::EventKind::Issue:
       last_pc_[e.thread] = e.pc;
       exited_[e.thread] = false;
       break;
-    case scm::EventKind::Bubble:
-      if (e.reason == scm::BubbleReason::Exited) exited_[e.thread] = true;
+    case umbra::EventKind::Bubble:
+      if (e.reason == umbra::BubbleReason::Exited) exited_[e.thread] = true;
       break;
-    case scm::EventKind::RegWrite:
+    case umbra::EventKind::RegWrite:
       if (e.reg < regs_[e.thread].size()) regs_[e.thread][e.reg] = e.value;
       break;
     default: break;
   }
 }
 
-void RequestOrigins::on_event(const scm::Event& e) {
+void RequestOrigins::on_event(const umbra::Event& e) {
   if (e.thread >= issued_.size()) return;
-  if (e.kind == scm::EventKind::Issue) {
+  if (e.kind == umbra::EventKind::Issue) {
     if (is_memory_(e.pc)) issued_[e.thread] = e.pc;
-  } else if ((e.kind == scm::EventKind::Mem || e.kind == scm::EventKind::Cache) && issued_[e.thread]) {
+  } else if ((e.kind == umbra::EventKind::Mem || e.kind == umbra::EventKind::Cache) && issued_[e.thread]) {
     auto& r = recent_[e.thread];
     r.push_back({e.addr, *issued_[e.thread]});
     if (r.size() > kRemembered) r.pop_front();
@@ -80,16 +80,16 @@ std::optional<uint32_t> RequestOrigins::pc_of(unsigned thread, uint32_t addr) co
   return std::nullopt;
 }
 
-void LivelockWatch::on_event(const scm::Event& e) {
+void LivelockWatch::on_event(const umbra::Event& e) {
   if (detected_) return;
-  if (e.kind == scm::EventKind::Dram) {  // the tag is {core, thread}: count it for everyone
+  if (e.kind == umbra::EventKind::Dram) {  // the tag is {core, thread}: count it for everyone
     for (Thread& t : threads_) t.repeats = 0;
     return;
   }
   if (e.thread >= threads_.size()) return;
   Thread& t = threads_[e.thread];
   switch (e.kind) {
-    case scm::EventKind::Issue:
+    case umbra::EventKind::Issue:
       t.exited = false;
       if (t.repeats && e.pc == t.pc) {
         if (++t.repeats >= window_) check(e.cycle);
@@ -99,13 +99,13 @@ void LivelockWatch::on_event(const scm::Event& e) {
         t.since = e.cycle;
       }
       break;
-    case scm::EventKind::Bubble:
-      if (e.reason == scm::BubbleReason::Exited) {
+    case umbra::EventKind::Bubble:
+      if (e.reason == umbra::BubbleReason::Exited) {
         t.exited = true;
         check(e.cycle);  // the last thread still working may already be spinning
       }
       break;
-    case scm::EventKind::RegWrite:
+    case umbra::EventKind::RegWrite:
       if (e.reg < regs_[e.thread].size() && regs_[e.thread][e.reg] != e.value) {
         regs_[e.thread][e.reg] = e.value;
         t.repeats = 0;

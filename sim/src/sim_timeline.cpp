@@ -77,25 +77,25 @@ TimelineWindow parse_timeline_window(const std::string& spec) {
   return w;
 }
 
-void TimelineSink::record(const scm::Event& e) {
+void TimelineSink::record(const umbra::Event& e) {
   const uint64_t first = *start_ >= stages_ - 1 ? *start_ - (stages_ - 1) : 0;
   if (e.cycle < first || e.cycle >= *start_ + window_.count) return;
   const uint64_t base = *start_ - (stages_ - 1);  // may wrap below 0; differences still hold
   Slot& s = slots_[size_t(e.cycle - base)];
   s.present = true;
-  s.issued = e.kind == scm::EventKind::Issue;
+  s.issued = e.kind == umbra::EventKind::Issue;
   s.thread = e.thread;
-  s.pc = e.kind == scm::EventKind::Issue ? e.pc : 0;
+  s.pc = e.kind == umbra::EventKind::Issue ? e.pc : 0;
   s.reason = e.reason;
 }
 
-void TimelineSink::on_event(const scm::Event& e) {
+void TimelineSink::on_event(const umbra::Event& e) {
   // One core's barrel: with several cores, core 0's.
-  if (e.core != 0 || (e.kind != scm::EventKind::Issue && e.kind != scm::EventKind::Bubble)) return;
+  if (e.core != 0 || (e.kind != umbra::EventKind::Issue && e.kind != umbra::EventKind::Bubble)) return;
   if (!start_) {
     if (window_.start) {
       start_ = window_.start;
-    } else if (e.kind == scm::EventKind::Issue) {
+    } else if (e.kind == umbra::EventKind::Issue) {
       start_ = e.cycle;
     } else {
       // Before the window opens: remember the last slots in a ring (cycle, slot).
@@ -110,8 +110,8 @@ void TimelineSink::on_event(const scm::Event& e) {
     slots_.assign(stages_ - 1 + window_.count, Slot{});
     for (const Slot& r : ring) {
       if (!r.present) continue;
-      scm::Event b;
-      b.kind = scm::EventKind::Bubble;
+      umbra::Event b;
+      b.kind = umbra::EventKind::Bubble;
       b.cycle = r.pc;
       b.thread = r.thread;
       b.reason = r.reason;
@@ -198,11 +198,11 @@ std::string TimelineSink::svg(const Style& style) const {
         if (style.describe) tip += " (" + style.describe(s.pc) + ")";
       } else {
         switch (s.reason) {
-          case scm::BubbleReason::Idle: fill = "#e6e6e6"; break;
-          case scm::BubbleReason::Exited: fill = "#8c8c8c"; break;
-          case scm::BubbleReason::Memory: fill = "url(#memory)"; break;
+          case umbra::BubbleReason::Idle: fill = "#e6e6e6"; break;
+          case umbra::BubbleReason::Exited: fill = "#8c8c8c"; break;
+          case umbra::BubbleReason::Memory: fill = "url(#memory)"; break;
         }
-        tip += std::string("bubble (") + scm::bubble_reason_name(s.reason) + ") of thread " +
+        tip += std::string("bubble (") + umbra::bubble_reason_name(s.reason) + ") of thread " +
                std::to_string(s.thread);
       }
       tip += ", issued in cycle " + std::to_string(c - k);

@@ -26,7 +26,7 @@ Config cfg_with(unsigned threads = 8, unsigned registers = 256, uint32_t imem_wo
   return c;
 }
 
-iss::RunResult run(const Config& c, const Program& p, unsigned n, uint64_t limit = 1'000'000,
+iss::IssResult run(const Config& c, const Program& p, unsigned n, uint64_t limit = 1'000'000,
                    iss::Simulator* keep = nullptr) {
   iss::Simulator local(c);
   iss::Simulator& sim = keep ? *keep : local;
@@ -112,7 +112,10 @@ TEST(IssDomain, EveryItemRunsOnceWithItsCoordinates) {
   // context has run (registers carry over from item to item).
   Builder b;
   const auto sr = [](const char* n) { return int32_t(isa::find_sreg(n)->number); };
-  b.op("rdsr", {1, sr("lx")}).op("rdsr", {2, sr("ly")}).op("rdsr", {3, sr("domw")}).op("rdsr", {4, sr("domh")});
+  b.op("rdsr", {1, sr("lx")})
+      .op("rdsr", {2, sr("ly")})
+      .op("rdsr", {3, sr("domw")})
+      .op("rdsr", {4, sr("domh")});
   b.op("mul", {5, 2, 3}).op("add", {5, 5, 1}).op("shli", {5, 5, 2});  // byte offset of the item
   b.op("shli", {6, 4, 24}).op("shli", {7, 2, 12}).op("or", {6, 6, 7}).op("or", {6, 6, 1});
   b.op("movi", {8, 0x100}).op("add", {5, 5, 8}).op("stw", {6, 0}, 5).op("addi", {9, 9, 1}).op("exit", {});

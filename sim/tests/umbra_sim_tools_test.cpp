@@ -14,9 +14,9 @@
 
 namespace {
 
-using umbra::scm::BubbleReason;
-using umbra::scm::Event;
-using umbra::scm::EventKind;
+using umbra::BubbleReason;
+using umbra::Event;
+using umbra::EventKind;
 using umbra::simtools::TimelineSink;
 using umbra::simtools::TimelineWindow;
 

@@ -9,7 +9,7 @@
 #include "umbra/isa.h"
 #include "umbra/semantics.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 
 namespace {
 bool pow2(uint64_t v) {
@@ -278,7 +278,7 @@ void dram::tick() {
   drive(false);
 }
 
-void dram::add_stats(scm::MemoryStats& m) const {
+void dram::add_stats(umbra::MemoryStats& m) const {
   const DramStats& d = model_.stats();
   m.dram = true;
   m.dram_cycles = d.cycles;
@@ -295,7 +295,7 @@ UMBRA_REGISTER_MEMORY_MODEL(dram, "the DRAM timing model (section dram:), open-p
                               return std::make_unique<dram>(n, c, c.mem_bytes);
                             });
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm
 
 // libsystemc calls sc_main; programs that only clock the plain model have none.  Weak,
 // as umbra_core.cpp's and reorder_queue.cpp's, so a real one wins.

@@ -61,7 +61,7 @@
 #include "umbra/config.h"
 #include "umbra/semantics.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 
 struct DramStats {
   uint64_t cycles = 0;
@@ -187,7 +187,7 @@ class dram final : public memory_model {
   const std::vector<uint8_t>& bytes() const override { return model_.bytes(); }
   const DramStats& stats() const { return model_.stats(); }
   const MemFault& first_fault() const override { return model_.first_fault(); }
-  void add_stats(scm::MemoryStats& m) const override;
+  void add_stats(umbra::MemoryStats& m) const override;
   const DramModel& model() const { return model_; }
 
   bool ready(uint32_t) const override { return model_.req_ready(); }
@@ -215,4 +215,4 @@ class dram final : public memory_model {
   } driven_;
 };
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm

@@ -1,7 +1,7 @@
 // Fixed-latency data memory on the port (fixed_memory.h); the behaviour is FixedStore's.
 #include "fixed_memory.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 
 fixed_memory::fixed_memory(sc_module_name name, uint32_t bytes, unsigned latency, unsigned line_bytes,
                            bool line_port)
@@ -61,4 +61,4 @@ UMBRA_REGISTER_MEMORY_MODEL(fixed,
                                                                     c.cache_line_bytes, c.cache_line_port);
                             });
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm

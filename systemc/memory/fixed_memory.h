@@ -17,7 +17,7 @@
 #include "fixed_store.h"
 #include "memory_model.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 
 class fixed_memory : public memory_model {
  public:
@@ -50,4 +50,4 @@ class fixed_memory : public memory_model {
   bool just_answered_ = false;  // the last cycle drove a response
 };
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm

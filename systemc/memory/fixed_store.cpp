@@ -8,7 +8,7 @@
 #include "umbra/isa.h"
 #include "umbra/semantics.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 
 FixedStore::FixedStore(uint32_t bytes, unsigned latency, unsigned line_bytes, bool line_port)
     : mem_(bytes, 0),
@@ -175,4 +175,4 @@ void FixedStore::reset() {
   last_beat_ = 0;
 }
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm

@@ -28,7 +28,7 @@
 #include "mem_fault.h"
 #include "umbra/port_line.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 
 class FixedStore {
  public:
@@ -95,4 +95,4 @@ class FixedStore {
   MemFault fault_;
 };
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm

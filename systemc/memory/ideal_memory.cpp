@@ -6,7 +6,7 @@
 // consecutive beats: the port moves one word a cycle (one line on a line port).
 #include "fixed_memory.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 namespace {
 
 class ideal_memory final : public fixed_memory {
@@ -22,4 +22,4 @@ UMBRA_REGISTER_MEMORY_MODEL(ideal, "every access answered the cycle after it is 
                               return std::make_unique<ideal_memory>(n, c);
                             });
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm

@@ -8,7 +8,7 @@
 
 #include "umbra/semantics.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 
 // A request the memory refused: no access, no response, the sticky `fault` output.
 struct MemFault {
@@ -19,4 +19,4 @@ struct MemFault {
   std::string detail;
 };
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm

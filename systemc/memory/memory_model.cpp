@@ -7,7 +7,7 @@
 #include <map>
 #include <stdexcept>
 
-namespace umbra::tb {
+namespace umbra::scm {
 
 namespace {
 
@@ -41,4 +41,4 @@ std::unique_ptr<memory_model> make_memory(sc_module_name name, const Config& cfg
   return it->second.make(name, cfg);
 }
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm

@@ -28,7 +28,7 @@
 #include "umbra/port_line_sc.h"
 #include "umbra/semantics.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 
 class memory_model : public sc_module {
  public:
@@ -52,7 +52,7 @@ class memory_model : public sc_module {
   virtual const std::vector<uint8_t>& bytes() const = 0;
   virtual const MemFault& first_fault() const = 0;
   // The model's own counters into `m` (the DRAM's rows and bus); nothing by default.
-  virtual void add_stats(scm::MemoryStats& m) const { (void)m; }
+  virtual void add_stats(umbra::MemoryStats& m) const { (void)m; }
 
   // The same model stepped without the SystemC kernel (harness/system_side.h): the
   // port as plain values.  Each model's clocked process is these calls on its ports,
@@ -99,10 +99,10 @@ std::unique_ptr<memory_model> make_memory(sc_module_name name, const Config& cfg
 // For UMBRA_REGISTER_MEMORY_MODEL; returns true.
 bool register_memory_model(MemoryModelInfo info);
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm
 
 // One line per model, at namespace scope in its .cpp:
 //   UMBRA_REGISTER_MEMORY_MODEL(fixed, "on-chip RAM ...", [](sc_module_name n, const Config& c) {...});
 #define UMBRA_REGISTER_MEMORY_MODEL(id, description, factory)             \
   static const bool umbra_memory_model_registered_##id [[maybe_unused]] = \
-      ::umbra::tb::register_memory_model({#id, description, factory})
+      ::umbra::scm::register_memory_model({#id, description, factory})

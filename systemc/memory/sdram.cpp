@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace umbra::tb {
+namespace umbra::scm {
 
 sdram::sdram(sc_module_name name, const SdramControllerParams& p, uint32_t bytes)
     : memory_model(name), model_(p, bytes) {
@@ -41,4 +41,4 @@ UMBRA_REGISTER_MEMORY_MODEL(
       return std::make_unique<sdram>(n, p, std::min<uint64_t>(c.mem_bytes, p.chip_bytes()));
     });
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm

@@ -13,7 +13,7 @@
 #include "memory_model.h"
 #include "sdram_controller.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 
 class sdram final : public memory_model {
  public:
@@ -38,4 +38,4 @@ class sdram final : public memory_model {
   SdramController model_;
 };
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm

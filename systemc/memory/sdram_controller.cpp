@@ -9,7 +9,7 @@
 #include "umbra/isa.h"
 #include "umbra/semantics.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 
 namespace {
 constexpr unsigned CMD_INHIBIT = 0b0000, CMD_NOP = 0b1000, CMD_ACTIVE = 0b1100, CMD_READ = 0b1010,
@@ -407,4 +407,4 @@ void SdramController::clock(bool rst, const Request& q) {
   ++now_;
 }
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm

@@ -21,7 +21,7 @@
 #include "mem_fault.h"
 #include "umbra/port_line.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 
 // rtl/sdram_controller.v's parameters, same names and defaults (MT48LC16M16A2-6A at
 // 100 MHz).
@@ -135,4 +135,4 @@ class SdramController {
   uint64_t now_ = 0;
 };
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm

@@ -35,7 +35,7 @@ TEST(Clock, BackToBackReadsDifferByTForAnyNumberOfThreads) {
     const Program p = assemble(src, cfg);
     for (unsigned n = 1; n <= T; ++n) {
       SCOPED_TRACE("T=" + std::to_string(T) + ", " + std::to_string(n) + " threads");
-      RunOptions o;
+      harness::RunOptions o;
       o.capture_registers = true;
       const ScRun r = run_sc(p, cfg, n, 10'000, o);
       ASSERT_EQ(r.result.status, RunResult::Status::Exited) << r.result.message;
@@ -331,13 +331,13 @@ TEST(Config, FewerThreadsThanPipelineStagesAreRejected) {
   const Program p = assemble("exit\n");
   for (unsigned T : {1u, 4u, 7u}) {
     try {
-      run_systemc(p, config(T), 1, 100);
+      harness::run_systemc(p, config(T), 1, 100);
       ADD_FAILURE() << "T=" << T << " was accepted";
     } catch (const RunError& e) {
       EXPECT_NE(std::string(e.what()).find("pipeline depth 8"), std::string::npos) << e.what();
     }
   }
-  EXPECT_EQ(run_systemc(p, config(8), 1, 100).status, RunResult::Status::Exited);
+  EXPECT_EQ(harness::run_systemc(p, config(8), 1, 100).status, RunResult::Status::Exited);
 }
 
 // The largest legal core runs: every thread of it, to the end (the wires' storage grows
@@ -345,7 +345,7 @@ TEST(Config, FewerThreadsThanPipelineStagesAreRejected) {
 TEST(Config, TheLargestThreadCountRuns) {
   const Program p = assemble("rdsr r1, tid\naddi r2, r1, 1\nexit\n");
   const unsigned T = uarch::kMaxThreads;
-  const RunResult r = run_systemc(p, config(T), T, 100000);
+  const RunResult r = harness::run_systemc(p, config(T), T, 100000);
   EXPECT_EQ(r.status, RunResult::Status::Exited) << r.message;
   EXPECT_EQ(r.stats.total_issued(), 3u * T);
 }
@@ -357,10 +357,10 @@ TEST(Config, DeeperPipelinesNeedAsManyThreads) {
   for (unsigned E : {5u, 8u, 12u}) {
     Config cfg = config(E + 4);
     cfg.execute_stages = E;
-    EXPECT_EQ(run_systemc(p, cfg, 1, 100).status, RunResult::Status::Exited) << E;
+    EXPECT_EQ(harness::run_systemc(p, cfg, 1, 100).status, RunResult::Status::Exited) << E;
     cfg.threads = E + 3;
     try {
-      run_systemc(p, cfg, 1, 100);
+      harness::run_systemc(p, cfg, 1, 100);
       ADD_FAILURE() << "T=" << cfg.threads << " with " << E << " execute stages was accepted";
     } catch (const RunError& e) {
       EXPECT_NE(std::string(e.what()).find("pipeline depth " + std::to_string(E + 4)), std::string::npos)
@@ -454,14 +454,14 @@ TEST(ConfigDeathTest, CoreConstructorRefusesOnePastEachLimit) {
 
 TEST(Runs, BadLaunchesAreErrorsNotCrashes) {
   const Program p = assemble("exit\n");
-  EXPECT_THROW(run_systemc(p, config(8), 0, 100), RunError);
-  EXPECT_THROW(run_systemc(p, config(8), 9, 100), RunError);
+  EXPECT_THROW(harness::run_systemc(p, config(8), 0, 100), RunError);
+  EXPECT_THROW(harness::run_systemc(p, config(8), 9, 100), RunError);
   Program big = p;
   big.text.resize(5000, big.text[0]);
-  EXPECT_THROW(run_systemc(big, config(8), 1, 100), RunError);
-  RunOptions o;
+  EXPECT_THROW(harness::run_systemc(big, config(8), 1, 100), RunError);
+  harness::RunOptions o;
   o.writes.push_back({0x100000, {1}});
-  EXPECT_THROW(run_systemc(p, config(8), 1, 100, nullptr, o), RunError);
+  EXPECT_THROW(harness::run_systemc(p, config(8), 1, 100, nullptr, o), RunError);
 }
 
 }  // namespace

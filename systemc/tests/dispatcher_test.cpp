@@ -83,9 +83,9 @@ TEST(DomainLaunch, TheSystemRunsEveryItemAsTheReferenceSimulatorDoes) {
     Config cfg;
     cfg.cores = cores;
     const Program p = assemble(kGridKernel);
-    RunOptions o;
+    harness::RunOptions o;
     o.domain = {45, 19};  // 855 items on 8 or 24 threads
-    const RunResult r = run_systemc(p, cfg, cfg.threads, 1'000'000, nullptr, o);
+    const RunResult r = harness::run_systemc(p, cfg, cfg.threads, 1'000'000, nullptr, o);
     ASSERT_EQ(r.status, RunResult::Status::Exited) << r.message;
     iss::Simulator sim(cfg);
     sim.load(p);
@@ -101,11 +101,11 @@ TEST(DomainLaunch, TheSystemRunsEveryItemAsTheReferenceSimulatorDoes) {
 
 TEST(DomainLaunch, ABadDomainIsRefusedBeforeTheRun) {
   Config cfg;
-  RunOptions o;
+  harness::RunOptions o;
   o.domain = {0, 7};
-  EXPECT_THROW(run_systemc(assemble(kGridKernel), cfg, cfg.threads, 1000, nullptr, o), RunError);
+  EXPECT_THROW(harness::run_systemc(assemble(kGridKernel), cfg, cfg.threads, 1000, nullptr, o), RunError);
   o.domain = {1u << 20, 1u << 20};
-  EXPECT_THROW(run_systemc(assemble(kGridKernel), cfg, cfg.threads, 1000, nullptr, o), RunError);
+  EXPECT_THROW(harness::run_systemc(assemble(kGridKernel), cfg, cfg.threads, 1000, nullptr, o), RunError);
 }
 
 }  // namespace

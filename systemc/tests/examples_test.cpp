@@ -9,9 +9,9 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "umbra/examples_model.h"
 #include "harness.h"
 #include "reference.h"
+#include "umbra/examples_model.h"
 
 namespace fs = std::filesystem;
 using namespace umbra::examples;
@@ -62,7 +62,7 @@ TEST_P(ExampleOnSystemC, MatchesReferenceAndIss) {
   const Verdict iss =
       run_and_check(m, m.runs[c.run], p, harness_model(umbra::models::find("iss"), cfg), *ref);
   EXPECT_TRUE(iss.passed) << "ISS: " << iss.summary();
-  const umbra::scm::RunResult& last = result.run;
+  const umbra::RunResult& last = result.run;
 
   std::printf(
       "%-16s %-12s %9llu cycles  %9llu instructions (ISS %llu)  IPC %.3f  %.0f cycles/s (%.0f per CPU-s)\n",

@@ -31,9 +31,9 @@ RunResult run_under_kernel(const Program& p, const Config& cfg, unsigned nthread
     harness::HostWires h;
     harness::SystemWires w;
     umbra_system sys;
-    tb::memory_side memory;
-    host_driver host;
-    Bench(const Config& cfg, HostScript::Job job, const std::vector<HostWrite>& writes)
+    harness::memory_side memory;
+    harness::host_driver host;
+    Bench(const Config& cfg, harness::HostScript::Job job, const std::vector<HostWrite>& writes)
         : w("", cfg), sys("system", cfg), memory("memory", cfg, writes), host("host", std::move(job)) {
       harness::bind_system(sys, clk, h, w, memory);
       harness::bind_host(host, clk, h, w.busy, w.fault, w.mem_fault);
@@ -106,9 +106,9 @@ table:  .space  512
     if (memory == "full-queue") cfg.queue_depth = 2;
     const std::vector<HostWrite> writes = {{30, p.data_base + 4 + 64, 77}};
     VectorEventSink plain_events, kernel_events;
-    RunOptions o;
+    harness::RunOptions o;
     o.host_writes = writes;
-    const RunResult plain = run_systemc(p, cfg, cfg.threads, kMaxCycles, &plain_events, o);
+    const RunResult plain = harness::run_systemc(p, cfg, cfg.threads, kMaxCycles, &plain_events, o);
     const RunResult kernel = harness::run_result_in_child(
         [&](EventSink* s) { return run_under_kernel(p, cfg, cfg.threads, writes, s); }, &kernel_events);
     ASSERT_EQ(plain.status, RunResult::Status::Exited) << plain.message;

@@ -160,7 +160,7 @@ x:      .word   7, 0, 0
     cfg.queue_enabled = std::string(model) == "dram";  // as configs/default.yaml and fixed-memory.yaml
     const Program p = assemble(src, cfg);
     const uint32_t x = *p.symbol("x");
-    RunOptions o;
+    harness::RunOptions o;
     o.host_writes.push_back({600, x, 99});
     const ScRun r = run_sc(p, cfg, 1, 1'000'000, o);
     ASSERT_EQ(r.result.status, RunResult::Status::Exited) << r.result.message;

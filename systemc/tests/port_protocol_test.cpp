@@ -38,10 +38,10 @@ buf:    .space  256
   Config cfg;  // the default: a data cache of 32-byte lines, the DRAM behind the queue
   harness::claim_process();
   harness::SystemcSide* side = nullptr;
-  HostScript::Job job = harness::make_job(p, 2, 100000);
+  harness::HostScript::Job job = harness::make_job(p, 2, 100000);
   job.stop = [&side] { return side && !harness::protocol_error(side->sys).empty(); };
   side = new harness::SystemcSide("system", cfg, 0, {}, 1);  // never destroyed, as every bench
-  HostScript host(std::move(job));
+  harness::HostScript host(std::move(job));
   harness::load_memory(side->memory, p, {});
   unsigned seen = 0;
   harness::run_alone(*side, host, [&] {
@@ -83,7 +83,7 @@ TEST(PortProtocolDeathTest, TheSameRunWithoutTheBadBeatHasNone) {
   }
   harness::claim_process();
   auto* side = new harness::SystemcSide("system", cfg, core_id, {}, 8);
-  HostScript host(harness::make_job(p, 2, 100000));
+  harness::HostScript host(harness::make_job(p, 2, 100000));
   harness::load_memory(side->memory, p, {});
   unsigned requests = 0, wrong = 0;
   harness::run_alone(*side, host, [&] {
@@ -93,7 +93,7 @@ TEST(PortProtocolDeathTest, TheSameRunWithoutTheBadBeatHasNone) {
     if (o.mem_req_tag >> 8 != core_id || (o.mem_req_tag & 0xffu) >= 2) ++wrong;
   });
   std::fprintf(stderr, "%u requests, %u with a tag other than {%u, thread}\n", requests, wrong, core_id);
-  std::exit(requests > 0 && wrong == 0 && host.reason() == StopReason::Done ? 0 : 3);
+  std::exit(requests > 0 && wrong == 0 && host.reason() == harness::StopReason::Done ? 0 : 3);
 }
 
 TEST(PortProtocolDeathTest, TheTagCarriesTheCoreIdThroughTheQueue) {

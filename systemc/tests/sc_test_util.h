@@ -58,10 +58,10 @@ struct ScRun {
 };
 
 inline ScRun run_sc(const Program& p, const Config& cfg, unsigned n, uint64_t max_cycles = 1'000'000,
-                    RunOptions opts = {}) {
+                    harness::RunOptions opts = {}) {
   VectorEventSink sink;
   ScRun r;
-  r.result = run_systemc(p, cfg, n, max_cycles, &sink, opts);
+  r.result = harness::run_systemc(p, cfg, n, max_cycles, &sink, opts);
   r.events = std::move(sink.events);
   r.streams.pcs.resize(cfg.threads);
   r.streams.writes.resize(cfg.threads);
@@ -73,7 +73,7 @@ inline ScRun run_sc(const Program& p, const Config& cfg, unsigned n, uint64_t ma
 }
 
 struct IssRun {
-  iss::RunResult result;
+  iss::IssResult result;
   std::vector<uint8_t> memory;
   Streams streams;
 };

@@ -55,7 +55,7 @@ umbra::Program assemble(const std::string& src, unsigned registers = kRegs) {
 }
 
 // Runs a program on the RTL at a memory latency and checks it against the ISS.
-RunResult run_program(const std::string& name, const std::string& src, unsigned n, unsigned latency,
+CoreTrace run_program(const std::string& name, const std::string& src, unsigned n, unsigned latency,
                       uint64_t max_instructions = 200000) {
   g_test = name + " (T=" + std::to_string(kThreads) + ", latency " + std::to_string(latency) + ", " +
            std::to_string(n) + " threads)";
@@ -63,7 +63,7 @@ RunResult run_program(const std::string& name, const std::string& src, unsigned 
   const umbra::check::Reference ref = reference(p, n, max_instructions);
   CoreDriver b(latency);
   b.load(p);
-  RunResult r = b.run(n, p.entry, 40 * max_instructions + 1000);
+  CoreTrace r = b.run(n, p.entry, 40 * max_instructions + 1000);
   if (g_verbose)
     std::printf("%s: %zu cycles, %zu writes, %zu requests\n", g_test.c_str(), r.issues.size(),
                 r.writes.size(), r.reqs.size());
@@ -324,7 +324,7 @@ void directed(unsigned latency) {
 // Special registers, checked against the contract rather than the ISS for `clock`.
 void special_registers() {
   for (unsigned n : {1u, 5u, kThreads}) {
-    RunResult r = run_program("special", kSpecial, n, 2);
+    CoreTrace r = run_program("special", kSpecial, n, 2);
     for (const RegWrite& w : r.writes) {
       const uint64_t f = w.cycle - (kDepth - 1);  // the fetch cycle
       if (w.reg == 9 || w.reg == 10)
@@ -342,7 +342,7 @@ void launch_beyond_threads() {
   const umbra::Program p = assemble(kSpecial);
   CoreDriver b(2);
   b.load(p);
-  const RunResult r = b.run(1000, p.entry, 5000);
+  const CoreTrace r = b.run(1000, p.entry, 5000);
   CHECK(r.finished && !r.fault, "did not run to completion");
   std::vector<bool> ran(kThreads, false);
   for (const RegWrite& w : r.writes) {
@@ -372,7 +372,7 @@ void expect_fault(const FaultCase& c) {
   CoreDriver b(2);
   b.load(p);
   for (const auto& [index, word] : c.imem) b.write_imem(index, word);
-  RunResult r = b.run(c.threads, p.entry, 20000);
+  CoreTrace r = b.run(c.threads, p.entry, 20000);
   const uint32_t pc = c.label.empty() ? c.pc : *p.symbol(c.label);
   CHECK(r.fault, "no fault");
   CHECK(r.fault_thread == c.thread && r.fault_pc == pc && r.fault_cause == c.cause,
@@ -489,7 +489,7 @@ _start: movi r1, 2
 )");
   CoreDriver b(2);
   b.load(p);
-  RunResult r = b.run(1, p.entry, 200);
+  CoreTrace r = b.run(1, p.entry, 200);
   CHECK(!r.fault, "core fault on a misaligned address");
   CHECK(!r.mem_fault.empty(), "the misaligned request did not reach memory");
 }
@@ -506,8 +506,8 @@ _start: movi r1, 2
 // mutants), so this resets at every cycle of a run's first few pipeline fills, and at
 // a few later points, for 1 cycle (as the cosimulation does) and 4 (the board).
 
-bool same_events(const RunResult& a, const RunResult& b, std::string* what) {
-  const auto rel = [](const RunResult& r, uint64_t c) { return c - r.launch_cycle; };
+bool same_events(const CoreTrace& a, const CoreTrace& b, std::string* what) {
+  const auto rel = [](const CoreTrace& r, uint64_t c) { return c - r.launch_cycle; };
   if (a.issues.size() != b.issues.size() || a.writes.size() != b.writes.size() ||
       a.reqs.size() != b.reqs.size() || a.resps.size() != b.resps.size()) {
     *what = "event counts differ: issues " + std::to_string(a.issues.size()) + "/" +
@@ -556,7 +556,7 @@ unsigned reset_mid_run() {  // returns the resets it made
     const umbra::Program p = assemble(src);
     CoreDriver fresh(latency);
     fresh.load(p);
-    const RunResult want = fresh.run(kThreads, p.entry, 200000);
+    const CoreTrace want = fresh.run(kThreads, p.entry, 200000);
     CHECK(want.finished && !want.fault, "the fresh run did not finish");
     std::vector<uint64_t> points;
     for (uint64_t k = 1; k <= 3 * kDepth; ++k) points.push_back(k);
@@ -570,7 +570,7 @@ unsigned reset_mid_run() {  // returns the resets it made
         b.run(kThreads, p.entry, k);  // stopped after k cycles, mid-run
         b.reset(hold);
         ++resets;
-        const RunResult quiet = b.observe(2 * kThreads + 4 * kDepth + 4 * latency);
+        const CoreTrace quiet = b.observe(2 * kThreads + 4 * kDepth + 4 * latency);
         size_t issued = 0;
         for (const Issue& is : quiet.issues)
           issued += is.valid || is.reason != unsigned(umbra::uarch::BubbleReason::Idle);
@@ -586,7 +586,7 @@ unsigned reset_mid_run() {  // returns the resets it made
         CHECK(!quiet.protocol_error, "protocol error after the reset");
         // The same program again, data reloaded (the first run changed it): the fresh run.
         b.load(p);
-        const RunResult again = b.run(kThreads, p.entry, 200000);
+        const CoreTrace again = b.run(kThreads, p.entry, 200000);
         std::string what;
         CHECK(same_events(again, want, &what), "the run after the reset differs from a fresh one: " << what);
         CHECK(b.memory().bytes() == fresh.memory().bytes(), "memory after the relaunched run differs");
@@ -692,7 +692,7 @@ umbra::examples::Model rtl_model(unsigned latency) {
     for (const auto& [addr, words] : job.writes)
       for (size_t i = 0; i < words.size(); ++i) b.memory().poke32(addr + uint32_t(4 * i), words[i]);
     // A thread slot issues at most once per T cycles, plus what memory stalls cost.
-    const RunResult r = b.run(job.threads, job.program->entry,
+    const CoreTrace r = b.run(job.threads, job.program->entry,
                               (job.max_instructions + 64) * kThreads * (2 + latency / kThreads) + 1000);
     for (const Issue& is : r.issues) out.instructions += is.valid;
     out.all_exited = r.finished && !r.fault;

@@ -37,9 +37,9 @@ umbra::check::Reference reference(const umbra::Program& p, unsigned n, uint64_t 
 namespace {
 
 // The run as the shared comparison takes it: how it ended and the final memory.
-umbra::scm::RunResult outcome(const RunResult& r, const std::vector<uint8_t>& memory) {
-  using Status = umbra::scm::RunResult::Status;
-  umbra::scm::RunResult run;
+umbra::RunResult outcome(const CoreTrace& r, const std::vector<uint8_t>& memory) {
+  using Status = umbra::RunResult::Status;
+  umbra::RunResult run;
   run.memory = memory;
   if (r.fault) {
     run.status = Status::Fault;
@@ -59,7 +59,7 @@ umbra::scm::RunResult outcome(const RunResult& r, const std::vector<uint8_t>& me
 
 // The per-thread records of the core's issue and register-write streams, in cycle
 // order (a cycle's issue before its write, the contract's order).
-umbra::check::ThreadRecords records(const RunResult& r, unsigned n) {
+umbra::check::ThreadRecords records(const CoreTrace& r, unsigned n) {
   umbra::check::ThreadRecords recs(n);
   size_t w = 0;
   for (const Issue& is : r.issues) {
@@ -76,7 +76,7 @@ umbra::check::ThreadRecords records(const RunResult& r, unsigned n) {
 
 }  // namespace
 
-void check_against_iss(const umbra::Program& p, const RunResult& r, const umbra::check::Reference& ref,
+void check_against_iss(const umbra::Program& p, const CoreTrace& r, const umbra::check::Reference& ref,
                        const std::vector<uint8_t>& memory, unsigned n) {
   umbra::check::IssVerdict v;
   umbra::check::compare_with_reference("rtl", p, ref, records(r, n), outcome(r, memory), v);
@@ -124,7 +124,7 @@ void check_against_iss(const umbra::Program& p, const RunResult& r, const umbra:
   }
 }
 
-void check_timing(const RunResult& r, unsigned n) {
+void check_timing(const CoreTrace& r, unsigned n) {
   // Slots: round-robin from the cycle after the launch; an issued pc is 4-aligned.
   const unsigned kWhyIdle = unsigned(umbra::uarch::BubbleReason::Idle);
   const unsigned kWhyMemory = unsigned(umbra::uarch::BubbleReason::Memory);

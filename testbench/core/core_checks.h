@@ -1,7 +1,7 @@
 // core_checks: what core_bench asserts about a run of the bare core (core_driver.h).
 //
 // Meaning, against the reference simulator: the per-thread register writes through the
-// comparison the cosimulation makes too (testbench/iss_check), and, what only a bench
+// comparison the cosimulation makes too (harness/iss_check), and, what only a bench
 // on the core's own port can see, each thread's stores and atomics on the port in the
 // ISS's order with its addresses and data, and each line fill for a line the thread
 // loads from.
@@ -40,8 +40,8 @@ void fail(const std::string& what);
 umbra::Config config();
 umbra::check::Reference reference(const umbra::Program& p, unsigned n, uint64_t max_instructions);
 
-void check_against_iss(const umbra::Program& p, const RunResult& r, const umbra::check::Reference& ref,
+void check_against_iss(const umbra::Program& p, const CoreTrace& r, const umbra::check::Reference& ref,
                        const std::vector<uint8_t>& memory, unsigned n);
-void check_timing(const RunResult& r, unsigned n);
+void check_timing(const CoreTrace& r, unsigned n);
 
 }  // namespace corebench

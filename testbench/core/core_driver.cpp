@@ -33,8 +33,8 @@ void CoreDriver::write_imem(uint32_t index, uint32_t word) {
   top_->host_imem_we = 0;
 }
 
-RunResult CoreDriver::run(unsigned n, uint32_t entry, uint64_t max_cycles, bool stop_on_fault) {
-  RunResult r;
+CoreTrace CoreDriver::run(unsigned n, uint32_t entry, uint64_t max_cycles, bool stop_on_fault) {
+  CoreTrace r;
   while (cycle_ % kThreads != kThreads - 1) step(nullptr);
   top_->launch_valid = 1;
   top_->launch_count = n;
@@ -66,14 +66,14 @@ void CoreDriver::reset(unsigned cycles) {
   beat_ = {};
 }
 
-RunResult CoreDriver::observe(uint64_t cycles) {
-  RunResult r;
+CoreTrace CoreDriver::observe(uint64_t cycles) {
+  CoreTrace r;
   r.launch_cycle = cycle_;
   for (uint64_t i = 0; i < cycles; ++i) step(&r);
   return r;
 }
 
-void CoreDriver::step(RunResult* r) {
+void CoreDriver::step(CoreTrace* r) {
   top_->mem_resp_valid = beat_.valid;
   top_->mem_resp_data = beat_.valid ? beat_.data : 0;
   top_->mem_resp_tag = beat_.valid ? beat_.tag : 0;

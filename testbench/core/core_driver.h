@@ -59,7 +59,7 @@ struct MemResp {
   uint32_t data;
 };
 
-struct RunResult {
+struct CoreTrace {
   std::vector<Issue> issues;
   std::vector<RegWrite> writes;
   std::vector<MemReq> reqs;
@@ -83,7 +83,7 @@ class CoreDriver {
  public:
   explicit CoreDriver(unsigned latency);
 
-  umbra::tb::FixedStore& memory() { return mem_; }
+  umbra::scm::FixedStore& memory() { return mem_; }
   uint64_t cycle() const { return cycle_; }
 
   void load(const umbra::Program& p);
@@ -93,7 +93,7 @@ class CoreDriver {
   // that nothing else happens), a fault, or the cycle limit.  The launch is timed so
   // that thread 0 has the first slot after it, as the ISS's rounds start with thread 0
   // (it matters to the order of atomics between threads).
-  RunResult run(unsigned n, uint32_t entry, uint64_t max_cycles, bool stop_on_fault = true);
+  CoreTrace run(unsigned n, uint32_t entry, uint64_t max_cycles, bool stop_on_fault = true);
 
   // Holds rst high for `cycles` clock edges wherever the core is (the board's RESET
   // command, fpga/host_link.v, resets a running core for 4), then counts cycles from 0
@@ -101,18 +101,18 @@ class CoreDriver {
   // the core; its contents, the instruction store and the register file stay.
   void reset(unsigned cycles);
   // Records `cycles` cycles with no launch (launch_cycle is the first of them).
-  RunResult observe(uint64_t cycles);
+  CoreTrace observe(uint64_t cycles);
 
  private:
   // One clock cycle: present this cycle's inputs, settle, record this cycle's events,
   // let the memory accept a request, then the rising edge.
-  void step(RunResult* r);
+  void step(CoreTrace* r);
 
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vumbra_core> top_;
   unsigned latency_;
-  umbra::tb::FixedStore mem_;
-  umbra::tb::FixedStore::Beat beat_;  // the memory's response in the current cycle
+  umbra::scm::FixedStore mem_;
+  umbra::scm::FixedStore::Beat beat_;  // the memory's response in the current cycle
   uint64_t cycle_ = 0;
 };
 

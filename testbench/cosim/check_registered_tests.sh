@@ -35,7 +35,7 @@ need '^cosim_examples_' "$manifests" "an example manifest under the cosimulation
 need '^Checker\.' 10 "cosim_test's checker cases"
 need '^StoreEdgeFaults\.' 4 "cosim_test's fault programs at the instruction store's edges"
 need '^Isa/Cosim\.' 70 "directed_cosim_test's per-instruction programs"
-# The variants of testbench/cosim/CMakeLists.txt: the two FPGA configurations, the
+# The variants of harness/cosim/CMakeLists.txt: the two FPGA configurations, the
 # deep pipeline, the odd corners and the core without the float groups, each with
 # every example, every instruction's program and random seeds (an example or program
 # needing a group the configuration lacks is registered and skips itself).

@@ -2,7 +2,7 @@
 # mutation_check.sh MUTANT_TEST: shows that the cosimulation catches a real RTL bug, not
 # only the injected event faults of cosim_test.  MUTANT_TEST is directed_cosim_test
 # linked with the cosimulation of a broken copy of the RTL, which the build makes
-# beside the real one (testbench/cosim/CMakeLists.txt: one line of rtl/execute.v
+# beside the real one (harness/cosim/CMakeLists.txt: one line of rtl/execute.v
 # changed so that sleu computes "less than" and forgets "or equal").  It requires:
 #   - the directed test of `sleu` to FAIL, with a mismatch in a register write's value
 #     at an `sleu` instruction (the RTL against the SystemC model);

@@ -33,7 +33,7 @@ SeedResult check_model(const models::Model& model, const Config& cfg, const Opti
   models::Result res;
   try {
     res = model.run(cfg, job);
-  } catch (const scm::RunError& e) {
+  } catch (const umbra::RunError& e) {
     r.detail = std::string("the run could not be made: ") + e.what();
     return r;
   }
@@ -46,12 +46,12 @@ SeedResult check_model(const models::Model& model, const Config& cfg, const Opti
     r.detail = res.summary;
     return r;
   }
-  std::vector<std::pair<const char*, const scm::RunResult*>> sides = {{model.name.c_str(), &res.run}};
+  std::vector<std::pair<const char*, const umbra::RunResult*>> sides = {{model.name.c_str(), &res.run}};
   if (res.compared) sides = {{"systemc", &res.other}, {"rtl", &res.run}};
   for (const auto& [name, side] : sides) {
     const std::string who = res.compared ? std::string(name) + " " : "";
-    if (side->status != scm::RunResult::Status::Exited) {
-      r.detail = who + scm::status_name(side->status) + ": " + side->message;
+    if (side->status != umbra::RunResult::Status::Exited) {
+      r.detail = who + umbra::status_name(side->status) + ": " + side->message;
       return r;
     }
     const auto diffs = memory_differences(g.iss_memory, side->memory, layout_for(cfg), cfg.threads);

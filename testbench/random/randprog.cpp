@@ -502,7 +502,7 @@ Generated generate(const Config& cfg, const Options& opts) {
     iss::Simulator sim(cfg);
     sim.load(g.program, "seed" + std::to_string(opts.seed) + ".s");
     g.max_instructions = instruction_bound(cfg, opts.length);
-    const iss::RunResult res = sim.run(cfg.threads, g.max_instructions);
+    const iss::IssResult res = sim.run(cfg.threads, g.max_instructions);
     if (res.fault) {
       last = res.fault->message();
       continue;

@@ -68,8 +68,8 @@ class Bench {
   }
   ~Bench() { dut_->final(); }
 
-  static SdramControllerParams model_params() {
-    SdramControllerParams p;
+  static scm::SdramControllerParams model_params() {
+    scm::SdramControllerParams p;
     p.CL = SDC_CL;
     p.T_RCD = SDC_T_RCD;
     p.T_RP = SDC_T_RP;
@@ -179,7 +179,7 @@ class Bench {
   const std::unordered_map<uint32_t, uint32_t>& ref_words() const { return mem_; }
 
   SdramChip& chip() { return chip_; }
-  const SdramController& model() const { return model_; }
+  const scm::SdramController& model() const { return model_; }
   std::string model_errors;  // the first cycles where the model and the RTL differ
   Vsdram_controller& dut() { return *dut_; }
   uint64_t cycle() const { return cycle_; }
@@ -290,7 +290,7 @@ class Bench {
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vsdram_controller> dut_;
   SdramChip chip_;
-  SdramController model_;
+  scm::SdramController model_;
   std::mt19937 floating_{7};  // what an undriven DQ reads as: noise
   std::unordered_map<uint32_t, uint32_t> mem_;
   std::deque<Beat> expect_;

@@ -54,7 +54,7 @@ TEST(BoardBackend, ARunWritesTheStagedWordsRingsWithTheBufferAndReadsBackOnlyWha
   dev.submit(cb);
   EXPECT_EQ(board.doorbells, 0u) << "nothing is sent before wait()";
   const models::Result& r = dev.wait();
-  ASSERT_EQ(r.run.status, scm::RunResult::Status::Exited) << r.run.message;
+  ASSERT_EQ(r.run.status, umbra::RunResult::Status::Exited) << r.run.message;
   EXPECT_EQ(r.instructions, board.issued);
   EXPECT_EQ(r.run.cycles, board.cycles);
   EXPECT_TRUE(r.run.memory.empty()) << "a board's memory stays on the board";
@@ -90,14 +90,14 @@ TEST(BoardBackend, ASecondRunSendsOnlyWhatTheHostWroteSinceAndNotTheDataAgain) {
   host::CommandBuffer cb;
   cb.program(img.src, img.words, img.dest).domain(4).run(img.entry).wait();
   dev.submit(cb);
-  ASSERT_EQ(dev.wait().run.status, scm::RunResult::Status::Exited);
+  ASSERT_EQ(dev.wait().run.status, umbra::RunResult::Status::Exited);
   const uint64_t first = board.words_written;
   const uint32_t arg = dev.alloc(4);
   dev.write(arg, {5});
   host::CommandBuffer again;
   again.args(arg).domain(2).run(img.entry);
   dev.submit(again);
-  ASSERT_EQ(dev.wait().run.status, scm::RunResult::Status::Exited);
+  ASSERT_EQ(dev.wait().run.status, umbra::RunResult::Status::Exited);
   EXPECT_EQ(board.words_written - first, 1 + again.words().size() + 1);
   EXPECT_EQ(board.resets, 2u) << "each run starts from a reset: no stale cache line";
   EXPECT_EQ(board.doorbells, 2u);
@@ -133,7 +133,7 @@ TEST(BoardBackend, AFaultAndARunThatDoesNotEndAreTheResultsStatus) {
     host::Device dev = open_board(link, link.info(), 1000, 1);
     dev.submit(host::CommandBuffer().wait());
     const models::Result& r = dev.wait();
-    EXPECT_EQ(r.run.status, scm::RunResult::Status::Fault);
+    EXPECT_EQ(r.run.status, umbra::RunResult::Status::Fault);
     EXPECT_EQ(r.run.fault_thread, 3u);
     EXPECT_EQ(r.run.fault_pc, 0x40u);
     EXPECT_NE(r.run.message.find("board: halted"), std::string::npos) << r.run.message;
@@ -146,7 +146,7 @@ TEST(BoardBackend, AFaultAndARunThatDoesNotEndAreTheResultsStatus) {
     host::Device dev = open_board(link, link.info(), 50, 5);
     dev.submit(host::CommandBuffer().wait());
     const models::Result& r = dev.wait();
-    EXPECT_EQ(r.run.status, scm::RunResult::Status::CycleLimit);
+    EXPECT_EQ(r.run.status, umbra::RunResult::Status::CycleLimit);
     EXPECT_EQ(r.run.message, "board: still running after 50 ms (running)");
   }
 }

@@ -24,7 +24,7 @@
 #include "umbra/program.h"
 #include "umbra/semantics.h"
 
-namespace umbra::scm {
+namespace umbra::harness {
 
 struct RunOptions {
   unsigned core_id = 0;  // `rdsr cid`
@@ -37,7 +37,7 @@ struct RunOptions {
   // then be the configuration's threads.
   Domain domain;
   Doorbell doorbell;  // a command buffer instead (run_result.h)
-  using Isolation = scm::Isolation;
+  using Isolation = umbra::Isolation;
   Isolation isolation = Isolation::Subprocess;
 };
 
@@ -48,4 +48,4 @@ struct RunOptions {
 RunResult run_systemc(const Program& program, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
                       EventSink* sink = nullptr, const RunOptions& opts = {});
 
-}  // namespace umbra::scm
+}  // namespace umbra::harness

@@ -86,17 +86,17 @@ struct Submission {
   const Program* program = nullptr;  // data image, symbols, and the text the host loads before ringing
   std::string source;                // for messages
   std::vector<std::pair<uint32_t, std::vector<uint32_t>>> writes;
-  scm::Doorbell doorbell;
+  umbra::Doorbell doorbell;
 };
 
 // Limits and observers of a run, passed to the model as models::Job has them (a board
 // has its own timeout: board::BoardBackend).
 struct RunOptions {
   uint64_t max_instructions = 100'000'000, max_cycles = 0;  // 0: models::cycle_budget
-  scm::EventSink* sink = nullptr;
-  scm::Isolation isolation = scm::Isolation::Subprocess;
+  umbra::EventSink* sink = nullptr;
+  umbra::Isolation isolation = umbra::Isolation::Subprocess;
   std::string vcd, fst, repro;
-  scm::WaveBounds waves;  // the waveforms' window and size limit (run_result.h)
+  umbra::WaveBounds waves;  // the waveforms' window and size limit (run_result.h)
 };
 
 class Backend {
@@ -108,7 +108,7 @@ class Backend {
   virtual uint32_t mem_bytes() const = 0;
   // Runs one submission to its end.  A fault, a limit or a timeout is the result's
   // run.status and run.message, as a model reports it; run.memory is the final memory
-  // where the backend has it whole (a model; empty for a board).  Throws scm::RunError
+  // where the backend has it whole (a model; empty for a board).  Throws umbra::RunError
   // for a run that cannot be made.
   virtual models::Result run(const Submission& s, const RunOptions& o) = 0;
   // `n` words of device memory at `addr` (word-aligned, inside mem_bytes()) as the last

@@ -27,7 +27,7 @@ namespace umbra::models {
 
 // "W" or "WxH" (a 1D or 2D domain, each side 1..2^32-1, at most 2^32 - 1 work items),
 // as the tools' --domain takes it; throws std::invalid_argument naming the text.
-scm::Domain parse_domain(const std::string& text);
+umbra::Domain parse_domain(const std::string& text);
 
 struct Supports {
   bool cycles = false;             // a timing model: cycles, statistics, events, timeline
@@ -42,7 +42,7 @@ struct Model {
   std::string name;
   std::string description;
   Supports supports;
-  // Throws scm::RunError for a run that cannot be made; faults and limits are results.
+  // Throws umbra::RunError for a run that cannot be made; faults and limits are results.
   std::function<Result(const Config&, const Job&)> run;
 };
 

@@ -84,7 +84,7 @@ struct Livelock {
   uint64_t rounds = 0;        // rounds every running thread had been spinning
 };
 
-struct RunResult {
+struct IssResult {
   std::vector<ThreadResult> threads;  // one per launched thread, by work item (core * n + tid)
   std::optional<FaultReport> fault;
   std::optional<Livelock> livelock;  // set only with a livelock window
@@ -116,7 +116,7 @@ struct CounterBlock {
 struct CommandsResult {
   // Over every `run`: retired and rounds summed; threads of the last run; a kernel's
   // fault or the instruction limit (all runs together) stops the buffer there.
-  RunResult run;
+  IssResult run;
   std::optional<CommandFault> command_fault;
   unsigned runs = 0;
   std::vector<CounterBlock> counters;
@@ -150,16 +150,16 @@ class Simulator {
   // cores' threads of that slot run in core order.  n must be 1..T, as the core's launch
   // port allows; a run starts from fresh registers every time, and
   // data memory keeps what earlier runs wrote.
-  RunResult run(unsigned n, uint64_t max_instructions, const Observer& observer = nullptr);
+  IssResult run(unsigned n, uint64_t max_instructions, const Observer& observer = nullptr);
   // Runs a domain launch of w x h work items (umbra_system's dispatcher): every thread
   // context of every core takes the next work item, row by row, when the run starts
   // (in slot order, the cores of a slot in core order) and again each time it exits,
   // until none is left; `lx`/`ly` are its item's coordinates, `domw`/`domh` w and h.
   // A context keeps its registers from one item to the next (so does the hardware): a
   // kernel must not read a register it has not written.  The observer's thread is the
-  // work item, ly * w + lx; RunResult::threads has one entry per context, core * T +
+  // work item, ly * w + lx; IssResult::threads has one entry per context, core * T +
   // tid.  Throws LoadError for more than 2^32 - 1 work items.
-  RunResult run_domain(uint32_t w, uint32_t h, uint64_t max_instructions, const Observer& observer = nullptr);
+  IssResult run_domain(uint32_t w, uint32_t h, uint64_t max_instructions, const Observer& observer = nullptr);
   // Loads only the program's data (and its symbols, for disassembly): the instruction
   // store stays empty until a `program` command fills it (a host that ships its text
   // in the command buffer).  Throws LoadError.
@@ -179,7 +179,7 @@ class Simulator {
   // output does.  max_instructions counts every run's instructions together; the
   // observer's thread is the work item within its run.
   CommandsResult run_commands(uint32_t addr, uint64_t max_instructions, const Observer& observer = nullptr);
-  // With rounds > 0, run() also stops (RunResult::livelock) once every running thread
+  // With rounds > 0, run() also stops (IssResult::livelock) once every running thread
   // has executed the same instruction `rounds` times in a row, each time jumping back
   // to itself with no memory access and no register value changed: its state then
   // repeats exactly, so only the instruction limit would end it.  Off (0) by default:
@@ -195,7 +195,7 @@ class Simulator {
   isa::LabelFn labels() const;
 
  private:
-  RunResult run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, uint32_t entry,
+  IssResult run_contexts(unsigned n, uint32_t dom_w, uint32_t dom_h, uint32_t entry,
                          uint64_t max_instructions, const Observer& observer);
 
   Config cfg_;

@@ -17,16 +17,16 @@
 namespace umbra::simtools {
 
 // Hands every event to each of its sinks in turn.
-class TeeSink final : public scm::EventSink {
+class TeeSink final : public umbra::EventSink {
  public:
-  void add(scm::EventSink* s) {
+  void add(umbra::EventSink* s) {
     if (s) sinks_.push_back(s);
   }
   bool empty() const { return sinks_.empty(); }
   // The sink to give a runner: nullptr when nothing listens (the runner then skips
   // producing events), the only sink when there is one.
-  scm::EventSink* get() { return sinks_.empty() ? nullptr : sinks_.size() == 1 ? sinks_[0] : this; }
-  void on_event(const scm::Event& e) override {
+  umbra::EventSink* get() { return sinks_.empty() ? nullptr : sinks_.size() == 1 ? sinks_[0] : this; }
+  void on_event(const umbra::Event& e) override {
     for (auto* s : sinks_) s->on_event(e);
   }
   bool stop_requested() const override {
@@ -36,16 +36,16 @@ class TeeSink final : public scm::EventSink {
   }
 
  private:
-  std::vector<scm::EventSink*> sinks_;
+  std::vector<umbra::EventSink*> sinks_;
 };
 
 // "label: cycle N, R cycles/s" on stderr, rewritten in place about every 0.5 s; only
 // meant for a terminal (the caller decides: umbra-sim enables it when stderr is a tty).
 // The clock is read once every 4096 events so the check costs nothing measurable.
-class ProgressSink final : public scm::EventSink {
+class ProgressSink final : public umbra::EventSink {
  public:
   explicit ProgressSink(std::string label);
-  void on_event(const scm::Event& e) override;
+  void on_event(const umbra::Event& e) override;
   void finish();  // erases the line, if one was printed
   ~ProgressSink() override { finish(); }
 
@@ -60,11 +60,11 @@ class ProgressSink final : public scm::EventSink {
 // registers (from the regwrite events; the register file starts at zero,
 // docs/microarchitecture.md), the pc of its last issued instruction, and whether it
 // exited (its slot issues `exited` bubbles after its last instruction).
-class ThreadTracker final : public scm::EventSink {
+class ThreadTracker final : public umbra::EventSink {
  public:
   ThreadTracker(unsigned threads, unsigned registers)
       : regs_(threads, std::vector<uint32_t>(registers)), last_pc_(threads), exited_(threads) {}
-  void on_event(const scm::Event& e) override;
+  void on_event(const umbra::Event& e) override;
   const std::vector<std::vector<uint32_t>>& registers() const { return regs_; }
   uint32_t last_pc(unsigned t) const { return last_pc_[t]; }
   bool exited(unsigned t) const { return exited_[t]; }
@@ -82,12 +82,12 @@ class ThreadTracker final : public scm::EventSink {
 // the thread's last issued memory instruction's; a posted store may reach the memory
 // (through the reorder queue and DRAM) after its thread has issued more, which is why
 // the requests are remembered by address rather than taken as the latest issue.
-class RequestOrigins final : public scm::EventSink {
+class RequestOrigins final : public umbra::EventSink {
  public:
   // is_memory(pc): the instruction at pc is a load, store or atomic.
   RequestOrigins(unsigned threads, std::function<bool(uint32_t)> is_memory)
       : is_memory_(std::move(is_memory)), issued_(threads), recent_(threads) {}
-  void on_event(const scm::Event& e) override;
+  void on_event(const umbra::Event& e) override;
   // The pc of thread's most recent request or cache access at addr (or, failing that,
   // in addr's 32-byte line, for a fill); none if it was not seen.
   std::optional<uint32_t> pc_of(unsigned thread, uint32_t addr) const;
@@ -108,11 +108,11 @@ class RequestOrigins final : public scm::EventSink {
 // for all) and no register write that changed a value.  Such a thread's state repeats
 // exactly, so it would spin until the cycle limit.  The window only keeps the watcher
 // slow to accuse; a thread asleep on memory issues bubbles, not its pc.
-class LivelockWatch final : public scm::EventSink {
+class LivelockWatch final : public umbra::EventSink {
  public:
   LivelockWatch(unsigned threads, unsigned registers, uint64_t window)
       : threads_(threads), regs_(threads, std::vector<uint32_t>(registers)), window_(window) {}
-  void on_event(const scm::Event& e) override;
+  void on_event(const umbra::Event& e) override;
   bool stop_requested() const override { return detected_; }
   bool detected() const { return detected_; }
   // "every thread has been at pc 0x... for N cycles with no register or memory change"

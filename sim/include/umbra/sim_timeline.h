@@ -29,13 +29,13 @@ struct TimelineWindow {
 };
 TimelineWindow parse_timeline_window(const std::string& spec);
 
-class TimelineSink final : public scm::EventSink {
+class TimelineSink final : public umbra::EventSink {
  public:
   // execute_stages: the configuration's (Config::execute_stages); the rows are its
   // pipeline_depth() stages.
   TimelineSink(TimelineWindow w, unsigned execute_stages)
       : window_(w), execute_stages_(execute_stages), stages_(uarch::pipeline_depth(execute_stages)) {}
-  void on_event(const scm::Event& e) override;
+  void on_event(const umbra::Event& e) override;
 
   // The window actually drawn (the start resolved); nullopt when it never opened
   // (no instruction was issued).
@@ -46,7 +46,7 @@ class TimelineSink final : public scm::EventSink {
     bool present = false;  // an issue or bubble event was seen for this cycle
     bool issued = false;
     uint32_t thread = 0, pc = 0;
-    scm::BubbleReason reason = scm::BubbleReason::Idle;
+    umbra::BubbleReason reason = umbra::BubbleReason::Idle;
   };
   // The fetch slot of cycle c (c in [start-(depth-1), start+count)); absent if not seen.
   Slot slot(uint64_t c) const;
@@ -60,7 +60,7 @@ class TimelineSink final : public scm::EventSink {
   std::string svg(const Style& style) const;
 
  private:
-  void record(const scm::Event& e);
+  void record(const umbra::Event& e);
   TimelineWindow window_;
   unsigned execute_stages_;
   unsigned stages_;  // the pipeline depth: rows F .. W

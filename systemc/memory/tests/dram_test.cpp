@@ -12,7 +12,7 @@
 
 #include "umbra/isa.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 namespace {
 
 struct Beat {
@@ -242,4 +242,4 @@ TEST(Dram, BadRequestsRaiseAStickyFaultAndDoNothing) {
 }
 
 }  // namespace
-}  // namespace umbra::tb
+}  // namespace umbra::scm

@@ -13,7 +13,7 @@
 #include "umbra/iss.h"
 #include "umbra/systemc_run.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 namespace {
 
 // Each thread sums a strided array with loads (misses and hits), stores the sum and
@@ -66,11 +66,11 @@ std::vector<std::pair<uint32_t, std::vector<uint32_t>>> inputs(const Program& p)
   return {{*p.symbol("buf"), words}};
 }
 
-scm::RunResult run(const Config& cfg) {
+umbra::RunResult run(const Config& cfg) {
   const Program p = assemble(cfg);
-  scm::RunOptions o;
+  harness::RunOptions o;
   o.writes = inputs(p);
-  return scm::run_systemc(p, cfg, cfg.threads, 1'000'000, nullptr, o);
+  return harness::run_systemc(p, cfg, cfg.threads, 1'000'000, nullptr, o);
 }
 
 TEST(IdealMemory, TheFactoryBuildsItFromTheConfiguration) {
@@ -94,17 +94,17 @@ TEST(IdealMemory, LeavesTheReferenceSimulatorsMemory) {
   for (const auto& [addr, words] : inputs(p))
     for (size_t i = 0; i < words.size(); ++i) iss.memory().store32(addr + uint32_t(4 * i), words[i]);
   ASSERT_TRUE(iss.run(cfg.threads, 1'000'000).all_exited());
-  const scm::RunResult r = run(cfg);
-  ASSERT_EQ(r.status, scm::RunResult::Status::Exited) << r.message;
+  const umbra::RunResult r = run(cfg);
+  ASSERT_EQ(r.status, umbra::RunResult::Status::Exited) << r.message;
   EXPECT_EQ(r.memory, iss.memory().bytes());
 }
 
 TEST(IdealMemory, AnswersTheNextCycleWhateverTheLatencySays) {
-  const scm::RunResult ideal = run(config("ideal", 40));
-  const scm::RunResult fixed1 = run(config("fixed", 1));
-  const scm::RunResult fixed12 = run(config("fixed", 12));
-  for (const scm::RunResult* r : {&ideal, &fixed1, &fixed12})
-    ASSERT_EQ(r->status, scm::RunResult::Status::Exited) << r->message;
+  const umbra::RunResult ideal = run(config("ideal", 40));
+  const umbra::RunResult fixed1 = run(config("fixed", 1));
+  const umbra::RunResult fixed12 = run(config("fixed", 12));
+  for (const umbra::RunResult* r : {&ideal, &fixed1, &fixed12})
+    ASSERT_EQ(r->status, umbra::RunResult::Status::Exited) << r->message;
   // Cycle for cycle the fixed memory at latency 1: same run length, same load latencies.
   EXPECT_EQ(ideal.cycles, fixed1.cycles);
   EXPECT_EQ(ideal.mem.load_sum, fixed1.mem.load_sum);
@@ -115,4 +115,4 @@ TEST(IdealMemory, AnswersTheNextCycleWhateverTheLatencySays) {
 }
 
 }  // namespace
-}  // namespace umbra::tb
+}  // namespace umbra::scm

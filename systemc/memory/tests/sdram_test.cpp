@@ -15,7 +15,7 @@
 #include "umbra/iss.h"
 #include "umbra/systemc_run.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 namespace {
 
 // Thread t writes words t*4 + i*1028 for i < 16 (1028 = a row of 1024 bytes and a
@@ -85,8 +85,8 @@ TEST(SdramMemory, AProgramLeavesTheReferenceSimulatorsMemory) {
   iss::Simulator iss(cfg);
   iss.load(a.program);
   ASSERT_TRUE(iss.run(cfg.threads, 1'000'000).all_exited());
-  const scm::RunResult r = scm::run_systemc(a.program, cfg, cfg.threads, 1'000'000, nullptr, {});
-  ASSERT_EQ(r.status, scm::RunResult::Status::Exited) << r.message;
+  const umbra::RunResult r = harness::run_systemc(a.program, cfg, cfg.threads, 1'000'000, nullptr, {});
+  ASSERT_EQ(r.status, umbra::RunResult::Status::Exited) << r.message;
   ASSERT_EQ(r.memory.size(), iss.memory().bytes().size());
   for (size_t i = 0; i < r.memory.size(); i += 4)
     for (size_t k = 0; k < 4; ++k)
@@ -99,4 +99,4 @@ TEST(SdramMemory, AProgramLeavesTheReferenceSimulatorsMemory) {
 }
 
 }  // namespace
-}  // namespace umbra::tb
+}  // namespace umbra::scm

@@ -169,15 +169,15 @@ TEST(Commands, WaitHoldsTheNextCommandUntilTheRunIsDone) {
       .add(Opcode::Wait)
       .add(Opcode::CountersReset)
       .add(Opcode::End);
-  scm::VectorEventSink events;
+  umbra::VectorEventSink events;
   Options o;
   o.observer = &events;
   const CosimResult r = run_buffer(p, b, o);
   ASSERT_TRUE(r.passed()) << r.summary();
   uint64_t last_issue = 0, reset_at = 0;
-  for (const scm::Event& e : events.events) {
-    if (e.kind == scm::EventKind::Issue) last_issue = e.cycle;
-    if (e.kind == scm::EventKind::Command && e.op == uint8_t(Opcode::CountersReset)) reset_at = e.cycle;
+  for (const umbra::Event& e : events.events) {
+    if (e.kind == umbra::EventKind::Issue) last_issue = e.cycle;
+    if (e.kind == umbra::EventKind::Command && e.op == uint8_t(Opcode::CountersReset)) reset_at = e.cycle;
   }
   EXPECT_GT(last_issue, 0u);
   EXPECT_GT(reset_at, last_issue);

@@ -189,10 +189,10 @@ using testkit::grid_value;
 using testkit::kGridKernel;
 
 // Counts the start events (the dispatcher's) per core and per thread.
-struct StartCounter final : scm::EventSink {
+struct StartCounter final : umbra::EventSink {
   explicit StartCounter(const Config& cfg) : per_thread(cfg.cores, std::vector<unsigned>(cfg.threads)) {}
-  void on_event(const scm::Event& e) override {
-    if (e.kind == scm::EventKind::Start) ++per_thread[e.core][e.thread];
+  void on_event(const umbra::Event& e) override {
+    if (e.kind == umbra::EventKind::Start) ++per_thread[e.core][e.thread];
   }
   std::vector<std::vector<unsigned>> per_thread;
 };

@@ -47,7 +47,7 @@ table:  .word 1, 2, 3, 4, 5, 6, 7, 8
 )";
 
 std::vector<Event> clean_events(const Program& p, const Config& cfg) {
-  scm::VectorEventSink sink;
+  umbra::VectorEventSink sink;
   const RunResult r = run_rtl(p, cfg, cfg.threads, 100000, &sink);
   EXPECT_EQ(r.status, RunResult::Status::Exited) << r.message;
   return sink.events;
@@ -106,7 +106,7 @@ TEST(Checker, CleanRunAgrees) {
   EXPECT_EQ(r.systemc.memory, r.rtl.memory);
   // In the cosimulation one host driver ends both sides' runs, so its two end cycles
   // are one number; each side's own end is its run alone.
-  const RunResult sc = scm::run_systemc(p, cfg, cfg.threads, 100000);
+  const RunResult sc = harness::run_systemc(p, cfg, cfg.threads, 100000);
   const RunResult rtl = run_rtl(p, cfg, cfg.threads, 100000);
   EXPECT_EQ(sc.end_cycle, rtl.end_cycle);
   EXPECT_EQ(r.rtl.end_cycle, rtl.end_cycle);
@@ -125,7 +125,7 @@ TEST(Checker, CleanRunAgrees) {
 struct InjectCase {
   const char* name;
   Injection::Kind kind;
-  scm::EventKind event;  // the event whose cycle the mismatch must have
+  umbra::EventKind event;  // the event whose cycle the mismatch must have
   const char* stage;
   const char* field;
 };
@@ -135,7 +135,7 @@ TEST(Checker, EveryComparedEventKindIsCaughtAtItsCycle) {
   const Program p = assemble(kProgram);
   const auto events = clean_events(p, cfg);
   using K = Injection::Kind;
-  using E = scm::EventKind;
+  using E = umbra::EventKind;
   const InjectCase cases[] = {
       {"mem", K::MemAddr, E::Mem, "events", "addr (mem)"},
       {"memresp", K::MemRespData, E::MemResp, "events", "data (memresp)"},
@@ -206,7 +206,7 @@ TEST(Checker, RegisterWriteFaultIsCaughtAtItsCycle) {
   // The 20th register write of the run (a load's late write or an ALU result).
   std::vector<Event> writes;
   for (const Event& e : events)
-    if (e.kind == scm::EventKind::RegWrite) writes.push_back(e);
+    if (e.kind == umbra::EventKind::RegWrite) writes.push_back(e);
   ASSERT_GT(writes.size(), 20u);
   const Event w = writes[20];
 
@@ -239,10 +239,10 @@ TEST(Checker, FaultBetweenWritesIsCaughtAtTheNextWrite) {
   // A cycle with no register write: the injection takes the first write after it.
   uint64_t quiet = 0, next_write = 0;
   for (size_t i = 1; i < events.size() && !next_write; ++i)
-    if (events[i].kind == scm::EventKind::RegWrite && events[i].cycle > 40) {
+    if (events[i].kind == umbra::EventKind::RegWrite && events[i].cycle > 40) {
       bool write_before = false;
       for (const Event& e : events)
-        if (e.kind == scm::EventKind::RegWrite && e.cycle == events[i].cycle - 1) write_before = true;
+        if (e.kind == umbra::EventKind::RegWrite && e.cycle == events[i].cycle - 1) write_before = true;
       if (!write_before) {
         quiet = events[i].cycle - 1;
         next_write = events[i].cycle;
@@ -263,7 +263,7 @@ TEST(Checker, IssueFaultIsCaughtAtItsCycle) {
   const Event* issue = nullptr;
   unsigned seen = 0;
   for (const Event& e : events)
-    if (e.kind == scm::EventKind::Issue && ++seen == 30) issue = &e;
+    if (e.kind == umbra::EventKind::Issue && ++seen == 30) issue = &e;
   ASSERT_NE(issue, nullptr);
   Options opts;
   opts.inject = {Injection::Kind::IssuePc, issue->cycle};
@@ -363,7 +363,7 @@ TEST(RtlAlone, MatchesTheSystemcModel) {
   const Config cfg = verilated_config();
   const Program p = assemble(kProgram);
   const RunResult rtl = run_rtl(p, cfg, cfg.threads, 100000);
-  const RunResult sc = scm::run_systemc(p, cfg, cfg.threads, 100000);
+  const RunResult sc = harness::run_systemc(p, cfg, cfg.threads, 100000);
   EXPECT_EQ(rtl.status, RunResult::Status::Exited) << rtl.message;
   EXPECT_EQ(rtl.end_cycle, sc.end_cycle);
   EXPECT_EQ(rtl.cycles, sc.cycles);
@@ -379,7 +379,7 @@ TEST(RtlAlone, MatchesTheSystemcModel) {
 TEST(RtlAlone, EveryCycleIsTheSystemcModels) {
   const auto per_cycle = [](const std::vector<Event>& events) {
     std::vector<std::string> lines;
-    for (const Event& e : events) lines.push_back(std::to_string(e.cycle) + " " + scm::format_event(e));
+    for (const Event& e : events) lines.push_back(std::to_string(e.cycle) + " " + umbra::format_event(e));
     std::sort(lines.begin(), lines.end());
     return lines;
   };
@@ -409,14 +409,14 @@ table:  .space  256
       cfg.mem_model = "fixed";
       cfg.mem_latency = 3;
     }
-    const scm::HostWrite w{40, p.data_base + 32 * 5, 1000};  // thread 5's word, before its first load
+    const umbra::HostWrite w{40, p.data_base + 32 * 5, 1000};  // thread 5's word, before its first load
     Options o;
     o.host_writes = {w};
-    scm::RunOptions so;
+    harness::RunOptions so;
     so.host_writes = {w};
-    scm::VectorEventSink rtl_events, sc_events, cosim_events;
+    umbra::VectorEventSink rtl_events, sc_events, cosim_events;
     const RunResult rtl = run_rtl(p, cfg, cfg.threads, 100000, &rtl_events, o);
-    const RunResult sc = scm::run_systemc(p, cfg, cfg.threads, 100000, &sc_events, so);
+    const RunResult sc = harness::run_systemc(p, cfg, cfg.threads, 100000, &sc_events, so);
     Options co = o;
     co.observer = &cosim_events;
     co.check_iss = false;  // the reference simulator has no host writes in mid-run
@@ -437,7 +437,7 @@ TEST(RtlAlone, ReportsAnIllegalInstructionAsTheSystemcModelDoes) {
   const Config cfg = verilated_config();
   const Program p = assemble(".text\n nop\n .word 0\n exit\n");
   const RunResult rtl = run_rtl(p, cfg, 2, 10000);
-  const RunResult sc = scm::run_systemc(p, cfg, 2, 10000);
+  const RunResult sc = harness::run_systemc(p, cfg, 2, 10000);
   EXPECT_EQ(rtl.status, RunResult::Status::Fault);
   EXPECT_EQ(rtl.fault, Fault::IllegalInstruction);
   EXPECT_EQ(rtl.fault_pc, 4u);

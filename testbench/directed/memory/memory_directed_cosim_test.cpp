@@ -23,8 +23,8 @@ namespace {
 class Cosim : public ::testing::TestWithParam<Spec> {};
 
 // The spec's host writes at the addresses the program gives their symbols.
-std::vector<scm::HostWrite> host_writes(const Spec& s, const Program& p) {
-  std::vector<scm::HostWrite> out;
+std::vector<umbra::HostWrite> host_writes(const Spec& s, const Program& p) {
+  std::vector<umbra::HostWrite> out;
   for (const HostWrite& w : s.host_writes)
     out.push_back({w.cycle, address_of(s, p, w.symbol, w.offset), w.value});
   return out;
@@ -76,7 +76,7 @@ TEST_P(Cosim, RtlAloneMeetsTheExpectationsAndTheIss) {
   if (!s.host_writes.empty()) return;
   iss::Simulator iss(cfg);
   iss.load(p);
-  const iss::RunResult ref = iss.run(s.threads, 5'000'000);
+  const iss::IssResult ref = iss.run(s.threads, 5'000'000);
   ASSERT_TRUE(ref.all_exited());
   const std::vector<uint8_t>& want = iss.memory().bytes();
   ASSERT_EQ(r.memory.size(), want.size());
@@ -102,11 +102,11 @@ TEST(LinePort, PlantedWlineFaultsAreCaughtAtTheirCycle) {
     if (x.name == "combine") s = x;
   ASSERT_EQ(s.name, "combine");
   const Program p = assemble(s, cfg.registers);
-  scm::VectorEventSink sink;
+  umbra::VectorEventSink sink;
   const cosim::RunResult clean = cosim::run_rtl(p, cfg, s.threads, 5'000'000, &sink);
   ASSERT_EQ(clean.status, cosim::RunResult::Status::Exited) << clean.message;
   using K = cosim::Injection::Kind;
-  using E = scm::EventKind;
+  using E = umbra::EventKind;
   const struct {
     const char* name;
     K kind;
@@ -118,8 +118,8 @@ TEST(LinePort, PlantedWlineFaultsAreCaughtAtTheirCycle) {
                {"dram", K::DramAddr, E::Dram, "events", "addr (dram)"}};
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
-    const scm::Event* wline = nullptr;
-    for (const scm::Event& e : sink.events)
+    const umbra::Event* wline = nullptr;
+    for (const umbra::Event& e : sink.events)
       if (e.kind == c.event && e.op == isa::kPortOpWline) {
         wline = &e;
         break;

@@ -39,7 +39,7 @@ IssRun run_iss(const Spec& s, const Program& p, const Config& cfg) {
   IssRun out;
   iss::Simulator sim(cfg);
   sim.load(p, s.path);
-  const iss::RunResult r = sim.run(s.threads, kMaxInstructions);
+  const iss::IssResult r = sim.run(s.threads, kMaxInstructions);
   if (r.fault) out.problem = r.fault->message();
   for (const auto& t : r.threads)
     if (out.problem.empty() && t.status != iss::ThreadStatus::Exited) out.problem = "a thread did not exit";
@@ -91,7 +91,7 @@ TEST_P(IssPrograms, IssMeetsTheExpectations) {
 
 void systemc_meets_the_expectations(const Spec& s, const Config& cfg) {
   const Program p = assemble(s, cfg.registers);
-  scm::RunOptions opts;
+  harness::RunOptions opts;
   if (!s.host_writes.empty()) {
 #if defined(UMBRA_HOST_WRITES)
     for (const HostWrite& w : s.host_writes)
@@ -102,8 +102,8 @@ void systemc_meets_the_expectations(const Spec& s, const Config& cfg) {
                     "(testbench/directed/memory/README.md)";
 #endif
   }
-  const scm::RunResult r = scm::run_systemc(p, cfg, s.threads, kMaxCycles, nullptr, opts);
-  ASSERT_EQ(r.status, scm::RunResult::Status::Exited) << s.name << ": " << r.message;
+  const umbra::RunResult r = harness::run_systemc(p, cfg, s.threads, kMaxCycles, nullptr, opts);
+  ASSERT_EQ(r.status, umbra::RunResult::Status::Exited) << s.name << ": " << r.message;
   for (const auto& e : check(s, p, r.memory)) ADD_FAILURE() << e;
   if (s.host_writes.empty()) EXPECT_EQ(first_difference(run_iss(s, p, cfg).memory, r.memory), "") << s.name;
 }
@@ -190,27 +190,27 @@ buf:    .space  32
   o.apply(cfg);
   const as::Result a = as::assemble_string(src, "dflush_line.s", o);
   ASSERT_TRUE(a.ok()) << (a.errors.empty() ? "" : a.errors[0].message);
-  struct Sink final : scm::EventSink {
+  struct Sink final : umbra::EventSink {
     uint32_t buf = 0;
     unsigned words = 0;    // words of buf seen in wlines on the port
     bool flushed = false;  // thread 0's dflush reached C2
     int at_wake = -1;      // words seen when thread 0 woke from it
-    void on_event(const scm::Event& e) override {
+    void on_event(const umbra::Event& e) override {
       if (e.core != 0) return;
-      if (e.kind == scm::EventKind::Mem && e.op == isa::kPortOpWline && e.addr == buf) {
+      if (e.kind == umbra::EventKind::Mem && e.op == isa::kPortOpWline && e.addr == buf) {
         for (unsigned i = 0; i < 8; ++i) words += e.data >> i & 1u;
-      } else if (e.kind == scm::EventKind::Cache && e.thread == 0 &&
+      } else if (e.kind == umbra::EventKind::Cache && e.thread == 0 &&
                  e.op == isa::info(isa::Op::DFLUSH).opcode) {
         flushed = true;
-      } else if (e.kind == scm::EventKind::Wake && e.thread == 0 && flushed && at_wake < 0) {
+      } else if (e.kind == umbra::EventKind::Wake && e.thread == 0 && flushed && at_wake < 0) {
         at_wake = int(words);
       }
     }
   } sink;
   for (const auto& sym : a.program.symbols)
     if (sym.name == "buf") sink.buf = sym.value;
-  const scm::RunResult r = scm::run_systemc(a.program, cfg, 8, kMaxCycles, &sink);
-  ASSERT_EQ(r.status, scm::RunResult::Status::Exited) << r.message;
+  const umbra::RunResult r = harness::run_systemc(a.program, cfg, 8, kMaxCycles, &sink);
+  ASSERT_EQ(r.status, umbra::RunResult::Status::Exited) << r.message;
   EXPECT_GT(r.mem.dram_requests, 8u);
   EXPECT_EQ(sink.at_wake, 8) << "thread 0 woke from dflush with only " << sink.at_wake
                              << " of its 8 combined stores sent";
@@ -257,8 +257,8 @@ buf:    .space  32
   o.apply(cfg);
   const as::Result a = as::assemble_string(src, "load_after_store.s", o);
   ASSERT_TRUE(a.ok()) << (a.errors.empty() ? "" : a.errors[0].message);
-  const scm::RunResult r = scm::run_systemc(a.program, cfg, 8, kMaxCycles);
-  ASSERT_EQ(r.status, scm::RunResult::Status::Exited) << r.message;
+  const umbra::RunResult r = harness::run_systemc(a.program, cfg, 8, kMaxCycles);
+  ASSERT_EQ(r.status, umbra::RunResult::Status::Exited) << r.message;
   uint32_t at = 0;
   for (const auto& sym : a.program.symbols)
     if (sym.name == "errors") at = sym.value;

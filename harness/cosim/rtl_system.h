@@ -113,18 +113,18 @@ class RtlStepper {
 class RtlSide {
  public:
   // Throws std::invalid_argument for the memory's parameters or a host write.
-  RtlSide(const Config& cfg, RtlStepper::Callback on_cycle, std::vector<scm::HostWrite> writes, bool waveform,
-          uint32_t ncore);
+  RtlSide(const Config& cfg, RtlStepper::Callback on_cycle, std::vector<umbra::HostWrite> writes,
+          bool waveform, uint32_t ncore);
 
   harness::EdgeInputs before_edge() const;
   void edge(const harness::EdgeInputs& e);
-  void after_edge(const scm::HostScript::Outputs& host);
+  void after_edge(const harness::HostScript::Outputs& host);
 
-  tb::memory_side memory;
+  harness::memory_side memory;
   RtlStepper rtl;
 
  private:
-  bool apply_inputs(const scm::HostScript::Outputs& h);  // whether any input changed
+  bool apply_inputs(const harness::HostScript::Outputs& h);  // whether any input changed
   void settle(bool changed);
 };
 

@@ -16,9 +16,9 @@ void core_monitor::edge(const scm::umbra_core::Inputs& in, const scm::umbra_core
   s.core = core_;
   // A request transfers in a cycle with valid and ready both high.
   if (out.mem_req_valid && in.mem_req_ready) {
-    scm::Event m;
+    umbra::Event m;
     m.cycle = s.cycle;
-    m.kind = scm::EventKind::Mem;
+    m.kind = umbra::EventKind::Mem;
     m.thread = out.mem_req_tag;
     m.op = uint8_t(out.mem_req_op);
     m.addr = out.mem_req_addr;
@@ -30,15 +30,15 @@ void core_monitor::edge(const scm::umbra_core::Inputs& in, const scm::umbra_core
       m.data = out.mem_req_mask;
       m.cmp = out.mem_req_line.fold(PortLine::kMaxWords, out.mem_req_mask);
     }
-    s.events[rank(scm::EventKind::Mem)] = m;
+    s.events[rank(umbra::EventKind::Mem)] = m;
   }
   if (in.mem_resp_valid) {
-    scm::Event r;
+    umbra::Event r;
     r.cycle = s.cycle;
-    r.kind = scm::EventKind::MemResp;
+    r.kind = umbra::EventKind::MemResp;
     r.thread = in.mem_resp_tag;
     r.value = in.mem_resp_data;
-    s.events[rank(scm::EventKind::MemResp)] = r;
+    s.events[rank(umbra::EventKind::MemResp)] = r;
   }
   s.busy = out.busy;
   s.fault = out.fault;

@@ -1,6 +1,6 @@
 // The options that bound a run's waveforms and traces (issue 37), the same on
 // umbra-sim and umbra-cosim: --wave-from/--wave-to (the cycles dumped) and --wave-limit
-// (the bytes a file may reach), into scm::WaveBounds (run_result.h); and a size limit
+// (the bytes a file may reach), into umbra::WaveBounds (run_result.h); and a size limit
 // option for a trace (umbra-sim --trace-limit, umbra-cosim --events-limit).  Header-only, for the tools
 // that use CLI11 and the contracts: the parser refuses a bad value (a negative or
 // non-decimal cycle, one beyond 64 bits, a size that is not N[K|M|G], a window whose
@@ -43,7 +43,7 @@ constexpr uint64_t kDefaultTraceLimit = uint64_t(1) << 30;
 inline std::string events_limit_warning(const std::string& tool, const std::string& path, uint64_t limit,
                                         uint64_t stopped_at, uint64_t end_cycle) {
   return tool + ": warning: --events " + (path == "-" ? std::string("(stdout)") : "'" + path + "'") +
-         " reached its size limit of " + scm::size_text(limit) + " at cycle " + std::to_string(stopped_at) +
+         " reached its size limit of " + umbra::size_text(limit) + " at cycle " + std::to_string(stopped_at) +
          " and was not written further: it holds the events of the cycles before it (the run went on to "
          "cycle " +
          std::to_string(end_cycle) + "); raise the limit with --events-limit SIZE (0: none)";
@@ -71,7 +71,7 @@ inline CLI::Option* add_limit_option(CLI::App& app, const std::string& name, uin
 
 // Adds the three options to `app`; `bounds` holds what they say once app.parse()
 // returns.  The window is checked whole once every option is in.
-inline void add_wave_options(CLI::App& app, scm::WaveBounds& bounds) {
+inline void add_wave_options(CLI::App& app, umbra::WaveBounds& bounds) {
   app.add_option_function<std::string>(
          "--wave-from", [&bounds](const std::string& v) { bounds.from = *parse_wave_number(v, false); },
          "--vcd/--fst: the first cycle dumped (default 0); both sides of a cosimulation dump the same "

@@ -23,26 +23,28 @@
 #include "umbra/output_files.h"
 #include "umbra/program.h"
 #include "umbra/systemc_run.h"
-#include "umbra/wave_options.h"
+#include "wave_options.h"
 
 namespace {
 
+namespace harness = umbra::harness;
+
 constexpr int kExitOk = 0, kExitBadInput = 1, kExitFault = 2, kExitLimit = 3;
 
-nlohmann::json summary(const umbra::scm::RunResult& r, bool with_registers) {
-  using umbra::scm::BubbleReason;
+nlohmann::json summary(const umbra::RunResult& r, bool with_registers) {
+  using umbra::BubbleReason;
   nlohmann::json j;
-  j["status"] = umbra::scm::status_name(r.status);
+  j["status"] = umbra::status_name(r.status);
   j["message"] = r.message;
   j["launch_cycle"] = r.launch_cycle;
   j["end_cycle"] = r.end_cycle;
   j["cycles"] = r.cycles;
   j["issued"] = r.stats.issued;
   nlohmann::json bubbles;
-  for (unsigned k = 0; k < umbra::scm::kBubbleReasons; ++k) {
+  for (unsigned k = 0; k < umbra::kBubbleReasons; ++k) {
     std::vector<uint64_t> per_thread;
     for (const auto& b : r.stats.bubbles) per_thread.push_back(b[k]);
-    bubbles[umbra::scm::bubble_reason_name(BubbleReason(k))] = per_thread;
+    bubbles[umbra::bubble_reason_name(BubbleReason(k))] = per_thread;
   }
   j["bubbles"] = bubbles;
   j["ipc"] = r.stats.ipc();
@@ -50,7 +52,7 @@ nlohmann::json summary(const umbra::scm::RunResult& r, bool with_registers) {
   j["cycles_per_second"] = r.cycles_per_second();
   j["cpu_seconds"] = r.cpu_seconds;
   j["cycles_per_cpu_second"] = r.cycles_per_cpu_second();
-  if (r.status == umbra::scm::RunResult::Status::Fault) {
+  if (r.status == umbra::RunResult::Status::Fault) {
     j["fault"] = {{"kind", umbra::fault_name(r.fault)},
                   {"thread", r.fault_thread},
                   {"pc", r.fault_pc},
@@ -92,7 +94,7 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? kExitOk : kExitBadInput;
   }
 
-  umbra::scm::RunResult r;
+  umbra::RunResult r;
   try {
     const umbra::Config cfg = config_path.empty() ? umbra::Config{} : umbra::load_config(config_path);
     const auto fmt = umbra::obj::parse_format(format);
@@ -112,13 +114,13 @@ int main(int argc, char** argv) {
     if (!events_path.empty()) events_out = umbra::OutputFile(events_path, "--events");
     if (!memory_out.empty()) memory_file = umbra::OutputFile(memory_out, "--memory-out", true);
     std::FILE* events_file = events_out.file();
-    std::unique_ptr<umbra::scm::TextEventSink> sink;
-    if (events_file) sink = std::make_unique<umbra::scm::TextEventSink>(events_file, events_limit);
+    std::unique_ptr<umbra::TextEventSink> sink;
+    if (events_file) sink = std::make_unique<umbra::TextEventSink>(events_file, events_limit);
 
-    umbra::scm::RunOptions opts;
-    opts.isolation = umbra::scm::RunOptions::Isolation::InProcess;
+    harness::RunOptions opts;
+    opts.isolation = harness::RunOptions::Isolation::InProcess;
     opts.capture_registers = registers;
-    r = umbra::scm::run_systemc(p, cfg, threads ? threads : cfg.threads, max_cycles, sink.get(), opts);
+    r = harness::run_systemc(p, cfg, threads ? threads : cfg.threads, max_cycles, sink.get(), opts);
     if (sink) sink->finish();
     events_out.close();
     if (sink && sink->stopped())
@@ -144,13 +146,13 @@ int main(int argc, char** argv) {
     return kExitBadInput;
   }
   std::fprintf(stderr, "%s: %s after %llu cycles (%llu instructions, IPC %.3f, %.0f cycles/CPU-s)%s%s\n",
-               input.c_str(), umbra::scm::status_name(r.status), static_cast<unsigned long long>(r.cycles),
+               input.c_str(), umbra::status_name(r.status), static_cast<unsigned long long>(r.cycles),
                static_cast<unsigned long long>(r.stats.total_issued()), r.stats.ipc(),
                r.cycles_per_cpu_second(), r.message.empty() ? "" : ": ", r.message.c_str());
   switch (r.status) {
-    case umbra::scm::RunResult::Status::Exited: return kExitOk;
-    case umbra::scm::RunResult::Status::Fault: return kExitFault;
-    case umbra::scm::RunResult::Status::CycleLimit: return kExitLimit;
+    case umbra::RunResult::Status::Exited: return kExitOk;
+    case umbra::RunResult::Status::Fault: return kExitFault;
+    case umbra::RunResult::Status::CycleLimit: return kExitLimit;
   }
   return kExitFault;
 }

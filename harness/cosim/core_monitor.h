@@ -24,8 +24,8 @@ namespace umbra::cosim {
 
 // The place of an event kind in a cycle's contract order (events.h's EventOrder):
 // Issue and Bubble share the first, every later kind follows in enum order.
-constexpr unsigned rank(scm::EventKind k) {
-  return k == scm::EventKind::Issue ? 0 : unsigned(k) - 1;
+constexpr unsigned rank(umbra::EventKind k) {
+  return k == umbra::EventKind::Issue ? 0 : unsigned(k) - 1;
 }
 
 // One cycle as seen from outside a core.  events[k] holds the event of rank k (issue
@@ -37,7 +37,7 @@ constexpr unsigned rank(scm::EventKind k) {
 struct CycleSample {
   uint64_t cycle = 0;
   unsigned core = 0;
-  std::array<std::optional<scm::Event>, scm::kEventRanks> events;
+  std::array<std::optional<umbra::Event>, umbra::kEventRanks> events;
   bool busy = false, fault = false;
   bool system_busy = false;  // the system top's busy: the cores' or the queue's pending DRAM traffic
   bool system_fault = false;

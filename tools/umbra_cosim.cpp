@@ -31,7 +31,7 @@
 #include "umbra/output_file.h"
 #include "umbra/output_files.h"
 #include "umbra/program.h"
-#include "umbra/wave_options.h"
+#include "wave_options.h"
 
 namespace {
 
@@ -57,7 +57,7 @@ int exit_for(const umbra::cosim::RunResult& r) {
 }
 
 nlohmann::json run_json(const umbra::cosim::RunResult& r) {
-  return {{"status", umbra::scm::status_name(r.status)},
+  return {{"status", umbra::status_name(r.status)},
           {"message", r.message},
           {"launch_cycle", r.launch_cycle},
           {"end_cycle", r.end_cycle},
@@ -96,7 +96,7 @@ void print_cosim(const std::string& what, const umbra::cosim::CosimResult& c, bo
       !c.passed() ? "MISMATCH"
       : iss       ? "SystemC, RTL and ISS agree"
                   : "SystemC and RTL agree (ISS not checked)",
-      umbra::scm::status_name(r.status), (unsigned long long)r.end_cycle, (unsigned long long)r.cycles,
+      umbra::status_name(r.status), (unsigned long long)r.end_cycle, (unsigned long long)r.cycles,
       (unsigned long long)c.events_compared, r.cycles_per_second());
   if (r.status != umbra::cosim::RunResult::Status::Exited)
     std::printf("  rtl: %s\n  systemc: %s\n", r.message.c_str(), c.systemc.message.c_str());
@@ -174,7 +174,7 @@ int main(int argc, char** argv) {
   app.add_option("--model", model, "cosim (default): RTL and SystemC in lockstep; rtl: the RTL alone");
   app.add_option("--vcd", vcd, "waveforms: BASE.rtl.vcd and BASE.systemc.vcd");
   app.add_option("--fst", fst, "waveforms: BASE.rtl.fst and BASE.systemc.fst (via gtkwave's vcd2fst)");
-  umbra::scm::WaveBounds waves;
+  umbra::WaveBounds waves;
   umbra::add_wave_options(app, waves);
   app.add_option("--events", events_path, "--model rtl: write the RTL's events to FILE ('-': stdout)");
   uint64_t events_limit = umbra::kDefaultTraceLimit;
@@ -319,7 +319,7 @@ int main(int argc, char** argv) {
       umbra::OutputFile events_out;
       if (!events_path.empty()) events_out = umbra::OutputFile(events_path, "--events");
       std::FILE* events = events_out.file();
-      umbra::scm::TextEventSink sink(events, events_limit);
+      umbra::TextEventSink sink(events, events_limit);
       umbra::models::Job job;
       job.program = &p;
       job.source = input;
@@ -346,7 +346,7 @@ int main(int argc, char** argv) {
       else
         std::fprintf(events == stdout ? stderr : stdout,
                      "%s: rtl: %s at cycle %llu, %llu busy cycles, %.0f cycles/s%s%s\n", input.c_str(),
-                     umbra::scm::status_name(r.status), (unsigned long long)r.end_cycle,
+                     umbra::status_name(r.status), (unsigned long long)r.end_cycle,
                      (unsigned long long)r.cycles, r.cycles_per_second(), r.message.empty() ? "" : ": ",
                      r.message.c_str());
       umbra::check_stdout();

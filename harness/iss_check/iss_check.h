@@ -60,7 +60,7 @@ void record_issue(ThreadRecords& r, unsigned thread, uint32_t pc);
 void record_write(ThreadRecords& r, unsigned thread, uint32_t pc, uint8_t reg, uint32_t value);
 
 struct Reference {
-  iss::RunResult result;
+  iss::IssResult result;
   ThreadRecords records;
   std::vector<uint8_t> memory;
   // Every word a store or an atomic wrote in the ISS's run, with the threads that wrote
@@ -82,7 +82,7 @@ struct Reference {
 // cycle models' host does; inject is then ignored (there are no records).
 Reference run_reference(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_instructions,
                         const std::vector<std::pair<uint32_t, std::vector<uint32_t>>>& writes, int64_t inject,
-                        const scm::Domain& domain = {}, const scm::Doorbell& doorbell = {});
+                        const umbra::Domain& domain = {}, const umbra::Doorbell& doorbell = {});
 
 struct IssVerdict {
   std::vector<std::string> problems, notes;
@@ -91,6 +91,6 @@ struct IssVerdict {
 // Compares one cycle model's run (its per-thread records, final memory and outcome)
 // with the reference; `model` names it in the messages.
 void compare_with_reference(const std::string& model, const Program& p, const Reference& ref,
-                            const ThreadRecords& records, const scm::RunResult& run, IssVerdict& out);
+                            const ThreadRecords& records, const umbra::RunResult& run, IssVerdict& out);
 
 }  // namespace umbra::check

@@ -19,7 +19,7 @@ namespace umbra::cosim {
 
 class WaveFile {
  public:
-  WaveFile(std::string path, const scm::WaveBounds& bounds) : path_(std::move(path)), bounds_(bounds) {}
+  WaveFile(std::string path, const umbra::WaveBounds& bounds) : path_(std::move(path)), bounds_(bounds) {}
   virtual ~WaveFile() = default;
   const std::string& path() const { return path_; }
   // Whether cycle c is to be dumped (inside the window, the file not stopped); also
@@ -42,7 +42,7 @@ class WaveFile {
   bool fits() const { return !bounds_.limit || kept_bytes() + pending_bytes() <= bounds_.limit; }
 
   std::string path_;
-  scm::WaveBounds bounds_;
+  umbra::WaveBounds bounds_;
   bool seen_ = false, any_ = false, stopped_ = false;
   uint64_t last_seen_ = 0, first_ = 0, last_ = 0;  // the run's last cycle; the cycles kept
   uint64_t stopped_at_ = 0;                        // the first cycle that did not fit

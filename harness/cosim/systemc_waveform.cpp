@@ -20,9 +20,9 @@ std::string core_scope(unsigned c) {
 }  // namespace
 
 SystemcWaveform::SystemcWaveform(const std::string& path, const scm::umbra_system& sys, unsigned threads,
-                                 const scm::WaveBounds& bounds)
+                                 const umbra::WaveBounds& bounds)
     : WaveFile(path, bounds), path_(path), out_(std::fopen(path.c_str(), "w")) {
-  if (!out_) throw scm::RunError("waveform '" + path + "': cannot open: " + std::strerror(errno));
+  if (!out_) throw umbra::RunError("waveform '" + path + "': cannot open: " + std::strerror(errno));
   unsigned tw = 1;
   while ((1u << tw) < threads) ++tw;
   const std::map<std::string, unsigned> widths = {
@@ -132,8 +132,8 @@ void SystemcWaveform::close() {
   if (!err) return;
   std::error_code ec;
   const bool regular = std::filesystem::is_regular_file(path_, ec) && std::remove(path_.c_str()) == 0;
-  throw scm::RunError("waveform '" + path_ + "': cannot write: " + std::strerror(err) +
-                      (regular ? " (the partial file was removed)" : ""));
+  throw umbra::RunError("waveform '" + path_ + "': cannot write: " + std::strerror(err) +
+                        (regular ? " (the partial file was removed)" : ""));
 }
 
 void SystemcWaveform::add(const std::string& name, unsigned width, std::function<uint64_t()> value) {

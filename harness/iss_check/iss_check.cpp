@@ -94,7 +94,7 @@ void record_write(ThreadRecords& r, unsigned thread, uint32_t pc, uint8_t reg, u
 
 Reference run_reference(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_instructions,
                         const std::vector<std::pair<uint32_t, std::vector<uint32_t>>>& writes, int64_t inject,
-                        const scm::Domain& domain, const scm::Doorbell& doorbell) {
+                        const umbra::Domain& domain, const umbra::Doorbell& doorbell) {
   Reference ref;
   iss::Simulator sim(cfg);
   sim.load(p);  // a doorbell run too: the host loads the text, then rings
@@ -142,23 +142,23 @@ Reference run_reference(const Program& p, const Config& cfg, unsigned nthreads, 
 }
 
 void compare_with_reference(const std::string& model, const Program& p, const Reference& ref,
-                            const ThreadRecords& records, const scm::RunResult& run, IssVerdict& out) {
+                            const ThreadRecords& records, const umbra::RunResult& run, IssVerdict& out) {
   const size_t notes_before = out.notes.size();
   // A run that stopped early (fault, limit) on either side: every thread's stream must
   // be a prefix of the other's, as far as both got.
   const bool ref_ended = ref.result.all_exited() && !ref.command_fault;
-  const bool complete = run.status == scm::RunResult::Status::Exited && ref_ended;
+  const bool complete = run.status == umbra::RunResult::Status::Exited && ref_ended;
   // A model stopped by its cycle budget is compared as far as it got: the budget is
   // the user's, not a disagreement.
-  if (run.status == scm::RunResult::Status::CycleLimit) {
-  } else if ((run.status == scm::RunResult::Status::Exited) != ref_ended)
+  if (run.status == umbra::RunResult::Status::CycleLimit) {
+  } else if ((run.status == umbra::RunResult::Status::Exited) != ref_ended)
     out.problems.push_back(model + ": " +
                            (ref_ended ? "the ISS ran to the end, the model stopped: " + run.message
                                       : "the model ran to the end, the ISS stopped: " +
                                             (ref.command_fault  ? ref.command_fault->message()
                                              : ref.result.fault ? ref.result.fault->message()
                                                                 : std::string("livelock"))));
-  else if (ref.command_fault && run.status == scm::RunResult::Status::Fault) {
+  else if (ref.command_fault && run.status == umbra::RunResult::Status::Fault) {
     // The same refused command (its reason and address), or the same memory fault.
     const iss::CommandFault& f = *ref.command_fault;
     const std::string reason =
@@ -168,7 +168,7 @@ void compare_with_reference(const std::string& model, const Program& p, const Re
     if (!same) out.problems.push_back(model + ": stopped by " + run.message + ", the ISS by " + f.message());
   } else if (!complete && ref.result.fault && run.fault != ref.result.fault->fault &&
              ref.result.fault->fault != Fault::InstructionLimit &&
-             run.status != scm::RunResult::Status::CycleLimit)
+             run.status != umbra::RunResult::Status::CycleLimit)
     out.problems.push_back(model + ": stopped by " + std::string(fault_name(run.fault)) + " (" + run.message +
                            "), the ISS by " + ref.result.fault->message());
 

@@ -58,7 +58,7 @@
 #include "umbra/sim_sinks.h"
 #include "umbra/sim_timeline.h"
 #include "umbra/systemc_run.h"
-#include "umbra/wave_options.h"
+#include "wave_options.h"
 
 namespace {
 
@@ -222,22 +222,21 @@ void write_dump(std::ostream& os, const std::vector<uint8_t>& m, const DumpSpec&
   }
 }
 
-using umbra::scm::BubbleReason;
-using umbra::scm::kBubbleReasons;
-namespace scm = umbra::scm;
+using umbra::BubbleReason;
+using umbra::kBubbleReasons;
 namespace simtools = umbra::simtools;
 
 // The cycle models' events name a core and its thread; the trackers below count work
 // items, core * launched + thread, as the reference simulator numbers its threads (a
 // thread never launched gets a number past them, which the trackers ignore).  The
 // text trace and the timeline see the events as they are.
-class WorkItems final : public scm::EventSink {
+class WorkItems final : public umbra::EventSink {
  public:
-  WorkItems(scm::EventSink* next, unsigned launched, unsigned cores, unsigned threads)
+  WorkItems(umbra::EventSink* next, unsigned launched, unsigned cores, unsigned threads)
       : next_(next), launched_(launched), cores_(cores), threads_(threads) {}
-  void on_event(const scm::Event& e) override {
-    if (e.kind == scm::EventKind::Dram) return next_->on_event(e);
-    scm::Event x = e;
+  void on_event(const umbra::Event& e) override {
+    if (e.kind == umbra::EventKind::Dram) return next_->on_event(e);
+    umbra::Event x = e;
     x.thread = e.thread < launched_ ? e.core * launched_ + e.thread
                                     : cores_ * launched_ + e.core * threads_ + e.thread;
     next_->on_event(x);
@@ -245,7 +244,7 @@ class WorkItems final : public scm::EventSink {
   bool stop_requested() const override { return next_->stop_requested(); }
 
  private:
-  scm::EventSink* next_;
+  umbra::EventSink* next_;
   unsigned launched_, cores_, threads_;
 };
 
@@ -253,7 +252,7 @@ class WorkItems final : public scm::EventSink {
 // n threads launched on each core, work item w = core * n + thread.
 void cycle_thread_ends(Outcome& o, const simtools::ThreadTracker& tr, const umbra::Program& p,
                        const umbra::Config& cfg, unsigned n) {
-  const scm::RunResult& r = o.cyc;
+  const umbra::RunResult& r = o.cyc;
   auto word_at = [&](uint32_t pc) -> std::optional<uint32_t> {
     if (pc < p.text_base || (pc - p.text_base) / 4 >= p.text.size()) return std::nullopt;
     return p.text[(pc - p.text_base) / 4];
@@ -267,12 +266,12 @@ void cycle_thread_ends(Outcome& o, const simtools::ThreadTracker& tr, const umbr
     const auto w = word_at(e.pc);
     const auto d = w ? umbra::isa::decode(*w) : std::nullopt;
     const bool at_exit = e.count && d && std::string(d->info->name) == "exit";
-    if (r.status == scm::RunResult::Status::Fault && r.fault != umbra::Fault::None && r.fault_core == core &&
-        r.fault_thread == t % n) {
+    if (r.status == umbra::RunResult::Status::Fault && r.fault != umbra::Fault::None &&
+        r.fault_core == core && r.fault_thread == t % n) {
       e.state = "faulted";
       if (r.fault_pc || r.fault == umbra::Fault::IllegalInstruction || r.fault == umbra::Fault::BadJump)
         e.pc = r.fault_pc;
-    } else if (r.status == scm::RunResult::Status::Exited || tr.exited(t) || at_exit) {
+    } else if (r.status == umbra::RunResult::Status::Exited || tr.exited(t) || at_exit) {
       e.state = "exited";
     } else {
       e.state = "running";
@@ -283,13 +282,13 @@ void cycle_thread_ends(Outcome& o, const simtools::ThreadTracker& tr, const umbr
 
 void cycle_status(Outcome& o) {
   switch (o.cyc.status) {
-    case scm::RunResult::Status::Exited: o.status = "exited"; break;
-    case scm::RunResult::Status::Fault:
+    case umbra::RunResult::Status::Exited: o.status = "exited"; break;
+    case umbra::RunResult::Status::Fault:
       o.status = "fault";
       o.rc = kExitFault;
       o.stop_line = "fault: " + o.cyc.message;
       break;
-    case scm::RunResult::Status::CycleLimit:
+    case umbra::RunResult::Status::CycleLimit:
       o.status = "cycle limit";
       o.rc = kExitLimit;
       o.stop_line = "stopped: " + o.cyc.message;
@@ -301,17 +300,17 @@ struct Request {
   const umbra::models::Model* model = nullptr;
   std::string input;
   unsigned threads = 1;
-  scm::Domain domain;  // a domain launch: threads is T, the tables are per context
+  umbra::Domain domain;  // a domain launch: threads is T, the tables are per context
   uint64_t max_instructions = kDefaultMaxInstructions, max_cycles = kDefaultMaxCycles;
   std::ostream* trace = nullptr;  // iss: instruction trace; cycle models: events
   std::FILE* event_trace = nullptr;
   std::string trace_name;                            // for messages: the file, or stdout
   uint64_t trace_limit = umbra::kDefaultTraceLimit;  // bytes; 0: none
-  scm::EventSink* timeline = nullptr;
+  umbra::EventSink* timeline = nullptr;
   bool progress = false;
-  std::string vcd, fst;   // rtl/cosim waveform base names (cosim_run.h)
-  scm::WaveBounds waves;  // their window and size limit
-  std::string commands;   // --commands: the command file
+  std::string vcd, fst;     // rtl/cosim waveform base names (cosim_run.h)
+  umbra::WaveBounds waves;  // their window and size limit
+  std::string commands;     // --commands: the command file
 };
 
 Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Request& rq) {
@@ -344,7 +343,7 @@ Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Requ
       written += line.size();
       ++lines;
     };
-  const umbra::iss::RunResult res = rq.domain.launch()
+  const umbra::iss::IssResult res = rq.domain.launch()
                                         ? sim.run_domain(rq.domain.w, rq.domain.h, rq.max_instructions, obs)
                                         : sim.run(rq.threads, rq.max_instructions, obs);
   Outcome o;
@@ -352,7 +351,7 @@ Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Requ
   o.status = "exited";
   if (trace_full)
     o.warnings.push_back("--trace " + rq.trace_name + " reached its size limit of " +
-                         scm::size_text(rq.trace_limit) + " and was not written further: it " +
+                         umbra::size_text(rq.trace_limit) + " and was not written further: it " +
                          "holds the first " + std::to_string(lines) + " retired instructions (the run " +
                          "retired " + std::to_string(retired) + "); raise the limit with --trace-limit " +
                          "SIZE (0: none)");
@@ -394,7 +393,7 @@ Outcome run_iss(const umbra::Program& prog, const umbra::Config& cfg, const Requ
 Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, const Request& rq) {
   const unsigned items = rq.threads * cfg.cores;
   simtools::ThreadTracker tracker(items, cfg.registers);
-  std::unique_ptr<scm::TextEventSink> text;
+  std::unique_ptr<umbra::TextEventSink> text;
   std::unique_ptr<simtools::ProgressSink> progress;
   simtools::LivelockWatch livelock(items, cfg.registers, kLivelockRounds);
   auto word_at = [&](uint32_t pc) -> std::optional<uint32_t> {
@@ -418,7 +417,7 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   if (rq.event_trace) {
     const std::string header = "# cycle event thread fields (docs/microarchitecture.md, Events)\n";
     std::fputs(header.c_str(), rq.event_trace);
-    text = std::make_unique<scm::TextEventSink>(rq.event_trace, rq.trace_limit, header.size());
+    text = std::make_unique<umbra::TextEventSink>(rq.event_trace, rq.trace_limit, header.size());
     tee.add(text.get());
   }
   tee.add(rq.timeline);
@@ -438,7 +437,7 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   job.domain = rq.domain;
   job.max_cycles = rq.max_cycles;
   job.sink = tee.get();
-  job.isolation = scm::Isolation::InProcess;
+  job.isolation = umbra::Isolation::InProcess;
   job.vcd = rq.vcd;
   job.fst = rq.fst;
   job.waves = rq.waves;
@@ -461,7 +460,7 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
     text->finish();
     if (text->stopped())
       o.warnings.push_back("--trace " + rq.trace_name + " reached its size limit of " +
-                           scm::size_text(rq.trace_limit) + " at cycle " +
+                           umbra::size_text(rq.trace_limit) + " at cycle " +
                            std::to_string(text->stopped_at()) +
                            " and was not written further: it holds the events of the cycles before it (the " +
                            "run went on to cycle " + std::to_string(r.run.end_cycle) +
@@ -473,8 +472,8 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
   // thread has issued on (the DRAM model takes it from the queue later), so the
   // thread's last issued pc would blame the next instruction.
   // A core's own fault names its pc already; the instruction is added as for the rest.
-  scm::RunResult& rr = o.cyc;
-  const std::string who = scm::thread_name(cfg.cores, rr.fault_core, rr.fault_thread);
+  umbra::RunResult& rr = o.cyc;
+  const std::string who = umbra::thread_name(cfg.cores, rr.fault_core, rr.fault_thread);
   const auto dis = [&](uint32_t pc) {
     std::string d =
         umbra::isa::disassemble(word_at(pc).value_or(0), pc, [&](uint32_t a) { return prog.text_label(a); });
@@ -483,14 +482,14 @@ Outcome run_cycle_model(const umbra::Program& prog, const umbra::Config& cfg, co
     return " (" + d + ")";
   };
   const std::string prefix = who + ": ", at_pc = who + ", pc " + umbra::hex8(rr.fault_pc);
-  if (rr.status == scm::RunResult::Status::Fault &&
+  if (rr.status == umbra::RunResult::Status::Fault &&
       (rr.fault == umbra::Fault::Misaligned || rr.fault == umbra::Fault::OutOfRange) &&
       rr.message.rfind(prefix, 0) == 0) {
     if (const auto pc = origins.pc_of(rr.fault_core * rq.threads + rr.fault_thread, rr.fault_addr)) {
       rr.fault_pc = *pc;
       rr.message = who + ", pc " + umbra::hex8(*pc) + dis(*pc) + ": " + rr.message.substr(prefix.size());
     }
-  } else if (rr.status == scm::RunResult::Status::Fault &&
+  } else if (rr.status == umbra::RunResult::Status::Fault &&
              (rr.fault == umbra::Fault::IllegalInstruction || rr.fault == umbra::Fault::BadJump) &&
              rr.message.rfind(at_pc + ": ", 0) == 0) {
     rr.message = at_pc + dis(rr.fault_pc) + rr.message.substr(at_pc.size());
@@ -520,7 +519,7 @@ Outcome run_command_file(const umbra::Program& prog, const umbra::Config& cfg, c
   host::RunOptions ro;
   ro.max_instructions = rq.max_instructions;
   ro.max_cycles = cycles ? rq.max_cycles : 0;
-  ro.isolation = scm::Isolation::InProcess;
+  ro.isolation = umbra::Isolation::InProcess;
   ro.vcd = rq.vcd;
   ro.fst = rq.fst;
   ro.waves = rq.waves;
@@ -546,11 +545,11 @@ Outcome run_command_file(const umbra::Program& prog, const umbra::Config& cfg, c
     o.iss_retired = r.instructions;
     o.iss_rounds = r.iss_rounds;
     o.status = "exited";
-    if (r.run.status == scm::RunResult::Status::Fault) {
+    if (r.run.status == umbra::RunResult::Status::Fault) {
       o.status = "fault";
       o.rc = kExitFault;
       o.stop_line = "fault: " + r.run.message;
-    } else if (r.run.status == scm::RunResult::Status::CycleLimit) {
+    } else if (r.run.status == umbra::RunResult::Status::CycleLimit) {
       o.status = "instruction limit";
       o.rc = kExitLimit;
       o.stop_line = "stopped: " + r.run.message;
@@ -645,7 +644,7 @@ int run(int argc, char** argv) {
                  "names for the same signals");
   app.add_option("--fst", fst_base, "rtl/cosim: as --vcd, converted to FST (BASE.rtl.fst, BASE.systemc.fst)")
       ->excludes("--vcd");  // one waveform format a run
-  scm::WaveBounds waves;
+  umbra::WaveBounds waves;
   umbra::add_wave_options(app, waves);
   app.add_option("--timeline", timeline_path,
                  "systemc/rtl/cosim: draw the issue slots of a window of cycles, per pipeline stage, as SVG "
@@ -848,7 +847,7 @@ int run(int argc, char** argv) {
         : iss                ? run_iss(prog, cfg, rq)
                              : run_cycle_model(prog, cfg, rq);
     o.domain = rq.domain;
-  } catch (const scm::RunError& e) {
+  } catch (const umbra::RunError& e) {
     throw InputError("--model " + model + ": " + e.what());
   }
   int rc = o.rc;

@@ -121,7 +121,8 @@ int main(int argc, char** argv) {
             << "cores=" << c.cores << "\n"
             << "core.threads=" << c.threads << "\n"
             << "core.registers=" << c.registers << "\n"
-            << "core.imem_words=" << c.imem_words << "\n"
+            << "core.imem_words=" << c.imem_words
+            << "\n"
             // The extension groups by name, as "base, fp32" (fpga/report.py lists them).
             << "core.groups=" << umbra::group_names(c.groups) << "\n"
             << "memory.bytes=" << c.mem_bytes << "\n"
@@ -133,14 +134,15 @@ int main(int argc, char** argv) {
             << "fpga.board=" << c.fpga_board << "\n"
             << "fpga.board_clock_mhz=" << c.fpga_board_clock_mhz << "\n"
             << "fpga.target_mhz=" << c.fpga_target_mhz << "\n"
-            << "fpga.board_target_mhz=" << c.fpga_board_target_mhz << "\n"
+            << "fpga.board_target_mhz=" << c.fpga_board_target_mhz
+            << "\n"
             // The synthesis command's options for every top of this configuration
             // (fpga/build.sh, the netlist benches of fpga/tests).  synth_ice40: -dsp
             // maps the multipliers when asked, and the UP5K's SPRAM holds the data
             // memory; synth_ecp5 maps them unless told -nodsp.
             << "fpga.synth_options="
             << (c.fpga_device.rfind("lfe5u", 0) == 0 ? (c.fpga_dsp ? "" : " -nodsp")
-                                                      : (c.fpga_dsp ? " -dsp" : ""))
+                                                     : (c.fpga_dsp ? " -dsp" : ""))
             << (c.fpga_device == "up5k" ? " -spram" : "") << "\n";
   return 0;
 }

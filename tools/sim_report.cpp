@@ -7,8 +7,8 @@
 
 namespace umbra::simreport {
 
-using umbra::scm::BubbleReason;
-using umbra::scm::kBubbleReasons;
+using umbra::BubbleReason;
+using umbra::kBubbleReasons;
 
 void write_regs(std::ostream& os, const Outcome& o, unsigned registers) {
   for (unsigned t = 0; t < o.threads.size(); ++t) {
@@ -50,7 +50,7 @@ double share(uint64_t part, uint64_t whole) {
 // The memory system's lines of the human summary (docs/memory-system.md, "Events and
 // statistics"): the cache, load latency, the reorder queue and the DRAM, each when the
 // model measured it.
-void memory_summary(std::ostream& os, const scm::MemoryStats& m, const scm::CoreStats& s) {
+void memory_summary(std::ostream& os, const umbra::MemoryStats& m, const umbra::CoreStats& s) {
   char buf[256];
   const uint64_t loads = m.cache_hits + m.cache_misses + m.cache_merges;
   std::snprintf(buf, sizeof buf,
@@ -97,7 +97,7 @@ void memory_summary(std::ostream& os, const scm::MemoryStats& m, const scm::Core
   }
 }
 
-nlohmann::json memory_json(const scm::MemoryStats& m, const scm::CoreStats& s) {
+nlohmann::json memory_json(const umbra::MemoryStats& m, const umbra::CoreStats& s) {
   nlohmann::json j;
   const uint64_t loads = m.cache_hits + m.cache_misses + m.cache_merges;
   std::vector<uint64_t> asleep;
@@ -152,7 +152,8 @@ void write_summary(std::ostream& os, const Outcome& o, const umbra::Config& cfg)
     os << "command buffer " << o.commands << " (" << plural(o.command_words, "word") << " at "
        << umbra::hex8(o.command_addr) << ")\n";
   else if (o.domain.launch())
-    os << "domain " << o.domain.w << "x" << o.domain.h << " (" << plural(o.domain.items(), "work item") << ") on ";
+    os << "domain " << o.domain.w << "x" << o.domain.h << " (" << plural(o.domain.items(), "work item")
+       << ") on ";
   if (o.commands.empty()) os << plural(o.threads.size(), "thread") << '\n';
   if (!o.has_cycles) {
     if (!o.threads.empty()) os << "thread      retired  state\n";
@@ -166,7 +167,7 @@ void write_summary(std::ostream& os, const Outcome& o, const umbra::Config& cfg)
     os << "total " << plural(o.iss_retired, "instruction") << " in " << plural(o.iss_rounds, "round") << '\n';
     return;
   }
-  const scm::CoreStats& s = o.cyc.stats;
+  const umbra::CoreStats& s = o.cyc.stats;
   if (!o.threads.empty()) os << "thread       issued  bubbles:  memory    exited      idle  state\n";
   // Rows are work items (core c's thread t is c * n + t); the statistics are per slot.
   const unsigned n = unsigned(o.threads.size()) / cfg.cores;
@@ -240,7 +241,7 @@ nlohmann::json stats_json(const Outcome& o, const umbra::Config& cfg, const std:
     j["rounds"] = o.iss_rounds;
     return j;
   }
-  const scm::CoreStats& s = o.cyc.stats;
+  const umbra::CoreStats& s = o.cyc.stats;
   j["has_cycles"] = true;
   j["cycles"] = s.cycles;
   j["note"] =
@@ -268,7 +269,7 @@ nlohmann::json stats_json(const Outcome& o, const umbra::Config& cfg, const std:
       v.push_back(s.bubbles[t][k]);
       all[t] += s.bubbles[t][k];
     }
-    bubbles[scm::bubble_reason_name(BubbleReason(k))] = per_thread(v);
+    bubbles[umbra::bubble_reason_name(BubbleReason(k))] = per_thread(v);
   }
   bubbles["all"] = per_thread(all);
   j["bubbles"] = bubbles;

@@ -127,14 +127,14 @@ void RtlStepper::fall() {
   model_->eval();
 }
 
-RtlSide::RtlSide(const Config& cfg, RtlStepper::Callback on_cycle, std::vector<scm::HostWrite> writes,
+RtlSide::RtlSide(const Config& cfg, RtlStepper::Callback on_cycle, std::vector<umbra::HostWrite> writes,
                  bool waveform, uint32_t ncore)
     : memory("rtl_memory", cfg, std::move(writes)),
       rtl("umbra_system", cfg.cores, std::move(on_cycle), waveform) {
   Vumbra_system& m = rtl.model();
   m.ncore = ncore;
   m.bypass_queue = !cfg.queue_enabled;
-  apply_inputs(scm::HostScript::Outputs{});
+  apply_inputs(harness::HostScript::Outputs{});
   m.mem_req_ready = memory.model().ready(m.mem_req_op);
   rtl.settle();
   settle(false);
@@ -156,7 +156,7 @@ void RtlSide::edge(const harness::EdgeInputs& e) {
   memory.edge(e.rst, e.launch_valid, e.req);
 }
 
-void RtlSide::after_edge(const scm::HostScript::Outputs& host) {
+void RtlSide::after_edge(const harness::HostScript::Outputs& host) {
   memory.end_of_cycle();
   settle(apply_inputs(host));
 }
@@ -184,9 +184,9 @@ bool set_line(Port& port, const PortLine& l) {
 }
 }  // namespace
 
-bool RtlSide::apply_inputs(const scm::HostScript::Outputs& h) {
+bool RtlSide::apply_inputs(const harness::HostScript::Outputs& h) {
   Vumbra_system& m = rtl.model();
-  const tb::memory_model::Response r = memory.model().response();
+  const scm::memory_model::Response r = memory.model().response();
   bool changed = set(m.rst, h.rst);
   changed |= set(m.host_imem_we, h.imem_we);
   changed |= set(m.host_imem_addr, h.imem_addr);
@@ -245,7 +245,7 @@ PortLine line_field(const Port& port, unsigned c, unsigned words) {
 // The mem and dram events show a wline's mask and its line's fold in data and cmp, as
 // the SystemC model's (systemc/load_store_unit.cpp, umbra_system.cpp).
 namespace {
-void show_wline(scm::Event& e, uint32_t mask, const PortLine& line, unsigned words) {
+void show_wline(umbra::Event& e, uint32_t mask, const PortLine& line, unsigned words) {
   if (e.op != isa::kPortOpWline) return;
   e.data = mask;
   e.cmp = line.fold(words, mask);
@@ -272,24 +272,24 @@ void RtlStepper::sample() {
     s.core = c;
     for (auto& e : s.events) e.reset();
     // This core's event of `kind`, in its rank's place.
-    const auto event = [&](scm::EventKind kind) -> scm::Event& {
-      scm::Event& e = s.events[rank(kind)].emplace();
+    const auto event = [&](umbra::EventKind kind) -> umbra::Event& {
+      umbra::Event& e = s.events[rank(kind)].emplace();
       e.cycle = cycle;
       e.core = uint8_t(c);
       e.kind = kind;
       return e;
     };
     if (field(m.trace_issue_valid, c, 1)) {
-      scm::Event& e = event(scm::EventKind::Issue);
+      umbra::Event& e = event(umbra::EventKind::Issue);
       e.thread = field(m.trace_issue_thread, c, 8);
       e.pc = field(m.trace_issue_pc, c, 32);
     } else {
-      scm::Event& e = event(scm::EventKind::Bubble);
+      umbra::Event& e = event(umbra::EventKind::Bubble);
       e.thread = field(m.trace_issue_thread, c, 8);
-      e.reason = scm::BubbleReason(field(m.trace_issue_reason, c, rb));
+      e.reason = umbra::BubbleReason(field(m.trace_issue_reason, c, rb));
     }
     if (field(m.trace_regwrite_valid, c, 1)) {
-      scm::Event& w = event(scm::EventKind::RegWrite);
+      umbra::Event& w = event(umbra::EventKind::RegWrite);
       w.thread = field(m.trace_regwrite_thread, c, 8);
       w.pc = field(m.trace_regwrite_pc, c, 32);
       w.reg = uint8_t(field(m.trace_regwrite_reg, c, 8));
@@ -298,7 +298,7 @@ void RtlStepper::sample() {
     }
     // A request transfers in a cycle with valid and ready both high.
     if (field(m.trace_port_req_valid, c, 1) && field(m.trace_port_req_ready, c, 1)) {
-      scm::Event& r = event(scm::EventKind::Mem);
+      umbra::Event& r = event(umbra::EventKind::Mem);
       r.thread = field(m.trace_port_req_tag, c, 8);
       r.op = uint8_t(field(m.trace_port_req_op, c, 8));
       r.addr = field(m.trace_port_req_addr, c, 32);
@@ -309,12 +309,12 @@ void RtlStepper::sample() {
                    line_field(m.trace_port_req_line, c, kLineWords), kLineWords);
     }
     if (field(m.trace_port_resp_valid, c, 1)) {
-      scm::Event& r = event(scm::EventKind::MemResp);
+      umbra::Event& r = event(umbra::EventKind::MemResp);
       r.thread = field(m.trace_port_resp_tag, c, 8);
       r.value = field(m.trace_port_resp_data, c, 32);
     }
     if (field(m.trace_cache_valid, c, 1)) {
-      scm::Event& k = event(scm::EventKind::Cache);
+      umbra::Event& k = event(umbra::EventKind::Cache);
       k.thread = field(m.trace_cache_thread, c, 8);
       k.op = uint8_t(field(m.trace_cache_op, c, 8));
       k.addr = field(m.trace_cache_addr, c, 32);
@@ -322,9 +322,9 @@ void RtlStepper::sample() {
       accesses_[c << 8 | k.thread] = {k.op, k.addr};
     }
     if (field(m.trace_wake_valid, c, 1))
-      event(scm::EventKind::Wake).thread = field(m.trace_wake_thread, c, 8);
+      event(umbra::EventKind::Wake).thread = field(m.trace_wake_thread, c, 8);
     if (c == 0 && m.trace_dram_valid) {
-      scm::Event& d = event(scm::EventKind::Dram);
+      umbra::Event& d = event(umbra::EventKind::Dram);
       d.thread = m.mem_req_tag;
       d.op = uint8_t(m.mem_req_op);
       d.addr = m.mem_req_addr;
@@ -334,13 +334,13 @@ void RtlStepper::sample() {
         show_wline(d, uint32_t(m.mem_req_mask), port_line(m.mem_req_line), kLineWords);
     }
     if (field(m.trace_start_valid, c, 1)) {
-      scm::Event& st = event(scm::EventKind::Start);
+      umbra::Event& st = event(umbra::EventKind::Start);
       st.thread = field(m.trace_start_thread, c, 8);
       st.addr = m.trace_start_lx;
       st.data = m.trace_start_ly;
     }
     if (c == 0 && m.trace_cmd_valid) {
-      scm::Event& k = event(scm::EventKind::Command);
+      umbra::Event& k = event(umbra::EventKind::Command);
       k.op = uint8_t(m.trace_cmd_op);
       k.addr = m.trace_cmd_addr;
     }

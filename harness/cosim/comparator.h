@@ -71,14 +71,14 @@ class RingQueue {
 // Text of the instruction at pc in the program ("pc 0x0000001c: add r5, r1, r2").
 std::string describe_instruction(const Program& p, uint32_t pc);
 
-class Comparator final : public scm::EventSink {
+class Comparator final : public umbra::EventSink {
  public:
   // threads: per core (T); launched: threads launched on each core.
   Comparator(const Program& program, unsigned cores, unsigned threads, unsigned launched, unsigned history,
-             std::string repro, scm::Domain domain = {});
+             std::string repro, umbra::Domain domain = {});
 
   // The SystemC cores' events (contract order within a core's cycle).
-  void on_event(const scm::Event& e) override;
+  void on_event(const umbra::Event& e) override;
   void on_rtl(const CycleSample& s) { cores_[s.core].rtl.push_back(s); }
   void on_systemc_port(const CycleSample& s) { cores_[s.core].sc_port.push_back(s); }
 
@@ -98,12 +98,12 @@ class Comparator final : public scm::EventSink {
   const ThreadRecords& rtl_records() const { return rtl_records_; }
   // The RTL's statistics, counted the way the SystemC fetch block counts them (the
   // cores' joined, as umbra_system's).
-  scm::CoreStats rtl_stats() const;
+  umbra::CoreStats rtl_stats() const;
 
  private:
   struct Pending {
     uint64_t cycle = 0;
-    std::array<std::optional<scm::Event>, scm::kEventRanks> events;
+    std::array<std::optional<umbra::Event>, umbra::kEventRanks> events;
   };
   // What one core's three inputs hold, and its share of the bookkeeping.
   struct Core {
@@ -111,22 +111,22 @@ class Comparator final : public scm::EventSink {
     RingQueue<CycleSample> rtl, sc_port;
     std::vector<uint32_t> last_pc;  // per thread: the last pc issued (for mem and memresp)
     std::vector<uint32_t> item;     // per thread, a domain launch: its work item
-    scm::CoreStats rtl_stats;
+    umbra::CoreStats rtl_stats;
   };
   bool ready() const;
   void compare(unsigned core, const Pending& sc, const CycleSample& rtl, const CycleSample& port);
   void report(const std::string& stage, uint64_t cycle, unsigned core, uint32_t thread,
               const std::string& field, const std::string& sc_value, const std::string& rtl_value,
               uint32_t pc, bool have_pc, const std::string& sc_cycle, const std::string& rtl_cycle);
-  void record(ThreadRecords& r, const scm::Event& e);
+  void record(ThreadRecords& r, const umbra::Event& e);
 
   const Program& program_;
   unsigned threads_, launched_;
-  scm::Domain domain_;
+  umbra::Domain domain_;
   unsigned history_size_;
   std::string repro_;
   std::vector<Core> cores_;
-  std::vector<scm::Event> history_;  // a ring: the oldest at history_next_ once full
+  std::vector<umbra::Event> history_;  // a ring: the oldest at history_next_ once full
   size_t history_next_ = 0;
   ThreadRecords sc_records_, rtl_records_;
   Mismatch mismatch_;

@@ -193,7 +193,7 @@ std::string rtl_fault_reason(Fault f, uint32_t pc, unsigned core, unsigned threa
 
 // The system's fault outputs (the lowest-numbered faulting core's) and that core's
 // cause.
-void rtl_fault(scm::RunResult& r, const Program& p, const Config& cfg, const RtlStepper& rtl) {
+void rtl_fault(umbra::RunResult& r, const Program& p, const Config& cfg, const RtlStepper& rtl) {
   r.status = RunResult::Status::Fault;
   const CycleSample& sys = rtl.last_sample(0);
   const Vumbra_system& m = rtl.model();
@@ -212,25 +212,25 @@ void rtl_fault(scm::RunResult& r, const Program& p, const Config& cfg, const Rtl
   r.fault_thread = s.fault_thread;
   r.fault_pc = s.fault_pc;
   const std::string why = rtl_fault_reason(r.fault, s.fault_pc, s.fault_core, s.fault_thread, p, cfg, rtl);
-  r.message = scm::thread_name(cfg.cores, s.fault_core, s.fault_thread) + ", pc " + hex8(s.fault_pc) + ": " +
-              fault_name(r.fault) + (why.empty() ? "" : ": " + why) + " (cycle " +
+  r.message = umbra::thread_name(cfg.cores, s.fault_core, s.fault_thread) + ", pc " + hex8(s.fault_pc) +
+              ": " + fault_name(r.fault) + (why.empty() ? "" : ": " + why) + " (cycle " +
               std::to_string(rtl.fault_cycle(s.fault_core) - 1) + ")";  // the output is registered
 }
 
 // The RTL's cache outcomes, from its C2 trace: the statistics the RTL itself shows.  Its
 // replays, load latencies and queue counters are not in its trace, so they are marked
 // not measured rather than taken from the SystemC model.
-scm::MemoryStats rtl_memory_stats() {
-  scm::MemoryStats m;
+umbra::MemoryStats rtl_memory_stats() {
+  umbra::MemoryStats m;
   m.replays_measured = false;
   return m;
 }
-void count_cache(scm::MemoryStats& mem, const CycleSample& s) {
-  if (const auto& k = s.events[rank(scm::EventKind::Cache)]) {
-    const auto outcome = scm::CacheOutcome(k->value);
-    mem.cache_hits += outcome == scm::CacheOutcome::Hit;
-    mem.cache_misses += outcome == scm::CacheOutcome::Miss;
-    mem.cache_merges += outcome == scm::CacheOutcome::Merge;
+void count_cache(umbra::MemoryStats& mem, const CycleSample& s) {
+  if (const auto& k = s.events[rank(umbra::EventKind::Cache)]) {
+    const auto outcome = umbra::CacheOutcome(k->value);
+    mem.cache_hits += outcome == umbra::CacheOutcome::Hit;
+    mem.cache_misses += outcome == umbra::CacheOutcome::Miss;
+    mem.cache_merges += outcome == umbra::CacheOutcome::Merge;
   }
 }
 
@@ -298,7 +298,7 @@ class CheckedVcdFile final : public VerilatedVcdFile {
 // whatever the limit; each cycle is kept whole or not at all (end_cycle).
 class RtlWaveform final : public WaveFile {
  public:
-  RtlWaveform(RtlStepper& rtl, const std::string& path, const scm::WaveBounds& bounds)
+  RtlWaveform(RtlStepper& rtl, const std::string& path, const umbra::WaveBounds& bounds)
       : WaveFile(path, bounds), rtl_(rtl), path_(path) {
     if (path.empty()) return;
 #if VM_TRACE
@@ -306,7 +306,7 @@ class RtlWaveform final : public WaveFile {
     vcd_ = std::make_unique<VerilatedVcdC>(file_.get());
     rtl.model().trace(vcd_.get(), 99);
 #else
-    // testbench/cosim/CMakeLists.txt (NO_WAVES): the suite's test configurations.
+    // harness/cosim/CMakeLists.txt (NO_WAVES): the suite's test configurations.
     throw RunError("waveform '" + path + "': this RTL model (" + verilated_params().config_file +
                    ") was verilated without waveforms, as the suite's test configurations are; a build "
                    "configured with -DUMBRA_COSIM_CONFIG=<that file> makes umbra-cosim with them");
@@ -377,8 +377,8 @@ class RtlWaveform final : public WaveFile {
 RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, uint64_t max_cycles,
                        EventSink* sink, const Options& opts) {
   harness::claim_process();
-  std::vector<scm::CoreStats> stats(cfg.cores);
-  for (scm::CoreStats& st : stats) {
+  std::vector<umbra::CoreStats> stats(cfg.cores);
+  for (umbra::CoreStats& st : stats) {
     st.issued.assign(cfg.threads, 0);
     st.bubbles.assign(cfg.threads, {});
   }
@@ -387,7 +387,7 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   job.stop = [&protocol_error, sink] { return protocol_error || (sink && sink->stop_requested()); };
   const bool waveform = !opts.vcd.empty() || !opts.fst.empty();
   if (waveform) Verilated::traceEverOn(true);
-  scm::MemoryStats mem = rtl_memory_stats();
+  umbra::MemoryStats mem = rtl_memory_stats();
   std::unique_ptr<RtlSide> side;
   try {
     side = std::make_unique<RtlSide>(
@@ -395,11 +395,11 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
         [&](const CycleSample& s) {
           if (s.protocol_error) protocol_error = true;
           count_cache(mem, s);
-          const scm::Event& e = *s.events[0];
+          const umbra::Event& e = *s.events[0];
           if (s.busy && e.thread < cfg.threads) {
-            scm::CoreStats& st = stats[s.core];
+            umbra::CoreStats& st = stats[s.core];
             ++st.cycles;
-            if (e.kind == scm::EventKind::Issue)
+            if (e.kind == umbra::EventKind::Issue)
               ++st.issued[e.thread];
             else
               ++st.bubbles[e.thread][unsigned(e.reason)];
@@ -413,7 +413,7 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
     throw RunError(e.what());
   }
   RtlSide& b = *side;
-  scm::HostScript host(std::move(job));
+  harness::HostScript host(std::move(job));
   harness::load_memory(b.memory, p, opts.writes);
 
   const std::string base = !opts.fst.empty() ? opts.fst : opts.vcd;
@@ -434,9 +434,9 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
     name_fst(r.warnings, base);
   }
 
-  std::vector<const scm::CoreStats*> cores;
-  for (const scm::CoreStats& st : stats) cores.push_back(&st);
-  r.stats = scm::join_stats(cores);
+  std::vector<const umbra::CoreStats*> cores;
+  for (const umbra::CoreStats& st : stats) cores.push_back(&st);
+  r.stats = umbra::join_stats(cores);
   r.cycles = r.stats.cycles;
   r.mem = mem;
   b.memory.model().add_stats(r.mem);
@@ -456,7 +456,7 @@ class InjectingSink final : public EventSink {
     if (in_.kind == Injection::Kind::None || done_ || e.cycle < in_.cycle || e.core != in_.core)
       return next_.on_event(e);
     using K = Injection::Kind;
-    using E = scm::EventKind;
+    using E = umbra::EventKind;
     Event x = e;
     if (in_.kind == K::RegWriteValue && e.kind == E::RegWrite)
       x.value ^= 1;
@@ -479,8 +479,8 @@ class InjectingSink final : public EventSink {
     else
       return next_.on_event(e);
     done_ = true;
-    std::fprintf(stderr, "umbra-cosim: injected fault: %s -> %s\n", scm::format_event(e).c_str(),
-                 scm::format_event(x).c_str());
+    std::fprintf(stderr, "umbra-cosim: injected fault: %s -> %s\n", umbra::format_event(e).c_str(),
+                 umbra::format_event(x).c_str());
     next_.on_event(x);
   }
 
@@ -498,7 +498,7 @@ class InjectingPort {
   void operator()(CycleSample& x) {
     using K = Injection::Kind;
     if (done_ || x.cycle < in_.cycle || x.core != in_.core) return;
-    auto& mem = x.events[rank(scm::EventKind::Mem)];
+    auto& mem = x.events[rank(umbra::EventKind::Mem)];
     if (in_.kind == K::PortMemAddr && mem)
       mem->addr += 4;
     else if (in_.kind == K::Busy)
@@ -529,14 +529,14 @@ class InjectingPort {
 // edge); the run stops at a mismatch.  Never destroyed: its SystemC objects are
 // registered with the kernel's object tree.
 struct CosimBench {
-  scm::MemoryStats rtl_mem = rtl_memory_stats();  // the RTL's own, from its trace
+  umbra::MemoryStats rtl_mem = rtl_memory_stats();  // the RTL's own, from its trace
   RtlSide rtl;
   harness::SystemcSide sc;
   std::vector<core_monitor> monitors;  // per core
-  scm::HostScript host;
+  harness::HostScript host;
 
-  CosimBench(const Config& cfg, scm::HostScript::Job job, Comparator& cmp,
-             const std::vector<scm::HostWrite>& writes, Injection inject, bool waveform, uint32_t ncore)
+  CosimBench(const Config& cfg, harness::HostScript::Job job, Comparator& cmp,
+             const std::vector<umbra::HostWrite>& writes, Injection inject, bool waveform, uint32_t ncore)
       : rtl(
             cfg,
             [this, &cmp](const CycleSample& s) {
@@ -574,7 +574,7 @@ struct CosimBench {
   }
 };
 
-std::string stats_text(const scm::CoreStats& s) {
+std::string stats_text(const umbra::CoreStats& s) {
   std::string t = "cycles " + std::to_string(s.cycles) + ", issued";
   for (uint64_t i : s.issued) t += " " + std::to_string(i);
   return t;
@@ -693,7 +693,7 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
 
   // After the last cycle: the same statistics and the same final memory.
   if (!cmp->mismatch().found) {
-    const scm::CoreStats &s = out.systemc.stats, &r = out.rtl.stats;
+    const umbra::CoreStats &s = out.systemc.stats, &r = out.rtl.stats;
     if (s.cycles != r.cycles || s.core_cycles != r.core_cycles || s.issued != r.issued ||
         s.bubbles != r.bubbles)
       cmp->fail("end of run", out.rtl.end_cycle, 0, 0, "statistics", stats_text(s), stats_text(r), "");
@@ -715,7 +715,7 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
 
   // A run stopped at a mismatch is cut short on purpose: holding its remains to the
   // ISS would only repeat the mismatch in other words.
-  if (out.mismatch.found && b.host.reason() == scm::StopReason::Running)
+  if (out.mismatch.found && b.host.reason() == harness::StopReason::Running)
     for (RunResult* r : {&out.systemc, &out.rtl}) r->end_cycle = out.mismatch.cycle;
   if (opts.check_iss && !out.mismatch.found) {
     const check::Reference ref = check::run_reference(p, cfg, nthreads, max_cycles, opts.writes,

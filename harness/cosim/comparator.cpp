@@ -25,18 +25,18 @@ std::string command_name(uint32_t op) {
 }
 
 const char* rank_name(unsigned r) {
-  static const char* names[scm::kEventRanks] = {"issue", "regwrite", "mem",   "memresp", "cache",
-                                                "wake",  "dram",     "start", "command"};
+  static const char* names[umbra::kEventRanks] = {"issue", "regwrite", "mem",   "memresp", "cache",
+                                                  "wake",  "dram",     "start", "command"};
   return names[r];
 }
 
 std::string outcome_name(uint32_t v) {
-  return v < uarch::kCacheOutcomeCount ? scm::cache_outcome_name(scm::CacheOutcome(v))
+  return v < uarch::kCacheOutcomeCount ? umbra::cache_outcome_name(umbra::CacheOutcome(v))
                                        : "? (" + std::to_string(v) + ")";
 }
 
-std::string show(const std::optional<scm::Event>& e) {
-  return e ? scm::format_event(*e) : std::string("-");
+std::string show(const std::optional<umbra::Event>& e) {
+  return e ? umbra::format_event(*e) : std::string("-");
 }
 
 // The first field in which two events of the same rank differ: its name and both
@@ -44,9 +44,9 @@ std::string show(const std::optional<scm::Event>& e) {
 struct FieldDiff {
   std::string field, a, b;
 };
-FieldDiff first_difference(const scm::Event& a, const scm::Event& b) {
-  using scm::EventKind;
-  if (a.kind != b.kind) return {"kind", scm::event_kind_name(a.kind), scm::event_kind_name(b.kind)};
+FieldDiff first_difference(const umbra::Event& a, const umbra::Event& b) {
+  using umbra::EventKind;
+  if (a.kind != b.kind) return {"kind", umbra::event_kind_name(a.kind), umbra::event_kind_name(b.kind)};
   if (a.thread != b.thread)
     return {a.kind == EventKind::Mem || a.kind == EventKind::MemResp || a.kind == EventKind::Dram ? "tag"
                                                                                                   : "thread",
@@ -57,7 +57,7 @@ FieldDiff first_difference(const scm::Event& a, const scm::Event& b) {
       break;
     case EventKind::Bubble:
       if (a.reason != b.reason)
-        return {"reason", scm::bubble_reason_name(a.reason), scm::bubble_reason_name(b.reason)};
+        return {"reason", umbra::bubble_reason_name(a.reason), umbra::bubble_reason_name(b.reason)};
       break;
     case EventKind::RegWrite:
       if (a.pc != b.pc) return {"pc", hex8(a.pc), hex8(b.pc)};
@@ -103,7 +103,7 @@ std::string describe_instruction(const Program& p, uint32_t pc) {
 }
 
 Comparator::Comparator(const Program& program, unsigned cores, unsigned threads, unsigned launched,
-                       unsigned history, std::string repro, scm::Domain domain)
+                       unsigned history, std::string repro, umbra::Domain domain)
     : program_(program),
       threads_(threads),
       launched_(launched),
@@ -121,7 +121,7 @@ Comparator::Comparator(const Program& program, unsigned cores, unsigned threads,
   }
 }
 
-void Comparator::on_event(const scm::Event& e) {
+void Comparator::on_event(const umbra::Event& e) {
   RingQueue<Pending>& q = cores_[e.core].sc;
   if (q.empty() || q.back().cycle != e.cycle) q.push_back_new().cycle = e.cycle;
   q.back().events[rank(e.kind)] = e;
@@ -168,19 +168,19 @@ void Comparator::finish() {
 
 // Core c's thread t is work item c * launched + t; a thread never launched has no
 // records (both sides' events of it were compared already).
-void Comparator::record(ThreadRecords& r, const scm::Event& e) {
+void Comparator::record(ThreadRecords& r, const umbra::Event& e) {
   if (e.thread >= launched_) return;
   const unsigned item = domain_.launch() ? cores_[e.core].item[e.thread] : e.core * launched_ + e.thread;
-  if (e.kind == scm::EventKind::Issue)
+  if (e.kind == umbra::EventKind::Issue)
     check::record_issue(r, item, e.pc);
-  else if (e.kind == scm::EventKind::RegWrite)
+  else if (e.kind == umbra::EventKind::RegWrite)
     check::record_write(r, item, e.pc, e.reg, e.value);
 }
 
-scm::CoreStats Comparator::rtl_stats() const {
-  std::vector<const scm::CoreStats*> cores;
+umbra::CoreStats Comparator::rtl_stats() const {
+  std::vector<const umbra::CoreStats*> cores;
   for (const Core& k : cores_) cores.push_back(&k.rtl_stats);
-  return scm::join_stats(cores);
+  return umbra::join_stats(cores);
 }
 
 void Comparator::compare(unsigned core, const Pending& sc, const CycleSample& rtl, const CycleSample& port) {
@@ -194,23 +194,23 @@ void Comparator::compare(unsigned core, const Pending& sc, const CycleSample& rt
   // Both sides' events of the cycle as text, made only for a report: formatting every
   // cycle would cost more than the comparison.
   const auto lines = [&sc, &rtl](std::string& sc_line, std::string& rtl_line) {
-    for (unsigned r = 0; r < scm::kEventRanks; ++r) {
-      if (sc.events[r]) sc_line += "\n      " + scm::format_event(*sc.events[r]);
-      if (rtl.events[r]) rtl_line += "\n      " + scm::format_event(*rtl.events[r]);
+    for (unsigned r = 0; r < umbra::kEventRanks; ++r) {
+      if (sc.events[r]) sc_line += "\n      " + umbra::format_event(*sc.events[r]);
+      if (rtl.events[r]) rtl_line += "\n      " + umbra::format_event(*rtl.events[r]);
     }
   };
   std::string sc_line, rtl_line;
   // The SystemC core's events against the RTL's, in the contract's order.
-  for (unsigned r = 0; r < scm::kEventRanks; ++r) {
+  for (unsigned r = 0; r < umbra::kEventRanks; ++r) {
     const auto& a = sc.events[r];
     const auto& b = rtl.events[r];
     if (!a && !b) continue;
-    const scm::Event& any = a ? *a : *b;
+    const umbra::Event& any = a ? *a : *b;
     // Issue and regwrite carry their pc; for the others the thread's last issued pc is
     // the best guess (a load's cache event or wake is its thread's last instruction).
-    const bool named = any.kind != scm::EventKind::Dram && any.thread < threads_;
+    const bool named = any.kind != umbra::EventKind::Dram && any.thread < threads_;
     const uint32_t pc = r <= 1 ? any.pc : (named ? last_pc[any.thread] : 0);
-    const bool have_pc = r <= 1 ? any.kind != scm::EventKind::Bubble : named;
+    const bool have_pc = r <= 1 ? any.kind != umbra::EventKind::Bubble : named;
     if (!a || !b) {
       lines(sc_line, rtl_line);
       report("events", c, core, any.thread, std::string(rank_name(r)) + " event", show(a), show(b), pc,
@@ -230,7 +230,7 @@ void Comparator::compare(unsigned core, const Pending& sc, const CycleSample& rt
     const auto& a = port.events[r];
     const auto& b = rtl.events[r];
     if (!a && !b) continue;
-    const scm::Event& any = a ? *a : *b;
+    const umbra::Event& any = a ? *a : *b;
     const uint32_t pc = any.thread < threads_ ? last_pc[any.thread] : 0;
     FieldDiff d;
     if (!a || !b)
@@ -285,9 +285,9 @@ void Comparator::compare(unsigned core, const Pending& sc, const CycleSample& rt
   }
 
   // Agreed: keep the history, the per-thread records and the RTL's statistics.
-  for (unsigned r = 0; r < scm::kEventRanks; ++r) {
+  for (unsigned r = 0; r < umbra::kEventRanks; ++r) {
     if (!sc.events[r]) continue;
-    const scm::Event& e = *sc.events[r];
+    const umbra::Event& e = *sc.events[r];
     ++events_;
     if (history_size_) {
       if (history_.size() < history_size_)
@@ -296,20 +296,20 @@ void Comparator::compare(unsigned core, const Pending& sc, const CycleSample& rt
         history_[history_next_] = e;
       if (++history_next_ == history_size_) history_next_ = 0;
     }
-    if (e.kind == scm::EventKind::Issue && e.thread < threads_) last_pc[e.thread] = e.pc;
+    if (e.kind == umbra::EventKind::Issue && e.thread < threads_) last_pc[e.thread] = e.pc;
     record(sc_records_, e);
   }
   for (unsigned r = 0; r < 2; ++r)
     if (rtl.events[r]) record(rtl_records_, *rtl.events[r]);
   // A start (agreed by now) names the thread's work item from the next cycle on.
-  const auto& start = sc.events[rank(scm::EventKind::Start)];
+  const auto& start = sc.events[rank(umbra::EventKind::Start)];
   if (start && domain_.launch() && start->thread < threads_)
     cores_[core].item[start->thread] = start->data * domain_.w + start->addr;
   if (rtl.busy && rtl.events[0] && rtl.events[0]->thread < threads_) {
-    const scm::Event& e = *rtl.events[0];
-    scm::CoreStats& st = cores_[core].rtl_stats;
+    const umbra::Event& e = *rtl.events[0];
+    umbra::CoreStats& st = cores_[core].rtl_stats;
     ++st.cycles;
-    if (e.kind == scm::EventKind::Issue)
+    if (e.kind == umbra::EventKind::Issue)
       ++st.issued[e.thread];
     else
       ++st.bubbles[e.thread][unsigned(e.reason)];
@@ -344,7 +344,7 @@ void Comparator::report(const std::string& stage, uint64_t cycle, unsigned core,
   s += "  last " + std::to_string(history_.size()) + " events both models agreed on:\n";
   const size_t oldest = history_.size() < history_size_ ? 0 : history_next_;
   for (size_t i = 0; i < history_.size(); ++i)
-    s += "      " + scm::format_event(history_[(oldest + i) % history_.size()]) + "\n";
+    s += "      " + umbra::format_event(history_[(oldest + i) % history_.size()]) + "\n";
   if (!repro_.empty()) s += "  reproduce: " + repro_ + "\n";
   mismatch_.report = s;
 }

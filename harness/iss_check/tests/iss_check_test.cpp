@@ -31,7 +31,7 @@ struct ModelRun {
   Program program;
   Reference ref;
   ThreadRecords records;  // the model's: the ISS's, changed by each test
-  scm::RunResult result;
+  umbra::RunResult result;
 };
 
 ModelRun run(unsigned threads) {
@@ -137,7 +137,7 @@ TEST(IssCheck, WithOneThreadAReadThatDiffersIsAProblem) {
 struct DoorbellRun {
   Program program;
   Reference ref;
-  scm::RunResult result;
+  umbra::RunResult result;
 };
 
 DoorbellRun doorbell_run(const std::vector<uint32_t>& tail) {
@@ -161,7 +161,7 @@ DoorbellRun doorbell_run(const std::vector<uint32_t>& tail) {
                                uint32_t(commands::Opcode::Counters),
                                0x800};
   buf.insert(buf.end(), tail.begin(), tail.end());
-  scm::Doorbell bell;
+  umbra::Doorbell bell;
   bell.ring = true;
   bell.addr = 0x400;
   r.ref = run_reference(r.program, cfg, cfg.threads, 10'000, {{0x100, r.program.text}, {0x400, buf}}, -1, {},
@@ -201,7 +201,7 @@ TEST(IssCheckDoorbell, ACommandFaultMustBeTheModelsToo) {
   DoorbellRun r = doorbell_run({0x55});  // an unknown opcode after the counters, at 0x42c
   ASSERT_TRUE(r.ref.command_fault);
   EXPECT_EQ(r.ref.command_fault->addr, 0x42cu);
-  r.result.status = scm::RunResult::Status::Fault;
+  r.result.status = umbra::RunResult::Status::Fault;
   r.result.fault_addr = 0x42c;
   r.result.message = "command processor: " + std::string(commands::fault_text(commands::Fault::BadOpcode)) +
                      " (command at 0x0000042c)";
@@ -214,7 +214,7 @@ TEST(IssCheckDoorbell, ACommandFaultMustBeTheModelsToo) {
   ASSERT_EQ(other.problems.size(), 1u);
   EXPECT_NE(other.problems[0].find("the ISS by command processor"), std::string::npos) << other.problems[0];
   // A model that ran to the end where the ISS stopped.
-  r.result.status = scm::RunResult::Status::Exited;
+  r.result.status = umbra::RunResult::Status::Exited;
   IssVerdict ran;
   compare_with_reference("m", r.program, r.ref, {}, r.result, ran);
   ASSERT_EQ(ran.problems.size(), 1u);

@@ -14,8 +14,6 @@
 
 namespace umbra::simreport {
 
-namespace scm = umbra::scm;
-
 constexpr int kExitOk = 0;        // every launched thread executed `exit`
 constexpr int kExitBadInput = 1;  // command line, configuration or program file unusable
 constexpr int kExitFault = 2;     // a thread faulted
@@ -44,13 +42,13 @@ struct Outcome {
   std::vector<std::string> warnings;
   std::vector<uint8_t> memory;
   std::vector<ThreadEnd> threads;  // the launched ones (a domain launch: every context)
-  scm::Domain domain;              // a domain launch's work items (run_result.h)
+  umbra::Domain domain;            // a domain launch's work items (run_result.h)
   // --commands: the command file, and the buffer's words and address (no thread table:
   // its runs may be many)
   std::string commands;
   uint32_t command_words = 0, command_addr = 0;
   bool has_cycles = false;
-  scm::RunResult cyc;  // cycle models: cycles, statistics, timing
+  umbra::RunResult cyc;  // cycle models: cycles, statistics, timing
   uint64_t iss_retired = 0, iss_rounds = 0;
   // cosim only
   bool cosim = false;

@@ -42,7 +42,7 @@ std::vector<std::string> WaveFile::warnings() const {
                 : std::string("it holds no cycle");
   };
   if (stopped_ && stopped_by_.empty()) {
-    w.push_back(file + " reached its size limit of " + scm::size_text(bounds_.limit) + " at cycle " +
+    w.push_back(file + " reached its size limit of " + umbra::size_text(bounds_.limit) + " at cycle " +
                 std::to_string(stopped_at_) + " and was not written further: " + held() +
                 " (a valid waveform; the run went on to cycle " + std::to_string(last_seen_) +
                 "); raise the limit with --wave-limit SIZE (0: none) or choose the cycles with " +

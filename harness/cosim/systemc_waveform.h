@@ -24,7 +24,7 @@ class SystemcWaveform final : public WaveFile {
  public:
   // Opens `path`; throws RunError when it cannot be written.
   SystemcWaveform(const std::string& path, const scm::umbra_system& sys, unsigned threads,
-                  const scm::WaveBounds& bounds = {});
+                  const umbra::WaveBounds& bounds = {});
   // Not closed (the run ended with an error first): closed quietly.
   ~SystemcWaveform();
   // Flushes and closes; a failed write or close is a RunError naming the file and the

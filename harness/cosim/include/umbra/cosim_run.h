@@ -33,10 +33,10 @@
 
 namespace umbra::cosim {
 
-using scm::Event;
-using scm::EventSink;
-using scm::RunError;
-using scm::RunResult;
+using umbra::Event;
+using umbra::EventSink;
+using umbra::RunError;
+using umbra::RunResult;
 
 // The core parameters the RTL was verilated with, and the configuration file they
 // were read from at configure time.
@@ -98,19 +98,19 @@ struct Options {
   std::vector<std::pair<uint32_t, std::vector<uint32_t>>> writes;
   // A domain launch instead of the nthreads-a-core one (run_result.h); nthreads must
   // then be the configuration's threads.
-  scm::Domain domain;
+  umbra::Domain domain;
   // A command buffer instead (run_result.h): the host rings the command processor's
   // doorbell; the ISS check then compares final memory only (check::run_reference).
-  scm::Doorbell doorbell;
+  umbra::Doorbell doorbell;
   // Words the host writes into memory during the run, on both sides (systemc_run.h).
-  std::vector<scm::HostWrite> host_writes;
+  std::vector<umbra::HostWrite> host_writes;
   // Waveforms: "<vcd>.rtl.vcd" and "<vcd>.systemc.vcd" (run_cosim), "<vcd>.rtl.vcd"
   // (run_rtl); fst: the same, converted with gtkwave's vcd2fst.  Empty: none.
   std::string vcd, fst;
   // Their window and size limit (run_result.h): a file stopped at its limit, or a
   // window past the run's end, is a warning in the result (RunResult::warnings: the
   // RTL's file in rtl's, the SystemC side's in systemc's), not an error.
-  scm::WaveBounds waves;
+  umbra::WaveBounds waves;
   bool check_iss = true;  // run_cosim: compare both models with the reference simulator
   Injection inject;       // run_cosim: SystemC side only
   // Test-only: add 1 to the value of the reference simulator's k-th register write
@@ -120,7 +120,7 @@ struct Options {
   // The command line that reproduces this run, quoted in mismatch reports.
   std::string repro;
   std::string program_name = "program";
-  using Isolation = scm::Isolation;
+  using Isolation = umbra::Isolation;
   Isolation isolation = Isolation::Subprocess;
   // run_cosim: also receives the SystemC side's events as they are compared, cycle by
   // cycle (umbra-sim's progress line, timeline and registers).  Not owned.
