@@ -201,6 +201,11 @@ module host_link #(
   // cycles; S_STEP's 16 (cleared on the way in).
   reg [4:0]  idx;
   reg        snap_busy, snap_mem_fault;
+  // busy a cycle late: the core's is logic behind its thread states, and the refusal
+  // below enables several registers (the core turns busy only through our LAUNCH or
+  // DOORBELL, so a cycle's delay never lets one through to a running core).
+  reg        busy_q;
+  always @(posedge clk) busy_q <= busy;
 
   // Received bits shift in at the top and sent bits leave at the bottom, LSB first,
   // so four bytes in are the little-endian word, and a read word goes out as it came.
@@ -355,7 +360,7 @@ module host_link #(
 
         S_RANGE:
           // A refusal drains whatever the frame still sends before answering.
-          if (busy && (is_launch || is_bell || is_imem)) begin
+          if (busy_q && (is_launch || is_bell || is_imem)) begin
             code  <= ST_BUSY;
             state <= S_DRAIN;
           end else if (!in_range) begin

@@ -70,11 +70,11 @@ module spram_memory #(
     output wire [31:0] host_rdata,
 
     output reg         fault,              // sticky until rst
-    // The refused request's address, read by the host link a bit at a time: bit 0 is
-    // on fault_addr_lsb, and fault_addr_rotate turns the register right by one, 32
-    // times per STATUS reply, and only once `fault` is set, when the address no longer
-    // changes.  Its flip-flops take the request's address or their neighbour's through
-    // one LUT each, in logic cells they occupy anyway.
+    // The refused request's address (meaningful once `fault` is set), read by the host
+    // link a bit at a time: bit 0 is on fault_addr_lsb, and fault_addr_rotate turns the
+    // register right by one, 32 times per STATUS reply, and only once `fault` is set,
+    // when the address no longer changes.  Its flip-flops take the request's address or
+    // their neighbour's through one LUT each, in logic cells they occupy anyway.
     output wire        fault_addr_lsb,
     input  wire        fault_addr_rotate
 );
@@ -108,7 +108,11 @@ module spram_memory #(
                   (mem_req_op == `UMBRA_OP_ATOM_CAS));
   localparam [31:0] MEM_BYTES = MEM_WORDS * 4;
   localparam [31:0] LINE_MASK = LINE_BYTES - 1;
-  wire in_range  = (mem_req_addr < MEM_BYTES) && (mem_req_addr[1:0] == 2'b00);
+  // MEM_BYTES is a power of two: "below it" is its high bits all zero, plain logic where
+  // `<` would be a 32-bit carry chain behind the request FIFO's RAM.
+  localparam integer MEM_BITS = $clog2(MEM_BYTES);
+  wire in_range  = (mem_req_addr[31:MEM_BITS] == {(32 - MEM_BITS){1'b0}}) &&
+                   (mem_req_addr[1:0] == 2'b00);
   wire aligned   = op_fill ? ((mem_req_addr & LINE_MASK) == 32'd0) : 1'b1;
   wire known     = op_ldw || op_stw || op_fill || op_red || op_atom;
 
@@ -244,7 +248,6 @@ module spram_memory #(
       mem_resp_valid <= 1'b0;
       host_rvalid    <= 1'b0;
       fault          <= 1'b0;
-      fault_addr     <= 32'd0;
     end else begin
       r_valid        <= host_grant || good;
       rmw_pend       <= r_valid && r_rmw;
@@ -253,13 +256,13 @@ module spram_memory #(
       host_rvalid    <= r_valid && r_host && !r_we;
       if (filling) fill_left <= fill_left - 7'd1;
       else if (r_valid && r_fill) fill_left <= BEATS[6:0] - 7'd1;
-      if (accept && !(known && in_range && aligned) && !fault) begin
-        fault      <= 1'b1;
-        fault_addr <= mem_req_addr;
-      end else if (fault_addr_rotate) begin
-        fault_addr <= {fault_addr[0], fault_addr[31:1]};
-      end
+      if (accept && !(known && in_range && aligned)) fault <= 1'b1;
     end
+    // Until the fault, the register takes every cycle's request address, so it holds
+    // the refused request's from the edge that sets `fault`: its enable is a register,
+    // not the request's decode (which had been the iCEBreaker top's critical path).
+    if (!fault) fault_addr <= mem_req_addr;
+    else if (fault_addr_rotate) fault_addr <= {fault_addr[0], fault_addr[31:1]};
   end
 
 endmodule
