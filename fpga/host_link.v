@@ -8,32 +8,36 @@
 // processor; elsewhere its byte is an unknown command and costs no logic.
 //
 // Why it is shaped so (version 1 was 731 LUT4s and 256 flip-flops alone for the
-// iCEBreaker, this one 452 and 142: docs/fpga.md, "Board tops"):
-//   - Nothing is copied twice.  The UART hands over bits, not bytes, and one 32-bit
-//     register, `word`, takes received bits at its top and gives sent bits from its
-//     bottom, LSB first: the four argument bytes every command with arguments has (two
-//     u16 fields, or DOORBELL's u32), each data word written, each word read from
-//     memory.  A reply byte of INFO or STATUS is not copied either: the transmitter
-//     asks for each bit and gets it from its source through the reply multiplexer.
-//     Addresses are word indices, so there is no alignment to check.
+// iCEBreaker; this one is 265 LUT4s, 129 flip-flops, 326 logic cells: docs/fpga.md,
+// "Board tops"):
+//   - Nothing is copied twice.  The serial engine hands over bits, not bytes, and one
+//     32-bit register, `word`, takes received bits at its top and gives sent bits
+//     from its bottom, LSB first: the four argument bytes every command with arguments
+//     has (two u16 fields, or DOORBELL's u32), each data word written, each word read
+//     from memory.  A reply byte of INFO or STATUS is not copied either: the engine
+//     asks for each bit and gets it from its source.  Addresses are word indices, so
+//     there is no alignment to check.
+//   - Half duplex (the host waits for the whole reply before it sends again, and the
+//     board does not listen while it answers), so one timer, one bit counter and one
+//     frame flag serve both directions, and the same timer measures the quiet time.
 //   - A transfer is checked whole before anything is written or read (first index +
-//     count against the store: one adder, constant compares as plain logic) and then
-//     runs until the running index equals the end that adder gave -- an equality, not
-//     a second counter.
+//     count against the store, constant compares as plain logic).  The index
+//     arithmetic is serial: the running index and the end are shift registers through
+//     one full adder, so their flip-flops need no LUT (an iCE40 logic cell gives its
+//     LUT's output or its flip-flop's, so a parallel adder and incrementer had cost a
+//     cell per bit each on top of the registers).
 //   - Every error is answered the same way: the receiver discards input until the
-//     line has been quiet for IDLE_CLKS, then sends one status byte.  A bad command
-//     byte, a refused range or a UART framing error therefore never leaves the two ends
-//     out of step; a frame the host stops sending half-way is answered with
-//     "incomplete" after the same quiet time.  The quiet timer starts IDLE_CLKS below
-//     a power of two and is quiet when its top bit sets: no comparator.
-//   - The run counters count only while the core is busy, so once a STATUS reply's
-//     busy flag (taken when the command arrives) says it is not, they stand still for
-//     the whole reply and are sent live; while busy they are sent as zero, since a
-//     counter carrying between two of its bytes would make a number that was never
-//     true.  They come in at the board's width (COUNT_BITS), not the protocol's 64:
-//     the STATUS multiplexer, a third of the link, grows with every live input bit.
-//   - Half duplex: the board does not listen while it answers, since the host waits
-//     for the whole reply before it sends again.
+//     line has been quiet, then sends one status byte.  A bad command byte, a refused
+//     range or a UART framing error therefore never leaves the two ends out of step; a
+//     frame the host stops sending half-way is answered with "incomplete" after the
+//     same quiet time.
+//   - STATUS's widest fields -- the memory's fault address and the run counters --
+//     arrive a bit at a time from the registers that hold them, which the system
+//     rotates on request (a spare input of LUTs those registers have anyway), where a
+//     multiplexer had cost about a LUT per bit.  The counters count only while the core
+//     is busy, so once a reply's busy flag (taken when the command arrives) says it is
+//     not, they stand still and turn once round during the reply; while busy they are
+//     sent as zero (and not turned).  The fault address turns only once captured.
 `default_nettype none
 
 module host_link #(

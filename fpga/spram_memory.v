@@ -8,19 +8,21 @@
 // controller below is the same and so is every cycle of its timing.
 //
 // The RAM has one port, so every access takes the single slot of its cycle and the
-// controller serializes them.  With a request accepted in cycle m:
-//   ldw        read in m; one response beat in m+2 (latency 2, as the UP5K
-//              configuration's memory.latency says);
-//   stw        written in m; no response;
-//   fill       words 0..LINE_BYTES/4-1 of the line read in m, m+1, ...; the beats
+// controller serializes them.  A request is registered in the cycle it is accepted and
+// reaches the RAM in the next ("the access register" below).  With a request accepted
+// in cycle m:
+//   ldw        read in m+1; one response beat in m+2 (latency 2, as the UP5K
+//              configuration's memory.latency says), straight off the RAM's output;
+//   stw        written in m+1; no response;
+//   fill       words 0..LINE_BYTES/4-1 of the line read in m+1, m+2, ...; the beats
 //              follow in m+2, m+3, ... on consecutive cycles (mem_req_ready is low
 //              while the later words are read);
 //   red.*, atom.*
-//              read in m, the new value computed from the RAM's output and written
-//              in m+1 (ready is low in m+1), atom.* answered with the old value in
+//              read in m+1, the new value computed from the RAM's output and written
+//              in m+2 (ready is low in m+1), atom.* answered with the old value in
 //              m+2.  The memory side is where the atomics execute, so no request can
 //              slip between the read and the write of one read-modify-write.
-// Every response leaves exactly two cycles after its read, and reads are one per cycle,
+// Every response leaves exactly one cycle after its read, and reads are one per cycle,
 // so beats of two responses can never interleave or collide.  A request with a
 // misaligned address, an address beyond MEM_WORDS, a fill address not aligned to the
 // line, or an op that is no memory operation is consumed with no access and no
