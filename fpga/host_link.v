@@ -8,7 +8,7 @@
 // processor; elsewhere its byte is an unknown command and costs no logic.
 //
 // Why it is shaped so (version 1 was 731 LUT4s and 256 flip-flops alone for the
-// iCEBreaker; this one is 265 LUT4s, 129 flip-flops, 326 logic cells: docs/fpga.md,
+// iCEBreaker; this one is 247 LUT4s, 126 flip-flops, 291 logic cells: docs/fpga.md,
 // "Board tops"):
 //   - Nothing is copied twice.  The serial engine hands over bits, not bytes, and one
 //     32-bit register, `word`, takes received bits at its top and gives sent bits
@@ -19,7 +19,11 @@
 //     there is no alignment to check.
 //   - Half duplex (the host waits for the whole reply before it sends again, and the
 //     board does not listen while it answers), so one timer, one bit counter and one
-//     frame flag serve both directions, and the same timer measures the quiet time.
+//     frame flag serve both directions, and the quiet time is counted in the timer's
+//     turns (bit times).
+//   - Small counters and compares are plain logic, not carry chains: a logic cell on
+//     a carry chain cannot take the logic around the count.  In iCE40 logic cells the
+//     flip-flops cost as much as the LUTs, so what counts is cells, not LUTs.
 //   - A transfer is checked whole before anything is written or read (first index +
 //     count against the store, constant compares as plain logic).  The index
 //     arithmetic is serial: the running index and the end are shift registers through
@@ -115,42 +119,70 @@ module host_link #(
     end
   endgenerate
 
+  // The small counters (a frame's bit, a reply's byte, the bit timer) and the byte
+  // ranges below are plain logic: written with +, - or < they become carry chains,
+  // whose cells cannot take the logic around them (the counters' holds and resets,
+  // the decodes): 320 logic cells instead of 291 (the measurement in docs/fpga.md).
+  function [4:0] inc5(input [4:0] x);
+    inc5 = x ^ {&x[3:0], &x[2:0], &x[1:0], x[0], 1'b1};
+  endfunction
+  function [3:0] inc4(input [3:0] x);
+    inc4 = x ^ {&x[2:0], &x[1:0], x[0], 1'b1};
+  endfunction
+
   // ---- the serial line: one engine for both directions and the quiet time -------------
   // Half duplex, so one timer, one bit counter and one frame flag serve the receiver
-  // and the transmitter (8N1, LSB first), and between frames the same timer measures
+  // and the transmitter (8N1, LSB first), and between frames the timer's turns measure
   // the quiet time.  Received: the line passes two flip-flops (it is asynchronous to
   // clk); a falling edge starts a frame, the start bit is checked again half a bit
   // later (a shorter glitch is ignored), every later bit is sampled in its middle, and
   // a low stop bit is a framing error.  Sent: a frame starts when the interpreter is in
   // S_SEND and the line is free; each data bit is asked for by its index (tx_index)
   // and put on the line from a register (tx_bit_q), so the line never glitches.
-  // Quiet: the timer runs from 0 at a frame's end and the line is quiet once its top
-  // bit sets, after IDLE_CLKS rounded up to a power of two: no comparator.
+  // The bit timer counts down to 0, where a bit ends: one compare for every bit (a
+  // received frame's timer starts at half a bit).  Between frames it runs on, and
+  // `quiet` counts its turns from a frame's end: the line is quiet once its top bit
+  // sets, after IDLE_CLKS rounded up to a power of two bit times: no comparator, and the
+  // timer stays plain logic (the turns' counter is a carry chain: it has no logic around
+  // it to take).
   localparam integer BW = $clog2(CLKS_PER_BIT);
-  localparam integer QB = (($clog2(IDLE_CLKS) > BW) ? $clog2(IDLE_CLKS) : BW + 1);
+  localparam integer QW = $clog2((IDLE_CLKS + CLKS_PER_BIT - 1) / CLKS_PER_BIT) + 1;
   localparam [31:0]  LAST_U = CLKS_PER_BIT - 1, HALF_U = CLKS_PER_BIT / 2 - 1;
   generate
-    if (CLKS_PER_BIT < 4) begin : g_check_bit
-      host_link_CLKS_PER_BIT_below_4 u_error ();
+    if (CLKS_PER_BIT < 4 || QW < 2) begin : g_check_bit
+      host_link_CLKS_PER_BIT_below_4_or_IDLE_CLKS_below_a_bit u_error ();
     end
   endgenerate
+  function [BW-1:0] dec(input [BW-1:0] x);   // plain logic, as inc5
+    integer i;
+    reg borrow;
+    begin
+      borrow = 1'b1;
+      for (i = 0; i < BW; i = i + 1) begin
+        dec[i] = x[i] ^ borrow;
+        borrow = borrow & !x[i];
+      end
+    end
+  endfunction
 
-  reg  [1:0]  sync;
-  wire        line = sync[1];
-  reg  [QB:0] tim;
-  reg  [3:0]  pos;              // the frame's bit: 0 the start bit, 9 the stop bit
-  reg         on, sending;      // a frame is on the line; it is ours
-  reg         tx_q;
-  reg         tx_bit, tx_bit_q;
-  wire        tx_valid;
-  wire        tick     = on && (tim[BW-1:0] == ((!sending && pos == 4'd0) ? HALF_U[BW-1:0] : LAST_U[BW-1:0]));
-  wire        is_quiet = tim[QB];    // never within a frame: tim stays below CLKS_PER_BIT
-  wire        rx_bit       = line;
-  wire        rx_bit_valid = tick && !sending && pos != 4'd0 && pos != 4'd9;
-  wire        rx_valid     = tick && !sending && pos == 4'd9 && line;
-  wire        rx_ferr      = tick && !sending && pos == 4'd9 && !line;
-  wire        tx_take      = tick && sending && !pos[3];
-  wire [2:0]  tx_index     = pos[2:0];
+  reg  [1:0]    sync;
+  wire          line = sync[1];
+  reg  [BW-1:0] tim;
+  reg  [QW-1:0] quiet;
+  reg  [3:0]    pos;              // the frame's bit: 0 the start bit, 9 the stop bit
+  reg           on, sending;      // a frame is on the line; it is ours
+  reg           tx_q;
+  reg           tx_bit, tx_bit_q;
+  wire          tx_valid;
+  wire          bit_end      = (tim == {BW{1'b0}});
+  wire          tick         = on && bit_end;
+  wire          is_quiet     = quiet[QW-1];
+  wire          rx_bit       = line;
+  wire          rx_bit_valid = tick && !sending && pos != 4'd0 && pos != 4'd9;
+  wire          rx_valid     = tick && !sending && pos == 4'd9 && line;
+  wire          rx_ferr      = tick && !sending && pos == 4'd9 && !line;
+  wire          tx_take      = tick && sending && !pos[3];
+  wire [2:0]    tx_index     = pos[2:0];
   assign tx = tx_q;
   // The bit asked for is named a bit time before it is taken, so it passes a register:
   // the reply multiplexer's inputs (the core's fault fields among them) end there.
@@ -158,29 +190,28 @@ module host_link #(
 
   always @(posedge clk) begin
     sync <= {sync[0], rx};
+    tim  <= bit_end ? LAST_U[BW-1:0] : dec(tim);
     if (rst) begin
-      sync <= 2'b11;
-      on   <= 1'b0;
-      tx_q <= 1'b1;
-      tim  <= {(QB + 1){1'b0}};
+      sync  <= 2'b11;
+      on    <= 1'b0;
+      tx_q  <= 1'b1;
+      quiet <= {QW{1'b0}};
     end else if (!on) begin
       pos <= 4'd0;
       if (tx_valid || !line) begin
         on      <= 1'b1;
         sending <= tx_valid;
-        tim     <= {(QB + 1){1'b0}};
+        quiet   <= {QW{1'b0}};
+        tim     <= tx_valid ? LAST_U[BW-1:0] : HALF_U[BW-1:0];
         if (tx_valid) tx_q <= 1'b0;            // start bit
-      end else if (!is_quiet) begin
-        tim <= tim + 1'b1;
+      end else if (bit_end && !is_quiet) begin
+        quiet <= quiet + 1'b1;
       end
     end else if (tick) begin
-      tim <= {(QB + 1){1'b0}};
-      pos <= pos + 4'd1;
+      pos <= inc4(pos);
       if (sending) tx_q <= pos[3] ? 1'b1 : tx_bit_q;   // after the data bits, the stop bit
       // The stop bit ends a frame; a start bit high again in its middle was a glitch.
       if (pos == 4'd9 || (!sending && pos == 4'd0 && line)) on <= 1'b0;
-    end else begin
-      tim <= tim + 1'b1;
     end
   end
 
@@ -193,23 +224,24 @@ module host_link #(
 
   reg [3:0]  state;
   reg [3:0]  cmd;               // the command byte's low bits (a known command's are its value)
+  wire is_imem   = (cmd == CMD_WRITE_IMEM[3:0]);
+  wire is_write  = (cmd == CMD_WRITE_MEM[3:0]);
+  wire is_read   = (cmd == CMD_READ_MEM[3:0]);
+  wire is_launch = (cmd == CMD_LAUNCH[3:0]);
+  wire is_bell   = (DOORBELL != 0) && (cmd == CMD_DOORBELL[3:0]);
   reg [31:0] word;              // the arguments, each data word, each read word
   reg [15:0] addr;              // running word index
   reg [15:0] stop;              // the index after the last; its carry out in `carry`
   reg        carry;             // the serial adder's
   reg        done;              // addr == stop (no word left)
   reg [2:0]  code;
-  reg [1:0]  kind;
+  // Binary: recoded one-hot (Yosys's default for a register like this) it costs more.
+  (* fsm_encoding = "none" *) reg [1:0]  kind;
   // The reply's byte; while receiving, its low two bits count a word's bytes (the
   // arguments leave it a multiple of four, and every reply ends by clearing it); RESET's
   // cycles; S_STEP's 16 (cleared on the way in).
   reg [4:0]  idx;
   reg        snap_busy, snap_mem_fault;
-  // busy a cycle late: the core's is logic behind its thread states, and the refusal
-  // below enables several registers (the core turns busy only through our LAUNCH or
-  // DOORBELL, so a cycle's delay never lets one through to a running core).
-  reg        busy_q;
-  always @(posedge clk) busy_q <= busy;
 
   // Received bits shift in at the top and sent bits leave at the bottom, LSB first,
   // so four bytes in are the little-endian word, and a read word goes out as it came.
@@ -225,11 +257,6 @@ module host_link #(
   // own.  Between words S_STEP turns both once round in 16 cycles, adding one to addr
   // and comparing it with stop.  A word takes 40 bit times on the line, so 16 cycles
   // are free.
-  wire is_imem   = (cmd == CMD_WRITE_IMEM[3:0]);
-  wire is_write  = (cmd == CMD_WRITE_MEM[3:0]);
-  wire is_read   = (cmd == CMD_READ_MEM[3:0]);
-  wire is_launch = (cmd == CMD_LAUNCH[3:0]);
-  wire is_bell   = (DOORBELL != 0) && (cmd == CMD_DOORBELL[3:0]);
   wire arg_b_bit = rx_bit_valid && (state == S_ARGS) && idx[1];
   wire stepping  = (state == S_STEP);
   wire a_bit     = stepping ? addr[0] : word[16];
@@ -295,27 +322,32 @@ module host_link #(
   // before, it is 0.
   wire [8*7-1:0]  status_head = {pc32, thread8, flags, 8'd0};
   localparam integer CB = COUNT_BITS / 8;
-  wire in_mfa    = (idx >= 5'd7) && (idx < 5'd11);
-  wire in_cycles = (idx >= 5'd11) && (idx < 5'd11 + CB[4:0]);
-  wire in_issued = (idx >= 5'd19) && (idx < 5'd19 + CB[4:0]);
+  // Which bytes are which, as tables over idx (not compares: see inc5).
+  localparam [31:0] MFA_BYTES    = 32'hf << 7;
+  localparam [31:0] CYCLES_BYTES = ((32'd1 << CB) - 1) << 11;
+  localparam [31:0] ISSUED_BYTES = ((32'd1 << CB) - 1) << 19;
+  localparam [31:0] HEAD_BYTES   = 32'h7f;
+  wire in_mfa    = MFA_BYTES[idx];
+  wire in_cycles = CYCLES_BYTES[idx];
+  wire in_issued = ISSUED_BYTES[idx];
+  wire in_head   = HEAD_BYTES[idx];
   // A busy run's counters are sent as zero, and stand still (they count).
   wire counts_out = (kind == K_STATUS) && !snap_busy;
   wire mfa_out = (kind == K_STATUS) && snap_mem_fault;
   assign mem_fault_addr_rotate = mfa_out && in_mfa && tx_take;
   assign cycles_rotate = counts_out && in_cycles && tx_take;
   assign issued_rotate = counts_out && in_issued && tx_take;
-  reg  [7:0]      reply_byte;
+  // Byte 0 of every reply is the status byte (`code`, ST_OK for INFO and STATUS), so
+  // the status-byte-alone reply is any reply's first byte.
+  wire [7:0]      code_byte = {5'd0, code};
   reg             status_bit;
   always @(*) begin
-    case (kind)
-      K_INFO:  reply_byte = info_reply[{idx, 3'b000} +: 8];
-      K_WORD:  reply_byte = 8'd0;
-      default: reply_byte = {5'd0, code};
-    endcase
-    status_bit = (idx < 5'd7) ? status_head[{idx[2:0], tx_index}] :
+    status_bit = in_head ? status_head[{idx[2:0], tx_index}] :
                  (mfa_out && in_mfa && mem_fault_addr_lsb) ||
                  (counts_out && ((in_cycles && cycles_lsb) || (in_issued && issued_lsb)));
-    tx_bit = (kind == K_WORD) ? word[0] : (kind == K_STATUS) ? status_bit : reply_byte[tx_index];
+    tx_bit = (kind == K_WORD) ? word[0] :
+             (kind == K_CODE) ? code_byte[tx_index] :
+             (kind == K_STATUS) ? status_bit : info_reply[{idx, tx_index}];
   end
   wire send_last = (kind == K_CODE) || (kind == K_WORD && idx[1:0] == 2'd3) ||
                    (kind == K_INFO && idx == 5'd23) || (kind == K_STATUS && idx == 5'd26);
@@ -355,7 +387,7 @@ module host_link #(
           code  <= ST_FRAMING;
           state <= S_DRAIN;
         end else if (rx_valid) begin
-          idx <= idx + 5'd1;
+          idx <= inc5(idx);
           if (idx[1:0] == 2'd3) state <= (state == S_ARGS) ? S_RANGE : S_MEM;
         end else if (is_quiet) begin
           code  <= ST_INCOMPLETE;
@@ -364,7 +396,10 @@ module host_link #(
 
         S_RANGE:
           // A refusal drains whatever the frame still sends before answering.
-          if (busy_q && (is_launch || is_bell || is_imem)) begin
+          // busy as the command arrived (the core turns busy only through our LAUNCH or
+          // DOORBELL, so it cannot have turned busy since): a register, where the
+          // core's is logic behind its thread states.
+          if (snap_busy && (is_launch || is_bell || is_imem)) begin
             code  <= ST_BUSY;
             state <= S_DRAIN;
           end else if (!in_range) begin
@@ -396,7 +431,7 @@ module host_link #(
         end
 
         S_STEP: begin
-          idx <= idx + 5'd1;
+          idx <= inc5(idx);
           if (idx[3:0] == 4'd15) state <= S_NEXT;
         end
 
@@ -404,14 +439,14 @@ module host_link #(
 
         // core_rst is this state: four cycles.
         S_RESET: begin
-          idx <= idx + 5'd1;
+          idx <= inc5(idx);
           if (idx[1:0] == 2'd3) state <= S_SEND;
         end
 
         // A byte is done with once its last data bit is on the line: the next byte's
         // bits are then chosen while the stop bit goes out.
         default: if (tx_take && tx_index == 3'd7) begin  // S_SEND
-          idx <= idx + 5'd1;
+          idx <= inc5(idx);
           if (send_last) begin
             idx   <= 5'd0;
             state <= (kind == K_WORD) ? S_STEP :
