@@ -80,8 +80,9 @@ module board_system #(
 
   // ---- data memory ----------------------------------------------------------------------
   wire        hm_valid, hm_grant, hm_we, hm_rvalid, mem_fault;
+  wire        mem_fault_addr_lsb, mem_fault_addr_rotate;
   wire [14:0] hm_addr;
-  wire [31:0] hm_wdata, hm_rdata, mem_fault_addr;
+  wire [31:0] hm_wdata, hm_rdata;
   localparam [31:0] GROUPS_U = GROUPS;
   spram_memory #(
       .SPRAM(SPRAM), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES),
@@ -94,16 +95,23 @@ module board_system #(
       .mem_resp_valid(resp_valid), .mem_resp_data(resp_data), .mem_resp_tag(resp_tag),
       .host_valid(hm_valid), .host_grant(hm_grant), .host_we(hm_we), .host_addr(hm_addr),
       .host_wdata(hm_wdata), .host_rvalid(hm_rvalid), .host_rdata(hm_rdata),
-      .fault(mem_fault), .fault_addr(mem_fault_addr)
+      .fault(mem_fault), .fault_addr_lsb(mem_fault_addr_lsb),
+      .fault_addr_rotate(mem_fault_addr_rotate)
   );
 
   // ---- run counters -----------------------------------------------------------------------
   // The protocol's fields are 64 bits; the counters are CW bits, which wrap after 2^48
-  // cycles (81 days at 40 MHz) and cost 32 logic cells fewer than 64 would (and the
-  // link's reply multiplexer takes them at this width).
+  // cycles (81 days at 40 MHz) and cost 32 logic cells fewer than 64 would.  The link
+  // reads them a bit at a time: it asks for a rotation right by one per bit it sends
+  // and takes bit 0, and a whole STATUS reply turns each counter exactly once round.
+  // The rotation is an input of the LUT each counter bit has anyway (the bit, its
+  // carry in, the rotate request and the next bit), so it costs no logic cell, where
+  // the link's multiplexer over the 96 bits had cost about one a bit.  The link only
+  // rotates a counter that stands still (the run has ended), so none is counting.
   localparam integer CW = 48;
   reg [CW-1:0] cycles, issued;
   reg          launched;
+  wire         cycles_rotate, issued_rotate;
   always @(posedge clk) begin
     if (core_rst) begin
       cycles   <= {CW{1'b0}};
@@ -114,17 +122,23 @@ module board_system #(
       issued   <= {CW{1'b0}};
       launched <= 1'b1;
     end else begin
-      if (busy) cycles <= cycles + 1'b1;
-      if (issue_valid) issued <= issued + 1'b1;
+      if (cycles_rotate) cycles <= {cycles[0], cycles[CW-1:1]};
+      else if (busy) cycles <= cycles + 1'b1;
+      if (issued_rotate) issued <= {issued[0], issued[CW-1:1]};
+      else if (issue_valid) issued <= issued + 1'b1;
     end
   end
 
   // ---- the host link ------------------------------------------------------------------------
+  // The core reports a fault thread below THREADS and a fault pc inside its store
+  // (umbra_core pads both with zeros), so the link sends the rest as zero.
+  localparam integer THREAD_BITS = (THREADS > 1) ? $clog2(THREADS) : 1;
+  localparam integer PC_BITS     = $clog2(IMEM_WORDS) + 2;
   /* verilator lint_off PINCONNECTEMPTY */
   host_link #(
       .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS), .THREADS(THREADS), .REGS(REGS),
       .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES), .CLK_HZ(CLK_HZ),
-      .COUNT_BITS(CW)
+      .COUNT_BITS(CW), .THREAD_BITS(THREAD_BITS), .PC_BITS(PC_BITS)
   ) u_link (
       .clk(clk), .rst(sys_rst), .rx(rx), .tx(tx),
       .core_rst(link_core_rst),
@@ -134,8 +148,11 @@ module board_system #(
       .mem_valid(hm_valid), .mem_grant(hm_grant), .mem_we(hm_we), .mem_addr(hm_addr),
       .mem_wdata(hm_wdata), .mem_rvalid(hm_rvalid), .mem_rdata(hm_rdata),
       .busy(busy), .fault(fault), .fault_thread(fault_thread), .fault_pc(fault_pc),
-      .mem_fault(mem_fault), .mem_fault_addr(mem_fault_addr),
-      .protocol_error(protocol_error), .launched(launched), .cycles(cycles), .issued(issued)
+      .mem_fault(mem_fault), .mem_fault_addr_lsb(mem_fault_addr_lsb),
+      .mem_fault_addr_rotate(mem_fault_addr_rotate),
+      .protocol_error(protocol_error), .launched(launched),
+      .cycles_lsb(cycles[0]), .issued_lsb(issued[0]), .cycles_rotate(cycles_rotate),
+      .issued_rotate(issued_rotate)
   );
   /* verilator lint_on PINCONNECTEMPTY */
 

@@ -358,15 +358,14 @@ pack() {
 # the PLL with the settings icepll gives (and the frequency it achieves, which the top
 # learns as CLK_HZ so that its UART divider follows the clock).
 board_osc_mhz=12
-board_files=("$root/fpga/uart_rx.v" "$root/fpga/uart_tx.v" "$root/fpga/spram_memory.v"
-             "$root/fpga/host_link.v" "$root/fpga/board_system.v" "$root/fpga/board_clock.v")
+board_files=("$root/fpga/spram_memory.v" "$root/fpga/host_link.v" "$root/fpga/board_system.v"
+             "$root/fpga/board_clock.v")
 # The ULX3S top: the whole memory system (queue, command processor, SDRAM controller).
 ecp5_board_files=()
 for f in reorder_queue round_robin dispatcher command_processor umbra_system sdram_controller; do
   ecp5_board_files+=("$root/rtl/$f.v")
 done
-ecp5_board_files+=("$root/fpga/uart_rx.v" "$root/fpga/uart_tx.v" "$root/fpga/host_link.v"
-                   "$root/fpga/ecp5_clock.v" "$root/fpga/ulx3s_system.v")
+ecp5_board_files+=("$root/fpga/host_link.v" "$root/fpga/ecp5_clock.v" "$root/fpga/ulx3s_system.v")
 
 # board_clock MHZ: the board top's clock parameters (yosys -set ...) for MHZ, and the
 # frequency in MHz to time it at, in the globals bclk_params and bclk_mhz.

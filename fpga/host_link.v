@@ -8,32 +8,40 @@
 // processor; elsewhere its byte is an unknown command and costs no logic.
 //
 // Why it is shaped so (version 1 was 731 LUT4s and 256 flip-flops alone for the
-// iCEBreaker, this one 452 and 142: docs/fpga.md, "Board tops"):
-//   - Nothing is copied twice.  The UART hands over bits, not bytes, and one 32-bit
-//     register, `word`, takes received bits at its top and gives sent bits from its
-//     bottom, LSB first: the four argument bytes every command with arguments has (two
-//     u16 fields, or DOORBELL's u32), each data word written, each word read from
-//     memory.  A reply byte of INFO or STATUS is not copied either: the transmitter
-//     asks for each bit and gets it from its source through the reply multiplexer.
-//     Addresses are word indices, so there is no alignment to check.
+// iCEBreaker; this one is 247 LUT4s, 126 flip-flops, 291 logic cells: docs/fpga.md,
+// "Board tops"):
+//   - Nothing is copied twice.  The serial engine hands over bits, not bytes, and one
+//     32-bit register, `word`, takes received bits at its top and gives sent bits
+//     from its bottom, LSB first: the four argument bytes every command with arguments
+//     has (two u16 fields, or DOORBELL's u32), each data word written, each word read
+//     from memory.  A reply byte of INFO or STATUS is not copied either: the engine
+//     asks for each bit and gets it from its source.  Addresses are word indices, so
+//     there is no alignment to check.
+//   - Half duplex (the host waits for the whole reply before it sends again, and the
+//     board does not listen while it answers), so one timer, one bit counter and one
+//     frame flag serve both directions, and the quiet time is counted in the timer's
+//     turns (bit times).
+//   - Small counters and compares are plain logic, not carry chains: a logic cell on
+//     a carry chain cannot take the logic around the count.  In iCE40 logic cells the
+//     flip-flops cost as much as the LUTs, so what counts is cells, not LUTs.
 //   - A transfer is checked whole before anything is written or read (first index +
-//     count against the store: one adder, constant compares as plain logic) and then
-//     runs until the running index equals the end that adder gave -- an equality, not
-//     a second counter.
+//     count against the store, constant compares as plain logic).  The index
+//     arithmetic is serial: the running index and the end are shift registers through
+//     one full adder, so their flip-flops need no LUT (an iCE40 logic cell gives its
+//     LUT's output or its flip-flop's, so a parallel adder and incrementer had cost a
+//     cell per bit each on top of the registers).
 //   - Every error is answered the same way: the receiver discards input until the
-//     line has been quiet for IDLE_CLKS, then sends one status byte.  A bad command
-//     byte, a refused range or a UART framing error therefore never leaves the two ends
-//     out of step; a frame the host stops sending half-way is answered with
-//     "incomplete" after the same quiet time.  The quiet timer starts IDLE_CLKS below
-//     a power of two and is quiet when its top bit sets: no comparator.
-//   - The run counters count only while the core is busy, so once a STATUS reply's
-//     busy flag (taken when the command arrives) says it is not, they stand still for
-//     the whole reply and are sent live; while busy they are sent as zero, since a
-//     counter carrying between two of its bytes would make a number that was never
-//     true.  They come in at the board's width (COUNT_BITS), not the protocol's 64:
-//     the STATUS multiplexer, a third of the link, grows with every live input bit.
-//   - Half duplex: the board does not listen while it answers, since the host waits
-//     for the whole reply before it sends again.
+//     line has been quiet, then sends one status byte.  A bad command byte, a refused
+//     range or a UART framing error therefore never leaves the two ends out of step; a
+//     frame the host stops sending half-way is answered with "incomplete" after the
+//     same quiet time.
+//   - STATUS's widest fields -- the memory's fault address and the run counters --
+//     arrive a bit at a time from the registers that hold them, which the system
+//     rotates on request (a spare input of LUTs those registers have anyway), where a
+//     multiplexer had cost about a LUT per bit.  The counters count only while the core
+//     is busy, so once a reply's busy flag (taken when the command arrives) says it is
+//     not, they stand still and turn once round during the reply; while busy they are
+//     sent as zero (and not turned).  The fault address turns only once captured.
 `default_nettype none
 
 module host_link #(
@@ -46,6 +54,11 @@ module host_link #(
     parameter integer LINE_BYTES   = 32,
     parameter integer CLK_HZ       = 12000000,
     parameter integer COUNT_BITS   = 48,        // the run counters' width: 8..64, whole bytes
+    // The fault fields' bits that can be other than 0: the rest are sent as 0 without
+    // a multiplexer input each (a board's core reports a thread below THREADS and a pc
+    // inside its store; the defaults take the whole fields).
+    parameter integer THREAD_BITS  = 8,         // fault_thread's low bits: 1..8
+    parameter integer PC_BITS      = 32,        // fault_pc's low bits: 3..32
     parameter integer DOORBELL     = 0          // 1: the DOORBELL command exists
 ) (
     input  wire        clk,
@@ -77,11 +90,17 @@ module host_link #(
     input  wire [7:0]  fault_thread,
     input  wire [31:0] fault_pc,
     input  wire        mem_fault,
-    input  wire [31:0] mem_fault_addr,
     input  wire        protocol_error,
     input  wire        launched,
-    input  wire [COUNT_BITS-1:0] cycles,
-    input  wire [COUNT_BITS-1:0] issued
+    // The memory's fault address and the run counters, one bit at a time: the system
+    // rotates such a register right by one in a cycle its *_rotate is high and shows
+    // its bit 0 on *_lsb (see above).
+    input  wire        mem_fault_addr_lsb,
+    output wire        mem_fault_addr_rotate,
+    input  wire        cycles_lsb,
+    input  wire        issued_lsb,
+    output wire        cycles_rotate,
+    output wire        issued_rotate
 );
 
   // ---- command and status codes (docs/fpga.md) -------------------------------------
@@ -93,54 +112,136 @@ module host_link #(
   localparam [7:0] VERSION = 8'd2;
 
   localparam integer NMAX = (IMEM_WORDS > MEM_WORDS) ? IMEM_WORDS : MEM_WORDS;
-  localparam integer AW   = $clog2(NMAX);     // a word index; addr has one bit more
   generate
-    if (NMAX > 32768 || COUNT_BITS < 8 || COUNT_BITS > 64 || COUNT_BITS % 8 != 0) begin : g_check
+    if (NMAX > 32768 || COUNT_BITS < 8 || COUNT_BITS > 64 || COUNT_BITS % 8 != 0 ||
+        THREAD_BITS < 1 || THREAD_BITS > 8 || PC_BITS < 3 || PC_BITS > 32) begin : g_check
       host_link_stores_above_32768_words_or_counters_not_whole_bytes u_error ();
     end
   endgenerate
 
-  // ---- UART --------------------------------------------------------------------------
-  wire rx_bit_valid, rx_bit, rx_valid, rx_ferr, rx_active;
-  uart_rx #(.CLKS_PER_BIT(CLKS_PER_BIT)) u_rx (
-      .clk(clk), .rst(rst), .rx(rx), .bit_valid(rx_bit_valid), .bit_data(rx_bit),
-      .valid(rx_valid), .frame_error(rx_ferr), .active(rx_active));
+  // The small counters (a frame's bit, a reply's byte, the bit timer) and the byte
+  // ranges below are plain logic: written with +, - or < they become carry chains,
+  // whose cells cannot take the logic around them (the counters' holds and resets,
+  // the decodes): 320 logic cells instead of 291 (the measurement in docs/fpga.md).
+  function [4:0] inc5(input [4:0] x);
+    inc5 = x ^ {&x[3:0], &x[2:0], &x[1:0], x[0], 1'b1};
+  endfunction
+  function [3:0] inc4(input [3:0] x);
+    inc4 = x ^ {&x[2:0], &x[1:0], x[0], 1'b1};
+  endfunction
 
-  wire       tx_valid, tx_take;
-  wire [2:0] tx_index;
-  reg        tx_bit;
-  uart_tx #(.CLKS_PER_BIT(CLKS_PER_BIT)) u_tx (
-      .clk(clk), .rst(rst), .valid(tx_valid), .index(tx_index),
-      .data(tx_bit), .take(tx_take), .tx(tx));
+  // ---- the serial line: one engine for both directions and the quiet time -------------
+  // Half duplex, so one timer, one bit counter and one frame flag serve the receiver
+  // and the transmitter (8N1, LSB first), and between frames the timer's turns measure
+  // the quiet time.  Received: the line passes two flip-flops (it is asynchronous to
+  // clk); a falling edge starts a frame, the start bit is checked again half a bit
+  // later (a shorter glitch is ignored), every later bit is sampled in its middle, and
+  // a low stop bit is a framing error.  Sent: a frame starts when the interpreter is in
+  // S_SEND and the line is free; each data bit is asked for by its index (tx_index)
+  // and put on the line from a register (tx_bit_q), so the line never glitches.
+  // The bit timer counts down to 0, where a bit ends: one compare for every bit (a
+  // received frame's timer starts at half a bit).  Between frames it runs on, and
+  // `quiet` counts its turns from a frame's end: the line is quiet once its top bit
+  // sets, after IDLE_CLKS rounded up to a power of two bit times: no comparator, and the
+  // timer stays plain logic (the turns' counter is a carry chain: it has no logic around
+  // it to take).
+  localparam integer BW = $clog2(CLKS_PER_BIT);
+  localparam integer QW = $clog2((IDLE_CLKS + CLKS_PER_BIT - 1) / CLKS_PER_BIT) + 1;
+  localparam [31:0]  LAST_U = CLKS_PER_BIT - 1, HALF_U = CLKS_PER_BIT / 2 - 1;
+  generate
+    if (CLKS_PER_BIT < 4 || QW < 2) begin : g_check_bit
+      host_link_CLKS_PER_BIT_below_4_or_IDLE_CLKS_below_a_bit u_error ();
+    end
+  endgenerate
+  function [BW-1:0] dec(input [BW-1:0] x);   // plain logic, as inc5
+    integer i;
+    reg borrow;
+    begin
+      borrow = 1'b1;
+      for (i = 0; i < BW; i = i + 1) begin
+        dec[i] = x[i] ^ borrow;
+        borrow = borrow & !x[i];
+      end
+    end
+  endfunction
 
-  // ---- quiet-line timer ----------------------------------------------------------------
-  localparam integer QB = $clog2(IDLE_CLKS);  // 2^QB >= IDLE_CLKS
-  localparam [31:0]  QUIET_FROM_U = (32'd1 << QB) - IDLE_CLKS;
-  localparam [QB:0]  QUIET_FROM = QUIET_FROM_U[QB:0];
-  reg  [QB:0] quiet;
-  wire        is_quiet = quiet[QB];
+  reg  [1:0]    sync;
+  wire          line = sync[1];
+  reg  [BW-1:0] tim;
+  reg  [QW-1:0] quiet;
+  reg  [3:0]    pos;              // the frame's bit: 0 the start bit, 9 the stop bit
+  reg           on, sending;      // a frame is on the line; it is ours
+  reg           tx_q;
+  reg           tx_bit, tx_bit_q;
+  wire          tx_valid;
+  wire          bit_end      = (tim == {BW{1'b0}});
+  wire          tick         = on && bit_end;
+  wire          is_quiet     = quiet[QW-1];
+  wire          rx_bit       = line;
+  wire          rx_bit_valid = tick && !sending && pos != 4'd0 && pos != 4'd9;
+  wire          rx_valid     = tick && !sending && pos == 4'd9 && line;
+  wire          rx_ferr      = tick && !sending && pos == 4'd9 && !line;
+  wire          tx_take      = tick && sending && !pos[3];
+  wire [2:0]    tx_index     = pos[2:0];
+  assign tx = tx_q;
+  // The bit asked for is named a bit time before it is taken, so it passes a register:
+  // the reply multiplexer's inputs (the core's fault fields among them) end there.
+  always @(posedge clk) tx_bit_q <= tx_bit;
+
   always @(posedge clk) begin
-    if (rst || rx_active) quiet <= QUIET_FROM;
-    else if (!is_quiet) quiet <= quiet + 1'b1;
+    sync <= {sync[0], rx};
+    tim  <= bit_end ? LAST_U[BW-1:0] : dec(tim);
+    if (rst) begin
+      sync  <= 2'b11;
+      on    <= 1'b0;
+      tx_q  <= 1'b1;
+      quiet <= {QW{1'b0}};
+    end else if (!on) begin
+      pos <= 4'd0;
+      if (tx_valid || !line) begin
+        on      <= 1'b1;
+        sending <= tx_valid;
+        quiet   <= {QW{1'b0}};
+        tim     <= tx_valid ? LAST_U[BW-1:0] : HALF_U[BW-1:0];
+        if (tx_valid) tx_q <= 1'b0;            // start bit
+      end else if (bit_end && !is_quiet) begin
+        quiet <= quiet + 1'b1;
+      end
+    end else if (tick) begin
+      pos <= inc4(pos);
+      if (sending) tx_q <= pos[3] ? 1'b1 : tx_bit_q;   // after the data bits, the stop bit
+      // The stop bit ends a frame; a start bit high again in its middle was a glitch.
+      if (pos == 4'd9 || (!sending && pos == 4'd0 && line)) on <= 1'b0;
+    end
   end
 
   // ---- the interpreter -----------------------------------------------------------------
-  localparam [3:0] S_CMD = 4'd0, S_ARGS = 4'd1, S_DATA = 4'd2, S_CHECK = 4'd3,
-                   S_NEXT = 4'd4, S_MEM = 4'd5, S_RD_WAIT = 4'd6, S_STEP = 4'd7,
-                   S_DRAIN = 4'd8, S_RESET = 4'd9, S_SEND = 4'd10;
+  localparam [3:0] S_CMD = 4'd0, S_ARGS = 4'd1, S_RANGE = 4'd2, S_NEXT = 4'd3, S_DATA = 4'd4,
+                   S_MEM = 4'd5, S_RD_WAIT = 4'd6, S_STEP = 4'd7, S_DRAIN = 4'd8,
+                   S_RESET = 4'd9, S_SEND = 4'd10;
   // What S_SEND sends: a status byte alone, the INFO or STATUS reply, or a read word.
   localparam [1:0] K_CODE = 2'd0, K_INFO = 2'd1, K_STATUS = 2'd2, K_WORD = 2'd3;
 
   reg [3:0]  state;
   reg [3:0]  cmd;               // the command byte's low bits (a known command's are its value)
-  reg [1:0]  nb;                // bytes of the arguments or data word received; RESET's cycles
+  wire is_imem   = (cmd == CMD_WRITE_IMEM[3:0]);
+  wire is_write  = (cmd == CMD_WRITE_MEM[3:0]);
+  wire is_read   = (cmd == CMD_READ_MEM[3:0]);
+  wire is_launch = (cmd == CMD_LAUNCH[3:0]);
+  wire is_bell   = (DOORBELL != 0) && (cmd == CMD_DOORBELL[3:0]);
   reg [31:0] word;              // the arguments, each data word, each read word
-  reg [AW:0] addr;              // running word index
-  reg [AW:0] stop;              // the index after the last
+  reg [15:0] addr;              // running word index
+  reg [15:0] stop;              // the index after the last; its carry out in `carry`
+  reg        carry;             // the serial adder's
+  reg        done;              // addr == stop (no word left)
   reg [2:0]  code;
-  reg [1:0]  kind;
-  reg [4:0]  idx;               // the reply's byte
-  reg        snap_busy;
+  // Binary: recoded one-hot (Yosys's default for a register like this) it costs more.
+  (* fsm_encoding = "none" *) reg [1:0]  kind;
+  // The reply's byte; while receiving, its low two bits count a word's bytes (the
+  // arguments leave it a multiple of four, and every reply ends by clearing it); RESET's
+  // cycles; S_STEP's 16 (cleared on the way in).
+  reg [4:0]  idx;
+  reg        snap_busy, snap_mem_fault;
 
   // Received bits shift in at the top and sent bits leave at the bottom, LSB first,
   // so four bytes in are the little-endian word, and a read word goes out as it came.
@@ -148,12 +249,39 @@ module host_link #(
     if (state == S_RD_WAIT) word <= mem_rdata;
     else if (rx_bit_valid || (tx_take && kind == K_WORD)) word <= {rx_bit, word[31:1]};
 
+  // The transfer's index arithmetic is serial, a bit a cycle through one full adder:
+  // `addr` and `stop` are shift registers whose flip-flops need no LUT but at their
+  // top.  While the second argument's bits arrive (bytes 2 and 3 of the arguments),
+  // the first argument's bit of the same weight is at word[16], so addr takes it and
+  // stop the sum, and `done` learns whether the count is zero, with no cycle of their
+  // own.  Between words S_STEP turns both once round in 16 cycles, adding one to addr
+  // and comparing it with stop.  A word takes 40 bit times on the line, so 16 cycles
+  // are free.
+  wire arg_b_bit = rx_bit_valid && (state == S_ARGS) && idx[1];
+  wire stepping  = (state == S_STEP);
+  wire a_bit     = stepping ? addr[0] : word[16];
+  wire b_bit     = !stepping && rx_bit;
+  wire sum_bit   = a_bit ^ b_bit ^ carry;
+  always @(posedge clk) begin
+    // Each sum starts here: the arguments' with no carry in, a step's with one (a step
+    // always follows S_NEXT, which reads `done` as it leaves).
+    if (state == S_CMD || state == S_NEXT) begin
+      carry <= (state == S_NEXT);
+      done  <= 1'b1;
+    end
+    if (arg_b_bit || stepping) begin
+      addr  <= {stepping ? sum_bit : word[16], addr[15:1]};
+      stop  <= {stepping ? stop[0] : sum_bit, stop[15:1]};
+      carry <= (a_bit && b_bit) || (carry && (a_bit ^ b_bit));
+      done  <= done && (stepping ? (sum_bit == stop[0]) : !rx_bit);
+    end
+  end
+
   wire [7:0]  cmd_byte = word[31:24];   // a command byte, when it has just arrived
   wire [15:0] arg_a = word[15:0], arg_b = word[31:16];
-  wire [16:0] sum = {1'b0, arg_a} + {1'b0, arg_b};
   localparam [31:0] IMEM_U = IMEM_WORDS, MEM_U = MEM_WORDS;
   // x <= c for a constant c, as plain logic: written with <= it would become a carry
-  // chain and a LUT per bit, three times over.
+  // chain and a LUT per bit.
   function at_most(input [16:0] x, input [31:0] c);
     integer i;
     begin
@@ -162,24 +290,19 @@ module host_link #(
         at_most = c[i] ? (!x[i] || at_most) : (!x[i] && at_most);
     end
   endfunction
-  wire is_imem   = (cmd == CMD_WRITE_IMEM[3:0]);
-  wire is_write  = (cmd == CMD_WRITE_MEM[3:0]);
-  wire is_read   = (cmd == CMD_READ_MEM[3:0]);
-  wire is_launch = (cmd == CMD_LAUNCH[3:0]);
-  wire is_bell   = (DOORBELL != 0) && (cmd == CMD_DOORBELL[3:0]);
   wire in_range  = is_launch ? at_most({1'b0, arg_b}, IMEM_U - 1) :
-                   is_bell   ? (word[1:0] == 2'b00) : at_most(sum, is_imem ? IMEM_U : MEM_U);
+                   is_bell   ? (word[1:0] == 2'b00) :
+                               at_most({carry, stop}, is_imem ? IMEM_U : MEM_U);
 
-  wire [31:0] addr_ext = {{(31 - AW){1'b0}}, addr};
-  assign imem_addr     = addr_ext;
+  assign imem_addr     = {16'd0, addr};
   assign imem_data     = word;
-  assign imem_we       = (state == S_STEP) && is_imem;
+  assign imem_we       = (state == S_MEM) && is_imem;
   assign launch_count  = {16'd0, arg_a};
   assign launch_entry  = {14'd0, arg_b, 2'b00};
   assign doorbell_addr = word;
-  assign mem_valid     = (state == S_MEM);
+  assign mem_valid     = (state == S_MEM) && !is_imem;
   assign mem_we        = !is_read;
-  assign mem_addr      = addr_ext[14:0];
+  assign mem_addr      = addr[14:0];
   assign mem_wdata     = word;
   assign core_rst      = (state == S_RESET);
 
@@ -189,20 +312,44 @@ module host_link #(
   wire [8*32-1:0] info_reply = {64'd0, P_CLK, P_LINE[15:0], P_MEMB, P_IMEM, P_REGS[15:0],
                                 P_THREADS[15:0], VERSION, 32'h52424d55, 8'd0};
   wire [7:0]      flags = {3'd0, launched, protocol_error, mem_fault, fault, snap_busy};
-  wire [63:0]     cycles64 = {{(64 - COUNT_BITS){1'b0}}, cycles};
-  wire [63:0]     issued64 = {{(64 - COUNT_BITS){1'b0}}, issued};
-  wire [8*32-1:0] status_reply = {40'd0, issued64, cycles64, mem_fault_addr, fault_pc,
-                                  fault_thread, flags, 8'd0};
-  reg  [7:0]      reply_byte;
+  wire [7:0]      thread8 = {{(8 - THREAD_BITS){1'b0}}, fault_thread[THREAD_BITS-1:0]};
+  wire [31:0]     pc32 = {{(32 - PC_BITS){1'b0}}, fault_pc[PC_BITS-1:0]};
+  wire            unused_fault_high = ^{fault_thread, fault_pc};   // the bits left out are 0
+  // Bytes 0..6 come from their sources; bytes 7..10 are the memory's fault address and
+  // bytes 11..26 the two 64-bit counters, whose low COUNT_BITS/8 bytes arrive a bit at a
+  // time from the registers themselves.  The fault address is sent (and turned) only if
+  // the memory had faulted when the command came: from then on it stands still, and
+  // before, it is 0.
+  wire [8*7-1:0]  status_head = {pc32, thread8, flags, 8'd0};
+  localparam integer CB = COUNT_BITS / 8;
+  // Which bytes are which, as tables over idx (not compares: see inc5).
+  localparam [31:0] MFA_BYTES    = 32'hf << 7;
+  localparam [31:0] CYCLES_BYTES = ((32'd1 << CB) - 1) << 11;
+  localparam [31:0] ISSUED_BYTES = ((32'd1 << CB) - 1) << 19;
+  localparam [31:0] HEAD_BYTES   = 32'h7f;
+  wire in_mfa    = MFA_BYTES[idx];
+  wire in_cycles = CYCLES_BYTES[idx];
+  wire in_issued = ISSUED_BYTES[idx];
+  wire in_head   = HEAD_BYTES[idx];
+  // A busy run's counters are sent as zero, and stand still (they count).
+  wire counts_out = (kind == K_STATUS) && !snap_busy;
+  wire mfa_out = (kind == K_STATUS) && snap_mem_fault;
+  assign mem_fault_addr_rotate = mfa_out && in_mfa && tx_take;
+  assign cycles_rotate = counts_out && in_cycles && tx_take;
+  assign issued_rotate = counts_out && in_issued && tx_take;
+  // Byte 0 of every reply is the status byte (`code`, ST_OK for INFO and STATUS), so
+  // the status-byte-alone reply is any reply's first byte.
+  wire [7:0]      code_byte = {5'd0, code};
+  reg             status_bit;
   always @(*) begin
-    case (kind)
-      K_INFO:   reply_byte = info_reply[{idx, 3'b000} +: 8];
-      K_STATUS: reply_byte = (snap_busy && idx >= 5'd11) ? 8'd0 : status_reply[{idx, 3'b000} +: 8];
-      default:  reply_byte = {5'd0, code};
-    endcase
-    tx_bit = (kind == K_WORD) ? word[0] : reply_byte[tx_index];
+    status_bit = in_head ? status_head[{idx[2:0], tx_index}] :
+                 (mfa_out && in_mfa && mem_fault_addr_lsb) ||
+                 (counts_out && ((in_cycles && cycles_lsb) || (in_issued && issued_lsb)));
+    tx_bit = (kind == K_WORD) ? word[0] :
+             (kind == K_CODE) ? code_byte[tx_index] :
+             (kind == K_STATUS) ? status_bit : info_reply[{idx, tx_index}];
   end
-  wire send_last = (kind == K_CODE) || (kind == K_WORD && idx == 5'd3) ||
+  wire send_last = (kind == K_CODE) || (kind == K_WORD && idx[1:0] == 2'd3) ||
                    (kind == K_INFO && idx == 5'd23) || (kind == K_STATUS && idx == 5'd26);
   assign tx_valid = (state == S_SEND);
 
@@ -215,10 +362,10 @@ module host_link #(
       case (state)
         S_CMD: begin
           idx       <= 5'd0;
-          nb        <= 2'd0;
           code      <= ST_OK;
           kind      <= K_CODE;
           snap_busy <= busy;
+          snap_mem_fault <= mem_fault;
           cmd       <= cmd_byte[3:0];
           if (rx_ferr) begin
             code  <= ST_FRAMING;
@@ -240,18 +387,19 @@ module host_link #(
           code  <= ST_FRAMING;
           state <= S_DRAIN;
         end else if (rx_valid) begin
-          nb <= nb + 2'd1;
-          if (nb == 2'd3) state <= (state == S_ARGS) ? S_CHECK : is_imem ? S_STEP : S_MEM;
+          idx <= inc5(idx);
+          if (idx[1:0] == 2'd3) state <= (state == S_ARGS) ? S_RANGE : S_MEM;
         end else if (is_quiet) begin
           code  <= ST_INCOMPLETE;
           state <= S_SEND;
         end
 
-        S_CHECK: begin
-          addr <= {1'b0, arg_a[AW-1:0]};
-          stop <= sum[AW:0];
+        S_RANGE:
           // A refusal drains whatever the frame still sends before answering.
-          if (busy && (is_launch || is_bell || is_imem)) begin
+          // busy as the command arrived (the core turns busy only through our LAUNCH or
+          // DOORBELL, so it cannot have turned busy since): a register, where the
+          // core's is logic behind its thread states.
+          if (snap_busy && (is_launch || is_bell || is_imem)) begin
             code  <= ST_BUSY;
             state <= S_DRAIN;
           end else if (!in_range) begin
@@ -262,17 +410,20 @@ module host_link #(
             doorbell_valid <= is_bell;
             state          <= (is_imem || is_write) ? S_NEXT : S_SEND;
           end
-        end
 
         // Between words: the end, or the next word.
-        S_NEXT: if (addr == stop) state <= is_read ? S_CMD : S_SEND;
+        S_NEXT: if (done) state <= is_read ? S_CMD : S_SEND;
                 else state <= is_read ? S_MEM : S_DATA;
 
         // A write's word must stay in `word` until the memory takes it, and the next
         // data bit comes two bit times after the word's stop bit (16 clocks on the
         // 8-clock benches, 104 at 115200 baud and 6 MHz): the memory takes a host
         // request within a few cycles (at most a fill's, or an SDRAM access's, length).
-        S_MEM: if (mem_grant) state <= is_read ? S_RD_WAIT : S_STEP;
+        // The instruction store takes its word here, in one cycle.
+        S_MEM: begin
+          idx <= 5'd0;
+          if (mem_grant || is_imem) state <= is_read ? S_RD_WAIT : S_STEP;
+        end
 
         S_RD_WAIT: if (mem_rvalid) begin   // `word` takes mem_rdata
           kind  <= K_WORD;
@@ -280,22 +431,22 @@ module host_link #(
         end
 
         S_STEP: begin
-          addr  <= addr + 1'b1;
-          state <= S_NEXT;
+          idx <= inc5(idx);
+          if (idx[3:0] == 4'd15) state <= S_NEXT;
         end
 
         S_DRAIN: if (is_quiet) state <= S_SEND;
 
         // core_rst is this state: four cycles.
         S_RESET: begin
-          nb <= nb + 2'd1;
-          if (nb == 2'd3) state <= S_SEND;
+          idx <= inc5(idx);
+          if (idx[1:0] == 2'd3) state <= S_SEND;
         end
 
         // A byte is done with once its last data bit is on the line: the next byte's
         // bits are then chosen while the stop bit goes out.
         default: if (tx_take && tx_index == 3'd7) begin  // S_SEND
-          idx <= idx + 5'd1;
+          idx <= inc5(idx);
           if (send_last) begin
             idx   <= 5'd0;
             state <= (kind == K_WORD) ? S_STEP :

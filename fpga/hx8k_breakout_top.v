@@ -1,42 +1,36 @@
 // hx8k_breakout_top: the Umbra core on Lattice's iCE40-HX8K breakout board
 // (iCE40HX8K-CT256, 12 MHz oscillator, FTDI FT2232H UART, eight user LEDs; pins in
-// fpga/hx8k_breakout.pcf), speaking the same host protocol as the iCEBreaker's top, so
-// umbra-load drives either board.
+// fpga/hx8k_breakout.pcf).  A board top is its pins, its clock and its memory: the
+// core, the data memory, the run counters, the UART host link and the status lights are
+// fpga/board_system.v's, as on the iCEBreaker, so umbra-load drives either board; this
+// board's memory is block RAM (SPRAM = 0: the HX8K has no SPRAM), configs/
+// ice40-hx8k-breakout.yaml's 4 KiB.
 //
-//   - umbra_core, unchanged;
-//   - spram_memory with SPRAM = 0: the data memory (configs/ice40-hx8k.yaml's 4 KiB)
-//     in block RAM, since the HX8K has no SPRAM; the same controller, atomics and
-//     timing as the iCEBreaker's;
-//   - host_link, the UART command interpreter (docs/fpga.md, "The host protocol");
-//   - the run counters of the status reply;
-//   - LEDs (active high): D2 steady while running, blinking once the run has halted;
-//     D3 on a fault (the core's, the memory's or a port protocol error).
-//
-// One clock, made by fpga/board_clock.v: the oscillator (PLL = 0, CLK_DIV = 1) or the
-// PLL (SB_PLL40_CORE fed from the oscillator's pin), as the configuration's
+// The clock (fpga/board_clock.v): the oscillator (PLL = 0, CLK_DIV = 1) or the PLL
+// (SB_PLL40_CORE fed from the oscillator's pin), as the configuration's
 // fpga.board_clock_mhz says (fpga/build.sh).  The board has no user button: reset is
-// power-on and the PLL's lock (board_clock's), and the host's RESET command (core and
-// memory only).  Simulation (Verilator) runs it with PLL = 0, CLK_DIV = 1 and a fast
-// UART, as it does the iCEBreaker's top.
+// power-on and the PLL's lock, and the host's RESET command (core and memory only).
+// LEDs, active high: D2 steady while running and blinking once a run has finished, D3
+// on a fault.  Simulation (Verilator) runs it with PLL = 0, CLK_DIV = 1 and a fast UART.
 `default_nettype none
 
 `include "umbra_uarch.vh"
 `include "umbra_isa.vh"   // UMBRA_NUM_GROUPS (GROUPS)
 
 module hx8k_breakout_top #(
-    parameter integer THREADS      = 8,
+    parameter integer THREADS      = 16,
     parameter integer EXEC_STAGES  = `UMBRA_DEFAULT_EXECUTE_STAGES,  // X1 -> W
     parameter integer REGS         = 32,
     parameter integer GROUPS       = (1 << `UMBRA_NUM_GROUPS) - 1,  // core.groups (umbra_core)
-    // Defaults: configs/ice40-hx8k.yaml.
-    parameter integer IMEM_WORDS   = 512,
+    // Defaults: configs/ice40-hx8k-breakout.yaml's (fpga/build.sh gives them all).
+    parameter integer IMEM_WORDS   = 256,
     parameter integer MEM_WORDS    = 1024,
     parameter integer LINE_BYTES   = 4,
     parameter integer CACHE_BYTES  = 0,
     parameter integer CACHE_WAYS   = 1,
     parameter integer REQ_QUEUE    = 8,
     parameter integer MUL_ROWS     = 1,             // the HX8K has no DSPs: logic rows
-    parameter integer FF_RAMS      = 0,             // 1: small RAMs in flip-flops
+    parameter integer FF_RAMS      = 1,             // 1: small RAMs in flip-flops
     parameter integer OSC_HZ       = 12000000,      // the board's oscillator
     // The core clock: the oscillator divided by CLK_DIV (1 or 2) with PLL = 0, or the
     // PLL's output with PLL = 1 (its DIVR/DIVF/DIVQ/FILTER_RANGE as icepll gives

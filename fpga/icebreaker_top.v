@@ -1,27 +1,18 @@
 // icebreaker_top: the Umbra core on an iCEBreaker board (iCE40UP5K-SG48, 12 MHz
-// oscillator, FTDI UART, one button, two user LEDs; pins in fpga/icebreaker.pcf).
+// oscillator, FTDI UART, one button, two user LEDs; pins in fpga/icebreaker.pcf).  A
+// board top is its pins, its clock and its memory: the core, the data memory, the run
+// counters, the UART host link (docs/fpga.md, "The host protocol"; the host side is
+// fpga/host/) and the status lights are fpga/board_system.v's, shared with the HX8K
+// breakout's top; this board's memory is the UP5K's four SPRAMs (128 KiB, SPRAM = 1).
 //
-//   - umbra_core, the shader core, unchanged (its generic ports as documented);
-//   - spram_memory: the data memory in the UP5K's four SPRAMs (128 KiB) behind the
-//     core's generic memory port, atomics performed there as read-modify-writes,
-//     fills answered with a line's words on consecutive cycles;
-//   - host_link: the UART command interpreter through which a host loads the
-//     instruction store and data memory, launches, polls status and reads results
-//     (docs/fpga.md, "The host protocol"; the host side is fpga/host/);
-//   - the run counters the status reply carries: cycles with `busy` high since the
-//     last launch (the contract's run length) and instructions issued since then;
-//   - LEDs (active low): green steady while running, green blinking when the run has
-//     finished (halted), red on a fault (the core's, the memory's, or a port
-//     protocol error); both off before the first launch.
-//
-// Everything runs on one clock, made by fpga/board_clock.v: the 12 MHz oscillator,
-// it divided by two, or the PLL (SB_PLL40_PAD: the oscillator's pin 35 is a PLL input
-// pad), as the configuration's fpga.board_clock_mhz says (fpga/build.sh).
-// Reset: power-on (a few cycles after configuration) and the button, both
-// board_clock's, and the host's RESET command (core and memory controller only; the
-// link stays up).  Simulation
-// (Verilator, Icarus) compiles fpga/sim/SB_SPRAM256KA.v beside this file and sets
-// CLK_DIV to 1, BAUD to OSC_HZ/8 and IDLE_CLKS small, so a bit is a few clocks.
+// The clock (fpga/board_clock.v): the 12 MHz oscillator, it divided by two, or the PLL
+// (SB_PLL40_PAD: the oscillator's pin 35 is a PLL input pad), as the configuration's
+// fpga.board_clock_mhz says (fpga/build.sh).  Reset: power-on, the button and the
+// PLL's lock (board_clock's), and the host's RESET command (the core and the memory
+// controller; the link stays up).  LEDs, active low: green steady while running and
+// blinking once a run has finished, red on a fault.  Simulation (Verilator, Icarus)
+// compiles fpga/sim/SB_SPRAM256KA.v beside this file and sets CLK_DIV to 1, BAUD to
+// OSC_HZ/8 and IDLE_CLKS small, so a bit is a few clocks.
 `default_nettype none
 
 `include "umbra_uarch.vh"

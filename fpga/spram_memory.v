@@ -8,26 +8,28 @@
 // controller below is the same and so is every cycle of its timing.
 //
 // The RAM has one port, so every access takes the single slot of its cycle and the
-// controller serializes them.  With a request accepted in cycle m:
-//   ldw        read in m; one response beat in m+2 (latency 2, as the UP5K
-//              configuration's memory.latency says);
-//   stw        written in m; no response;
-//   fill       words 0..LINE_BYTES/4-1 of the line read in m, m+1, ...; the beats
+// controller serializes them.  A request is registered in the cycle it is accepted and
+// reaches the RAM in the next ("the access register" below).  With a request accepted
+// in cycle m:
+//   ldw        read in m+1; one response beat in m+2 (latency 2, as the UP5K
+//              configuration's memory.latency says), straight off the RAM's output;
+//   stw        written in m+1; no response;
+//   fill       words 0..LINE_BYTES/4-1 of the line read in m+1, m+2, ...; the beats
 //              follow in m+2, m+3, ... on consecutive cycles (mem_req_ready is low
 //              while the later words are read);
 //   red.*, atom.*
-//              read in m, the new value computed from the RAM's output and written
-//              in m+1 (ready is low in m+1), atom.* answered with the old value in
+//              read in m+1, the new value computed from the RAM's output and written
+//              in m+2 (ready is low in m+1), atom.* answered with the old value in
 //              m+2.  The memory side is where the atomics execute, so no request can
 //              slip between the read and the write of one read-modify-write.
-// Every response leaves exactly two cycles after its read, and reads are one per cycle,
+// Every response leaves exactly one cycle after its read, and reads are one per cycle,
 // so beats of two responses can never interleave or collide.  A request with a
 // misaligned address, an address beyond MEM_WORDS, a fill address not aligned to the
 // line, or an op that is no memory operation is consumed with no access and no
 // response and raises the sticky `fault` (with the address in fault_addr), as the
 // testbench's fixed memory refuses bad requests.
 //
-// The host port (word index, registered read data two cycles after the grant) wins
+// The host port (word index, its read data two cycles after the grant) wins
 // over a new core request, so the host link is never starved; `mem_req_ready` is a
 // function of registers only (an RMW write or fill in progress, a host request
 // waiting), so there is no combinational path from the core's request to its ready.
@@ -56,8 +58,8 @@ module spram_memory #(
     input  wire [31:0] mem_req_cmp,
     input  wire [7:0]  mem_req_tag,
     output reg         mem_resp_valid,
-    output reg  [31:0] mem_resp_data,
-    output reg  [7:0]  mem_resp_tag,
+    output wire [31:0] mem_resp_data,
+    output wire [7:0]  mem_resp_tag,
 
     // The host link: a request is held in host_valid until the cycle host_grant is
     // high; a read's word is on host_rdata in the cycle host_rvalid is high.
@@ -67,10 +69,16 @@ module spram_memory #(
     input  wire [14:0] host_addr,          // word index (below MEM_WORDS)
     input  wire [31:0] host_wdata,
     output reg         host_rvalid,
-    output reg  [31:0] host_rdata,
+    output wire [31:0] host_rdata,
 
     output reg         fault,              // sticky until rst
-    output reg  [31:0] fault_addr
+    // The refused request's address (meaningful once `fault` is set), read by the host
+    // link a bit at a time: bit 0 is on fault_addr_lsb, and fault_addr_rotate turns the
+    // register right by one, 32 times per STATUS reply, and only once `fault` is set,
+    // when the address no longer changes.  Its flip-flops take the request's address or
+    // their neighbour's through one LUT each, in logic cells they occupy anyway.
+    output wire        fault_addr_lsb,
+    input  wire        fault_addr_rotate
 );
 
   localparam integer BEATS = LINE_BYTES / 4;
@@ -102,57 +110,67 @@ module spram_memory #(
                   (mem_req_op == `UMBRA_OP_ATOM_CAS));
   localparam [31:0] MEM_BYTES = MEM_WORDS * 4;
   localparam [31:0] LINE_MASK = LINE_BYTES - 1;
-  wire in_range  = (mem_req_addr < MEM_BYTES) && (mem_req_addr[1:0] == 2'b00);
+  // MEM_BYTES is a power of two: "below it" is its high bits all zero, plain logic where
+  // `<` would be a 32-bit carry chain behind the request FIFO's RAM.
+  localparam integer MEM_BITS = $clog2(MEM_BYTES);
+  wire in_range  = (mem_req_addr[31:MEM_BITS] == {(32 - MEM_BITS){1'b0}}) &&
+                   (mem_req_addr[1:0] == 2'b00);
   wire aligned   = op_fill ? ((mem_req_addr & LINE_MASK) == 32'd0) : 1'b1;
   wire known     = op_ldw || op_stw || op_fill || op_red || op_atom;
 
-  // ---- slot arbitration ---------------------------------------------------------------
-  // Busy with a request already accepted: the write half of a read-modify-write, or
-  // the later words of a fill.
+  // ---- the access register -------------------------------------------------------------
+  // Every access but an RMW's write and a fill's later words is taken into registers in
+  // one cycle and reaches the RAM in the next: a core request in the cycle it is
+  // accepted, a host request in the cycle it is granted.  Deciding in the accepting
+  // cycle whether the core's request may touch the RAM (its op, range and alignment,
+  // straight off the core's request FIFO RAM) had put that decode in front of the
+  // SPRAM's chip select, the iCEBreaker top's critical path (40.5 ns at seed 1).  The
+  // host/core choice is made in front of the registers, where each bit's multiplexer
+  // and flip-flop share a logic cell, and the read word goes back unregistered, straight
+  // off the RAM's output register, so a core read is still answered two cycles after
+  // acceptance and the port's ready cycles are as before.
+  reg        r_valid;           // an access this cycle: a good core request, or the host's
+  reg        r_host, r_we, r_fill, r_rmw, r_answer;
+  reg [7:0]  r_op, r_tag;
+  reg [14:0] r_word;
+  reg [31:0] r_data, r_cmp;
+
+  // Busy with a request already started: the write half of a read-modify-write, or the
+  // later words of a fill.
   reg        rmw_pend;          // the RMW write is this cycle
-  reg [6:0]  fill_left;         // fill words still to read after this cycle's
-  reg [14:0] fill_word;         // next fill word index
+  reg [6:0]  fill_left;         // fill words still to read, this cycle's included
+  reg [14:0] fill_word;         // this cycle's fill word index
   reg [7:0]  fill_tag;
   // With one-word lines (no cache: both FPGA configurations) a fill is a single read,
   // so `filling` is constant 0 and Yosys drops the fill counter, its word address
   // incrementer and that source of the RAM's address.
   wire       filling = (BEATS > 1) && (fill_left != 7'd0);
-  wire       engaged = rmw_pend || filling;
+  wire       r_multi = r_valid && (r_rmw || (BEATS > 1 && r_fill));
 
-  assign host_grant    = host_valid && !engaged;
-  assign mem_req_ready = !engaged && !host_valid;
+  // The next cycle's slot is free unless this cycle's access is an RMW's read (its write
+  // comes next) or a fill has more words to read.  The host takes a free slot first, so
+  // it is never starved; both are functions of registers only (the link's request is its
+  // state).
+  wire   next_free     = !r_multi && !(filling && fill_left != 7'd1);
+  assign host_grant    = host_valid && next_free;
+  assign mem_req_ready = !host_valid && next_free;
   wire   accept        = mem_req_valid && mem_req_ready;
   wire   good          = accept && known && in_range && aligned;
 
-  // ---- the RMW's second cycle: operands registered in its first ----------------------
-  reg [7:0]  rmw_op;
-  reg [31:0] rmw_val, rmw_cmp;
-  reg [14:0] rmw_word;
+  reg  [31:0] fault_addr;
+  assign fault_addr_lsb = fault_addr[0];
+
   wire [31:0] ram_q;            // the word read in the previous cycle
   reg  [31:0] rmw_new;
 `include "memory_atomic.vh"
-  always @(*) rmw_new = memory_atomic_new(rmw_op, ram_q, rmw_val, rmw_cmp);
+  always @(*) rmw_new = memory_atomic_new(r_op, ram_q, r_data, r_cmp);
 
   // ---- this cycle's RAM access ----------------------------------------------------------
-  reg        acc_en, acc_we;
-  reg [14:0] acc_word;
-  reg [31:0] acc_wdata;
-  always @(*) begin
-    acc_en    = 1'b0;
-    acc_we    = 1'b0;
-    acc_word  = mem_req_addr[16:2];
-    acc_wdata = mem_req_data;
-    if (rmw_pend) begin
-      acc_en = 1'b1; acc_we = 1'b1; acc_word = rmw_word; acc_wdata = rmw_new;
-    end else if (filling) begin
-      acc_en = 1'b1; acc_word = fill_word;
-    end else if (host_valid) begin
-      acc_en = 1'b1; acc_we = host_we; acc_word = host_addr; acc_wdata = host_wdata;
-    end else if (good) begin
-      acc_en = 1'b1; acc_we = op_stw;
-    end
-    if (rst) acc_en = 1'b0;
-  end
+  // At most one of rmw_pend, filling and r_valid is set (the slot was not free for two).
+  wire        acc_en    = !rst && (rmw_pend || filling || r_valid);
+  wire        acc_we    = rmw_pend || (r_valid && r_we);
+  wire [14:0] acc_word  = filling ? fill_word : r_word;   // an RMW writes where it read
+  wire [31:0] acc_wdata = rmw_pend ? rmw_new : r_data;
 
   // ---- the RAM --------------------------------------------------------------------------
   localparam integer BANKS = (SPRAM != 0) ? MEM_WORDS / 16384 : 1;
@@ -188,10 +206,7 @@ module spram_memory #(
   endgenerate
 
   // What the read of the previous cycle was for.
-  localparam [1:0] RD_NONE = 2'd0, RD_CORE = 2'd1, RD_RMW = 2'd2, RD_HOST = 2'd3;
-  reg [1:0] rd_kind;
   reg       rd_bank;
-  reg       rd_answer;          // an RMW that returns the old value (atom.*)
   reg [7:0] rd_tag;
   generate
     if (BANKS == 1) begin : g_q1
@@ -201,63 +216,55 @@ module spram_memory #(
       assign ram_q = rd_bank ? bank_q[63:32] : bank_q[31:0];
     end
   endgenerate
+  assign mem_resp_data = ram_q;
+  assign mem_resp_tag  = rd_tag;
+  assign host_rdata    = ram_q;
 
   always @(posedge clk) begin
-    // Registers that carry data only; their valid bits below are reset.
+    // Registers that carry data only; their valid bits below are reset.  The access's
+    // are loaded whenever the next slot is free, so their enable is a register function.
     rd_bank <= acc_word[14];
-    if (good) begin
-      rmw_op   <= mem_req_op;
-      rmw_val  <= mem_req_data;
-      rmw_cmp  <= mem_req_cmp;
-      rmw_word <= mem_req_addr[16:2];
-      rd_tag   <= mem_req_tag;
-      rd_answer <= op_atom;
-      fill_word <= mem_req_addr[16:2] + 15'd1;
-      fill_tag  <= mem_req_tag;
-    end else if (filling && !rmw_pend) begin
-      fill_word <= fill_word + 15'd1;
-      rd_tag    <= fill_tag;
+    rd_tag  <= filling ? fill_tag : r_tag;
+    if (next_free) begin
+      r_host   <= host_valid;
+      r_we     <= host_valid ? host_we : op_stw;
+      r_word   <= host_valid ? host_addr : mem_req_addr[16:2];
+      r_data   <= host_valid ? host_wdata : mem_req_data;
+      r_op     <= mem_req_op;
+      r_fill   <= op_fill && !host_valid;
+      r_rmw    <= (op_red || op_atom) && !host_valid;
+      r_answer <= op_atom;
+      r_cmp    <= mem_req_cmp;
+      r_tag    <= mem_req_tag;
     end
-    mem_resp_data <= ram_q;
-    mem_resp_tag  <= rd_tag;
-    host_rdata    <= ram_q;
+    if (filling) fill_word <= fill_word + 15'd1;
+    else begin
+      fill_word <= r_word + 15'd1;
+      fill_tag  <= r_tag;
+    end
 
     if (rst) begin
+      r_valid        <= 1'b0;
       rmw_pend       <= 1'b0;
       fill_left      <= 7'd0;
-      rd_kind        <= RD_NONE;
       mem_resp_valid <= 1'b0;
       host_rvalid    <= 1'b0;
       fault          <= 1'b0;
-      fault_addr     <= 32'd0;
     end else begin
-      mem_resp_valid <= (rd_kind == RD_CORE) || (rd_kind == RD_RMW && rd_answer);
-      host_rvalid    <= (rd_kind == RD_HOST);
-      rmw_pend       <= 1'b0;
-      rd_kind        <= RD_NONE;
-      if (rmw_pend) begin
-        // The write half: nothing else this cycle.
-      end else if (filling) begin
-        fill_left <= fill_left - 7'd1;
-        rd_kind   <= RD_CORE;
-      end else if (host_valid) begin
-        rd_kind <= host_we ? RD_NONE : RD_HOST;
-      end else if (good) begin
-        if (op_ldw) rd_kind <= RD_CORE;
-        if (op_fill) begin
-          rd_kind   <= RD_CORE;
-          fill_left <= BEATS[6:0] - 7'd1;
-        end
-        if (op_red || op_atom) begin
-          rd_kind  <= RD_RMW;
-          rmw_pend <= 1'b1;
-        end
-      end
-      if (accept && !(known && in_range && aligned) && !fault) begin
-        fault      <= 1'b1;
-        fault_addr <= mem_req_addr;
-      end
+      r_valid        <= host_grant || good;
+      rmw_pend       <= r_valid && r_rmw;
+      // A read this cycle (an RMW's answers only for atom.*): its word next cycle.
+      mem_resp_valid <= filling || (r_valid && !r_host && !r_we && (!r_rmw || r_answer));
+      host_rvalid    <= r_valid && r_host && !r_we;
+      if (filling) fill_left <= fill_left - 7'd1;
+      else if (r_valid && r_fill) fill_left <= BEATS[6:0] - 7'd1;
+      if (accept && !(known && in_range && aligned)) fault <= 1'b1;
     end
+    // Until the fault, the register takes every cycle's request address, so it holds
+    // the refused request's from the edge that sets `fault`: its enable is a register,
+    // not the request's decode (which had been the iCEBreaker top's critical path).
+    if (!fault) fault_addr <= mem_req_addr;
+    else if (fault_addr_rotate) fault_addr <= {fault_addr[0], fault_addr[31:1]};
   end
 
 endmodule

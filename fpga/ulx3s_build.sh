@@ -68,7 +68,7 @@ while read -r f; do files+=("$root/rtl/$f"); done < <(grep -v "^#" "$root/rtl/co
 for f in reorder_queue round_robin dispatcher command_processor umbra_system sdram_controller; do
   files+=("$root/rtl/$f.v")
 done
-for f in uart_rx uart_tx host_link ecp5_clock ulx3s_system ulx3s_top; do files+=("$root/fpga/$f.v"); done
+for f in host_link ecp5_clock ulx3s_system ulx3s_top; do files+=("$root/fpga/$f.v"); done
 
 mkdir -p "$out"
 cd "$out"   # the tools see the host's /tmp only through the current directory (env.sh)

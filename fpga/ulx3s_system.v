@@ -271,13 +271,28 @@ module ulx3s_system #(
   );
   /* verilator lint_on PINCONNECTEMPTY */
 
+  // The link reads the memory's fault address a bit at a time, rotating the register
+  // it reads (as spram_memory's own on the iCE40 boards); the controller's register is
+  // its own, so the link turns a copy.  The copy follows the controller's until the
+  // cycle after the fault is raised (the address is set with it) and then holds.
+  reg  [31:0] fault_addr_ring;
+  reg         fault_held;
+  wire        fault_addr_rotate;
+  always @(posedge clk) begin
+    fault_held <= mem_fault;
+    if (!fault_held) fault_addr_ring <= mem_fault_addr;
+    else if (fault_addr_rotate) fault_addr_ring <= {fault_addr_ring[0], fault_addr_ring[31:1]};
+  end
+
   // ---- run counters -----------------------------------------------------------------------
   // As fpga/board_system.v's: cycles with `busy` high since the launch or the doorbell
   // (busy covers the command processor), and the instructions every core issued since
-  // then (up to CORES a cycle).
+  // then (up to CORES a cycle); the link reads them a bit at a time, rotating each
+  // once round per STATUS reply, and only while the run has ended.
   localparam integer CNT = 48;
   reg [CNT-1:0] cycles, issued;
   reg           launched;
+  wire          cycles_rotate, issued_rotate;
   reg [7:0]     issued_now;
   integer k;
   always @(*) begin
@@ -294,8 +309,10 @@ module ulx3s_system #(
       issued   <= {CNT{1'b0}};
       launched <= 1'b1;
     end else begin
-      if (busy) cycles <= cycles + 1'b1;
-      issued <= issued + {{(CNT - 8){1'b0}}, issued_now};
+      if (cycles_rotate) cycles <= {cycles[0], cycles[CNT-1:1]};
+      else if (busy) cycles <= cycles + 1'b1;
+      if (issued_rotate) issued <= {issued[0], issued[CNT-1:1]};
+      else issued <= issued + {{(CNT - 8){1'b0}}, issued_now};
     end
   end
 
@@ -318,9 +335,11 @@ module ulx3s_system #(
       .mem_valid(hm_valid), .mem_grant(hm_grant), .mem_we(hm_we), .mem_addr(hm_addr),
       .mem_wdata(hm_wdata), .mem_rvalid(hm_rvalid), .mem_rdata(resp_data),
       .busy(busy), .fault(fault), .fault_thread(flat_thread), .fault_pc(fault_pc),
-      .mem_fault(mem_fault), .mem_fault_addr(mem_fault_addr),
+      .mem_fault(mem_fault), .mem_fault_addr_lsb(fault_addr_ring[0]),
+      .mem_fault_addr_rotate(fault_addr_rotate),
       .protocol_error(|protocol_errors), .launched(launched),
-      .cycles(cycles), .issued(issued)
+      .cycles_lsb(cycles[0]), .issued_lsb(issued[0]), .cycles_rotate(cycles_rotate),
+      .issued_rotate(issued_rotate)
   );
 
   // ---- status lights ----------------------------------------------------------------------

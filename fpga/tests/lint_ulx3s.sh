@@ -15,7 +15,7 @@ while read -r f; do files+=("rtl/$f"); done < <(grep -v "^#" rtl/core_files.txt)
 for f in reorder_queue round_robin dispatcher command_processor umbra_system sdram_controller; do
   files+=("rtl/$f.v")
 done
-for f in uart_rx uart_tx host_link ecp5_clock ulx3s_system ulx3s_top sim/ulx3s_bench; do files+=("fpga/$f.v"); done
+for f in host_link ecp5_clock ulx3s_system ulx3s_top sim/ulx3s_bench; do files+=("fpga/$f.v"); done
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 config=()
