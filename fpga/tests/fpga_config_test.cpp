@@ -57,10 +57,11 @@ TEST(FpgaConfig, Up5kIsTheSixteenThreadDeepCoreWithDspsOnTheIcebreakerPackage) {
   EXPECT_EQ(c.fpga_clock_mhz, 40u);
   EXPECT_TRUE(c.fpga_dsp);
   EXPECT_EQ(c.fpga_board, "icebreaker");
-  EXPECT_EQ(c.fpga_board_clock_mhz, 24u);
-  // Issue 14's clock targets, which fpga/report.py holds the placed designs to.
+  EXPECT_EQ(c.fpga_board_clock_mhz, 30u);
+  // Issue 14's and issue 34's clock targets, which fpga/report.py holds the placed
+  // designs to.
   EXPECT_EQ(c.fpga_target_mhz, 30u);
-  EXPECT_EQ(c.fpga_board_target_mhz, 24u);
+  EXPECT_EQ(c.fpga_board_target_mhz, 30u);
   // The examples' data starts at 0x10000: the UP5K's SPRAM memory must reach past it.
   EXPECT_GT(c.mem_bytes, 0x10000u);
   // umbra-sim with this file must time what the chip has: on-chip RAM, no DRAM model.
@@ -83,12 +84,17 @@ TEST(FpgaConfig, Hx8kIsTheSixteenThreadDeepCoreWithoutDsps) {
   EXPECT_EQ(c.fpga_target_mhz, 50u);
 }
 
-// The HX8K breakout board's: 8 threads, a board top and no synthesis top (no clock).
-TEST(FpgaConfig, Hx8kBreakoutIsTheEightThreadCoreOnTheBoard) {
+// The HX8K breakout board's: the 16-thread deep core (issue 34) without atomics and
+// the conversions (docs/fpga.md, "Extension groups on the iCE40s"), a board top and no
+// synthesis top (no clock).
+TEST(FpgaConfig, Hx8kBreakoutIsTheSixteenThreadDeepCoreOnTheBoard) {
   const umbra::Config c = umbra::load_config(kHx8kBreakout);
   EXPECT_EQ(c.name, "ice40-hx8k-breakout");
-  EXPECT_EQ(c.threads, 8u);
+  EXPECT_EQ(c.threads, 16u);
+  EXPECT_EQ(c.execute_stages, 12u);
   EXPECT_EQ(c.threads, c.pipeline_depth());
+  EXPECT_EQ(c.imem_words, 256u);
+  EXPECT_EQ(umbra::group_names(c.groups), "base, mulh, fp32");
   EXPECT_EQ(c.registers, 32u);
   EXPECT_EQ(c.fpga_device, "hx8k");
   EXPECT_EQ(c.fpga_package, "ct256");
@@ -97,8 +103,8 @@ TEST(FpgaConfig, Hx8kBreakoutIsTheEightThreadCoreOnTheBoard) {
   EXPECT_EQ(c.fpga_board, "hx8k_breakout");
   EXPECT_EQ(c.fpga_clock_mhz, 0u);
   EXPECT_EQ(c.fpga_target_mhz, 0u);
-  EXPECT_EQ(c.fpga_board_clock_mhz, 24u);
-  EXPECT_EQ(c.fpga_board_target_mhz, 40u);
+  EXPECT_EQ(c.fpga_board_clock_mhz, 50u);
+  EXPECT_EQ(c.fpga_board_target_mhz, 50u);
 }
 
 TEST(FpgaConfig, DefaultConfigurationNamesNoFpga) {
