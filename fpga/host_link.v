@@ -8,7 +8,7 @@
 // processor; elsewhere its byte is an unknown command and costs no logic.
 //
 // Why it is shaped so (version 1 was 731 LUT4s and 256 flip-flops alone for the
-// iCEBreaker; this one is 247 LUT4s, 126 flip-flops, 291 logic cells: docs/fpga.md,
+// iCEBreaker; this one is 245 LUT4s, 130 flip-flops, 290 logic cells: docs/fpga.md,
 // "Board tops"):
 //   - Nothing is copied twice.  The serial engine hands over bits, not bytes, and one
 //     32-bit register, `word`, takes received bits at its top and gives sent bits
@@ -96,11 +96,11 @@ module host_link #(
     // rotates such a register right by one in a cycle its *_rotate is high and shows
     // its bit 0 on *_lsb (see above).
     input  wire        mem_fault_addr_lsb,
-    output wire        mem_fault_addr_rotate,
+    output reg         mem_fault_addr_rotate,
     input  wire        cycles_lsb,
     input  wire        issued_lsb,
-    output wire        cycles_rotate,
-    output wire        issued_rotate
+    output reg         cycles_rotate,
+    output reg         issued_rotate
 );
 
   // ---- command and status codes (docs/fpga.md) -------------------------------------
@@ -119,10 +119,11 @@ module host_link #(
     end
   endgenerate
 
-  // The small counters (a frame's bit, a reply's byte, the bit timer) and the byte
-  // ranges below are plain logic: written with +, - or < they become carry chains,
-  // whose cells cannot take the logic around them (the counters' holds and resets,
-  // the decodes): 320 logic cells instead of 291 (the measurement in docs/fpga.md).
+  // The small counters (a frame's bit, a reply's byte) and the byte ranges below are
+  // plain logic: written with + or < they become carry chains, whose cells cannot take
+  // the logic around them (the counters' holds and resets, the decodes): 315 logic
+  // cells instead of 290 (the measurement in docs/fpga.md).  The bit timer stays a
+  // carry chain: as plain logic its decrement was a critical path of the iCEBreaker top.
   function [4:0] inc5(input [4:0] x);
     inc5 = x ^ {&x[3:0], &x[2:0], &x[1:0], x[0], 1'b1};
   endfunction
@@ -142,9 +143,7 @@ module host_link #(
   // The bit timer counts down to 0, where a bit ends: one compare for every bit (a
   // received frame's timer starts at half a bit).  Between frames it runs on, and
   // `quiet` counts its turns from a frame's end: the line is quiet once its top bit
-  // sets, after IDLE_CLKS rounded up to a power of two bit times: no comparator, and the
-  // timer stays plain logic (the turns' counter is a carry chain: it has no logic around
-  // it to take).
+  // sets, after IDLE_CLKS rounded up to a power of two bit times: no comparator.
   localparam integer BW = $clog2(CLKS_PER_BIT);
   localparam integer QW = $clog2((IDLE_CLKS + CLKS_PER_BIT - 1) / CLKS_PER_BIT) + 1;
   localparam [31:0]  LAST_U = CLKS_PER_BIT - 1, HALF_U = CLKS_PER_BIT / 2 - 1;
@@ -153,17 +152,6 @@ module host_link #(
       host_link_CLKS_PER_BIT_below_4_or_IDLE_CLKS_below_a_bit u_error ();
     end
   endgenerate
-  function [BW-1:0] dec(input [BW-1:0] x);   // plain logic, as inc5
-    integer i;
-    reg borrow;
-    begin
-      borrow = 1'b1;
-      for (i = 0; i < BW; i = i + 1) begin
-        dec[i] = x[i] ^ borrow;
-        borrow = borrow & !x[i];
-      end
-    end
-  endfunction
 
   reg  [1:0]    sync;
   wire          line = sync[1];
@@ -190,7 +178,7 @@ module host_link #(
 
   always @(posedge clk) begin
     sync <= {sync[0], rx};
-    tim  <= bit_end ? LAST_U[BW-1:0] : dec(tim);
+    tim  <= bit_end ? LAST_U[BW-1:0] : tim - 1'b1;
     if (rst) begin
       sync  <= 2'b11;
       on    <= 1'b0;
@@ -290,6 +278,10 @@ module host_link #(
         at_most = c[i] ? (!x[i] || at_most) : (!x[i] && at_most);
     end
   endfunction
+  // The range check from a register (it is a chain of compares behind the command): the
+  // arguments' last bit arrives a bit time before their stop bit ends S_ARGS.
+  reg  range_ok;
+  always @(posedge clk) range_ok <= in_range;
   wire in_range  = is_launch ? at_most({1'b0, arg_b}, IMEM_U - 1) :
                    is_bell   ? (word[1:0] == 2'b00) :
                                at_most({carry, stop}, is_imem ? IMEM_U : MEM_U);
@@ -334,9 +326,15 @@ module host_link #(
   // A busy run's counters are sent as zero, and stand still (they count).
   wire counts_out = (kind == K_STATUS) && !snap_busy;
   wire mfa_out = (kind == K_STATUS) && snap_mem_fault;
-  assign mem_fault_addr_rotate = mfa_out && in_mfa && tx_take;
-  assign cycles_rotate = counts_out && in_cycles && tx_take;
-  assign issued_rotate = counts_out && in_issued && tx_take;
+  // A rotation a cycle after its bit is taken (the next bit is named a bit time before
+  // it goes out, at least 4 cycles): from a register, since the request fans out to
+  // every bit of a 48-bit counter (unregistered, the link's timer to the counters was
+  // the iCEBreaker top's critical path).
+  always @(posedge clk) begin
+    mem_fault_addr_rotate <= mfa_out && in_mfa && tx_take;
+    cycles_rotate         <= counts_out && in_cycles && tx_take;
+    issued_rotate         <= counts_out && in_issued && tx_take;
+  end
   // Byte 0 of every reply is the status byte (`code`, ST_OK for INFO and STATUS), so
   // the status-byte-alone reply is any reply's first byte.
   wire [7:0]      code_byte = {5'd0, code};
@@ -402,7 +400,7 @@ module host_link #(
           if (snap_busy && (is_launch || is_bell || is_imem)) begin
             code  <= ST_BUSY;
             state <= S_DRAIN;
-          end else if (!in_range) begin
+          end else if (!range_ok) begin
             code  <= ST_RANGE;
             state <= S_DRAIN;
           end else begin
