@@ -354,9 +354,9 @@ TEST(UmbraConfig, UnknownTopOrFormatIsAUsageError) {
 
 // fpga/build.sh hands yosys the table's parameters for every top it builds (the board
 // tops too, by default); only the boards' clock settings (from fpga.board_clock_mhz:
-// 24 MHz on both boards: the PLL with the settings icepll gives
-// for it, 12 MHz in, and the frequency it achieves) are its own; a configuration
-// without fpga.clock_mhz (the HX8K breakout's) has no synthesis top.
+// the PLL settings icepll gives for it from the 12 MHz oscillator, and the frequency
+// they achieve) are its own; a configuration without fpga.clock_mhz (the HX8K
+// breakout's) has no synthesis top.
 TEST(BuildScript, ParametersAreUmbraConfigs) {
   const Outcome o =
       run("UMBRA_CONFIG_TOOL='" + std::string(UMBRA_CONFIG_PATH) + "' " + UMBRA_SOURCE_DIR +
@@ -368,15 +368,19 @@ TEST(BuildScript, ParametersAreUmbraConfigs) {
     if (!out.empty()) out.pop_back();
     return out;
   };
-  // Both boards run from the PLL at 24 MHz: icepll -i 12 -o 24.
-  const std::string pll24 =
-      " -set PLL 1 -set PLL_DIVR 0 -set PLL_DIVF 63 -set PLL_DIVQ 5 -set PLL_FILTER 1"
-      " -set CLK_HZ 24000000";
+  // icepll -i 12 -o 30: 12 MHz x 80 / 32 = 30 MHz exactly.
+  const std::string pll30 =
+      " -set PLL 1 -set PLL_DIVR 0 -set PLL_DIVF 79 -set PLL_DIVQ 5 -set PLL_FILTER 1"
+      " -set CLK_HZ 30000000";
+  // icepll -i 12 -o 50: the nearest it reaches is 12 MHz x 67 / 16 = 50.25 MHz.
+  const std::string pll50 =
+      " -set PLL 1 -set PLL_DIVR 0 -set PLL_DIVF 66 -set PLL_DIVQ 4 -set PLL_FILTER 1"
+      " -set CLK_HZ 50250000";
   EXPECT_EQ(o.out, "ice40-up5k synth_top: " + yosys("synth_top", kUp5k) + "\n" +
-                       "ice40-up5k icebreaker_top: " + yosys("icebreaker_top", kUp5k) + pll24 + "\n" +
+                       "ice40-up5k icebreaker_top: " + yosys("icebreaker_top", kUp5k) + pll30 + "\n" +
                        "ice40-hx8k synth_top: " + yosys("synth_top", kHx8k) + "\n" +
                        "ice40-hx8k-breakout hx8k_breakout_top: " + yosys("hx8k_breakout_top", kHx8kBreakout) +
-                       pll24 + "\n");
+                       pll50 + "\n");
 }
 
 // The breakout's configuration has no synthesis top: with --no-board it leaves nothing
