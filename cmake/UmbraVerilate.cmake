@@ -32,6 +32,7 @@ find_package(verilator HINTS $ENV{VERILATOR_ROOT} ${VERILATOR_ROOT})
 
 # The files whose change can change a printed parameter: re-run the configure step.
 set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+             ${PROJECT_SOURCE_DIR}/isa/config_keys.yaml
              ${PROJECT_SOURCE_DIR}/isa/src/config.cpp ${PROJECT_SOURCE_DIR}/isa/include/umbra/config.h
              ${PROJECT_SOURCE_DIR}/isa/src/rtl_params.cpp ${PROJECT_SOURCE_DIR}/isa/include/umbra/rtl_params.h
              ${PROJECT_SOURCE_DIR}/tools/umbra_config.cpp ${PROJECT_SOURCE_DIR}/cmake/config-tool/CMakeLists.txt)

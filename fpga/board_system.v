@@ -6,20 +6,11 @@
 
 `include "umbra_uarch.vh"
 `include "umbra_isa.vh"   // UMBRA_NUM_GROUPS, UMBRA_GROUP_ATOMIC (GROUPS)
+`include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS
 
 module board_system #(
-    parameter integer THREADS      = 8,
-    parameter integer EXEC_STAGES  = `UMBRA_DEFAULT_EXECUTE_STAGES,  // X1 -> W
-    parameter integer REGS         = 32,
-    parameter integer GROUPS       = (1 << `UMBRA_NUM_GROUPS) - 1,  // core.groups (umbra_core)
-    parameter integer IMEM_WORDS   = 1024,
+    `UMBRA_CORE_PARAMS,  // the core's (isa/config_keys.yaml)
     parameter integer MEM_WORDS    = 32768,
-    parameter integer LINE_BYTES   = 4,
-    parameter integer CACHE_BYTES  = 0,
-    parameter integer CACHE_WAYS   = 1,
-    parameter integer REQ_QUEUE    = 8,
-    parameter integer MUL_ROWS     = 0,
-    parameter integer FF_RAMS      = 0,
     parameter integer SPRAM        = 1,             // data memory in SPRAM (UP5K) or block RAM
     parameter integer CLK_HZ       = 6000000,
     parameter integer CLKS_PER_BIT = 52,
@@ -37,6 +28,14 @@ module board_system #(
   reg  core_rst;
   always @(posedge clk) core_rst <= sys_rst || link_core_rst;
 
+  // A word port: the loader gives LINE_PORT 0 without a cache, and this memory has no
+  // line port for a configuration with one.
+  generate
+    if (LINE_PORT != 0) begin : g_check_line_port
+      board_system_has_no_line_port_set_cache_line_port_false u_error ();
+    end
+  endgenerate
+
   // ---- the core -------------------------------------------------------------------------
   wire        imem_we, launch_valid;
   wire [31:0] imem_addr, imem_data, launch_count, launch_entry;
@@ -51,12 +50,7 @@ module board_system #(
   wire [7:0]  resp_tag;
 
   /* verilator lint_off PINCONNECTEMPTY */
-  umbra_core #(
-      .THREADS(THREADS), .REGS(REGS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0),
-      .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(LINE_BYTES),
-      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .EXEC_STAGES(EXEC_STAGES),
-      .GROUPS(GROUPS)
-  ) u_core (
+  umbra_core #(`UMBRA_CORE_PASS, .CORE_ID(0)) u_core (
       .clk(clk), .rst(core_rst),
       .host_imem_we(imem_we), .host_imem_addr(imem_addr), .host_imem_data(imem_data),
       .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(launch_entry),
@@ -68,7 +62,7 @@ module board_system #(
       .mem_req_addr(req_addr), .mem_req_data(req_data), .mem_req_cmp(req_cmp),
       .mem_req_tag(req_tag),
       .mem_resp_valid(resp_valid), .mem_resp_data(resp_data), .mem_resp_tag(resp_tag),
-      .mem_req_mask(), .mem_req_line(), .mem_resp_line({(8*LINE_BYTES){1'b0}}),  // a word port: no line port
+      .mem_req_mask(), .mem_req_line(), .mem_resp_line({(8*CACHE_LINE_BYTES){1'b0}}),  // a word port: no line port
       .trace_issue_valid(issue_valid), .trace_issue_thread(), .trace_issue_pc(),
       .trace_issue_reason(), .trace_regwrite_valid(), .trace_regwrite_thread(),
       .trace_regwrite_pc(), .trace_regwrite_reg(), .trace_regwrite_value(),
@@ -85,7 +79,7 @@ module board_system #(
   wire [31:0] hm_wdata, hm_rdata;
   localparam [31:0] GROUPS_U = GROUPS;
   spram_memory #(
-      .SPRAM(SPRAM), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES),
+      .SPRAM(SPRAM), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(CACHE_LINE_BYTES),
       .ATOMICS(GROUPS_U[`UMBRA_GROUP_ATOMIC] ? 1 : 0)
   ) u_mem (
       .clk(clk), .rst(core_rst),
@@ -137,7 +131,7 @@ module board_system #(
   /* verilator lint_off PINCONNECTEMPTY */
   host_link #(
       .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS), .THREADS(THREADS), .REGS(REGS),
-      .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES), .CLK_HZ(CLK_HZ),
+      .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(CACHE_LINE_BYTES), .CLK_HZ(CLK_HZ),
       .COUNT_BITS(CW), .THREAD_BITS(THREAD_BITS), .PC_BITS(PC_BITS)
   ) u_link (
       .clk(clk), .rst(sys_rst), .rx(rx), .tx(tx),

@@ -44,14 +44,16 @@
 //     sent as zero (and not turned).  The fault address turns only once captured.
 `default_nettype none
 
+`include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
+
 module host_link #(
     parameter integer CLKS_PER_BIT = 104,       // clock / baud
     parameter integer IDLE_CLKS    = 3000000,   // quiet time that ends a bad frame
-    parameter integer THREADS      = 8,
+    parameter integer THREADS      = `UMBRA_DEFAULT_THREADS,
     parameter integer REGS         = 32,
     parameter integer IMEM_WORDS   = 2048,      // at most 32768, as MEM_WORDS
     parameter integer MEM_WORDS    = 32768,
-    parameter integer LINE_BYTES   = 32,
+    parameter integer LINE_BYTES   = `UMBRA_DEFAULT_LINE_BYTES,
     parameter integer CLK_HZ       = 12000000,
     parameter integer COUNT_BITS   = 48,        // the run counters' width: 8..64, whole bytes
     // The fault fields' bits that can be other than 0: the rest are sent as 0 without

@@ -16,22 +16,12 @@
 `default_nettype none
 
 `include "umbra_uarch.vh"
-`include "umbra_isa.vh"   // UMBRA_NUM_GROUPS (GROUPS)
+`include "umbra_isa.vh"
+`include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS
 
 module icebreaker_top #(
-    parameter integer THREADS      = 8,
-    parameter integer EXEC_STAGES  = `UMBRA_DEFAULT_EXECUTE_STAGES,  // X1 -> W
-    parameter integer REGS         = 32,
-    parameter integer GROUPS       = (1 << `UMBRA_NUM_GROUPS) - 1,  // core.groups (umbra_core)
-    // Defaults: configs/ice40-up5k.yaml.
-    parameter integer IMEM_WORDS   = 1024,
+    `UMBRA_CORE_PARAMS,  // the core's (isa/config_keys.yaml); fpga/build.sh gives them all
     parameter integer MEM_WORDS    = 32768,
-    parameter integer LINE_BYTES   = 4,
-    parameter integer CACHE_BYTES  = 0,
-    parameter integer CACHE_WAYS   = 1,
-    parameter integer REQ_QUEUE    = 8,
-    parameter integer MUL_ROWS     = 0,             // 1: multiplier as logic rows (no DSPs)
-    parameter integer FF_RAMS      = 0,             // 1: small RAMs in flip-flops
     parameter integer OSC_HZ       = 12000000,      // the board's oscillator
     // The core clock: the oscillator divided by CLK_DIV (1 or 2) with PLL = 0, or the
     // PLL's output with PLL = 1 (its DIVR/DIVF/DIVQ/FILTER_RANGE as icepll gives
@@ -69,9 +59,7 @@ module icebreaker_top #(
 
   wire led_r, led_g;
   board_system #(
-      .THREADS(THREADS), .EXEC_STAGES(EXEC_STAGES), .REGS(REGS), .GROUPS(GROUPS),
-      .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(MEM_WORDS), .LINE_BYTES(LINE_BYTES), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
-      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .SPRAM(1), .CLK_HZ(CLK_HZ),
+      `UMBRA_CORE_PASS, .MEM_WORDS(MEM_WORDS), .SPRAM(1), .CLK_HZ(CLK_HZ),
       .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS),
       .BLINK_BIT(21   /* toggles every third of a second at 6 MHz */)
   ) u_sys (

@@ -36,11 +36,12 @@
 `default_nettype none
 
 `include "umbra_isa.vh"
+`include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
 
 module spram_memory #(
     parameter integer SPRAM      = 1,      // 1: SB_SPRAM256KA; 0: inferred block RAM
     parameter integer MEM_WORDS  = 32768,  // SPRAM: 16384 or 32768 (two or four SPRAMs)
-    parameter integer LINE_BYTES = 32,     // cache line: a fill is LINE_BYTES/4 beats
+    parameter integer LINE_BYTES = `UMBRA_DEFAULT_LINE_BYTES,     // cache line: a fill is LINE_BYTES/4 beats
     // 0: a core without the atomic group (core.groups), whose decode makes red.* and
     // atom.* illegal, so none arrives: no read-modify-write unit, and the request's
     // compare value has no reader (the core's request FIFO drops that column).

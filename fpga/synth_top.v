@@ -22,21 +22,12 @@
 
 `include "umbra_isa.vh"
 `include "umbra_uarch.vh"
+`include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS, UMBRA_DEFAULT_*
 
 module synth_top #(
-    parameter integer THREADS     = 8,
-    parameter integer EXEC_STAGES = `UMBRA_DEFAULT_EXECUTE_STAGES,  // X1 -> W (core.execute_stages)
-    parameter integer REGS        = 32,
-    parameter integer GROUPS = (1 << `UMBRA_NUM_GROUPS) - 1,  // core.groups (umbra_core)
-    parameter integer IMEM_WORDS  = 2048,
+    `UMBRA_CORE_PARAMS,  // the core's (isa/config_keys.yaml)
     parameter integer MEM_WORDS   = 32768,  // data memory, 32-bit words (memory.bytes / 4)
-    parameter integer MEM_LATENCY = 2,      // request accepted in m, first beat in m + this
-    parameter integer CACHE_BYTES      = 1024,
-    parameter integer CACHE_WAYS       = 2,
-    parameter integer CACHE_LINE_BYTES = 32,
-    parameter integer REQ_QUEUE        = 8,
-    parameter integer MUL_ROWS         = 0,  // 1: no DSP blocks (rtl/fp_mul.v)
-    parameter integer FF_RAMS          = 0   // 1: small RAMs in flip-flops (rtl/umbra_core.v)
+    parameter integer MEM_LATENCY = 2       // request accepted in m, first beat in m + this
 ) (
     input  wire clk,
     input  wire rst_pin,
@@ -55,6 +46,14 @@ module synth_top #(
   generate
     if (MEM_LATENCY < 1) begin : g_check_latency
       synth_top_MEM_LATENCY_below_1 u_error ();
+    end
+  endgenerate
+
+  // A word port: the loader gives LINE_PORT 0 without a cache, and this memory has no
+  // line port for a configuration with one.
+  generate
+    if (LINE_PORT != 0) begin : g_check_line_port
+      synth_top_has_no_line_port_set_cache_line_port_false u_error ();
     end
   endgenerate
 
@@ -90,11 +89,7 @@ module synth_top #(
   reg  [7:0]  resp_tag;
 
   /* verilator lint_off PINCONNECTEMPTY */
-  umbra_core #(
-      .THREADS(THREADS), .REGS(REGS), .GROUPS(GROUPS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(0),
-      .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(CACHE_LINE_BYTES),
-      .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .EXEC_STAGES(EXEC_STAGES)
-  ) u_core (
+  umbra_core #(`UMBRA_CORE_PASS, .CORE_ID(0)) u_core (
       .clk(clk), .rst(rst),
       .host_imem_we(host_imem_we), .host_imem_addr(host_sr[63:32]),
       .host_imem_data(host_sr[31:0]),

@@ -48,23 +48,15 @@
 `include "umbra_uarch.vh"
 `include "umbra_isa.vh"
 `include "umbra_commands.vh"
+`include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS
 
 module ulx3s_system #(
-    parameter integer CORES            = 1,
-    parameter integer THREADS          = 8,
-    parameter integer EXEC_STAGES      = `UMBRA_DEFAULT_EXECUTE_STAGES,
-    parameter integer REGS             = 32,
-    parameter integer IMEM_WORDS       = 1024,
-    parameter integer CACHE_BYTES      = 4096,
-    parameter integer CACHE_WAYS       = 2,
-    parameter integer CACHE_LINE_BYTES = 32,
-    parameter integer REQ_QUEUE        = 8,
-    parameter integer MUL_ROWS         = 0,
-    parameter integer FF_RAMS          = 0,
-    parameter integer MODE_REORDER     = 1,
-    parameter integer QUEUE_DEPTH      = 16,
-    parameter integer OPEN_ROWS        = 4,
-    parameter integer MAX_PASSES       = 16,
+    parameter integer CORES            = `UMBRA_DEFAULT_CORES,
+    `UMBRA_CORE_PARAMS,  // the core's (isa/config_keys.yaml)
+    parameter integer MODE_REORDER     = `UMBRA_DEFAULT_MODE_REORDER,
+    parameter integer QUEUE_DEPTH      = `UMBRA_DEFAULT_QUEUE_DEPTH,
+    parameter integer OPEN_ROWS        = `UMBRA_DEFAULT_OPEN_ROWS,
+    parameter integer MAX_PASSES       = `UMBRA_DEFAULT_MAX_PASSES,
     parameter integer BANKS            = 4,
     parameter integer ROW_BYTES        = 1024,
     parameter integer HOST_WORDS       = 32768,   // the host's window, from address 0
@@ -72,19 +64,20 @@ module ulx3s_system #(
     parameter integer CLKS_PER_BIT     = 434,
     parameter integer IDLE_CLKS        = CLK_HZ / 4,
     parameter integer BLINK_BIT        = 24,
-    // The SDRAM part (MT48LC16M16A2-6A): rows, and its datasheet times in ns.
+    // The SDRAM part: rows, and its datasheet times in ns (sdram.* in the
+    // configuration; the defaults are the MT48LC16M16A2-6A's).
     parameter integer SDRAM_ROW_BITS   = 13,
-    parameter integer SDRAM_TRCD_NS    = 18,
-    parameter integer SDRAM_TRP_NS     = 18,
-    parameter integer SDRAM_TRAS_NS    = 42,
-    parameter integer SDRAM_TRC_NS     = 60,
-    parameter integer SDRAM_TRRD_NS    = 12,
-    parameter integer SDRAM_TWR_NS     = 12,
-    parameter integer SDRAM_TRFC_NS    = 60,
-    parameter integer SDRAM_TMRD_CLKS  = 2,
-    parameter integer SDRAM_TREFI_NS   = 7812,    // 64 ms / 8192 rows, rounded down
-    parameter integer SDRAM_POWERUP_NS = 100000,
-    parameter integer SDRAM_CL2_MIN_PS = 10000    // the shortest clock CAS latency 2 allows (-6A)
+    parameter integer SDRAM_TRCD_NS    = `UMBRA_DEFAULT_SDRAM_TRCD_NS,
+    parameter integer SDRAM_TRP_NS     = `UMBRA_DEFAULT_SDRAM_TRP_NS,
+    parameter integer SDRAM_TRAS_NS    = `UMBRA_DEFAULT_SDRAM_TRAS_NS,
+    parameter integer SDRAM_TRC_NS     = `UMBRA_DEFAULT_SDRAM_TRC_NS,
+    parameter integer SDRAM_TRRD_NS    = `UMBRA_DEFAULT_SDRAM_TRRD_NS,
+    parameter integer SDRAM_TWR_NS     = `UMBRA_DEFAULT_SDRAM_TWR_NS,
+    parameter integer SDRAM_TRFC_NS    = `UMBRA_DEFAULT_SDRAM_TRFC_NS,
+    parameter integer SDRAM_TMRD_CLKS  = `UMBRA_DEFAULT_SDRAM_TMRD_CLKS,
+    parameter integer SDRAM_TREFI_NS   = `UMBRA_DEFAULT_SDRAM_TREFI_NS,    // 64 ms / 8192 rows, rounded down
+    parameter integer SDRAM_POWERUP_NS = `UMBRA_DEFAULT_SDRAM_POWERUP_NS,
+    parameter integer SDRAM_CL2_MIN_PS = `UMBRA_DEFAULT_SDRAM_CL2_MIN_PS    // the shortest clock CAS latency 2 allows (-6A)
 ) (
     input  wire        clk,
     input  wire        sys_rst,
@@ -152,11 +145,15 @@ module ulx3s_system #(
   wire [CBITS-1:0] cmd_fault;
 
   /* verilator lint_off PINCONNECTEMPTY */
+  // Its memory side (the SDRAM controller) has no line port yet.
+  generate
+    if (LINE_PORT != 0) begin : g_check_line_port
+      ulx3s_system_has_no_line_port_set_cache_line_port_false u_error ();
+    end
+  endgenerate
+
   umbra_system #(
-      .CORES(CORES), .THREADS(THREADS), .EXEC_STAGES(EXEC_STAGES), .REGS(REGS),
-      .IMEM_WORDS(IMEM_WORDS), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
-      .CACHE_LINE_BYTES(CACHE_LINE_BYTES), .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS),
-      .FF_RAMS(FF_RAMS), .MODE_REORDER(MODE_REORDER), .QUEUE_DEPTH(QUEUE_DEPTH),
+      `UMBRA_CORE_PASS, .CORES(CORES), .MODE_REORDER(MODE_REORDER), .QUEUE_DEPTH(QUEUE_DEPTH),
       .OPEN_ROWS(OPEN_ROWS), .MAX_PASSES(MAX_PASSES), .BANKS(BANKS), .ROW_BYTES(ROW_BYTES)
   ) u_system (
       .clk(clk), .rst(core_rst), .bypass_queue(1'b0),

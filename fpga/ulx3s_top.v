@@ -24,25 +24,29 @@
 `default_nettype none
 
 `include "umbra_uarch.vh"
+`include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS
 
 module ulx3s_top #(
-    parameter integer CORES            = 1,
-    parameter integer THREADS          = 8,
-    parameter integer EXEC_STAGES      = `UMBRA_DEFAULT_EXECUTE_STAGES,
-    parameter integer REGS             = 32,
-    parameter integer IMEM_WORDS       = 1024,
-    parameter integer CACHE_BYTES      = 4096,
-    parameter integer CACHE_WAYS       = 2,
-    parameter integer CACHE_LINE_BYTES = 32,
-    parameter integer REQ_QUEUE        = 8,
-    parameter integer MUL_ROWS         = 0,
-    parameter integer FF_RAMS          = 0,
-    parameter integer MODE_REORDER     = 1,
-    parameter integer QUEUE_DEPTH      = 16,
-    parameter integer OPEN_ROWS        = 4,
-    parameter integer MAX_PASSES       = 16,
+    parameter integer CORES            = `UMBRA_DEFAULT_CORES,
+    `UMBRA_CORE_PARAMS,  // the core's (isa/config_keys.yaml)
+    parameter integer MODE_REORDER     = `UMBRA_DEFAULT_MODE_REORDER,
+    parameter integer QUEUE_DEPTH      = `UMBRA_DEFAULT_QUEUE_DEPTH,
+    parameter integer OPEN_ROWS        = `UMBRA_DEFAULT_OPEN_ROWS,
+    parameter integer MAX_PASSES       = `UMBRA_DEFAULT_MAX_PASSES,
     parameter integer BANKS            = 4,
     parameter integer ROW_BYTES        = 1024,
+    // The SDRAM's datasheet times (sdram.*), rounded to clocks in ulx3s_system.
+    parameter integer SDRAM_TRCD_NS    = `UMBRA_DEFAULT_SDRAM_TRCD_NS,
+    parameter integer SDRAM_TRP_NS     = `UMBRA_DEFAULT_SDRAM_TRP_NS,
+    parameter integer SDRAM_TRAS_NS    = `UMBRA_DEFAULT_SDRAM_TRAS_NS,
+    parameter integer SDRAM_TRC_NS     = `UMBRA_DEFAULT_SDRAM_TRC_NS,
+    parameter integer SDRAM_TRRD_NS    = `UMBRA_DEFAULT_SDRAM_TRRD_NS,
+    parameter integer SDRAM_TWR_NS     = `UMBRA_DEFAULT_SDRAM_TWR_NS,
+    parameter integer SDRAM_TRFC_NS    = `UMBRA_DEFAULT_SDRAM_TRFC_NS,
+    parameter integer SDRAM_TMRD_CLKS  = `UMBRA_DEFAULT_SDRAM_TMRD_CLKS,
+    parameter integer SDRAM_TREFI_NS   = `UMBRA_DEFAULT_SDRAM_TREFI_NS,
+    parameter integer SDRAM_POWERUP_NS = `UMBRA_DEFAULT_SDRAM_POWERUP_NS,
+    parameter integer SDRAM_CL2_MIN_PS = `UMBRA_DEFAULT_SDRAM_CL2_MIN_PS,
     // The core clock and the PLL that makes it (umbra-config --top ulx3s_top gives all
     // four from fpga.board_clock_mhz).
     parameter integer CLK_HZ           = 50000000,
@@ -82,11 +86,11 @@ module ulx3s_top #(
   wire [15:0] dq_o;
   wire        dq_oe;
   ulx3s_system #(
-      .CORES(CORES), .THREADS(THREADS), .EXEC_STAGES(EXEC_STAGES), .REGS(REGS),
-      .IMEM_WORDS(IMEM_WORDS), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
-      .CACHE_LINE_BYTES(CACHE_LINE_BYTES), .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS),
-      .FF_RAMS(FF_RAMS), .MODE_REORDER(MODE_REORDER), .QUEUE_DEPTH(QUEUE_DEPTH),
+      `UMBRA_CORE_PASS, .CORES(CORES), .MODE_REORDER(MODE_REORDER), .QUEUE_DEPTH(QUEUE_DEPTH),
       .OPEN_ROWS(OPEN_ROWS), .MAX_PASSES(MAX_PASSES), .BANKS(BANKS), .ROW_BYTES(ROW_BYTES),
+      .SDRAM_TRCD_NS(SDRAM_TRCD_NS), .SDRAM_TRP_NS(SDRAM_TRP_NS), .SDRAM_TRAS_NS(SDRAM_TRAS_NS), .SDRAM_TRC_NS(SDRAM_TRC_NS),
+      .SDRAM_TRRD_NS(SDRAM_TRRD_NS), .SDRAM_TWR_NS(SDRAM_TWR_NS), .SDRAM_TRFC_NS(SDRAM_TRFC_NS), .SDRAM_TMRD_CLKS(SDRAM_TMRD_CLKS),
+      .SDRAM_TREFI_NS(SDRAM_TREFI_NS), .SDRAM_POWERUP_NS(SDRAM_POWERUP_NS), .SDRAM_CL2_MIN_PS(SDRAM_CL2_MIN_PS),
       .CLK_HZ(CLK_HZ), .CLKS_PER_BIT(CLK_HZ / BAUD), .IDLE_CLKS(IDLE_CLKS),
       .BLINK_BIT(24   /* toggles every 0.84 s at 20 MHz */)
   ) u_sys (

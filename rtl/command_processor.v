@@ -23,12 +23,13 @@
 
 `include "umbra_isa.vh"
 `include "umbra_commands.vh"
+`include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
 
 module command_processor #(
-    parameter integer CORES      = 1,
-    parameter integer LINE_BYTES = 32,
-    parameter integer IMEM_WORDS = 4096,
-    parameter integer LINE_PORT  = 0,     // 1: a fill's line in one beat (resp_line)
+    parameter integer CORES      = `UMBRA_DEFAULT_CORES,
+    parameter integer LINE_BYTES = `UMBRA_DEFAULT_LINE_BYTES,
+    parameter integer IMEM_WORDS = `UMBRA_DEFAULT_IMEM_WORDS,
+    parameter integer LINE_PORT  = `UMBRA_DEFAULT_LINE_PORT,     // 1: a fill's line in one beat (resp_line)
     parameter integer FB = `UMBRA_CMD_FAULT_BITS  // derived; not to be set
 ) (
     input  wire               clk,

@@ -53,14 +53,15 @@
 
 `include "umbra_isa.vh"
 `include "umbra_uarch.vh"
+`include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
 
 module dcache #(
-    parameter integer THREADS          = 8,
+    parameter integer THREADS          = `UMBRA_DEFAULT_THREADS,
     parameter integer TW               = 3,
-    parameter integer CACHE_BYTES      = 4096,
-    parameter integer CACHE_WAYS       = 2,
-    parameter integer CACHE_LINE_BYTES = 32,
-    parameter integer LINE_PORT        = 0   // 1: fills in one line-wide beat (above)
+    parameter integer CACHE_BYTES      = `UMBRA_DEFAULT_CACHE_BYTES,
+    parameter integer CACHE_WAYS       = `UMBRA_DEFAULT_CACHE_WAYS,
+    parameter integer CACHE_LINE_BYTES = `UMBRA_DEFAULT_CACHE_LINE_BYTES,
+    parameter integer LINE_PORT        = `UMBRA_DEFAULT_LINE_PORT   // 1: fills in one line-wide beat (above)
 ) (
     input  wire                  clk,
     input  wire                  rst,

@@ -17,9 +17,10 @@
 
 `include "umbra_isa.vh"
 `include "umbra_uarch.vh"
+`include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
 
 module dcache_none #(
-    parameter integer THREADS = 8,
+    parameter integer THREADS = `UMBRA_DEFAULT_THREADS,
     parameter integer TW      = 3
 ) (
     input  wire                  clk,

@@ -30,14 +30,15 @@
 
 `include "umbra_isa.vh"
 `include "umbra_uarch.vh"
+`include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
 
 module decode #(
-    parameter integer REGS = 256,
+    parameter integer REGS = `UMBRA_DEFAULT_REGS,
     parameter integer TW   = 3,
     parameter integer IW   = 12,
     // The extension groups this core implements (core.groups): an opcode of another
     // group is illegal, as a register the core lacks is.
-    parameter integer GROUPS = (1 << `UMBRA_NUM_GROUPS) - 1
+    parameter integer GROUPS = `UMBRA_DEFAULT_GROUPS
 ) (
     input  wire              clk,
     input  wire              rst,

@@ -17,8 +17,10 @@
 // busy: items are left.  A domain with no items (a zero side) is done at once.
 `default_nettype none
 
+`include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
+
 module dispatcher #(
-    parameter integer CORES = 1
+    parameter integer CORES = `UMBRA_DEFAULT_CORES
 ) (
     input  wire               clk,
     input  wire               rst,

@@ -69,22 +69,23 @@
 
 `include "umbra_isa.vh"
 `include "umbra_uarch.vh"
+`include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
 
 module execute #(
-    parameter integer THREADS    = 8,
-    parameter integer IMEM_WORDS = 4096,
+    parameter integer THREADS    = `UMBRA_DEFAULT_THREADS,
+    parameter integer IMEM_WORDS = `UMBRA_DEFAULT_IMEM_WORDS,
     parameter integer CORE_ID    = 0,
     parameter integer TW         = 3,
     parameter integer IW         = 12,
-    parameter integer MUL_ROWS   = 0,  // the multiplier's form (rtl/fp_mul.v)
-    parameter integer FF_RAMS    = 0,  // the FPU's addend delay in flip-flops (rtl/fpu.v)
+    parameter integer MUL_ROWS   = `UMBRA_DEFAULT_MUL_ROWS,  // the multiplier's form (rtl/fp_mul.v)
+    parameter integer FF_RAMS    = `UMBRA_DEFAULT_FF_RAMS,  // the FPU's addend delay in flip-flops (rtl/fpu.v)
     parameter integer DISPATCH   = 0,  // 1: each thread's work item from the dispatcher
-    parameter integer EXEC_STAGES = `UMBRA_DEFAULT_EXECUTE_STAGES,  // L: X1 -> W
-    parameter integer LINE_PORT  = 0,  // 1: the combining buffers' gate (above)
-    parameter integer LINE_BYTES = 32, // cache.line_bytes
+    parameter integer EXEC_STAGES = `UMBRA_DEFAULT_EXEC_STAGES,  // L: X1 -> W
+    parameter integer LINE_PORT  = `UMBRA_DEFAULT_LINE_PORT,  // 1: the combining buffers' gate (above)
+    parameter integer LINE_BYTES = `UMBRA_DEFAULT_LINE_BYTES, // cache.line_bytes
     // core.groups (UMBRA_GROUP_* bits): decode makes an absent group's opcodes illegal,
     // so the logic only they use is not built (below, and the FPU's units).
-    parameter integer GROUPS     = (1 << `UMBRA_NUM_GROUPS) - 1,
+    parameter integer GROUPS     = `UMBRA_DEFAULT_GROUPS,
     parameter integer LNW = 32 - $clog2(LINE_BYTES)  // a line number's bits (derived; not to be set)
 ) (
     input  wire            clk,

@@ -32,13 +32,14 @@
 `default_nettype none
 
 `include "umbra_uarch.vh"
+`include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
 
 module fetch #(
-    parameter integer THREADS    = 8,
-    parameter integer IMEM_WORDS = 4096,
+    parameter integer THREADS    = `UMBRA_DEFAULT_THREADS,
+    parameter integer IMEM_WORDS = `UMBRA_DEFAULT_IMEM_WORDS,
     parameter integer TW         = 3,
     parameter integer IW         = 12,
-    parameter integer FF_RAMS    = 0,  // 1: the pcs in flip-flops, not a RAM (see below)
+    parameter integer FF_RAMS    = `UMBRA_DEFAULT_FF_RAMS,  // 1: the pcs in flip-flops, not a RAM (see below)
     parameter integer DISPATCH   = 0   // 1: domain launches and starts (a system's core)
 ) (
     input  wire            clk,

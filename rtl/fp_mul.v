@@ -52,8 +52,10 @@
 // row's bit shares its cell with its adder.
 `default_nettype none
 
+`include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
+
 module fp_mul #(
-    parameter integer MUL_ROWS = 0,  // 1: shift-and-add rows instead of `*` (see above)
+    parameter integer MUL_ROWS = `UMBRA_DEFAULT_MUL_ROWS,  // 1: shift-and-add rows instead of `*` (see above)
     parameter integer CUT_MID  = 0,
     parameter integer CUT_PROD = 0,
     parameter integer CUT_NORM = 0,

@@ -73,14 +73,15 @@
 
 `include "umbra_isa.vh"   // UMBRA_OP_* opcodes, generated from isa/isa.yaml
 `include "umbra_uarch.vh" // UMBRA_DEFAULT_EXECUTE_STAGES, generated from isa/uarch.yaml
+`include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
 
 module fpu #(
-    parameter integer MUL_ROWS     = 0,  // fp_mul's multiplier form (rtl/fp_mul.v)
+    parameter integer MUL_ROWS     = `UMBRA_DEFAULT_MUL_ROWS,  // fp_mul's multiplier form (rtl/fp_mul.v)
     // add/multiply: inputs to arith_result; execute passes core.execute_stages
     parameter integer LATENCY      = `UMBRA_DEFAULT_EXECUTE_STAGES,
     parameter integer MISC_LATENCY = 1,  // other functions and int_product
-    parameter integer FF_RAMS      = 0,  // 1: the addend waits in flip-flops, never a RAM
-    parameter integer GROUPS       = (1 << `UMBRA_NUM_GROUPS) - 1  // core.groups (above)
+    parameter integer FF_RAMS      = `UMBRA_DEFAULT_FF_RAMS,  // 1: the addend waits in flip-flops, never a RAM
+    parameter integer GROUPS       = `UMBRA_DEFAULT_GROUPS  // core.groups (above)
 ) (
     input  wire        clk,
     input  wire [3:0]  func,     // low nibble of the 0x4_ opcode

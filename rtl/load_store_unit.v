@@ -63,17 +63,18 @@
 `default_nettype none
 
 `include "umbra_isa.vh"
+`include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
 
 module load_store_unit #(
-    parameter integer THREADS   = 8,
+    parameter integer THREADS   = `UMBRA_DEFAULT_THREADS,
     parameter integer TW        = 3,
-    parameter integer REQ_QUEUE = 8,
+    parameter integer REQ_QUEUE = `UMBRA_DEFAULT_REQ_QUEUE,
     parameter integer NO_CACHE  = 0,    // 1: behind dcache_none (see above)
-    parameter integer LINE_PORT = 0,    // 1: the line port's combining buffers (see above)
-    parameter integer LINE_BYTES = 32,  // cache.line_bytes: the line port's width
+    parameter integer LINE_PORT = `UMBRA_DEFAULT_LINE_PORT,    // 1: the line port's combining buffers (see above)
+    parameter integer LINE_BYTES = `UMBRA_DEFAULT_LINE_BYTES,  // cache.line_bytes: the line port's width
     // core.groups: without the atomic group no atom.* is ever sent, so no thread is
     // owed an answer and the per-thread tracking below is not built.
-    parameter integer GROUPS    = (1 << `UMBRA_NUM_GROUPS) - 1,
+    parameter integer GROUPS    = `UMBRA_DEFAULT_GROUPS,
     parameter integer LNW = 32 - $clog2(LINE_BYTES)  // a line number's bits (derived; not to be set)
 ) (
     input  wire                  clk,

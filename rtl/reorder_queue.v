@@ -25,15 +25,17 @@
 // the entries hold no line and dram_req_mask/line are 0.
 `default_nettype none
 
+`include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
+
 module reorder_queue #(
-    parameter integer MODE_REORDER = 1,    // 1: row-aware (queue.mode reorder), 0: FCFS
-    parameter integer DEPTH        = 16,   // queue.depth, requests held
-    parameter integer OPEN_ROWS    = 4,    // queue.open_rows
-    parameter integer MAX_PASSES   = 16,   // queue.max_passes
-    parameter integer BANKS        = 8,    // dram.banks, a power of two
-    parameter integer ROW_BYTES    = 2048, // dram.row_bytes, a power of two
-    parameter integer LINE_BYTES   = 32,   // cache.line_bytes, at most ROW_BYTES
-    parameter integer LINE_PORT    = 0     // cache.line_port: requests carry mask and line
+    parameter integer MODE_REORDER = `UMBRA_DEFAULT_MODE_REORDER,    // 1: row-aware (queue.mode reorder), 0: FCFS
+    parameter integer DEPTH        = `UMBRA_DEFAULT_DEPTH,   // queue.depth, requests held
+    parameter integer OPEN_ROWS    = `UMBRA_DEFAULT_OPEN_ROWS,    // queue.open_rows
+    parameter integer MAX_PASSES   = `UMBRA_DEFAULT_MAX_PASSES,   // queue.max_passes
+    parameter integer BANKS        = `UMBRA_DEFAULT_BANKS,    // dram.banks, a power of two
+    parameter integer ROW_BYTES    = `UMBRA_DEFAULT_ROW_BYTES, // dram.row_bytes, a power of two
+    parameter integer LINE_BYTES   = `UMBRA_DEFAULT_LINE_BYTES,   // cache.line_bytes, at most ROW_BYTES
+    parameter integer LINE_PORT    = `UMBRA_DEFAULT_LINE_PORT     // cache.line_port: requests carry mask and line
 ) (
     input  wire        clk,
     input  wire        rst,               // synchronous, active high

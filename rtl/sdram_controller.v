@@ -51,6 +51,7 @@
 `default_nettype none
 
 `include "umbra_isa.vh"
+`include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
 
 module sdram_controller #(
     // The chip, in clocks of this controller's clock (defaults: MT48LC16M16A2-6A at
@@ -71,8 +72,8 @@ module sdram_controller #(
     parameter integer COL_BITS       = 9,
     parameter integer BANK_BITS      = 2,
     parameter integer ROW_BITS       = 13,
-    parameter integer LINE_BYTES     = 32,     // cache.line_bytes: a fill's words
-    parameter integer LINE_PORT      = 0,      // cache.line_port: fills in one beat, wline
+    parameter integer LINE_BYTES     = `UMBRA_DEFAULT_LINE_BYTES,     // cache.line_bytes: a fill's words
+    parameter integer LINE_PORT      = `UMBRA_DEFAULT_LINE_PORT,      // cache.line_port: fills in one beat, wline
     parameter integer AW = (ROW_BITS > 11) ? ROW_BITS : 11,   // sdram_a width
     parameter integer LW = LINE_BYTES / 4                    // words in a line
 ) (

@@ -15,41 +15,31 @@
 // stores of a `wline` (docs/memory-system.md, "The line port"); without it they are
 // 0 and unused, and nothing of the line port is built.
 //
-// Parameters come from configs/*.yaml (core.threads, core.execute_stages,
-// core.registers, core.imem_words, cache.bytes, cache.ways, cache.line_bytes, cache.request_queue,
-// cache.line_port; CORE_ID from the
-// core's position).  The trace_* outputs exist for the cosimulation
+// Parameters come from configs/*.yaml through the key -> parameter table
+// (isa/config_keys.yaml; CORE_ID from the core's position).  The trace_* outputs exist for the cosimulation
 // (docs/microarchitecture.md, "RTL trace ports"); an FPGA top that leaves them open
 // loses their logic in synthesis.
 `default_nettype none
 
 `include "umbra_isa.vh"   // UMBRA_NUM_GROUPS, UMBRA_GROUPS_ALL (GROUPS)
 `include "umbra_uarch.vh"
+`include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS
 
 module umbra_core #(
-    // The limits of these three are isa/uarch.yaml's (checked below).
-    parameter integer THREADS    = 8,     // thread contexts, pipeline depth..256
-    parameter integer REGS       = 256,   // registers per thread, 2..256; r0 reads zero
-    parameter integer IMEM_WORDS = 4096,  // instruction store, 32-bit words, 1..2^22
-    parameter integer CORE_ID    = 0,     // value of the `cid` special register
-    // The extension groups implemented (core.groups), a mask of UMBRA_GROUP_* bits: an
-    // instruction of another group is illegal (rtl/decode.v).
-    parameter integer GROUPS = (1 << `UMBRA_NUM_GROUPS) - 1,
-    parameter integer CACHE_BYTES      = 4096,  // data cache, a power of two; 0: none
-    parameter integer CACHE_WAYS       = 2,     // 1..8, a power of two
-    parameter integer CACHE_LINE_BYTES = 32,    // 8..128, a power of two; 4 without a cache
-    parameter integer REQ_QUEUE        = 8,     // request FIFO entries, 4..64
-    parameter integer MUL_ROWS         = 0,     // 1: multiplier as shift-and-add rows,
-                                                // for fabric without multiplier blocks
-    parameter integer FF_RAMS          = 0,     // 1: fetch's pcs and the FPU's addend
-                                                // delay in flip-flops, not RAMs
-    parameter integer DISPATCH         = 0,     // 1: domain launches through a dispatcher
+    // The configuration's: THREADS (pipeline depth..256), EXEC_STAGES (X1 -> W, the
+    // FPU's latency; the depth UMBRA_FETCH_TO_X1 + EXEC_STAGES + 1 must not exceed
+    // THREADS), REGS (r0 reads zero), GROUPS (a mask of UMBRA_GROUP_* bits: an
+    // instruction of another group is illegal, rtl/decode.v), IMEM_WORDS, CACHE_BYTES
+    // (0: none), CACHE_WAYS, CACHE_LINE_BYTES (4 without a cache), REQ_QUEUE, LINE_PORT
+    // (the port a line wide, with a cache only), MUL_ROWS (the multiplier as
+    // shift-and-add rows, for fabric without multiplier blocks), FF_RAMS (fetch's pcs
+    // and the FPU's addend delay in flip-flops, not RAMs).  Their keys, ranges and
+    // defaults: isa/config_keys.yaml (docs/configuration.md); the limits are checked below.
+    `UMBRA_CORE_PARAMS,
+    parameter integer CORE_ID          = 0,     // value of the `cid` special register
+    parameter integer DISPATCH         = 0      // 1: domain launches through a dispatcher
                                                 // (umbra_system); 0 ignores domain_* and
                                                 // start_* and builds nothing for them
-    // X1 -> W, the FPU's latency; the depth UMBRA_FETCH_TO_X1 + EXEC_STAGES + 1 must
-    // not exceed THREADS (checked below).
-    parameter integer EXEC_STAGES      = `UMBRA_DEFAULT_EXECUTE_STAGES,
-    parameter integer LINE_PORT        = 0      // 1: the port a line wide (needs a cache)
 ) (
     input  wire        clk,
     input  wire        rst,               // synchronous, active high

@@ -48,27 +48,19 @@
 `include "umbra_isa.vh"   // UMBRA_NUM_GROUPS, UMBRA_GROUPS_ALL (GROUPS)
 `include "umbra_uarch.vh"
 `include "umbra_commands.vh"
+`include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS, UMBRA_DEFAULT_*
 
 module umbra_system #(
-    parameter integer CORES            = 1,    // cores, 1..UMBRA_MAX_CORES
-    parameter integer THREADS          = 8,
-    parameter integer EXEC_STAGES      = `UMBRA_DEFAULT_EXECUTE_STAGES,  // core.execute_stages
-    parameter integer REGS             = 256,
-    parameter integer GROUPS = (1 << `UMBRA_NUM_GROUPS) - 1,  // core.groups (umbra_core)
-    parameter integer IMEM_WORDS       = 4096,
-    parameter integer CACHE_BYTES      = 4096,
-    parameter integer CACHE_WAYS       = 2,
-    parameter integer CACHE_LINE_BYTES = 32,
-    parameter integer REQ_QUEUE        = 8,
-    parameter integer MUL_ROWS         = 0,    // the multiplier's form (rtl/fp_mul.v), as on the chip
-    parameter integer FF_RAMS          = 0,    // fetch's pcs, the FPU's addend delay: flip-flops
-    parameter integer MODE_REORDER     = 1,    // queue.mode: 1 reorder, 0 fcfs
-    parameter integer QUEUE_DEPTH      = 16,   // queue.depth
-    parameter integer OPEN_ROWS        = 4,    // queue.open_rows
-    parameter integer MAX_PASSES       = 16,   // queue.max_passes
-    parameter integer BANKS            = 8,    // dram.banks
-    parameter integer ROW_BYTES        = 2048, // dram.row_bytes
-    parameter integer LINE_PORT        = 0,    // cache.line_port: the port a line wide
+    parameter integer CORES            = `UMBRA_DEFAULT_CORES,  // 1..UMBRA_MAX_CORES
+    `UMBRA_CORE_PARAMS,  // each core's (isa/config_keys.yaml)
+    // The reorder queue's: queue.mode (1 reorder, 0 fcfs), queue.depth, queue.open_rows,
+    // queue.max_passes, dram.banks, dram.row_bytes.
+    parameter integer MODE_REORDER     = `UMBRA_DEFAULT_MODE_REORDER,
+    parameter integer QUEUE_DEPTH      = `UMBRA_DEFAULT_QUEUE_DEPTH,
+    parameter integer OPEN_ROWS        = `UMBRA_DEFAULT_OPEN_ROWS,
+    parameter integer MAX_PASSES       = `UMBRA_DEFAULT_MAX_PASSES,
+    parameter integer BANKS            = `UMBRA_DEFAULT_BANKS,
+    parameter integer ROW_BYTES        = `UMBRA_DEFAULT_ROW_BYTES,
     // The trace fields' widths (derived; not to be set).
     parameter integer RB = `UMBRA_BUBBLE_REASON_BITS,
     parameter integer FB = `UMBRA_FAULT_BITS,
@@ -233,12 +225,7 @@ module umbra_system #(
   generate
     for (c = 0; c < CORES; c = c + 1) begin : g_core
       wire [31:0] lx0 = launch_count * c;
-      umbra_core #(
-          .THREADS(THREADS), .REGS(REGS), .GROUPS(GROUPS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(c),
-          .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS), .CACHE_LINE_BYTES(CACHE_LINE_BYTES),
-          .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .DISPATCH(1),
-          .EXEC_STAGES(EXEC_STAGES), .LINE_PORT(LINE_PORT)
-      ) u_core (
+      umbra_core #(`UMBRA_CORE_PASS, .CORE_ID(c), .DISPATCH(1)) u_core (
           .clk(clk), .rst(rst),
           .host_imem_we(k_imem_we), .host_imem_addr(k_imem_addr), .host_imem_data(k_imem_data),
           .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(k_entry),

@@ -19,8 +19,10 @@
 // the top puts it on trace_wake_*, in the cycle after W.
 `default_nettype none
 
+`include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
+
 module writeback #(
-    parameter integer THREADS = 8,
+    parameter integer THREADS = `UMBRA_DEFAULT_THREADS,
     parameter integer TW      = 3,
     parameter integer IW      = 12
 ) (

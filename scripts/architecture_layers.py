@@ -8,7 +8,7 @@ on top and may include anything.  Each `#include "..."` is resolved against the 
 the way the build's include paths resolve it: the includer's own directory first,
 then the `include/` directories and the library directories that export headers by
 name.  A header the tree does not hold is a system or generated one; the generated
-headers of the ISA (umbra/*_gen.h) are the ISA layer's.
+headers of the ISA and the configuration (umbra/*_gen.h, *_gen.inc) are the ISA layer's.
 
   scripts/architecture_layers.py [--list]
 
@@ -36,7 +36,8 @@ LAYERS = [
     ("tools, tests and benches", ["tools/", "bench/", "testbench/", "testing/", "fuzz/", "fpga/tests/", "scripts/"]),
 ]
 TOP = len(LAYERS) - 1
-GENERATED = {re.compile(r"umbra/\w+_gen\.h$"): 1}  # the ISA's generated tables
+# The ISA's generated tables and the configuration's (umbra/*_gen.h, *_gen.inc).
+GENERATED = {re.compile(r"(umbra/\w+_gen\.h|^\w+_gen\.inc)$"): 1}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 

@@ -15,6 +15,9 @@
 //       yosys      -set NAME VALUE ...      (yosys chparam: fpga/build.sh)
 //       json       {"config":..., "name":..., "top":..., "params":{NAME: VALUE...}}
 //   umbra-config --table                    the table itself: parameter, tops, keys, rule
+//   umbra-config --verilog-defaults FILE    writes rtl/umbra_defaults.vh: each parameter's
+//                                           value for the default machine, and the
+//                                           core's parameter list (below)
 //
 // A bad file is reported as the loader words it (file, line, what is wrong) and the
 // exit status is 1; an unknown module or format is a usage error (status 2).
@@ -37,6 +40,32 @@ void print_table() {
   }
 }
 
+// rtl/umbra_defaults.vh: the table's parameters for the default machine (Config{},
+// configs/default.yaml's), so that no module header restates a default, and the
+// parameters umbra_core takes as one list that every module holding a core declares
+// (UMBRA_CORE_PARAMS) and passes on (UMBRA_CORE_PASS): a new core parameter is a row
+// of isa/config_keys.yaml and its use, not an edit of every top on the way down.
+std::string verilog_defaults() {
+  const umbra::Config c;
+  std::string o =
+      "// Generated from isa/config_keys.yaml (the key -> RTL parameter table) by\n"
+      "// umbra-config --verilog-defaults.  Do not edit: `cmake --build build --target isa-docs`.\n"
+      "// UMBRA_DEFAULT_<P>: parameter P's value for the default machine (configs/default.yaml).\n"
+      "// UMBRA_CORE_PARAMS: umbra_core's parameters from the configuration, declared with those\n"
+      "// defaults by every module that holds a core; UMBRA_CORE_PASS passes them on by name.\n"
+      "`ifndef UMBRA_DEFAULTS_VH\n`define UMBRA_DEFAULTS_VH\n\n";
+  std::string decl, pass;
+  for (const umbra::RtlParam& p : umbra::rtl_param_table()) {
+    o += "`define UMBRA_DEFAULT_" + std::string(p.name) + " " + std::to_string(p.value(c)) + "\n";
+    if (!p.applies_to(umbra::RtlTop::Core)) continue;
+    decl += std::string(decl.empty() ? "" : ", \\\n") + "    parameter integer " + p.name +
+            " = `UMBRA_DEFAULT_" + p.name;
+    pass += std::string(pass.empty() ? "" : ", \\\n") + "    ." + p.name + "(" + p.name + ")";
+  }
+  o += "\n`define UMBRA_CORE_PARAMS \\\n" + decl + "\n\n`define UMBRA_CORE_PASS \\\n" + pass + "\n\n`endif\n";
+  return o;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -53,9 +82,21 @@ int main(int argc, char** argv) {
   app.add_option("--format", format, "form of the parameters: lines (default), cmake, verilator, yosys, json")
       ->check(CLI::IsMember({"lines", "cmake", "verilator", "yosys", "json"}));
   app.add_flag("--table", table, "print the configuration key -> RTL parameter table and exit");
+  std::string defaults_file;
+  app.add_option("--verilog-defaults", defaults_file,
+                 "write the parameters' defaults and the core's parameter list (rtl/umbra_defaults.vh) here");
   umbra::check_stdout_at_exit("umbra-config");  // its output is standard output
   CLI11_PARSE(app, argc, argv);
 
+  if (!defaults_file.empty()) {
+    try {
+      umbra::write_output(defaults_file, "--verilog-defaults", verilog_defaults(), true);
+    } catch (const std::exception& e) {
+      std::cerr << "umbra-config: error: " << e.what() << "\n";
+      return 1;
+    }
+    return 0;
+  }
   if (table) {
     print_table();
     return 0;

@@ -13,25 +13,29 @@
 `default_nettype none
 
 `include "umbra_uarch.vh"
+`include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS
 
 module ulx3s_bench #(
-    parameter integer CORES            = 1,
-    parameter integer THREADS          = 8,
-    parameter integer EXEC_STAGES      = `UMBRA_DEFAULT_EXECUTE_STAGES,
-    parameter integer REGS             = 32,
-    parameter integer IMEM_WORDS       = 1024,
-    parameter integer CACHE_BYTES      = 4096,
-    parameter integer CACHE_WAYS       = 2,
-    parameter integer CACHE_LINE_BYTES = 32,
-    parameter integer REQ_QUEUE        = 8,
-    parameter integer MUL_ROWS         = 0,
-    parameter integer FF_RAMS          = 0,
-    parameter integer MODE_REORDER     = 1,
-    parameter integer QUEUE_DEPTH      = 16,
-    parameter integer OPEN_ROWS        = 4,
-    parameter integer MAX_PASSES       = 16,
+    parameter integer CORES            = `UMBRA_DEFAULT_CORES,
+    `UMBRA_CORE_PARAMS,  // the core's (isa/config_keys.yaml)
+    parameter integer MODE_REORDER     = `UMBRA_DEFAULT_MODE_REORDER,
+    parameter integer QUEUE_DEPTH      = `UMBRA_DEFAULT_QUEUE_DEPTH,
+    parameter integer OPEN_ROWS        = `UMBRA_DEFAULT_OPEN_ROWS,
+    parameter integer MAX_PASSES       = `UMBRA_DEFAULT_MAX_PASSES,
     parameter integer BANKS            = 4,
     parameter integer ROW_BYTES        = 1024,
+    // The SDRAM's datasheet times (sdram.*), rounded to clocks in ulx3s_system.
+    parameter integer SDRAM_TRCD_NS    = `UMBRA_DEFAULT_SDRAM_TRCD_NS,
+    parameter integer SDRAM_TRP_NS     = `UMBRA_DEFAULT_SDRAM_TRP_NS,
+    parameter integer SDRAM_TRAS_NS    = `UMBRA_DEFAULT_SDRAM_TRAS_NS,
+    parameter integer SDRAM_TRC_NS     = `UMBRA_DEFAULT_SDRAM_TRC_NS,
+    parameter integer SDRAM_TRRD_NS    = `UMBRA_DEFAULT_SDRAM_TRRD_NS,
+    parameter integer SDRAM_TWR_NS     = `UMBRA_DEFAULT_SDRAM_TWR_NS,
+    parameter integer SDRAM_TRFC_NS    = `UMBRA_DEFAULT_SDRAM_TRFC_NS,
+    parameter integer SDRAM_TMRD_CLKS  = `UMBRA_DEFAULT_SDRAM_TMRD_CLKS,
+    parameter integer SDRAM_TREFI_NS   = `UMBRA_DEFAULT_SDRAM_TREFI_NS,
+    parameter integer SDRAM_POWERUP_NS = `UMBRA_DEFAULT_SDRAM_POWERUP_NS,
+    parameter integer SDRAM_CL2_MIN_PS = `UMBRA_DEFAULT_SDRAM_CL2_MIN_PS,
     parameter integer CLK_HZ           = 50000000,
     parameter integer PLL              = 0,
     parameter integer PLL_CLKI_DIV     = 1,
@@ -62,11 +66,11 @@ module ulx3s_bench #(
 
   wire [15:0] bus;
   ulx3s_top #(
-      .CORES(CORES), .THREADS(THREADS), .EXEC_STAGES(EXEC_STAGES), .REGS(REGS),
-      .IMEM_WORDS(IMEM_WORDS), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
-      .CACHE_LINE_BYTES(CACHE_LINE_BYTES), .REQ_QUEUE(REQ_QUEUE), .MUL_ROWS(MUL_ROWS),
-      .FF_RAMS(FF_RAMS), .MODE_REORDER(MODE_REORDER), .QUEUE_DEPTH(QUEUE_DEPTH),
+      `UMBRA_CORE_PASS, .CORES(CORES), .MODE_REORDER(MODE_REORDER), .QUEUE_DEPTH(QUEUE_DEPTH),
       .OPEN_ROWS(OPEN_ROWS), .MAX_PASSES(MAX_PASSES), .BANKS(BANKS), .ROW_BYTES(ROW_BYTES),
+      .SDRAM_TRCD_NS(SDRAM_TRCD_NS), .SDRAM_TRP_NS(SDRAM_TRP_NS), .SDRAM_TRAS_NS(SDRAM_TRAS_NS), .SDRAM_TRC_NS(SDRAM_TRC_NS),
+      .SDRAM_TRRD_NS(SDRAM_TRRD_NS), .SDRAM_TWR_NS(SDRAM_TWR_NS), .SDRAM_TRFC_NS(SDRAM_TRFC_NS), .SDRAM_TMRD_CLKS(SDRAM_TMRD_CLKS),
+      .SDRAM_TREFI_NS(SDRAM_TREFI_NS), .SDRAM_POWERUP_NS(SDRAM_POWERUP_NS), .SDRAM_CL2_MIN_PS(SDRAM_CL2_MIN_PS),
       .CLK_HZ(CLK_HZ), .PLL(PLL), .PLL_CLKI_DIV(PLL_CLKI_DIV), .PLL_CLKFB_DIV(PLL_CLKFB_DIV),
       .PLL_CLKOP_DIV(PLL_CLKOP_DIV), .BAUD(BAUD), .IDLE_CLKS(IDLE_CLKS)
   ) u_top (

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <regex>
@@ -170,6 +171,21 @@ TEST(FpgaConfig, Ulx3sIsTheManyCoreSystemOnTheEcp5WithItsSdramsBanksAndRows) {
   EXPECT_EQ(value("BANKS"), 4);
   EXPECT_EQ(value("ROW_BYTES"), 1024);
   EXPECT_EQ(value("MEM_WORDS"), -1) << "the SDRAM's size is the chip's";
+  // The SDRAM's datasheet times are keys (sdram.*), the MT48LC16M16A2-6A's by default.
+  EXPECT_EQ(value("SDRAM_TRCD_NS"), 18);
+  EXPECT_EQ(value("SDRAM_TREFI_NS"), 7812);
+  const umbra::Config slower = umbra::parse_config(
+      "cores: 2\nsdram:\n  tRCD_ns: 20\n  cl2_min_ps: 7500\n"
+      "fpga:\n  device: lfe5u-85f\n  package: CABGA381\n  board: ulx3s\n  board_clock_mhz: 20\n",
+      "slower-sdram.yaml");
+  const auto params = umbra::rtl_params(slower, umbra::RtlTop::Ulx3sTop);
+  EXPECT_NE(
+      std::find(params.begin(), params.end(), std::make_pair(std::string("SDRAM_TRCD_NS"), uint64_t(20))),
+      params.end());
+  EXPECT_NE(std::find(params.begin(), params.end(),
+                      std::make_pair(std::string("SDRAM_CL2_MIN_PS"), uint64_t(7500))),
+            params.end());
+  EXPECT_THROW(umbra::parse_config("sdram:\n  tRCD_ns: 0\n", "zero.yaml"), umbra::ConfigError);
 }
 
 // umbra::ecp5_pll finds what `ecppll -i 25 -o MHZ` prints (checked by hand with
@@ -203,7 +219,7 @@ TEST(UmbraConfig, VerilogParametersAreTheYamlNumbers) {
           "\nMEM_LATENCY=" + std::to_string(c.mem_latency) +
           "\nCACHE_BYTES=" + std::to_string(c.cache_bytes) + "\nCACHE_WAYS=" + std::to_string(c.cache_ways) +
           "\nCACHE_LINE_BYTES=" + std::to_string(c.cache_line_bytes) +
-          "\nREQ_QUEUE=" + std::to_string(c.cache_request_queue) + "\nMUL_ROWS=0\nFF_RAMS=0\n");
+          "\nREQ_QUEUE=" + std::to_string(c.cache_request_queue) + "\nLINE_PORT=0\nMUL_ROWS=0\nFF_RAMS=0\n");
 }
 
 // The HX8K has no DSP blocks: its multiplier is built as rows of logic (rtl/fp_mul.v).
@@ -252,16 +268,34 @@ TEST(UmbraConfig, BadFileFailsWithTheLoadersMessage) {
 
 // A parameter the module does not declare would be dropped or refused by the tools
 // (Verilator warns, yosys chparam fails): every row names a real `parameter` of each
-// top it is given to.
+// top it is given to, declared in the module or, for the core's, through
+// rtl/umbra_defaults.vh's UMBRA_CORE_PARAMS, which must declare every one of them.
 TEST(RtlParams, EveryRowIsAParameterOfItsModules) {
+  const std::string defaults = slurp(std::string(UMBRA_SOURCE_DIR) + "/rtl/umbra_defaults.vh");
+  const size_t core_list = defaults.find("`define UMBRA_CORE_PARAMS");
+  ASSERT_NE(core_list, std::string::npos);
+  const std::string core_params =
+      defaults.substr(core_list, defaults.find("`define", core_list + 1) - core_list);
   for (const umbra::RtlModule& m : umbra::rtl_modules()) {
     const std::string text = slurp(std::string(UMBRA_SOURCE_DIR) + "/" + m.file);
     ASSERT_FALSE(text.empty()) << m.file;
-    ASSERT_NE(text.find("module " + std::string(m.name)), std::string::npos) << m.file;
+    const size_t at = text.find("module " + std::string(m.name));
+    ASSERT_NE(at, std::string::npos) << m.file;
+    const std::string header = text.substr(at, text.find(") (", at) - at);
+    const bool takes_core_list = header.find("`UMBRA_CORE_PARAMS") != std::string::npos;
     for (const umbra::RtlParam& p : umbra::rtl_param_table()) {
       if (!p.applies_to(m.top)) continue;
       const std::regex decl("parameter\\s+integer\\s+" + std::string(p.name) + "\\s*=");
-      EXPECT_TRUE(std::regex_search(text, decl)) << m.file << " declares no parameter " << p.name;
+      const bool in_core_list = takes_core_list && std::regex_search(core_params, decl);
+      EXPECT_TRUE(std::regex_search(header, decl) || in_core_list)
+          << m.file << " declares no parameter " << p.name;
+      // The core's parameters reach every top that holds a core through the one list.
+      const bool holds_core = m.top == umbra::RtlTop::Core || m.top == umbra::RtlTop::System ||
+                              m.top == umbra::RtlTop::SynthTop || m.top == umbra::RtlTop::BoardTop ||
+                              m.top == umbra::RtlTop::Ulx3sTop;
+      if (holds_core && p.applies_to(umbra::RtlTop::Core))
+        EXPECT_TRUE(in_core_list) << m.file << ": " << p.name
+                                  << " is umbra_core's, so it comes from UMBRA_CORE_PARAMS";
     }
   }
 }
@@ -299,7 +333,8 @@ TEST(RtlParams, DerivedValuesFollowTheirRules) {
   // The loader's no-cache rule reaches both names of the line size.
   const umbra::Config up5k = umbra::load_config(kUp5k);
   EXPECT_EQ(value(up5k, RtlTop::Core, "CACHE_LINE_BYTES"), 4);
-  EXPECT_EQ(value(up5k, RtlTop::BoardTop, "LINE_BYTES"), 4);
+  EXPECT_EQ(value(up5k, RtlTop::BoardTop, "CACHE_LINE_BYTES"), 4);
+  EXPECT_EQ(value(up5k, RtlTop::ReorderQueue, "LINE_BYTES"), 4);
   EXPECT_EQ(value(up5k, RtlTop::BoardTop, "CACHE_WAYS"), 1);
 }
 

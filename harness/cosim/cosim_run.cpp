@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -32,6 +33,7 @@
 #include "system_side.h"
 #include "systemc_waveform.h"
 #include "umbra/format.h"
+#include "umbra/rtl_params.h"
 #include "umbra/semantics.h"
 #include "umbra_core.h"
 #include "umbra_system.h"
@@ -45,38 +47,23 @@ Config verilated_config() {
 }
 
 void check_config(const Config& cfg) {
-  const VerilatedParams v = verilated_params();
+  const VerilatedParams& v = verilated_params();
   std::string diff;
-  auto cmp = [&](const char* key, uint64_t have, uint64_t built) {
-    if (have != built)
-      diff += std::string(diff.empty() ? "" : ", ") + key + " is " + std::to_string(have) +
-              " but the RTL was verilated with " + std::to_string(built);
+  auto say = [](const RtlParam& p, uint64_t value) {
+    return std::string(p.name) == "GROUPS" ? "[" + group_names(uint32_t(value)) + "]" : std::to_string(value);
   };
-  cmp("cores", cfg.cores, v.cores);
-  cmp("core.threads", cfg.threads, v.threads);
-  cmp("core.execute_stages", cfg.execute_stages, v.execute_stages);
-  cmp("core.registers", cfg.registers, v.registers);
-  if (cfg.groups != v.groups)
-    diff += std::string(diff.empty() ? "" : ", ") + "core.groups is [" + group_names(cfg.groups) +
-            "] but the RTL was verilated with [" + group_names(v.groups) + "]";
-  cmp("core.imem_words", cfg.imem_words, v.imem_words);
-  cmp("cache.bytes", cfg.cache_bytes, v.cache_bytes);
-  cmp("cache.ways", cfg.cache_ways, v.cache_ways);
-  cmp("cache.line_bytes", cfg.cache_line_bytes, v.cache_line_bytes);
-  cmp("cache.request_queue", cfg.cache_request_queue, v.cache_request_queue);
-  if (cfg.cache_line_port != v.cache_line_port)
-    diff += std::string(diff.empty() ? "" : ", ") + "cache.line_port is " +
-            (cfg.cache_line_port ? "true" : "false") + " but the RTL was verilated with " +
-            (v.cache_line_port ? "true" : "false");
-  if (cfg.queue_enabled) {
-    if ((cfg.queue_mode == "reorder") != v.queue_reorder)
-      diff += std::string(diff.empty() ? "" : ", ") + "queue.mode is " + cfg.queue_mode +
-              " but the RTL was verilated with " + (v.queue_reorder ? "reorder" : "fcfs");
-    cmp("queue.depth", cfg.queue_depth, v.queue_depth);
-    cmp("queue.open_rows", cfg.queue_open_rows, v.queue_open_rows);
-    cmp("queue.max_passes", cfg.queue_max_passes, v.queue_max_passes);
-    cmp("dram.banks", cfg.dram_banks, v.dram_banks);
-    cmp("dram.row_bytes", cfg.dram_row_bytes, v.dram_row_bytes);
+  for (const RtlParam& p : rtl_param_table()) {
+    if (!p.applies_to(RtlTop::System) || (p.needs && !p.needs(cfg))) continue;
+    const auto built =
+        std::find_if(v.params.begin(), v.params.end(), [&](const auto& nv) { return nv.first == p.name; });
+    const uint64_t have = p.value(cfg);
+    std::string what;
+    if (built == v.params.end())
+      what = std::string(p.name) + " is not among the verilated parameters (a build older than the table)";
+    else if (built->second != have)
+      what = std::string(p.keys) + " gives " + p.name + " = " + say(p, have) +
+             " but the RTL was verilated with " + say(p, built->second);
+    if (!what.empty()) diff += (diff.empty() ? "" : ", ") + what;
   }
   if (!diff.empty())
     throw RunError(

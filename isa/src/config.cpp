@@ -199,96 +199,50 @@ Config parse_config(const std::string& text, const std::string& path) {
       *field = v;
     };
   };
+  auto bool_key = [&](bool* field) -> Setter {
+    return [=, &path](const YAML::Node& n, const std::string& key) {
+      try {
+        *field = n.as<bool>();
+      } catch (const YAML::Exception&) {
+        fail(path, n, "'" + key + "' must be true or false");
+      }
+    };
+  };
+  auto free_key = [&](std::string* field) -> Setter {
+    return [=](const YAML::Node& n, const std::string&) { *field = n.as<std::string>(); };
+  };
+  // A list of group names, each once; the required groups (base) must be there, so
+  // that a configuration cannot leave out what every program needs by accident.
+  auto groups_key = [&](uint32_t* field) -> Setter {
+    return [=, &path](const YAML::Node& n, const std::string& key) {
+      if (!n.IsSequence())
+        fail(path, n, "'" + key + "' must be a list of extension groups, such as [base, fp32]");
+      uint32_t mask = 0;
+      for (const YAML::Node& g : n) {
+        const isa::GroupInfo* gi = g.IsScalar() ? isa::find_group(g.Scalar()) : nullptr;
+        if (!gi) {
+          std::string known;
+          for (const isa::GroupInfo& k : isa::kGroups)
+            known += (known.empty() ? "" : ", ") + std::string(k.name);
+          fail(path, g,
+               "'" + key + "': '" + (g.IsScalar() ? g.Scalar() : std::string("?")) +
+                   "' is not an extension group (isa/isa.yaml has: " + known + ")");
+        }
+        const unsigned bit = unsigned(gi - isa::kGroups);
+        if ((mask >> bit) & 1u) fail(path, g, "'" + key + "' names group '" + gi->name + "' twice");
+        mask |= 1u << bit;
+      }
+      for (unsigned b = 0; b < isa::kNumGroups; ++b)
+        if (isa::kGroups[b].required && !((mask >> b) & 1u))
+          fail(path, n,
+               "'" + key + "' lacks group '" + isa::kGroups[b].name +
+                   "', which every configuration has (isa/isa.yaml)");
+      *field = mask;
+    };
+  };
+  // Every key, its type and range: isa/config_keys.yaml, through umbra-configgen.
   const std::map<std::string, Setter> keys = {
-      {"name", [&](const YAML::Node& n, const std::string&) { c.name = n.as<std::string>(); }},
-      {"cores", uint_key(&c.cores, 1, uarch::kMaxCores)},
-      // The core's limits are isa/uarch.yaml's, as in both models (the minimum thread
-      // count, the pipeline depth, is checked below with its own message).
-      {"core.threads", uint_key(&c.threads, 1, uarch::kMaxThreads)},
-      {"core.execute_stages",
-       uint_key(&c.execute_stages, uarch::kMinExecuteStages, uarch::kMaxExecuteStages)},
-      {"core.registers", uint_key(&c.registers, uarch::kMinRegisters, uarch::kMaxRegisters)},
-      {"core.imem_words", uint_key(&c.imem_words, 1, uarch::kMaxImemWords)},
-      // A list of group names, each once; the required groups (base) must be there, so
-      // that a configuration cannot leave out what every program needs by accident.
-      {"core.groups",
-       [&](const YAML::Node& n, const std::string& key) {
-         if (!n.IsSequence())
-           fail(path, n, "'" + key + "' must be a list of extension groups, such as [base, fp32]");
-         uint32_t mask = 0;
-         for (const YAML::Node& g : n) {
-           const isa::GroupInfo* gi = g.IsScalar() ? isa::find_group(g.Scalar()) : nullptr;
-           if (!gi) {
-             std::string known;
-             for (const isa::GroupInfo& k : isa::kGroups)
-               known += (known.empty() ? "" : ", ") + std::string(k.name);
-             fail(path, g,
-                  "'" + key + "': '" + (g.IsScalar() ? g.Scalar() : std::string("?")) +
-                      "' is not an extension group (isa/isa.yaml has: " + known + ")");
-           }
-           const unsigned bit = unsigned(gi - isa::kGroups);
-           if ((mask >> bit) & 1u) fail(path, g, "'" + key + "' names group '" + gi->name + "' twice");
-           mask |= 1u << bit;
-         }
-         for (unsigned b = 0; b < isa::kNumGroups; ++b)
-           if (isa::kGroups[b].required && !((mask >> b) & 1u))
-             fail(path, n,
-                  "'" + key + "' lacks group '" + isa::kGroups[b].name +
-                      "', which every configuration has (isa/isa.yaml)");
-         c.groups = mask;
-       }},
-      {"memory.bytes", uint_key(&c.mem_bytes, 4, 1ull << 31)},
-      {"memory.data_base", uint_key(&c.data_base, 0, 0xfffffffcull)},
-      {"memory.latency", uint_key(&c.mem_latency, 1, 1000)},
-      {"memory.model", string_key(&c.mem_model, {"dram", "fixed", "ideal"})},
-      {"cache.bytes", uint_key(&c.cache_bytes, 0, 1u << 20)},
-      {"cache.ways", uint_key(&c.cache_ways, 1, 8)},
-      {"cache.line_bytes", uint_key(&c.cache_line_bytes, 8, 128)},
-      {"cache.request_queue", uint_key(&c.cache_request_queue, 4, 64)},
-      {"cache.line_port",
-       [&](const YAML::Node& n, const std::string& key) {
-         try {
-           c.cache_line_port = n.as<bool>();
-         } catch (const YAML::Exception&) {
-           fail(path, n, "'" + key + "' must be true or false");
-         }
-       }},
-      {"queue.enabled",
-       [&](const YAML::Node& n, const std::string& key) {
-         try {
-           c.queue_enabled = n.as<bool>();
-         } catch (const YAML::Exception&) {
-           fail(path, n, "'" + key + "' must be true or false");
-         }
-       }},
-      {"queue.mode", string_key(&c.queue_mode, {"reorder", "fcfs"})},
-      {"queue.depth", uint_key(&c.queue_depth, 2, 64)},
-      {"queue.open_rows", uint_key(&c.queue_open_rows, 1, 16)},
-      {"queue.max_passes", uint_key(&c.queue_max_passes, 1, 1000)},
-      {"dram.banks", uint_key(&c.dram_banks, 1, 16)},
-      {"dram.row_bytes", uint_key(&c.dram_row_bytes, 64, 1u << 16)},
-      {"dram.tRCD", uint_key(&c.dram_tRCD, 1, 100)},
-      {"dram.tRP", uint_key(&c.dram_tRP, 1, 100)},
-      {"dram.CL", uint_key(&c.dram_CL, 1, 100)},
-      {"dram.tRAS", uint_key(&c.dram_tRAS, 1, 200)},
-      {"dram.bus_bytes", uint_key(&c.dram_bus_bytes, 1, 64)},
-      {"dram.burst", uint_key(&c.dram_burst, 1, 16)},
-      {"dram.inflight", uint_key(&c.dram_inflight, 1, 64)},
-      {"fpga.device", string_key(&c.fpga_device, {"up5k", "hx8k", "lfe5u-85f"})},
-      {"fpga.package", string_key(&c.fpga_package, {})},
-      {"fpga.clock_mhz", uint_key(&c.fpga_clock_mhz, 1, 1000)},
-      {"fpga.board", string_key(&c.fpga_board, {"icebreaker", "hx8k_breakout", "ulx3s"})},
-      {"fpga.board_clock_mhz", uint_key(&c.fpga_board_clock_mhz, 1, 300)},
-      {"fpga.target_mhz", uint_key(&c.fpga_target_mhz, 1, 1000)},
-      {"fpga.board_target_mhz", uint_key(&c.fpga_board_target_mhz, 1, 300)},
-      {"fpga.dsp",
-       [&](const YAML::Node& n, const std::string& key) {
-         try {
-           c.fpga_dsp = n.as<bool>();
-         } catch (const YAML::Exception&) {
-           fail(path, n, "'" + key + "' must be true or false");
-         }
-       }},
+#include "config_keys_gen.inc"
   };
   try {
     walk(path, root, "", keys);

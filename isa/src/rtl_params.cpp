@@ -1,7 +1,7 @@
-// The configuration -> RTL parameter table (umbra/rtl_params.h).  To give the RTL a new
-// parameter from the configuration: add the key to the loader (config.h/config.cpp),
-// add one row here (name, tops, key, rule, value), and every flow that builds that top
-// passes it; see docs/fpga.md, "Parameters from the configuration".
+// The configuration -> RTL parameter table (umbra/rtl_params.h).  Its rows are
+// isa/config_keys.yaml's `rtl` list (generated into rtl_params_gen.inc): to give the RTL
+// a new parameter from the configuration, add it there, and every flow that builds its
+// tops passes it; see docs/configuration.md, "Adding a key".
 #include "umbra/rtl_params.h"
 
 namespace umbra {
@@ -55,62 +55,7 @@ const std::vector<RtlParam>& rtl_param_table() {
   // Rules that are the loader's (no cache means one way of one-word lines) are done by
   // the loader; the rules here are the ones that turn a setting into the RTL's form.
   static const std::vector<RtlParam> table = {
-      {"CORES", kSystems, "cores", "", [](const Config& c) -> uint64_t { return c.cores; }},
-      {"THREADS", kCores, "core.threads", "", [](const Config& c) -> uint64_t { return c.threads; }},
-      {"EXEC_STAGES", kCores, "core.execute_stages", "",
-       [](const Config& c) -> uint64_t { return c.execute_stages; }},
-      {"REGS", kCores, "core.registers", "", [](const Config& c) -> uint64_t { return c.registers; }},
-      {"GROUPS", kCore | kSystem | kSynth | kBoard, "core.groups",
-       "the mask of the listed groups' bits (isa.yaml's order; UMBRA_GROUP_*)",
-       [](const Config& c) -> uint64_t { return c.groups; }},
-      {"IMEM_WORDS", kCores, "core.imem_words", "", [](const Config& c) -> uint64_t { return c.imem_words; }},
-      {"MEM_WORDS", kSynth | kBoard, "memory.bytes", "bytes / 4: the on-chip memory is word-addressed",
-       [](const Config& c) -> uint64_t { return c.mem_bytes / 4; }},
-      {"MEM_LATENCY", kSynth, "memory.latency", "",
-       [](const Config& c) -> uint64_t { return c.mem_latency; }},
-      {"CACHE_BYTES", kCores, "cache.bytes", "", [](const Config& c) -> uint64_t { return c.cache_bytes; }},
-      {"CACHE_WAYS", kCores, "cache.ways", "1 when cache.bytes is 0 (the loader's rule)",
-       [](const Config& c) -> uint64_t { return c.cache_ways; }},
-      {"CACHE_LINE_BYTES", kCore | kSystems | kSynth, "cache.line_bytes",
-       "4 when cache.bytes is 0 (the loader's rule)",
-       [](const Config& c) -> uint64_t { return c.cache_line_bytes; }},
-      {"REQ_QUEUE", kCores, "cache.request_queue", "",
-       [](const Config& c) -> uint64_t { return c.cache_request_queue; }},
-      // Not the iCE40 board tops' or synth_top's: the loader refuses the key without a
-      // cache, and their memories answer a word a beat; nor the ULX3S top's yet (its
-      // system ties the line port off).
-      {"LINE_PORT", kCore | kSystem | kQueue, "cache.line_port", "1 for true, 0 for false",
-       [](const Config& c) -> uint64_t { return c.cache_line_port ? 1 : 0; }},
-      {"MUL_ROWS", kCore | kSystems | kSynth | kBoard | kFpu, "fpga.device, fpga.dsp",
-       "1 (multiplier as shift-and-add rows, rtl/fp_mul.v) for an FPGA without DSP blocks: fpga.device set "
-       "and fpga.dsp false; else 0 (`*`)",
-       [](const Config& c) -> uint64_t { return !c.fpga_device.empty() && !c.fpga_dsp ? 1 : 0; }},
-      {"FF_RAMS", kCore | kSystems | kSynth | kBoard | kFpu, "fpga.device, core.threads",
-       "1 (fetch's pcs and the FPU's addend delay in flip-flops, not RAMs) for the HX8K at 16 threads or "
-       "more, where block RAMs run out before logic cells: fpga.device hx8k and core.threads >= 16; else 0",
-       [](const Config& c) -> uint64_t { return c.fpga_device == "hx8k" && c.threads >= 16 ? 1 : 0; }},
-      {"MODE_REORDER", kSystems | kQueue, "queue.mode", "1 for reorder, 0 for fcfs",
-       [](const Config& c) -> uint64_t { return c.queue_mode == "reorder" ? 1 : 0; }},
-      {"QUEUE_DEPTH", kSystems, "queue.depth", "", [](const Config& c) -> uint64_t { return c.queue_depth; }},
-      {"DEPTH", kQueue, "queue.depth", "", [](const Config& c) -> uint64_t { return c.queue_depth; }},
-      {"OPEN_ROWS", kSystems | kQueue, "queue.open_rows", "",
-       [](const Config& c) -> uint64_t { return c.queue_open_rows; }},
-      {"MAX_PASSES", kSystems | kQueue, "queue.max_passes", "",
-       [](const Config& c) -> uint64_t { return c.queue_max_passes; }},
-      {"BANKS", kSystems | kQueue, "dram.banks", "",
-       [](const Config& c) -> uint64_t { return c.dram_banks; }},
-      {"ROW_BYTES", kSystems | kQueue, "dram.row_bytes", "",
-       [](const Config& c) -> uint64_t { return c.dram_row_bytes; }},
-      {"LINE_BYTES", kBoard | kQueue, "cache.line_bytes", "4 when cache.bytes is 0 (the loader's rule)",
-       [](const Config& c) -> uint64_t { return c.cache_line_bytes; }},
-      {"CLK_HZ", kUlx3s, "fpga.board_clock_mhz", "MHz x 10^6 (25 MHz, the oscillator, without one)",
-       [](const Config& c) -> uint64_t { return uint64_t(ulx3s_mhz(c)) * 1000000; }},
-      {"PLL_CLKI_DIV", kUlx3s, "fpga.board_clock_mhz", "the EHXPLLL's input divider (umbra::ecp5_pll)",
-       [](const Config& c) -> uint64_t { return ulx3s_pll(c).clki_div; }},
-      {"PLL_CLKFB_DIV", kUlx3s, "fpga.board_clock_mhz", "the EHXPLLL's feedback divider (umbra::ecp5_pll)",
-       [](const Config& c) -> uint64_t { return ulx3s_pll(c).clkfb_div; }},
-      {"PLL_CLKOP_DIV", kUlx3s, "fpga.board_clock_mhz", "the EHXPLLL's CLKOP divider (umbra::ecp5_pll)",
-       [](const Config& c) -> uint64_t { return ulx3s_pll(c).clkop_div; }},
+#include "rtl_params_gen.inc"
   };
   return table;
 }

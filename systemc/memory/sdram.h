@@ -3,10 +3,10 @@
 // (sdram_controller.h), the controller's cycle model with the data, behind the
 // port.  Cycle for cycle what the RTL controller and the chip do together
 // (testbench/sdram/sdram_model_test), so that the cosimulation can have the RTL
-// controller on one side and this on the other.  Not yet in any configuration: the
-// timings are SdramControllerParams' defaults (MT48LC16M16A2-6A at 100 MHz) until the
-// configuration has keys for them; the line size and line port are the
-// configuration's.
+// controller on one side and this on the other.  Its timings are the configuration's
+// sdram.* datasheet times (the MT48LC16M16A2-6A's by default), rounded to clocks at the
+// board's clock as fpga/ulx3s_system.v rounds them (SdramControllerParams::from); its
+// banks and columns are dram.banks and dram.row_bytes, its line the cache's.
 #pragma once
 #include <systemc.h>
 

@@ -31,6 +31,33 @@ void SdramControllerParams::check() const {
     throw std::invalid_argument("sdram: geometry or refresh out of range");
 }
 
+SdramControllerParams SdramControllerParams::from(const Config& c, unsigned mhz) {
+  const uint64_t f100k = uint64_t(mhz) * 10;  // the RTL's F100K: the clock in 100 kHz
+  auto up = [&](uint64_t ns) { return unsigned((ns * f100k + 9999) / 10000); };
+  SdramControllerParams p;
+  p.CL = uint64_t(mhz) * c.sdram_cl2_min_ps <= 1000000 ? 2 : 3;
+  p.T_RCD = up(c.sdram_tRCD_ns);
+  p.T_RP = up(c.sdram_tRP_ns);
+  p.T_RAS = up(c.sdram_tRAS_ns);
+  p.T_RC = up(c.sdram_tRC_ns);
+  p.T_RRD = up(c.sdram_tRRD_ns);
+  p.T_WR = up(c.sdram_tWR_ns);
+  p.T_RFC = up(c.sdram_tRFC_ns);
+  p.T_MRD = c.sdram_tMRD_clocks;
+  p.T_REFI = unsigned(uint64_t(c.sdram_tREFI_ns) * f100k / 10000);
+  p.INIT_WAIT = up(c.sdram_powerup_ns);
+  auto log2 = [](uint32_t v) {
+    unsigned b = 0;
+    while ((1u << (b + 1)) <= v) ++b;
+    return b;
+  };
+  p.COL_BITS = log2(c.dram_row_bytes) - 1;  // 16-bit columns
+  p.BANK_BITS = log2(c.dram_banks);
+  p.LINE_BYTES = c.cache_line_bytes;
+  p.LINE_PORT = c.cache_line_port;
+  return p;
+}
+
 SdramController::SdramController(const SdramControllerParams& p, uint32_t bytes)
     : p_(p), lw_(p.LINE_BYTES / 4), rd_delay_(p.CL + 3), banks_(1u << p.BANK_BITS), mem_(bytes, 0) {
   p_.check();

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "mem_fault.h"
+#include "umbra/config.h"
 #include "umbra/port_line.h"
 
 namespace umbra::scm {
@@ -32,6 +33,12 @@ struct SdramControllerParams {
   unsigned LINE_BYTES = 32;
   bool LINE_PORT = false;
   uint32_t chip_bytes() const { return 2u << (COL_BITS + BANK_BITS + ROW_BITS); }
+  // A configuration's: the sdram.* datasheet times rounded to clocks at `mhz` exactly
+  // as fpga/ulx3s_system.v rounds them at its CLK_HZ (up, the refresh interval down;
+  // CAS latency 2 where the clock is at least cl2_min_ps long), the columns and banks
+  // from dram.row_bytes and dram.banks (the reorder queue's view of the chip), the
+  // line from the cache.
+  static SdramControllerParams from(const Config& c, unsigned mhz);
   void check() const;  // the RTL's elaboration checks; throws std::invalid_argument
 };
 

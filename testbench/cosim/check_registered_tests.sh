@@ -21,7 +21,7 @@ need() {  # need PATTERN MIN WHAT
 for t in rtl_check_fpu rtl_check_fpu_mul_rows rtl_check_fpu_deep rtl_check_reorder_queue \
          rtl_check_reorder_queue_small rtl_check_core_fpga rtl_check_core_deep rtl_check_system \
          rtl_check_depth_refusals rtl_check_sdram_controller rtl_check_sdram_controller_line \
-         fpga_synth_top_lint fpga_synth_top_sim fpga_uart fpga_pnr; do
+         fpga_synth_top_lint fpga_synth_top_sim fpga_pnr; do
   need "^$t\$" 1 "$t"
 done
 # The SDRAM controller driving the chip model (testbench/sdram): three builds with every

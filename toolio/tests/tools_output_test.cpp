@@ -42,8 +42,9 @@ using umbra::testkit::slurp;
 
 // One tool's row.  Commands are the arguments after the tool's path, with placeholders:
 // {prog} an assembly program that .includes {inc}, {elf} the same assembled, {cfg} a
-// configuration, {man} an example manifest, {cmds} a command file, {isa}/{uarch}/{cmdy}
-// copies of isa/isa.yaml, isa/uarch.yaml and isa/commands.yaml, {dir} the scratch
+// configuration, {man} an example manifest, {cmds} a command file, {isa}/{uarch}/{cmdy}/
+// {ckeys} copies of isa/isa.yaml, isa/uarch.yaml, isa/commands.yaml and
+// isa/config_keys.yaml, {dir} the scratch
 // directory, and {O} the output path under test.  An empty command: the case does not
 // apply, for the reason in `why_not`.
 struct Tool {
@@ -164,6 +165,17 @@ const std::vector<Tool>& table() {
        "--help",
        {},
        "no configuration (its input is the description)"},
+      {"umbra-configgen",
+       "{ckeys}",
+       "{ckeys} --uarch {uarch} --cpp-header {O}",
+       "",
+       false,
+       "{ckeys} --uarch {uarch} --cpp-header {O} --cpp-keys {O}",
+       {{"{uarch}", "{ckeys} --uarch {uarch} --cpp-params {uarch}"}},
+       "--cpp-header {ckeys}",
+       "--help",
+       {},
+       "no configuration (its inputs are the descriptions)"},
       {"umbra-directed",
        "",
        "{O}",
@@ -188,7 +200,16 @@ const std::vector<Tool>& table() {
        {},
        "writes standard output only"},
       {"clock_bench", "", "--csv {O}", "", false, "", {}, "", "--help", {}, "reads no file; one output"},
-      {"kernels_bench", "", "--sgemm 4 --csv-vm {O}", "", false, "", {}, "", "--help", {},
+      {"kernels_bench",
+       "",
+       "--sgemm 4 --csv-vm {O}",
+       "",
+       false,
+       "",
+       {},
+       "",
+       "--help",
+       {},
        "reads no file (its programs are the examples); takes no configuration"},
       {"sim_speed", "", "", "", false, "", {}, "", "--help", {}, "writes standard output only"},
       {"latency_hiding",
@@ -280,6 +301,7 @@ class ToolOutputs : public umbra::testkit::ScratchTest {
     files_["{isa}"] = write("isa.yaml", slurp(UMBRA_SOURCE_DIR "/isa/isa.yaml"));
     files_["{uarch}"] = write("uarch.yaml", slurp(UMBRA_SOURCE_DIR "/isa/uarch.yaml"));
     files_["{cmdy}"] = write("commands.yaml", slurp(UMBRA_SOURCE_DIR "/isa/commands.yaml"));
+    files_["{ckeys}"] = write("config_keys.yaml", slurp(UMBRA_SOURCE_DIR "/isa/config_keys.yaml"));
     files_["{man}"] =
         write("m.yaml", replace_all(slurp(UMBRA_SOURCE_DIR "/examples/sum.yaml"), "source: sum.s",
                                     "source: " UMBRA_SOURCE_DIR "/examples/sum.s"));
@@ -552,6 +574,7 @@ const Table& numeric() {
       {"umbra-examples", {{}, "no numeric option"}},
       {"umbra-isagen", {{}, "no numeric option"}},
       {"umbra-cmdgen", {{}, "no numeric option"}},
+      {"umbra-configgen", {{}, "no numeric option"}},
   };
   return t;
 }
@@ -577,6 +600,7 @@ const Table& configured() {
       {"umbra-directed", {{}, "takes no configuration"}},
       {"umbra-isagen", {{}, "takes no configuration"}},
       {"umbra-cmdgen", {{}, "takes no configuration"}},
+      {"umbra-configgen", {{}, "takes no configuration"}},
       {"clock_bench", {{}, "takes no configuration"}},
       {"sim_speed", {{}, "takes no configuration"}},
   };

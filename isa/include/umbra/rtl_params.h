@@ -3,7 +3,8 @@
 // parameters when they read the design, so every flow that builds RTL for a
 // configuration (the Verilated benches and the cosimulation through CMake, the FPGA
 // flow through fpga/build.sh) asks `umbra-config` for them, and umbra-config asks this
-// table: a parameter's name, the keys it comes from and how is written here only.
+// table: a parameter's name, the keys it comes from and how is written in
+// isa/config_keys.yaml only (its `rtl` list, generated into the table's rows).
 //
 // The table lists parameters, not modules, because most parameters go to several tops
 // under one name; a row says which tops take it.  Where two tops name one fact
@@ -57,6 +58,9 @@ struct RtlParam {
   const char* keys;  // the configuration keys it comes from
   const char* rule;  // how its value follows from them, when it is not the key's value
   uint64_t (*value)(const Config&);
+  // When set, the parameter matters only where this holds (the queue's, with
+  // queue.enabled): the cosimulation compares it with the verilated RTL's only then.
+  bool (*needs)(const Config&);
   bool applies_to(RtlTop t) const { return tops & static_cast<unsigned>(t); }
 };
 // The table, in the order its parameters are printed.

@@ -17,6 +17,7 @@
 #include "umbra/cosim_run.h"
 #include "umbra/format.h"
 #include "umbra/iss.h"
+#include "umbra/rtl_params.h"
 #include "umbra_testing/grid_kernel.h"
 #include "umbra_testing/programs.h"
 #include "umbra_testing/vcd_check.h"
@@ -53,47 +54,58 @@ std::vector<Event> clean_events(const Program& p, const Config& cfg) {
   return sink.events;
 }
 
+// The list Verilator was given is the table's for the configuration file, row for row.
 TEST(Config, VerilatedParametersAreTheConfigurationFiles) {
-  const VerilatedParams v = verilated_params();
-  const Config cfg = load_config(v.config_file);
-  EXPECT_EQ(cfg.threads, v.threads);
-  EXPECT_EQ(cfg.registers, v.registers);
-  EXPECT_EQ(cfg.imem_words, v.imem_words);
-  EXPECT_EQ(cfg.cache_bytes, v.cache_bytes);
-  EXPECT_EQ(cfg.cache_ways, v.cache_ways);
-  EXPECT_EQ(cfg.cache_line_bytes, v.cache_line_bytes);
-  EXPECT_EQ(cfg.cache_request_queue, v.cache_request_queue);
+  const VerilatedParams& v = verilated_params();
+  EXPECT_EQ(v.params, umbra::rtl_params(load_config(v.config_file), umbra::RtlTop::System));
+  EXPECT_FALSE(v.params.empty());
 }
 
 TEST(Config, OtherCoreParametersAreRefusedNamingBothValues) {
   Config cfg = verilated_config();
-  cfg.threads = verilated_params().threads + 4;
+  const unsigned built_threads = cfg.threads;
+  cfg.threads = built_threads + 4;
   const Program p = assemble(kProgram);
   try {
     run_cosim(p, cfg, 1, 1000);
     FAIL() << "run_cosim accepted " << cfg.threads << " threads";
   } catch (const RunError& e) {
     const std::string m = e.what();
-    EXPECT_NE(m.find("core.threads is " + std::to_string(cfg.threads)), std::string::npos) << m;
-    EXPECT_NE(m.find("verilated with " + std::to_string(verilated_params().threads)), std::string::npos) << m;
+    EXPECT_NE(m.find("core.threads gives THREADS = " + std::to_string(cfg.threads)), std::string::npos) << m;
+    EXPECT_NE(m.find("verilated with " + std::to_string(built_threads)), std::string::npos) << m;
   }
   cfg = verilated_config();
   cfg.registers = 32;
   EXPECT_THROW(run_rtl(p, cfg, 1, 1000), RunError);
   // The data cache's geometry is fixed at verilation too.
   cfg = verilated_config();
-  cfg.cache_ways = verilated_params().cache_ways == 1 ? 2 : 1;
+  cfg.cache_ways = verilated_config().cache_ways == 1 ? 2 : 1;
   try {
     run_rtl(p, cfg, 1, 1000);
     FAIL() << "run_rtl accepted cache.ways " << cfg.cache_ways;
   } catch (const RunError& e) {
-    EXPECT_NE(std::string(e.what()).find("cache.ways is " + std::to_string(cfg.cache_ways)),
+    EXPECT_NE(std::string(e.what()).find("cache.ways gives CACHE_WAYS = " + std::to_string(cfg.cache_ways)),
               std::string::npos)
         << e.what();
   }
   // Memory parameters are the testbench's, not the RTL's: they may differ.
   cfg = verilated_config();
   cfg.mem_latency = 3;
+  EXPECT_TRUE(run_cosim(p, cfg, cfg.threads, 100000).passed());
+  // The queue's parameters matter only with the queue in the path (its `needs`).
+  cfg = verilated_config();
+  cfg.queue_depth += 1;
+  try {
+    run_rtl(p, cfg, 1, 1000);
+    FAIL() << "run_rtl accepted queue.depth " << cfg.queue_depth;
+  } catch (const RunError& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("queue.depth gives QUEUE_DEPTH = " + std::to_string(cfg.queue_depth)),
+        std::string::npos)
+        << e.what();
+  }
+  cfg.queue_enabled = false;
+  cfg.mem_model = "fixed";
   EXPECT_TRUE(run_cosim(p, cfg, cfg.threads, 100000).passed());
 }
 

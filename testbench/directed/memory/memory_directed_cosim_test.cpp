@@ -94,9 +94,8 @@ INSTANTIATE_TEST_SUITE_P(Memory, Cosim, ::testing::ValuesIn(all_specs()),
 // wline, in its mem event, in the port's view of it and in the DRAM event it makes, is
 // caught in the cycle of that event, so the wlines are compared, not only agreed on.
 TEST(LinePort, PlantedWlineFaultsAreCaughtAtTheirCycle) {
-  const cosim::VerilatedParams v = cosim::verilated_params();
-  if (!v.cache_line_port) GTEST_SKIP() << "a word-port build: no wline to plant a fault in";
-  const Config cfg = load_config(v.config_file);
+  const Config cfg = cosim::verilated_config();
+  if (!cfg.cache_line_port) GTEST_SKIP() << "a word-port build: no wline to plant a fault in";
   Spec s;
   for (const Spec& x : all_specs())
     if (x.name == "combine") s = x;

@@ -38,25 +38,18 @@ using umbra::EventSink;
 using umbra::RunError;
 using umbra::RunResult;
 
-// The core parameters the RTL was verilated with, and the configuration file they
-// were read from at configure time.
+// The parameters the RTL (umbra_system) was verilated with, NAME and value in the
+// table's order, and the configuration file they were read from at configure time.
 struct VerilatedParams {
-  unsigned cores = 0, threads = 0, execute_stages = 0, registers = 0;
-  uint32_t groups = 0;  // core.groups' mask (GROUPS)
-  uint32_t imem_words = 0;
-  uint32_t cache_bytes = 0;
-  unsigned cache_ways = 0, cache_line_bytes = 0, cache_request_queue = 0;
-  bool cache_line_port = false;
-  // The reorder queue's (used with memory.model dram only).
-  bool queue_reorder = true;
-  unsigned queue_depth = 0, queue_open_rows = 0, queue_max_passes = 0, dram_banks = 0;
-  uint32_t dram_row_bytes = 0;
+  std::vector<std::pair<std::string, uint64_t>> params;
   std::string config_file;
 };
-VerilatedParams verilated_params();
+const VerilatedParams& verilated_params();
 // The configuration file those parameters were read from, loaded.
 Config verilated_config();
-// Throws RunError if cfg's core parameters differ from the verilated ones.
+// Throws RunError if cfg gives umbra_system other parameters than the verilated ones
+// (every row of the key -> parameter table for umbra_system; the queue's only with the
+// queue enabled), naming each key, what cfg says and what the RTL was built with.
 void check_config(const Config& cfg);
 
 // A test-only perturbation of the SystemC side's event stream, to show that the

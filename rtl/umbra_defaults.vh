@@ -1,0 +1,76 @@
+// Generated from isa/config_keys.yaml (the key -> RTL parameter table) by
+// umbra-config --verilog-defaults.  Do not edit: `cmake --build build --target isa-docs`.
+// UMBRA_DEFAULT_<P>: parameter P's value for the default machine (configs/default.yaml).
+// UMBRA_CORE_PARAMS: umbra_core's parameters from the configuration, declared with those
+// defaults by every module that holds a core; UMBRA_CORE_PASS passes them on by name.
+`ifndef UMBRA_DEFAULTS_VH
+`define UMBRA_DEFAULTS_VH
+
+`define UMBRA_DEFAULT_CORES 1
+`define UMBRA_DEFAULT_THREADS 8
+`define UMBRA_DEFAULT_EXEC_STAGES 4
+`define UMBRA_DEFAULT_REGS 256
+`define UMBRA_DEFAULT_GROUPS 31
+`define UMBRA_DEFAULT_IMEM_WORDS 4096
+`define UMBRA_DEFAULT_MEM_WORDS 262144
+`define UMBRA_DEFAULT_MEM_LATENCY 12
+`define UMBRA_DEFAULT_CACHE_BYTES 4096
+`define UMBRA_DEFAULT_CACHE_WAYS 2
+`define UMBRA_DEFAULT_CACHE_LINE_BYTES 32
+`define UMBRA_DEFAULT_REQ_QUEUE 8
+`define UMBRA_DEFAULT_LINE_PORT 0
+`define UMBRA_DEFAULT_MUL_ROWS 0
+`define UMBRA_DEFAULT_FF_RAMS 0
+`define UMBRA_DEFAULT_MODE_REORDER 1
+`define UMBRA_DEFAULT_QUEUE_DEPTH 16
+`define UMBRA_DEFAULT_DEPTH 16
+`define UMBRA_DEFAULT_OPEN_ROWS 4
+`define UMBRA_DEFAULT_MAX_PASSES 16
+`define UMBRA_DEFAULT_BANKS 8
+`define UMBRA_DEFAULT_ROW_BYTES 2048
+`define UMBRA_DEFAULT_LINE_BYTES 32
+`define UMBRA_DEFAULT_CLK_HZ 25000000
+`define UMBRA_DEFAULT_PLL_CLKI_DIV 1
+`define UMBRA_DEFAULT_PLL_CLKFB_DIV 1
+`define UMBRA_DEFAULT_PLL_CLKOP_DIV 24
+`define UMBRA_DEFAULT_SDRAM_TRCD_NS 18
+`define UMBRA_DEFAULT_SDRAM_TRP_NS 18
+`define UMBRA_DEFAULT_SDRAM_TRAS_NS 42
+`define UMBRA_DEFAULT_SDRAM_TRC_NS 60
+`define UMBRA_DEFAULT_SDRAM_TRRD_NS 12
+`define UMBRA_DEFAULT_SDRAM_TWR_NS 12
+`define UMBRA_DEFAULT_SDRAM_TRFC_NS 60
+`define UMBRA_DEFAULT_SDRAM_TREFI_NS 7812
+`define UMBRA_DEFAULT_SDRAM_POWERUP_NS 100000
+`define UMBRA_DEFAULT_SDRAM_CL2_MIN_PS 10000
+`define UMBRA_DEFAULT_SDRAM_TMRD_CLKS 2
+
+`define UMBRA_CORE_PARAMS \
+    parameter integer THREADS = `UMBRA_DEFAULT_THREADS, \
+    parameter integer EXEC_STAGES = `UMBRA_DEFAULT_EXEC_STAGES, \
+    parameter integer REGS = `UMBRA_DEFAULT_REGS, \
+    parameter integer GROUPS = `UMBRA_DEFAULT_GROUPS, \
+    parameter integer IMEM_WORDS = `UMBRA_DEFAULT_IMEM_WORDS, \
+    parameter integer CACHE_BYTES = `UMBRA_DEFAULT_CACHE_BYTES, \
+    parameter integer CACHE_WAYS = `UMBRA_DEFAULT_CACHE_WAYS, \
+    parameter integer CACHE_LINE_BYTES = `UMBRA_DEFAULT_CACHE_LINE_BYTES, \
+    parameter integer REQ_QUEUE = `UMBRA_DEFAULT_REQ_QUEUE, \
+    parameter integer LINE_PORT = `UMBRA_DEFAULT_LINE_PORT, \
+    parameter integer MUL_ROWS = `UMBRA_DEFAULT_MUL_ROWS, \
+    parameter integer FF_RAMS = `UMBRA_DEFAULT_FF_RAMS
+
+`define UMBRA_CORE_PASS \
+    .THREADS(THREADS), \
+    .EXEC_STAGES(EXEC_STAGES), \
+    .REGS(REGS), \
+    .GROUPS(GROUPS), \
+    .IMEM_WORDS(IMEM_WORDS), \
+    .CACHE_BYTES(CACHE_BYTES), \
+    .CACHE_WAYS(CACHE_WAYS), \
+    .CACHE_LINE_BYTES(CACHE_LINE_BYTES), \
+    .REQ_QUEUE(REQ_QUEUE), \
+    .LINE_PORT(LINE_PORT), \
+    .MUL_ROWS(MUL_ROWS), \
+    .FF_RAMS(FF_RAMS)
+
+`endif
