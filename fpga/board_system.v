@@ -4,8 +4,7 @@
 // the clock (oscillator, divider or PLL), the reset inputs and the pins.
 `default_nettype none
 
-`include "umbra_uarch.vh"
-`include "umbra_isa.vh"   // UMBRA_NUM_GROUPS, UMBRA_GROUP_ATOMIC (GROUPS)
+`include "umbra_isa.vh"   // UMBRA_GROUP_ATOMIC
 `include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS
 
 module board_system #(

@@ -14,8 +14,6 @@
 // on a fault.  Simulation (Verilator) runs it with PLL = 0, CLK_DIV = 1 and a fast UART.
 `default_nettype none
 
-`include "umbra_uarch.vh"
-`include "umbra_isa.vh"
 `include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS
 
 module hx8k_breakout_top #(

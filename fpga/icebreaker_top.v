@@ -15,8 +15,6 @@
 // OSC_HZ/8 and IDLE_CLKS small, so a bit is a few clocks.
 `default_nettype none
 
-`include "umbra_uarch.vh"
-`include "umbra_isa.vh"
 `include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS
 
 module icebreaker_top #(

@@ -21,7 +21,6 @@
 `default_nettype none
 
 `include "umbra_isa.vh"
-`include "umbra_uarch.vh"
 `include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS, UMBRA_DEFAULT_*
 
 module synth_top #(

@@ -45,7 +45,6 @@
 //   its responses pass a register too).
 `default_nettype none
 
-`include "umbra_uarch.vh"
 `include "umbra_isa.vh"
 `include "umbra_commands.vh"
 `include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS

@@ -23,7 +23,6 @@
 // from the bench's own loop.
 `default_nettype none
 
-`include "umbra_uarch.vh"
 `include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS
 
 module ulx3s_top #(

@@ -21,7 +21,7 @@
 // loses their logic in synthesis.
 `default_nettype none
 
-`include "umbra_isa.vh"   // UMBRA_NUM_GROUPS, UMBRA_GROUPS_ALL (GROUPS)
+`include "umbra_isa.vh"
 `include "umbra_uarch.vh"
 `include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS
 

@@ -45,7 +45,7 @@
 // event.  With LINE_PORT 0 they are 0.
 `default_nettype none
 
-`include "umbra_isa.vh"   // UMBRA_NUM_GROUPS, UMBRA_GROUPS_ALL (GROUPS)
+`include "umbra_isa.vh"
 `include "umbra_uarch.vh"
 `include "umbra_commands.vh"
 `include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS, UMBRA_DEFAULT_*

@@ -12,7 +12,6 @@
 // the top's, passed through.
 `default_nettype none
 
-`include "umbra_uarch.vh"
 `include "umbra_defaults.vh"  // UMBRA_CORE_PARAMS
 
 module ulx3s_bench #(
