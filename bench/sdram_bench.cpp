@@ -19,7 +19,7 @@
 // never judged: the target is the issue's, and this prints where the design stands.
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <deque>
+#include <stdexcept>
 #include <string>
 
 #include "reorder_queue.h"
@@ -108,7 +108,8 @@ int main(int argc, char** argv) {
   unsigned mhz = 0;
   uint32_t bytes = 256 * 1024;
   app.add_option("--config", config, "the configuration (queue, dram.banks/row_bytes, sdram.*, cache line)");
-  app.add_option("--mhz", mhz, "the controller's clock (default: fpga.board_clock_mhz, else 100)");
+  app.add_option("--mhz", mhz, "the controller's clock (default: fpga.board_clock_mhz, else 100)")
+      ->check(CLI::Range(1u, 1000u));
   app.add_option("--bytes", bytes, "bytes read per run (lines from address 0)")
       ->check(CLI::Range(64u, 16u << 20));
   CLI11_PARSE(app, argc, argv);
@@ -120,8 +121,16 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (!mhz) mhz = cfg.fpga_board_clock_mhz ? cfg.fpga_board_clock_mhz : 100;
-  const SdramControllerParams sp = SdramControllerParams::from(cfg, mhz);
-  const QueueParams qp = QueueParams::from(cfg);
+  SdramControllerParams sp;
+  QueueParams qp;
+  try {
+    sp = SdramControllerParams::from(cfg, mhz);
+    sp.check();  // a clock so fast that a time exceeds the controller's counters
+    qp = QueueParams::from(cfg);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "sdram_bench: %s at %u MHz: %s\n", config.c_str(), mhz, e.what());
+    return 1;
+  }
   std::printf(
       "sdram_bench: %s at %u MHz: CL %u, tRCD %u, tRP %u, tRAS %u, tRC %u, tWR %u, tRFC %u, "
       "a refresh every %u cycles; queue %s depth %u; %u-byte lines; %u bytes a run\n",

@@ -66,17 +66,7 @@ module ulx3s_system #(
     // The SDRAM part: rows, and its datasheet times in ns (sdram.* in the
     // configuration; the defaults are the MT48LC16M16A2-6A's).
     parameter integer SDRAM_ROW_BITS   = 13,
-    parameter integer SDRAM_TRCD_NS    = `UMBRA_DEFAULT_SDRAM_TRCD_NS,
-    parameter integer SDRAM_TRP_NS     = `UMBRA_DEFAULT_SDRAM_TRP_NS,
-    parameter integer SDRAM_TRAS_NS    = `UMBRA_DEFAULT_SDRAM_TRAS_NS,
-    parameter integer SDRAM_TRC_NS     = `UMBRA_DEFAULT_SDRAM_TRC_NS,
-    parameter integer SDRAM_TRRD_NS    = `UMBRA_DEFAULT_SDRAM_TRRD_NS,
-    parameter integer SDRAM_TWR_NS     = `UMBRA_DEFAULT_SDRAM_TWR_NS,
-    parameter integer SDRAM_TRFC_NS    = `UMBRA_DEFAULT_SDRAM_TRFC_NS,
-    parameter integer SDRAM_TMRD_CLKS  = `UMBRA_DEFAULT_SDRAM_TMRD_CLKS,
-    parameter integer SDRAM_TREFI_NS   = `UMBRA_DEFAULT_SDRAM_TREFI_NS,    // 64 ms / 8192 rows, rounded down
-    parameter integer SDRAM_POWERUP_NS = `UMBRA_DEFAULT_SDRAM_POWERUP_NS,
-    parameter integer SDRAM_CL2_MIN_PS = `UMBRA_DEFAULT_SDRAM_CL2_MIN_PS    // the shortest clock CAS latency 2 allows (-6A)
+    `UMBRA_SDRAM_PARAMS  // the SDRAM's datasheet times (sdram.*)
 ) (
     input  wire        clk,
     input  wire        sys_rst,

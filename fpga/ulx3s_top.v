@@ -35,17 +35,7 @@ module ulx3s_top #(
     parameter integer BANKS            = 4,
     parameter integer ROW_BYTES        = 1024,
     // The SDRAM's datasheet times (sdram.*), rounded to clocks in ulx3s_system.
-    parameter integer SDRAM_TRCD_NS    = `UMBRA_DEFAULT_SDRAM_TRCD_NS,
-    parameter integer SDRAM_TRP_NS     = `UMBRA_DEFAULT_SDRAM_TRP_NS,
-    parameter integer SDRAM_TRAS_NS    = `UMBRA_DEFAULT_SDRAM_TRAS_NS,
-    parameter integer SDRAM_TRC_NS     = `UMBRA_DEFAULT_SDRAM_TRC_NS,
-    parameter integer SDRAM_TRRD_NS    = `UMBRA_DEFAULT_SDRAM_TRRD_NS,
-    parameter integer SDRAM_TWR_NS     = `UMBRA_DEFAULT_SDRAM_TWR_NS,
-    parameter integer SDRAM_TRFC_NS    = `UMBRA_DEFAULT_SDRAM_TRFC_NS,
-    parameter integer SDRAM_TMRD_CLKS  = `UMBRA_DEFAULT_SDRAM_TMRD_CLKS,
-    parameter integer SDRAM_TREFI_NS   = `UMBRA_DEFAULT_SDRAM_TREFI_NS,
-    parameter integer SDRAM_POWERUP_NS = `UMBRA_DEFAULT_SDRAM_POWERUP_NS,
-    parameter integer SDRAM_CL2_MIN_PS = `UMBRA_DEFAULT_SDRAM_CL2_MIN_PS,
+    `UMBRA_SDRAM_PARAMS,
     // The core clock and the PLL that makes it (umbra-config --top ulx3s_top gives all
     // four from fpga.board_clock_mhz).
     parameter integer CLK_HZ           = 50000000,
@@ -87,9 +77,7 @@ module ulx3s_top #(
   ulx3s_system #(
       `UMBRA_CORE_PASS, .CORES(CORES), .MODE_REORDER(MODE_REORDER), .QUEUE_DEPTH(QUEUE_DEPTH),
       .OPEN_ROWS(OPEN_ROWS), .MAX_PASSES(MAX_PASSES), .BANKS(BANKS), .ROW_BYTES(ROW_BYTES),
-      .SDRAM_TRCD_NS(SDRAM_TRCD_NS), .SDRAM_TRP_NS(SDRAM_TRP_NS), .SDRAM_TRAS_NS(SDRAM_TRAS_NS), .SDRAM_TRC_NS(SDRAM_TRC_NS),
-      .SDRAM_TRRD_NS(SDRAM_TRRD_NS), .SDRAM_TWR_NS(SDRAM_TWR_NS), .SDRAM_TRFC_NS(SDRAM_TRFC_NS), .SDRAM_TMRD_CLKS(SDRAM_TMRD_CLKS),
-      .SDRAM_TREFI_NS(SDRAM_TREFI_NS), .SDRAM_POWERUP_NS(SDRAM_POWERUP_NS), .SDRAM_CL2_MIN_PS(SDRAM_CL2_MIN_PS),
+      `UMBRA_SDRAM_PASS,
       .CLK_HZ(CLK_HZ), .CLKS_PER_BIT(CLK_HZ / BAUD), .IDLE_CLKS(IDLE_CLKS),
       .BLINK_BIT(24   /* toggles every 0.84 s at 20 MHz */)
   ) u_sys (

@@ -3,6 +3,7 @@
 // UMBRA_DEFAULT_<P>: parameter P's value for the default machine (configs/default.yaml).
 // UMBRA_CORE_PARAMS: umbra_core's parameters from the configuration, declared with those
 // defaults by every module that holds a core; UMBRA_CORE_PASS passes them on by name.
+// UMBRA_<LIST>_PARAMS and _PASS: the same for the rows of a list (`list` in the YAML).
 `ifndef UMBRA_DEFAULTS_VH
 `define UMBRA_DEFAULTS_VH
 
@@ -72,5 +73,31 @@
     .LINE_PORT(LINE_PORT), \
     .MUL_ROWS(MUL_ROWS), \
     .FF_RAMS(FF_RAMS)
+
+`define UMBRA_SDRAM_PARAMS \
+    parameter integer SDRAM_TRCD_NS = `UMBRA_DEFAULT_SDRAM_TRCD_NS, \
+    parameter integer SDRAM_TRP_NS = `UMBRA_DEFAULT_SDRAM_TRP_NS, \
+    parameter integer SDRAM_TRAS_NS = `UMBRA_DEFAULT_SDRAM_TRAS_NS, \
+    parameter integer SDRAM_TRC_NS = `UMBRA_DEFAULT_SDRAM_TRC_NS, \
+    parameter integer SDRAM_TRRD_NS = `UMBRA_DEFAULT_SDRAM_TRRD_NS, \
+    parameter integer SDRAM_TWR_NS = `UMBRA_DEFAULT_SDRAM_TWR_NS, \
+    parameter integer SDRAM_TRFC_NS = `UMBRA_DEFAULT_SDRAM_TRFC_NS, \
+    parameter integer SDRAM_TREFI_NS = `UMBRA_DEFAULT_SDRAM_TREFI_NS, \
+    parameter integer SDRAM_POWERUP_NS = `UMBRA_DEFAULT_SDRAM_POWERUP_NS, \
+    parameter integer SDRAM_CL2_MIN_PS = `UMBRA_DEFAULT_SDRAM_CL2_MIN_PS, \
+    parameter integer SDRAM_TMRD_CLKS = `UMBRA_DEFAULT_SDRAM_TMRD_CLKS
+
+`define UMBRA_SDRAM_PASS \
+    .SDRAM_TRCD_NS(SDRAM_TRCD_NS), \
+    .SDRAM_TRP_NS(SDRAM_TRP_NS), \
+    .SDRAM_TRAS_NS(SDRAM_TRAS_NS), \
+    .SDRAM_TRC_NS(SDRAM_TRC_NS), \
+    .SDRAM_TRRD_NS(SDRAM_TRRD_NS), \
+    .SDRAM_TWR_NS(SDRAM_TWR_NS), \
+    .SDRAM_TRFC_NS(SDRAM_TRFC_NS), \
+    .SDRAM_TREFI_NS(SDRAM_TREFI_NS), \
+    .SDRAM_POWERUP_NS(SDRAM_POWERUP_NS), \
+    .SDRAM_CL2_MIN_PS(SDRAM_CL2_MIN_PS), \
+    .SDRAM_TMRD_CLKS(SDRAM_TMRD_CLKS)
 
 `endif

@@ -22,8 +22,13 @@
 // A bad file is reported as the loader words it (file, line, what is wrong) and the
 // exit status is 1; an unknown module or format is a usage error (status 2).
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "umbra/config.h"
 #include "umbra/output_file.h"
@@ -53,17 +58,30 @@ std::string verilog_defaults() {
       "// UMBRA_DEFAULT_<P>: parameter P's value for the default machine (configs/default.yaml).\n"
       "// UMBRA_CORE_PARAMS: umbra_core's parameters from the configuration, declared with those\n"
       "// defaults by every module that holds a core; UMBRA_CORE_PASS passes them on by name.\n"
+      "// UMBRA_<LIST>_PARAMS and _PASS: the same for the rows of a list (`list` in the YAML).\n"
       "`ifndef UMBRA_DEFAULTS_VH\n`define UMBRA_DEFAULTS_VH\n\n";
-  std::string decl, pass;
+  std::vector<std::pair<std::string, std::pair<std::string, std::string>>> lists;  // name, {decl, pass}
+  auto add = [&](const std::string& list, const char* name) {
+    auto it = std::find_if(lists.begin(), lists.end(), [&](const auto& l) { return l.first == list; });
+    if (it == lists.end()) it = lists.insert(lists.end(), {list, {}});
+    auto& [decl, pass] = it->second;
+    decl += std::string(decl.empty() ? "" : ", \\\n") + "    parameter integer " + name +
+            " = `UMBRA_DEFAULT_" + name;
+    pass += std::string(pass.empty() ? "" : ", \\\n") + "    ." + name + "(" + name + ")";
+  };
   for (const umbra::RtlParam& p : umbra::rtl_param_table()) {
     o += "`define UMBRA_DEFAULT_" + std::string(p.name) + " " + std::to_string(p.value(c)) + "\n";
-    if (!p.applies_to(umbra::RtlTop::Core)) continue;
-    decl += std::string(decl.empty() ? "" : ", \\\n") + "    parameter integer " + p.name +
-            " = `UMBRA_DEFAULT_" + p.name;
-    pass += std::string(pass.empty() ? "" : ", \\\n") + "    ." + p.name + "(" + p.name + ")";
+    if (p.applies_to(umbra::RtlTop::Core)) add("CORE", p.name);
+    if (*p.list) {
+      std::string upper = p.list;
+      for (char& ch : upper) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+      add(upper, p.name);
+    }
   }
-  o += "\n`define UMBRA_CORE_PARAMS \\\n" + decl + "\n\n`define UMBRA_CORE_PASS \\\n" + pass + "\n\n`endif\n";
-  return o;
+  for (const auto& [name, lp] : lists)
+    o += "\n`define UMBRA_" + name + "_PARAMS \\\n" + lp.first + "\n\n`define UMBRA_" + name + "_PASS \\\n" +
+         lp.second + "\n";
+  return o + "\n`endif\n";
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <regex>
@@ -268,34 +269,43 @@ TEST(UmbraConfig, BadFileFailsWithTheLoadersMessage) {
 
 // A parameter the module does not declare would be dropped or refused by the tools
 // (Verilator warns, yosys chparam fails): every row names a real `parameter` of each
-// top it is given to, declared in the module or, for the core's, through
-// rtl/umbra_defaults.vh's UMBRA_CORE_PARAMS, which must declare every one of them.
+// top it is given to, declared in the module or, for a list's (the core's, the SDRAM's),
+// through rtl/umbra_defaults.vh's macro of that list, which must declare it.
 TEST(RtlParams, EveryRowIsAParameterOfItsModules) {
   const std::string defaults = slurp(std::string(UMBRA_SOURCE_DIR) + "/rtl/umbra_defaults.vh");
-  const size_t core_list = defaults.find("`define UMBRA_CORE_PARAMS");
-  ASSERT_NE(core_list, std::string::npos);
-  const std::string core_params =
-      defaults.substr(core_list, defaults.find("`define", core_list + 1) - core_list);
+  // The parameters a list macro of rtl/umbra_defaults.vh declares (UMBRA_CORE_PARAMS, ...).
+  auto list_text = [&](const std::string& macro) {
+    const size_t at = defaults.find("`define " + macro);
+    return at == std::string::npos ? std::string()
+                                   : defaults.substr(at, defaults.find("`define", at + 1) - at);
+  };
   for (const umbra::RtlModule& m : umbra::rtl_modules()) {
     const std::string text = slurp(std::string(UMBRA_SOURCE_DIR) + "/" + m.file);
     ASSERT_FALSE(text.empty()) << m.file;
     const size_t at = text.find("module " + std::string(m.name));
     ASSERT_NE(at, std::string::npos) << m.file;
     const std::string header = text.substr(at, text.find(") (", at) - at);
-    const bool takes_core_list = header.find("`UMBRA_CORE_PARAMS") != std::string::npos;
+    const bool holds_core = m.top == umbra::RtlTop::Core || m.top == umbra::RtlTop::System ||
+                            m.top == umbra::RtlTop::SynthTop || m.top == umbra::RtlTop::BoardTop ||
+                            m.top == umbra::RtlTop::Ulx3sTop;
     for (const umbra::RtlParam& p : umbra::rtl_param_table()) {
       if (!p.applies_to(m.top)) continue;
       const std::regex decl("parameter\\s+integer\\s+" + std::string(p.name) + "\\s*=");
-      const bool in_core_list = takes_core_list && std::regex_search(core_params, decl);
-      EXPECT_TRUE(std::regex_search(header, decl) || in_core_list)
-          << m.file << " declares no parameter " << p.name;
-      // The core's parameters reach every top that holds a core through the one list.
-      const bool holds_core = m.top == umbra::RtlTop::Core || m.top == umbra::RtlTop::System ||
-                              m.top == umbra::RtlTop::SynthTop || m.top == umbra::RtlTop::BoardTop ||
-                              m.top == umbra::RtlTop::Ulx3sTop;
-      if (holds_core && p.applies_to(umbra::RtlTop::Core))
-        EXPECT_TRUE(in_core_list) << m.file << ": " << p.name
-                                  << " is umbra_core's, so it comes from UMBRA_CORE_PARAMS";
+      // The list this row belongs to, if any: the core's reaches every top that holds a
+      // core, a named list the tops that take its rows; either through its macro only.
+      std::string macro;
+      if (holds_core && p.applies_to(umbra::RtlTop::Core)) macro = "UMBRA_CORE_PARAMS";
+      if (*p.list) {
+        macro = "UMBRA_" + std::string(p.list) + "_PARAMS";
+        for (char& ch : macro) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+      }
+      if (macro.empty()) {
+        EXPECT_TRUE(std::regex_search(header, decl)) << m.file << " declares no parameter " << p.name;
+      } else {
+        EXPECT_NE(header.find("`" + macro), std::string::npos)
+            << m.file << ": " << p.name << " comes from " << macro;
+        EXPECT_TRUE(std::regex_search(list_text(macro), decl)) << macro << " does not declare " << p.name;
+      }
     }
   }
 }

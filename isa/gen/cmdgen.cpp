@@ -320,20 +320,6 @@ std::string emit_markdown(const Spec& s) {
   return o.str();
 }
 
-// Leaves an unchanged file alone (its timestamp keeps the build from redoing its
-// dependents).  Only a regular file is read back: /dev/full reads as endless zeros.
-// The write is checked (umbra/output_file.h): an error names the file and the reason.
-void write_if_changed(const std::string& path, const std::string& option, const std::string& text) {
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(path, ec)) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream old;
-    old << in.rdbuf();
-    if (in && old.str() == text) return;  // keep timestamps stable for the build
-  }
-  umbra::write_output(path, option, text, true);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -364,10 +350,11 @@ int main(int argc, char** argv) {
   }
   try {
     const Spec s = load(yaml);
-    if (!header.empty()) write_if_changed(header, "--cpp-header", emit_header(s));
-    if (!verilog.empty()) write_if_changed(verilog, "--verilog", emit_verilog(s));
-    if (!verilog_attr.empty()) write_if_changed(verilog_attr, "--verilog-attr", emit_verilog_attr(s));
-    if (!markdown.empty()) write_if_changed(markdown, "--markdown", emit_markdown(s));
+    if (!header.empty()) umbra::write_output_if_changed(header, "--cpp-header", emit_header(s));
+    if (!verilog.empty()) umbra::write_output_if_changed(verilog, "--verilog", emit_verilog(s));
+    if (!verilog_attr.empty())
+      umbra::write_output_if_changed(verilog_attr, "--verilog-attr", emit_verilog_attr(s));
+    if (!markdown.empty()) umbra::write_output_if_changed(markdown, "--markdown", emit_markdown(s));
   } catch (const Error& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;

@@ -90,7 +90,7 @@ struct Key {
 };
 
 struct Param {
-  std::string name, keys, value, rule, needs, needs_key;
+  std::string name, keys, value, rule, needs, needs_key, list;
   std::vector<std::string> tops;
 };
 
@@ -182,6 +182,7 @@ Spec load(const std::string& path, const std::string& uarch_path) {
     p.value = opt_str(n, "value");
     p.rule = opt_str(n, "rule");
     p.needs = opt_str(n, "needs");
+    p.list = opt_str(n, "list");
     if (!params.insert(p.name).second) fail(n["param"], what + " is described twice");
     if (!n["tops"] || !n["tops"].IsSequence() || n["tops"].size() == 0) fail(n, what + ": needs 'tops'");
     for (const YAML::Node& t : n["tops"]) {
@@ -306,7 +307,7 @@ std::string emit_params(const Spec& s) {
       o << "nullptr";
     else
       o << "[](const Config& c) { return bool(c." << p.needs << "); }";
-    o << "},\n";
+    o << ", " << quote(p.list) << "},\n";
   }
   return o.str();
 }
@@ -364,19 +365,6 @@ std::string splice(std::string doc, const std::string& name, const std::string& 
   return doc.substr(0, after) + "\n" + table + doc.substr(e);
 }
 
-// Leaves an unchanged file alone (its timestamp keeps the build from redoing its
-// dependents).  Only a regular file is read back: /dev/full reads as endless zeros.
-void write_if_changed(const std::string& path, const std::string& option, const std::string& text) {
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(path, ec)) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream old;
-    old << in.rdbuf();
-    if (in && old.str() == text) return;
-  }
-  umbra::write_output(path, option, text, true);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -412,9 +400,9 @@ int main(int argc, char** argv) {
   }
   try {
     const Spec s = load(yaml, uarch);
-    if (!header.empty()) write_if_changed(header, "--cpp-header", emit_header(s));
-    if (!keys.empty()) write_if_changed(keys, "--cpp-keys", emit_keys(s));
-    if (!params.empty()) write_if_changed(params, "--cpp-params", emit_params(s));
+    if (!header.empty()) umbra::write_output_if_changed(header, "--cpp-header", emit_header(s));
+    if (!keys.empty()) umbra::write_output_if_changed(keys, "--cpp-keys", emit_keys(s));
+    if (!params.empty()) umbra::write_output_if_changed(params, "--cpp-params", emit_params(s));
     if (!markdown.empty()) {
       const std::string from = markdown_from.empty() ? markdown : markdown_from;
       std::ifstream in(from, std::ios::binary);
@@ -423,7 +411,7 @@ int main(int argc, char** argv) {
       doc << in.rdbuf();
       std::string text = splice(doc.str(), "config-keys", emit_key_table(s), from);
       text = splice(text, "rtl-params", emit_param_table(s), from);
-      write_if_changed(markdown, "--markdown", text);
+      umbra::write_output_if_changed(markdown, "--markdown", text);
     }
   } catch (const Error& e) {
     std::fprintf(stderr, "%s\n", e.what());

@@ -1229,20 +1229,6 @@ std::string emit_markdown(const Isa& isa, const std::vector<ConfigGroups>& confi
   return o.str();
 }
 
-// Leaves an unchanged file alone (its timestamp keeps the build from redoing its
-// dependents).  Only a regular file is read back: /dev/full reads as endless zeros.
-// The write is checked (umbra/output_file.h): an error names the file and the reason.
-void write_if_changed(const std::string& path, const std::string& option, const std::string& text) {
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(path, ec)) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream old;
-    old << in.rdbuf();
-    if (in && old.str() == text) return;  // keep timestamps stable for the build
-  }
-  umbra::write_output(path, option, text, true);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -1295,17 +1281,20 @@ int main(int argc, char** argv) {
     Uarch u;
     if (!uarch.empty()) u = load_uarch(uarch, isa);
     g_file = yaml;
-    if (!header.empty()) write_if_changed(header, "--cpp-header", emit_header(isa));
-    if (!source.empty()) write_if_changed(source, "--cpp-source", emit_source(isa));
-    if (!verilog.empty()) write_if_changed(verilog, "--verilog", emit_verilog(isa));
-    if (!verilog_decode.empty()) write_if_changed(verilog_decode, "--verilog-decode", decode_table);
+    if (!header.empty()) umbra::write_output_if_changed(header, "--cpp-header", emit_header(isa));
+    if (!source.empty()) umbra::write_output_if_changed(source, "--cpp-source", emit_source(isa));
+    if (!verilog.empty()) umbra::write_output_if_changed(verilog, "--verilog", emit_verilog(isa));
+    if (!verilog_decode.empty())
+      umbra::write_output_if_changed(verilog_decode, "--verilog-decode", decode_table);
     if (!markdown.empty())
-      write_if_changed(markdown, "--markdown",
-                       emit_markdown(isa, configs_dir.empty() ? std::vector<ConfigGroups>{}
-                                                              : load_config_groups(configs_dir)));
-    if (!uarch_header.empty()) write_if_changed(uarch_header, "--uarch-header", emit_uarch_header(isa, u));
+      umbra::write_output_if_changed(
+          markdown, "--markdown",
+          emit_markdown(isa,
+                        configs_dir.empty() ? std::vector<ConfigGroups>{} : load_config_groups(configs_dir)));
+    if (!uarch_header.empty())
+      umbra::write_output_if_changed(uarch_header, "--uarch-header", emit_uarch_header(isa, u));
     if (!uarch_verilog.empty())
-      write_if_changed(uarch_verilog, "--uarch-verilog", emit_uarch_verilog(isa, u));
+      umbra::write_output_if_changed(uarch_verilog, "--uarch-verilog", emit_uarch_verilog(isa, u));
   } catch (const Error& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;

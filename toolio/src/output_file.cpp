@@ -12,7 +12,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <ext/stdio_sync_filebuf.h>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <streambuf>
 
 namespace umbra {
@@ -146,6 +149,18 @@ void write_output(const std::string& path, const std::string& option, const std:
   OutputFile f(path, option, binary);
   f.stream().write(contents.data(), std::streamsize(contents.size()));
   f.close();
+}
+
+void write_output_if_changed(const std::string& path, const std::string& option,
+                             const std::string& contents) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream old;
+    old << in.rdbuf();
+    if (in && old.str() == contents) return;
+  }
+  write_output(path, option, contents, true);
 }
 
 void check_writable(const std::string& path, const std::string& option) {

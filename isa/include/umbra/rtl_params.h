@@ -61,6 +61,9 @@ struct RtlParam {
   // When set, the parameter matters only where this holds (the queue's, with
   // queue.enabled): the cosimulation compares it with the verilated RTL's only then.
   bool (*needs)(const Config&);
+  // A list name ("" none): rtl/umbra_defaults.vh declares and passes the rows of a list
+  // together (UMBRA_<LIST>_PARAMS, UMBRA_<LIST>_PASS), as it does the core's.
+  const char* list;
   bool applies_to(RtlTop t) const { return tops & static_cast<unsigned>(t); }
 };
 // The table, in the order its parameters are printed.

@@ -56,6 +56,11 @@ class OutputFile {
 void write_output(const std::string& path, const std::string& option, const std::string& contents,
                   bool binary = false);
 
+// write_output (binary), except that a regular file already holding `contents` is left
+// alone: its timestamp keeps a build from redoing what depends on it (the generators'
+// outputs).  Only a regular file is read back: /dev/full reads as endless zeros.
+void write_output_if_changed(const std::string& path, const std::string& option, const std::string& contents);
+
 // For writers that cannot report an open failure (Verilator's VCD writer, vcd2fst):
 // throws OutputError with the reason if `path` cannot be opened for writing, without
 // leaving a new empty file behind or truncating an existing one.
