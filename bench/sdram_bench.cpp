@@ -26,6 +26,7 @@
 #include "sdram_controller.h"
 #include "umbra/config.h"
 #include "umbra/isa.h"
+#include "umbra/output_file.h"
 
 namespace {
 
@@ -112,6 +113,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1u, 1000u));
   app.add_option("--bytes", bytes, "bytes read per run (lines from address 0)")
       ->check(CLI::Range(64u, 16u << 20));
+  umbra::check_stdout_at_exit("sdram_bench");  // its figures are standard output
   CLI11_PARSE(app, argc, argv);
   umbra::Config cfg;
   try {
