@@ -14,10 +14,6 @@ constexpr unsigned bit(RtlTop t) {
 constexpr unsigned kCore = bit(RtlTop::Core), kSystem = bit(RtlTop::System), kSynth = bit(RtlTop::SynthTop),
                    kBoard = bit(RtlTop::BoardTop), kFpu = bit(RtlTop::Fpu),
                    kQueue = bit(RtlTop::ReorderQueue), kUlx3s = bit(RtlTop::Ulx3sTop);
-// The tops that hold a whole core.
-constexpr unsigned kCores = kCore | kSystem | kSynth | kBoard | kUlx3s;
-// The tops that hold the whole system (cores, queue, DRAM port).
-constexpr unsigned kSystems = kSystem | kUlx3s;
 
 // The ULX3S top's core clock: fpga.board_clock_mhz, or the oscillator's own 25 MHz
 // for a configuration without one (the PLL then multiplies by 1).
