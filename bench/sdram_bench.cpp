@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;
   }
-  if (!mhz) mhz = cfg.fpga_board_clock_mhz ? cfg.fpga_board_clock_mhz : 100;
+  if (!mhz) mhz = SdramControllerParams::clock_mhz(cfg);
   SdramControllerParams sp;
   QueueParams qp;
   try {

@@ -36,10 +36,7 @@ UMBRA_REGISTER_MEMORY_MODEL(
     sdram,
     "the ULX3S's SDR SDRAM behind rtl/sdram_controller.v's cycle model (sdram.*, dram.banks, dram.row_bytes)",
     [](sc_module_name n, const Config& c) -> std::unique_ptr<memory_model> {
-      // The board's clock where the configuration has a board, as the board top rounds
-      // them; else 100 MHz, the clock SdramControllerParams' defaults are for.
-      const SdramControllerParams p =
-          SdramControllerParams::from(c, c.fpga_board_clock_mhz ? c.fpga_board_clock_mhz : 100);
+      const SdramControllerParams p = SdramControllerParams::from(c, SdramControllerParams::clock_mhz(c));
       return std::make_unique<sdram>(n, p, std::min<uint64_t>(c.mem_bytes, p.chip_bytes()));
     });
 

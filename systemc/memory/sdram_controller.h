@@ -39,6 +39,10 @@ struct SdramControllerParams {
   // from dram.row_bytes and dram.banks (the reorder queue's view of the chip), the
   // line from the cache.
   static SdramControllerParams from(const Config& c, unsigned mhz);
+  // The clock a configuration's SDRAM runs at in the models: the board's
+  // (fpga.board_clock_mhz), as the board top rounds the times, else 100 MHz, the clock
+  // the defaults above are for.
+  static unsigned clock_mhz(const Config& c) { return c.fpga_board_clock_mhz ? c.fpga_board_clock_mhz : 100; }
   void check() const;  // the RTL's elaboration checks; throws std::invalid_argument
 };
 
