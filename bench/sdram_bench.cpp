@@ -27,6 +27,7 @@
 #include "umbra/config.h"
 #include "umbra/isa.h"
 #include "umbra/output_file.h"
+#include "umbra/rtl_params.h"
 
 namespace {
 
@@ -122,7 +123,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;
   }
-  if (!mhz) mhz = SdramControllerParams::clock_mhz(cfg);
+  if (!mhz) mhz = umbra::sdram_clock_mhz(cfg);
   SdramControllerParams sp;
   QueueParams qp;
   try {

@@ -12,6 +12,8 @@
 #
 #   umbra_rtl_params(OUT CONFIG yaml TOP module)
 #       OUT = module's parameters for the configuration, a list of NAME=VALUE.
+#   umbra_config_setting(OUT CONFIG yaml KEY key)
+#       OUT = one of the configuration's settings as umbra-config prints it.
 #   umbra_verilate(target TOP module SOURCES file...
 #                  [CONFIG yaml] [PARAMS NAME=VALUE...] [PARAMS_VAR var]
 #                  [PREFIX Vname] [INCLUDE_DIRS dir...] [TRACE | TRACE_FST])
@@ -91,6 +93,23 @@ function(umbra_rtl_params out)
   endif()
   set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${config})
   set(${out} ${params} PARENT_SCOPE)
+endfunction()
+
+# OUT = the setting KEY of configuration CONFIG as umbra-config prints it (KEY=VALUE
+# lines; memory.model, say).
+function(umbra_config_setting out)
+  cmake_parse_arguments(P "" "CONFIG;KEY" "" ${ARGN})
+  get_filename_component(config ${P_CONFIG} ABSOLUTE BASE_DIR ${PROJECT_SOURCE_DIR})
+  execute_process(COMMAND ${UMBRA_CONFIG_TOOL} ${config} RESULT_VARIABLE rc OUTPUT_VARIABLE lines ERROR_VARIABLE err)
+  if(rc)
+    message(FATAL_ERROR "the settings of ${config}:\n${err}")
+  endif()
+  string(REGEX MATCH "(^|\n)${P_KEY}=([^\n]*)" found "${lines}")
+  if(NOT found)
+    message(FATAL_ERROR "umbra-config prints no ${P_KEY} for ${config}")
+  endif()
+  set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${config})
+  set(${out} "${CMAKE_MATCH_2}" PARENT_SCOPE)
 endfunction()
 
 function(umbra_verilate target)

@@ -141,11 +141,12 @@ AccessOf systemc_access(const scm::umbra_system& sys) {
   };
 }
 
-void fill_status(RunResult& r, const harness::HostScript& host, const harness::memory_side& mem,
+void fill_status(RunResult& r, const harness::HostScript& host, harness::memory_side& mem,
                  const std::function<void(RunResult&)>& core_fault, const std::string& stopped,
                  uint64_t max_cycles, const AccessOf& access) {
   r.launch_cycle = host.launch_cycle();
   r.end_cycle = host.end_cycle();
+  mem.model().drain();
   r.memory = mem.model().bytes();
   switch (host.reason()) {
     case harness::StopReason::Done: r.status = RunResult::Status::Exited; break;

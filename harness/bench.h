@@ -146,10 +146,11 @@ using AccessOf = std::function<std::optional<std::pair<uint32_t, uint32_t>>(unsi
 AccessOf systemc_access(const scm::umbra_system& sys);
 
 // Fills the parts of a RunResult the host driver decides: launch and end cycles, the
-// final memory, the status and its message.  `core_fault` fills a core fault;
+// final memory (once the memory has done what it took: memory_model::drain), the
+// status and its message.  `core_fault` fills a core fault;
 // `stopped` is the message for a run stopped from outside (a protocol error, a
 // mismatch); `access` names a refused fill by its load.
-void fill_status(RunResult& r, const harness::HostScript& host, const harness::memory_side& mem,
+void fill_status(RunResult& r, const harness::HostScript& host, harness::memory_side& mem,
                  const std::function<void(RunResult&)>& core_fault, const std::string& stopped,
                  uint64_t max_cycles, const AccessOf& access = {});
 

@@ -5,8 +5,11 @@
 
 namespace umbra::harness {
 
-memory_side::memory_side(sc_module_name name, const Config& cfg, std::vector<umbra::HostWrite> writes)
-    : sc_module(name), model_(scm::make_memory("model", cfg)), writes_(std::move(writes)) {
+memory_side::memory_side(sc_module_name name, const Config& cfg, std::vector<umbra::HostWrite> writes,
+                         const scm::MemoryFactory& make)
+    : sc_module(name),
+      model_(make ? make("model", cfg) : scm::make_memory("model", cfg)),
+      writes_(std::move(writes)) {
   scm::memory_model& m = *model_;
   m.clk(clk);
   m.rst(rst);

@@ -4,6 +4,8 @@
 // words straight into the model's storage in the middle of a run.  Every runner
 // (run_systemc, run_rtl, run_cosim: one per side) builds its memory here, so the two
 // sides of a cosimulation get the same memory and a new model needs no runner change.
+// A side whose memory is RTL of its own (the cosimulation's RTL side with the
+// Verilated SDRAM controller, harness/cosim/rtl_sdram.h) passes its factory instead.
 #pragma once
 #include <systemc.h>
 
@@ -30,8 +32,10 @@ SC_MODULE(memory_side) {
   sc_out<bool> fault;
 
   SC_HAS_PROCESS(memory_side);
-  // Throws std::invalid_argument for a memory the configuration cannot have.
-  memory_side(sc_module_name name, const Config& cfg, std::vector<umbra::HostWrite> writes = {});
+  // Throws std::invalid_argument for a memory the configuration cannot have.  `make`:
+  // the factory, when not the configuration's model (scm::make_memory).
+  memory_side(sc_module_name name, const Config& cfg, std::vector<umbra::HostWrite> writes = {},
+              const scm::MemoryFactory& make = nullptr);
 
   scm::memory_model& model() {
     return *model_;

@@ -2,7 +2,7 @@
 // SDR SDRAM (the ULX3S's MT48LC16M16A2, issue 36).  Its front is the port the reorder
 // queue drives (rtl/reorder_queue.v's dram_req_* / dram_resp_*, plus the line port's
 // mask and line when LINE_PORT); its back is the chip's pins, sdram_*, named as
-// testbench/sdram/sdram_chip.h's SdramPins, the cycle model that judges it in the
+// systemc/memory/sdram_chip.h's SdramPins, the cycle model that judges it in the
 // suite.  Every timing is a parameter in clocks (the configuration will feed them).
 //
 // Why it is shaped so:
@@ -54,21 +54,24 @@
 `include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
 
 module sdram_controller #(
-    // The chip, in clocks of this controller's clock (defaults: MT48LC16M16A2-6A at
-    // 100 MHz; testbench/sdram/sdram_chip.h SdramTiming::from rounds the same way).
-    parameter integer CL             = 2,      // CAS latency, 2 or 3
-    parameter integer T_RCD          = 2,      // 18 ns
-    parameter integer T_RP           = 2,      // 18 ns
-    parameter integer T_RAS          = 5,      // 42 ns
-    parameter integer T_RC           = 6,      // 60 ns
-    parameter integer T_RRD          = 2,      // 12 ns
-    parameter integer T_WR           = 2,      // 12 ns, from the last write data
-    parameter integer T_RFC          = 6,      // 60 ns
-    parameter integer T_MRD          = 2,      // clocks
-    parameter integer T_REFI         = 781,    // 64 ms / 8192 rows, rounded down
-    parameter integer INIT_WAIT      = 10000,  // 100 us of NOP after reset
+    // The chip, in clocks of this controller's clock (defaults: the default machine's
+    // sdram.* times, the MT48LC16M16A2-6A's, at 100 MHz, rounded by umbra::sdram_clocks
+    // as fpga/ulx3s_system.v rounds them; systemc/memory/sdram_chip.h SdramTiming::from
+    // rounds the same way).
+    parameter integer CL             = `UMBRA_DEFAULT_CL,         // CAS latency, 2 or 3
+    parameter integer T_RCD          = `UMBRA_DEFAULT_T_RCD,      // 18 ns
+    parameter integer T_RP           = `UMBRA_DEFAULT_T_RP,       // 18 ns
+    parameter integer T_RAS          = `UMBRA_DEFAULT_T_RAS,      // 42 ns
+    parameter integer T_RC           = `UMBRA_DEFAULT_T_RC,       // 60 ns
+    parameter integer T_RRD          = `UMBRA_DEFAULT_T_RRD,      // 12 ns
+    parameter integer T_WR           = `UMBRA_DEFAULT_T_WR,       // 12 ns, from the last write data
+    parameter integer T_RFC          = `UMBRA_DEFAULT_T_RFC,      // 60 ns
+    parameter integer T_MRD          = `UMBRA_DEFAULT_T_MRD,      // clocks
+    parameter integer T_REFI         = `UMBRA_DEFAULT_T_REFI,     // 64 ms / 8192 rows, rounded down
+    parameter integer INIT_WAIT      = `UMBRA_DEFAULT_INIT_WAIT,  // 100 us of NOP after reset
     parameter integer INIT_REFRESHES = 2,
-    // Geometry: 512 columns of 16 bits, 4 banks, 8192 rows (32 MB).
+    // Geometry: 512 columns of 16 bits, 4 banks, 8192 rows (32 MB): the chip's, not the
+    // default machine's dram.* (which describe a larger DRAM).
     parameter integer COL_BITS       = 9,
     parameter integer BANK_BITS      = 2,
     parameter integer ROW_BITS       = 13,

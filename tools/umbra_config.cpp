@@ -183,7 +183,11 @@ int main(int argc, char** argv) {
             << "core.imem_words=" << c.imem_words
             << "\n"
             // The extension groups by name, as "base, fp32" (fpga/report.py lists them).
-            << "core.groups=" << umbra::group_names(c.groups) << "\n"
+            << "core.groups=" << umbra::group_names(c.groups)
+            << "\n"
+            // What stands behind the memory port: a cosimulation variant built for
+            // `sdram` verilates the RTL controller too (harness/cosim/CMakeLists.txt).
+            << "memory.model=" << c.mem_model << "\n"
             << "memory.bytes=" << c.mem_bytes << "\n"
             << "memory.latency=" << c.mem_latency << "\n"
             << "fpga.device=" << c.fpga_device << "\n"

@@ -1,6 +1,6 @@
 // ulx3s_sim_test: the ULX3S board top (fpga/ulx3s_top.v, through the simulation
 // wrapper fpga/sim/ulx3s_bench.v) Verilated with configs/ecp5-ulx3s.yaml's
-// parameters, its SDRAM pins on the chip's cycle model (testbench/sdram/sdram_chip.h,
+// parameters, its SDRAM pins on the chip's cycle model (systemc/memory/sdram_chip.h,
 // the suite's judge of every SDRAM rule) and its UART driven bit by bit by the
 // protocol library umbra-load uses (fpga/host/board_link.h).  What a user of the board
 // relies on: the link describes the board, host writes and reads reach the SDRAM
@@ -45,8 +45,8 @@ const Config& board_config() {
   return c;
 }
 
-tb::SdramTiming chip_timing() {
-  return tb::SdramTiming::from(tb::SdramPart::mt48lc16m16a2_6a(), double(kClkHz) / 1e6);
+scm::SdramTiming chip_timing() {
+  return scm::SdramTiming::from(scm::SdramPart::mt48lc16m16a2_6a(), double(kClkHz) / 1e6);
 }
 
 // The board: the Verilated top, the SDRAM chip on its pins, the host's end of the UART.
@@ -84,13 +84,13 @@ class Ulx3sBoard : public board::Transport {
     for (uint64_t i = 0; i < cycles; ++i) tick();
   }
   const Vulx3s_bench& top() const { return *top_; }
-  const tb::SdramChip& chip() const { return chip_; }
+  const scm::SdramChip& chip() const { return chip_; }
   uint64_t cycle() const { return cycle_; }
 
   // The chip's violations, one a line (empty: none).
   std::string violations() const {
     std::string s;
-    for (const tb::SdramViolation& v : chip_.violations()) s += v.text() + "\n";
+    for (const scm::SdramViolation& v : chip_.violations()) s += v.text() + "\n";
     return s;
   }
 
@@ -103,7 +103,7 @@ class Ulx3sBoard : public board::Transport {
     top_->eval();
     // The pins as the chip samples them at this rising edge (the controller's
     // registered outputs), then the edge.
-    tb::SdramPins p;
+    scm::SdramPins p;
     p.cke = top_->sdram_cke;
     p.cs_n = top_->sdram_csn;
     p.ras_n = top_->sdram_rasn;
@@ -122,7 +122,7 @@ class Ulx3sBoard : public board::Transport {
   }
 
   std::unique_ptr<Vulx3s_bench> top_;
-  tb::SdramChip chip_;
+  scm::SdramChip chip_;
   board::UartLine uart_;
   uint64_t cycle_ = 0;
 };
@@ -179,7 +179,7 @@ TEST(Ulx3sBoard, MemoryWritesReadBackAcrossRowsAndBanks) {
   words[10] = 0x12345678;
   EXPECT_EQ(link.read_mem(end - 4, 1), std::vector<uint32_t>{0xdeadbeef});
   EXPECT_EQ(link.read_mem(base, 600), words);
-  EXPECT_GT(sim.chip().count(tb::SdramChip::Cmd::Active), 2u) << "rows of more than one bank were opened";
+  EXPECT_GT(sim.chip().count(scm::SdramChip::Cmd::Active), 2u) << "rows of more than one bank were opened";
   EXPECT_EQ(sim.violations(), "");
 }
 

@@ -52,19 +52,34 @@ void check_config(const Config& cfg) {
   auto say = [](const RtlParam& p, uint64_t value) {
     return std::string(p.name) == "GROUPS" ? "[" + group_names(uint32_t(value)) + "]" : std::to_string(value);
   };
-  for (const RtlParam& p : rtl_param_table()) {
-    if (!p.applies_to(RtlTop::System) || (p.needs && !p.needs(cfg))) continue;
-    const auto built =
-        std::find_if(v.params.begin(), v.params.end(), [&](const auto& nv) { return nv.first == p.name; });
-    const uint64_t have = p.value(cfg);
-    std::string what;
-    if (built == v.params.end())
-      what = std::string(p.name) + " is not among the verilated parameters (a build older than the table)";
-    else if (built->second != have)
-      what = std::string(p.keys) + " gives " + p.name + " = " + say(p, have) +
-             " but the RTL was verilated with " + say(p, built->second);
-    if (!what.empty()) diff += (diff.empty() ? "" : ", ") + what;
-  }
+  auto compare = [&](RtlTop top, const std::vector<std::pair<std::string, uint64_t>>& params,
+                     const char* what_rtl) {
+    for (const RtlParam& p : rtl_param_table()) {
+      if (!p.applies_to(top) || (p.needs && !p.needs(cfg))) continue;
+      const auto built =
+          std::find_if(params.begin(), params.end(), [&](const auto& nv) { return nv.first == p.name; });
+      const uint64_t have = p.value(cfg);
+      std::string what;
+      if (built == params.end())
+        what = std::string(p.name) + " is not among the verilated parameters (a build older than the table)";
+      else if (built->second != have)
+        what = std::string(p.keys) + " gives " + p.name + " = " + say(p, have) + " but " + what_rtl +
+               " was verilated with " + say(p, built->second);
+      if (!what.empty()) diff += (diff.empty() ? "" : ", ") + what;
+    }
+  };
+  compare(RtlTop::System, v.params, "the RTL");
+  // The RTL memory: the SDRAM controller, when the configuration's memory is the SDRAM.
+  const bool sdram = cfg.mem_model == "sdram";
+  if (sdram && v.memory_top != "sdram_controller")
+    diff += std::string(diff.empty() ? "" : ", ") +
+            "memory.model is sdram but this RTL has no SDRAM controller behind its port (it was built for a "
+            "memory.model other than sdram)";
+  else if (!sdram && !v.memory_top.empty())
+    diff += std::string(diff.empty() ? "" : ", ") + "memory.model is " + cfg.mem_model +
+            " but this RTL has " + v.memory_top + " behind its port (memory.model sdram)";
+  else if (sdram)
+    compare(RtlTop::SdramController, v.memory_params, "the RTL SDRAM controller");
   if (!diff.empty())
     throw RunError(
         "configuration '" + cfg.name + "': " + diff + " (from " + v.config_file +

@@ -129,7 +129,7 @@ void RtlStepper::fall() {
 
 RtlSide::RtlSide(const Config& cfg, RtlStepper::Callback on_cycle, std::vector<umbra::HostWrite> writes,
                  bool waveform, uint32_t ncore)
-    : memory("rtl_memory", cfg, std::move(writes)),
+    : memory("rtl_memory", cfg, std::move(writes), rtl_memory_factory()),
       rtl("umbra_system", cfg.cores, std::move(on_cycle), waveform) {
   Vumbra_system& m = rtl.model();
   m.ncore = ncore;

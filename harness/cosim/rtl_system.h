@@ -110,6 +110,11 @@ class RtlStepper {
 // (harness/system_side.h gives the steps and their order; SystemcSide is the SystemC
 // model's).  The memory's ready may follow the request's op within a cycle, so a
 // settle evaluates the model until the two agree, and only when an input changed.
+// The factory of the RTL memory this library was built with (rtl_sdram::make for a
+// `memory.model: sdram` configuration), or empty: the configuration's C++ model, as on
+// the SystemC side.  Generated with verilated_params() (verilated_params.cpp.in).
+scm::MemoryFactory rtl_memory_factory();
+
 class RtlSide {
  public:
   // Throws std::invalid_argument for the memory's parameters or a host write.

@@ -102,7 +102,7 @@ struct Spec {
 // The RtlTop names (isa/include/umbra/rtl_params.h) and the C++ constants of their bits.
 const std::map<std::string, std::string> kTops = {
     {"core", "kCore"}, {"system", "kSystem"},       {"synth_top", "kSynth"}, {"board_top", "kBoard"},
-    {"fpu", "kFpu"},   {"reorder_queue", "kQueue"}, {"ulx3s_top", "kUlx3s"}};
+    {"fpu", "kFpu"},   {"reorder_queue", "kQueue"}, {"ulx3s_top", "kUlx3s"}, {"sdram_controller", "kSdram"}};
 // The tops that hold a core: each takes every parameter umbra_core takes, from
 // rtl/umbra_defaults.vh's UMBRA_CORE_PARAMS.
 const std::vector<std::string> kCoreHolders = {"core", "system", "synth_top", "board_top", "ulx3s_top"};

@@ -13,7 +13,8 @@ constexpr unsigned bit(RtlTop t) {
 }
 constexpr unsigned kCore = bit(RtlTop::Core), kSystem = bit(RtlTop::System), kSynth = bit(RtlTop::SynthTop),
                    kBoard = bit(RtlTop::BoardTop), kFpu = bit(RtlTop::Fpu),
-                   kQueue = bit(RtlTop::ReorderQueue), kUlx3s = bit(RtlTop::Ulx3sTop);
+                   kQueue = bit(RtlTop::ReorderQueue), kUlx3s = bit(RtlTop::Ulx3sTop),
+                   kSdram = bit(RtlTop::SdramController);
 
 // The ULX3S top's core clock: fpga.board_clock_mhz, or the oscillator's own 25 MHz
 // for a configuration without one (the PLL then multiplies by 1).
@@ -23,6 +24,10 @@ unsigned ulx3s_mhz(const Config& c) {
 Ecp5Pll ulx3s_pll(const Config& c) {
   const std::optional<Ecp5Pll> p = ecp5_pll(kUlx3sOscMhz, ulx3s_mhz(c));
   return p ? *p : Ecp5Pll{0, 0, 0};  // the loader refuses a board clock with no setting
+}
+// The controller's clocks at the models' SDRAM clock.
+SdramClocks sdram(const Config& c) {
+  return sdram_clocks(c, sdram_clock_mhz(c));
 }
 
 }  // namespace
@@ -37,6 +42,7 @@ const std::vector<RtlModule>& rtl_modules() {
       {RtlTop::Fpu, "fpu", "rtl/fpu.v"},
       {RtlTop::ReorderQueue, "reorder_queue", "rtl/reorder_queue.v"},
       {RtlTop::Ulx3sTop, "ulx3s_top", "fpga/ulx3s_top.v"},
+      {RtlTop::SdramController, "sdram_controller", "rtl/sdram_controller.v"},
   };
   return modules;
 }
@@ -54,6 +60,31 @@ const std::vector<RtlParam>& rtl_param_table() {
 #include "rtl_params_gen.inc"
   };
   return table;
+}
+
+SdramClocks sdram_clocks(const Config& c, unsigned mhz) {
+  const uint64_t f100k = uint64_t(mhz) * 10;  // ulx3s_system.v's F100K: the clock in 100 kHz
+  auto up = [&](uint64_t ns) { return unsigned((ns * f100k + 9999) / 10000); };
+  auto log2 = [](uint32_t v) {
+    unsigned b = 0;
+    while ((uint64_t(1) << (b + 1)) <= v) ++b;
+    return b;
+  };
+  SdramClocks k{};
+  k.CL = uint64_t(mhz) * c.sdram_cl2_min_ps <= 1000000 ? 2 : 3;
+  k.T_RCD = up(c.sdram_tRCD_ns);
+  k.T_RP = up(c.sdram_tRP_ns);
+  k.T_RAS = up(c.sdram_tRAS_ns);
+  k.T_RC = up(c.sdram_tRC_ns);
+  k.T_RRD = up(c.sdram_tRRD_ns);
+  k.T_WR = up(c.sdram_tWR_ns);
+  k.T_RFC = up(c.sdram_tRFC_ns);
+  k.T_MRD = c.sdram_tMRD_clocks;
+  k.T_REFI = unsigned(uint64_t(c.sdram_tREFI_ns) * f100k / 10000);
+  k.INIT_WAIT = up(c.sdram_powerup_ns);
+  k.COL_BITS = log2(c.dram_row_bytes) - 1;  // 16-bit columns
+  k.BANK_BITS = log2(c.dram_banks);
+  return k;
 }
 
 std::optional<Ecp5Pll> ecp5_pll(unsigned osc_mhz, unsigned mhz) {

@@ -51,6 +51,11 @@ class memory_model : public sc_module {
   virtual void poke32(uint32_t addr, uint32_t value) = 0;
   virtual const std::vector<uint8_t>& bytes() const = 0;
   virtual const MemFault& first_fault() const = 0;
+  // Finishes what the memory has accepted, before a run's end reads its contents: a
+  // model that writes some cycles after it takes a store (the SDRAM, at its WRITE
+  // command) steps without requests until it has.  Nothing by default: the others
+  // write when they take the request.
+  virtual void drain() {}
   // The model's own counters into `m` (the DRAM's rows and bus); nothing by default.
   virtual void add_stats(umbra::MemoryStats& m) const { (void)m; }
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "umbra/rtl_params.h"
+
 namespace umbra::scm {
 
 sdram::sdram(sc_module_name name, const SdramControllerParams& p, uint32_t bytes)
@@ -36,7 +38,7 @@ UMBRA_REGISTER_MEMORY_MODEL(
     sdram,
     "the ULX3S's SDR SDRAM behind rtl/sdram_controller.v's cycle model (sdram.*, dram.banks, dram.row_bytes)",
     [](sc_module_name n, const Config& c) -> std::unique_ptr<memory_model> {
-      const SdramControllerParams p = SdramControllerParams::from(c, SdramControllerParams::clock_mhz(c));
+      const SdramControllerParams p = SdramControllerParams::from(c, sdram_clock_mhz(c));
       return std::make_unique<sdram>(n, p, std::min<uint64_t>(c.mem_bytes, p.chip_bytes()));
     });
 

@@ -25,6 +25,7 @@ class sdram final : public memory_model {
   const std::vector<uint8_t>& bytes() const override { return model_.bytes(); }
   const MemFault& first_fault() const override { return model_.first_fault(); }
   const SdramController& model() const { return model_; }
+  void drain() override { model_.drain(); }
 
   bool ready(uint32_t) const override { return model_.dram_req_ready(); }
   void edge(bool rst, const Request& r) override;

@@ -7,6 +7,7 @@
 
 #include "umbra/format.h"
 #include "umbra/isa.h"
+#include "umbra/rtl_params.h"
 #include "umbra/semantics.h"
 
 namespace umbra::scm {
@@ -32,27 +33,21 @@ void SdramControllerParams::check() const {
 }
 
 SdramControllerParams SdramControllerParams::from(const Config& c, unsigned mhz) {
-  const uint64_t f100k = uint64_t(mhz) * 10;  // the RTL's F100K: the clock in 100 kHz
-  auto up = [&](uint64_t ns) { return unsigned((ns * f100k + 9999) / 10000); };
+  const SdramClocks k = sdram_clocks(c, mhz);
   SdramControllerParams p;
-  p.CL = uint64_t(mhz) * c.sdram_cl2_min_ps <= 1000000 ? 2 : 3;
-  p.T_RCD = up(c.sdram_tRCD_ns);
-  p.T_RP = up(c.sdram_tRP_ns);
-  p.T_RAS = up(c.sdram_tRAS_ns);
-  p.T_RC = up(c.sdram_tRC_ns);
-  p.T_RRD = up(c.sdram_tRRD_ns);
-  p.T_WR = up(c.sdram_tWR_ns);
-  p.T_RFC = up(c.sdram_tRFC_ns);
-  p.T_MRD = c.sdram_tMRD_clocks;
-  p.T_REFI = unsigned(uint64_t(c.sdram_tREFI_ns) * f100k / 10000);
-  p.INIT_WAIT = up(c.sdram_powerup_ns);
-  auto log2 = [](uint32_t v) {
-    unsigned b = 0;
-    while ((1u << (b + 1)) <= v) ++b;
-    return b;
-  };
-  p.COL_BITS = log2(c.dram_row_bytes) - 1;  // 16-bit columns
-  p.BANK_BITS = log2(c.dram_banks);
+  p.CL = k.CL;
+  p.T_RCD = k.T_RCD;
+  p.T_RP = k.T_RP;
+  p.T_RAS = k.T_RAS;
+  p.T_RC = k.T_RC;
+  p.T_RRD = k.T_RRD;
+  p.T_WR = k.T_WR;
+  p.T_RFC = k.T_RFC;
+  p.T_MRD = k.T_MRD;
+  p.T_REFI = k.T_REFI;
+  p.INIT_WAIT = k.INIT_WAIT;
+  p.COL_BITS = k.COL_BITS;
+  p.BANK_BITS = k.BANK_BITS;
   p.LINE_BYTES = c.cache_line_bytes;
   p.LINE_PORT = c.cache_line_port;
   return p;
@@ -113,15 +108,46 @@ uint32_t SdramController::peek32(uint32_t addr) const {
   return word(addr);
 }
 
-void SdramController::refuse(const Request& q, Fault kind, std::string detail) {
-  if (fault_.raised) return;
-  fault_.raised = true;
-  fault_.kind = kind;
-  fault_.tag = q.tag;
-  fault_.addr = q.addr;
-  fault_.op = q.op;
-  fault_.cycle = now_;
-  fault_.detail = std::move(detail);
+void SdramController::drain() {
+  for (unsigned i = 0; i < 100000 && r_.state != S_IDLE; ++i) clock(false, {});
+}
+
+SdramController::Decoded SdramController::decode(const SdramControllerParams& p, uint32_t bytes,
+                                                 const Request& q) {
+  Decoded d;
+  d.op_fill = q.op == isa::kPortOpFill;
+  d.op_wline = p.LINE_PORT && q.op == isa::kPortOpWline;
+  d.in = !d.op_fill && !d.op_wline && q.op < 256 ? isa::find_opcode(uint8_t(q.op)) : nullptr;
+  d.op_ldw = d.in && d.in->cls == isa::Class::Load;
+  d.op_stw = d.in && d.in->cls == isa::Class::Store;
+  d.op_atomic = d.in && d.in->cls == isa::Class::Atomic;
+  d.op_atom = d.op_atomic && d.in->writes_a;
+  d.line = d.op_fill || d.op_wline;
+  d.known = d.op_ldw || d.op_stw || d.line || d.op_atomic;
+  d.aligned = (q.addr & 3) == 0 && (!d.line || q.addr % p.LINE_BYTES == 0);
+  d.in_range = uint64_t(q.addr) < p.chip_bytes() && uint64_t(q.addr) + (d.line ? p.LINE_BYTES : 4) <= bytes;
+  return d;
+}
+
+MemFault SdramController::refusal(const SdramControllerParams& p, uint32_t bytes, const Request& q) {
+  const Decoded d = decode(p, bytes, q);
+  MemFault f;
+  if (!d.bad()) return f;
+  f.raised = true;
+  f.tag = q.tag;
+  f.addr = q.addr;
+  f.op = q.op;
+  // A word access is refused in the words every model uses (semantics.h); a line's
+  // own request (a fill, a wline) names its line.
+  f.kind = !d.known ? Fault::IllegalInstruction : !d.aligned ? Fault::Misaligned : Fault::OutOfRange;
+  const char* what = d.op_fill ? "fill" : "wline";
+  f.detail = !d.known     ? "request op " + hex8(q.op) + " is no memory op of this port"
+             : d.in       ? access_fault_reason(f.kind, d.in->name, q.addr, bytes)
+             : !d.aligned ? std::string(what) + " address " + hex8(q.addr) +
+                                " is not a multiple of the line size " + std::to_string(p.LINE_BYTES)
+                          : std::string(what) + " of the " + std::to_string(p.LINE_BYTES) + "-byte line at " +
+                                hex8(q.addr) + " is beyond data memory (" + std::to_string(bytes) + " bytes)";
+  return f;
 }
 
 void SdramController::clock(bool rst, const Request& q) {
@@ -303,26 +329,14 @@ void SdramController::clock(bool rst, const Request& q) {
   }
 
   if (q.valid && ready) {
-    const bool op_fill = q.op == isa::kPortOpFill;
-    const bool op_wline = p_.LINE_PORT && q.op == isa::kPortOpWline;
-    const isa::InstrInfo* in =
-        !op_fill && !op_wline && q.op < 256 ? isa::find_opcode(uint8_t(q.op)) : nullptr;
-    const bool op_ldw = in && in->cls == isa::Class::Load;
-    const bool op_stw = in && in->cls == isa::Class::Store;
-    const bool op_atomic = in && in->cls == isa::Class::Atomic;
-    const bool op_atom = op_atomic && in->writes_a;
-    const bool line = op_fill || op_wline;
-    const bool known = op_ldw || op_stw || line || op_atomic;
-    const bool aligned = (q.addr & 3) == 0 && (!line || q.addr % p_.LINE_BYTES == 0);
-    const bool in_range =
-        uint64_t(q.addr) < p_.chip_bytes() && uint64_t(q.addr) + (line ? p_.LINE_BYTES : 4) <= mem_.size();
+    const Decoded d = decode(p_, uint32_t(mem_.size()), q);
     const unsigned widx = (q.addr % p_.LINE_BYTES) / 4;
     n.state = S_REQ;
-    n.cur_bad = !(known && aligned && in_range);
-    n.cur_wr = op_stw || op_wline;
-    n.cur_rmw = op_atomic;
-    n.cur_resp = op_ldw || op_atom || op_fill;
-    n.cur_lineop = line;
+    n.cur_bad = d.bad();
+    n.cur_wr = d.op_stw || d.op_wline;
+    n.cur_rmw = d.op_atomic;
+    n.cur_resp = d.op_ldw || d.op_atom || d.op_fill;
+    n.cur_lineop = d.line;
     n.cur_first = true;
     n.rmw_wrote = false;
     n.cur_op = q.op;
@@ -333,25 +347,15 @@ void SdramController::clock(bool rst, const Request& q) {
     n.cur_row = (q.addr >> (p_.COL_BITS + 1 + p_.BANK_BITS)) & ((1u << p_.ROW_BITS) - 1);
     n.cur_col = ((q.addr >> 1) & ((1u << p_.COL_BITS) - 1)) & ~((p_.LINE_BYTES >> 1) - 1);
     n.cur_widx = widx;
-    n.cur_mask = op_wline ? (q.mask & all_words) : op_fill ? all_words : 1u << widx;
+    n.cur_mask = d.op_wline ? (q.mask & all_words) : d.op_fill ? all_words : 1u << widx;
     if (p_.LINE_PORT && q.line) n.cur_line = *q.line;
     if (n.cur_bad) {
       n.fault = true;
       if (!r.fault) n.fault_addr = q.addr;
-      // A word access is refused in the words every model uses (semantics.h); a line's
-      // own request (a fill, a wline) names its line.
-      const Fault kind = !known     ? Fault::IllegalInstruction
-                         : !aligned ? Fault::Misaligned
-                                    : Fault::OutOfRange;
-      const std::string bytes = std::to_string(mem_.size());
-      refuse(q, kind,
-             !known ? "request op " + hex8(q.op) + " is no memory op of this port"
-             : in   ? access_fault_reason(kind, in->name, q.addr, mem_.size())
-             : !aligned
-                 ? std::string(op_fill ? "fill" : "wline") + " address " + hex8(q.addr) +
-                       " is not a multiple of the line size " + std::to_string(p_.LINE_BYTES)
-                 : std::string(op_fill ? "fill" : "wline") + " of the " + std::to_string(p_.LINE_BYTES) +
-                       "-byte line at " + hex8(q.addr) + " is beyond data memory (" + bytes + " bytes)");
+      if (!fault_.raised) {
+        fault_ = refusal(p_, uint32_t(mem_.size()), q);
+        fault_.cycle = now_;
+      }
     }
   }
 

@@ -22,6 +22,10 @@
 #include "umbra/config.h"
 #include "umbra/port_line.h"
 
+namespace umbra::isa {
+struct InstrInfo;
+}
+
 namespace umbra::scm {
 
 // rtl/sdram_controller.v's parameters, same names and defaults (MT48LC16M16A2-6A at
@@ -33,16 +37,10 @@ struct SdramControllerParams {
   unsigned LINE_BYTES = 32;
   bool LINE_PORT = false;
   uint32_t chip_bytes() const { return 2u << (COL_BITS + BANK_BITS + ROW_BITS); }
-  // A configuration's: the sdram.* datasheet times rounded to clocks at `mhz` exactly
-  // as fpga/ulx3s_system.v rounds them at its CLK_HZ (up, the refresh interval down;
-  // CAS latency 2 where the clock is at least cl2_min_ps long), the columns and banks
-  // from dram.row_bytes and dram.banks (the reorder queue's view of the chip), the
-  // line from the cache.
+  // A configuration's: its sdram.* times in clocks of `mhz` (umbra::sdram_clocks, the
+  // rounding fpga/ulx3s_system.v does and the cosimulation's verilated controller is
+  // built with), the line from the cache.
   static SdramControllerParams from(const Config& c, unsigned mhz);
-  // The clock a configuration's SDRAM runs at in the models: the board's
-  // (fpga.board_clock_mhz), as the board top rounds the times, else 100 MHz, the clock
-  // the defaults above are for.
-  static unsigned clock_mhz(const Config& c) { return c.fpga_board_clock_mhz ? c.fpga_board_clock_mhz : 100; }
   void check() const;  // the RTL's elaboration checks; throws std::invalid_argument
 };
 
@@ -75,6 +73,14 @@ class SdramController {
 
   // The rising edge: rst, or the request transfers if valid and dram_req_ready().
   void clock(bool rst, const Request& q);
+  // Steps with no request until every request taken has been done (the controller
+  // idle): the data of a store are in memory from its WRITE command on.
+  void drain();
+  // How the controller answers a request it takes when it holds `bytes`: not at all
+  // (raised false), or refused, with the fault every model names (semantics.h; the
+  // cycle is left 0).  The RTL's side of the cosimulation, which has only the RTL
+  // controller's one fault bit, names its refusals so too.
+  static MemFault refusal(const SdramControllerParams& p, uint32_t bytes, const Request& q);
 
   void load(uint32_t addr, const std::vector<uint8_t>& bytes);
   void poke32(uint32_t addr, uint32_t value);
@@ -131,7 +137,15 @@ class SdramController {
     uint32_t fault_addr = 0;
   };
 
-  void refuse(const Request& q, Fault kind, std::string detail);
+  // What the controller decodes of a request: its kind, and whether it refuses it.
+  struct Decoded {
+    bool op_fill = false, op_wline = false, op_ldw = false, op_stw = false, op_atomic = false,
+         op_atom = false;
+    bool line = false, known = false, aligned = false, in_range = false;
+    const isa::InstrInfo* in = nullptr;
+    bool bad() const { return !(known && aligned && in_range); }
+  };
+  static Decoded decode(const SdramControllerParams& p, uint32_t bytes, const Request& q);
   uint32_t word(uint32_t a) const;
   void set_word(uint32_t a, uint32_t v);
   uint32_t byte_addr(unsigned bank, unsigned row, unsigned col) const;

@@ -11,7 +11,7 @@
 
 #include <string>
 
-namespace umbra::tb {
+namespace umbra::scm {
 namespace {
 
 using Cmd = SdramChip::Cmd;
@@ -549,4 +549,4 @@ TEST(SdramChipRules, ThrowsWhenAsked) {
 }
 
 }  // namespace
-}  // namespace umbra::tb
+}  // namespace umbra::scm

@@ -37,7 +37,7 @@
 #include "umbra/semantics.h"
 #include "verilated.h"
 
-namespace umbra::tb {
+namespace umbra::scm {
 namespace {
 
 constexpr unsigned kLineWords = SDC_LINE_BYTES / 4;
@@ -559,4 +559,4 @@ TEST(SdramController, BrokenTimingIsCaughtByTheChip) {
 #endif
 
 }  // namespace
-}  // namespace umbra::tb
+}  // namespace umbra::scm

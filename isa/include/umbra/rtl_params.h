@@ -23,13 +23,14 @@ namespace umbra {
 
 // The modules that are built with a configuration's parameters.
 enum class RtlTop : unsigned {
-  Core = 1u << 0,          // rtl/umbra_core.v: one core (core_bench)
-  System = 1u << 1,        // rtl/umbra_system.v: core + reorder queue (the cosimulation)
-  SynthTop = 1u << 2,      // fpga/synth_top.v: core + on-chip memory (fpga/build.sh)
-  BoardTop = 1u << 3,      // fpga/icebreaker_top.v, fpga/hx8k_breakout_top.v: the board tops
-  Fpu = 1u << 4,           // rtl/fpu.v: the FP32 unit (fpu_bench)
-  ReorderQueue = 1u << 5,  // rtl/reorder_queue.v: the memory reorder queue (memsys)
-  Ulx3sTop = 1u << 6,      // fpga/ulx3s_top.v: umbra_system + SDRAM controller + UART, its PLL
+  Core = 1u << 0,             // rtl/umbra_core.v: one core (core_bench)
+  System = 1u << 1,           // rtl/umbra_system.v: core + reorder queue (the cosimulation)
+  SynthTop = 1u << 2,         // fpga/synth_top.v: core + on-chip memory (fpga/build.sh)
+  BoardTop = 1u << 3,         // fpga/icebreaker_top.v, fpga/hx8k_breakout_top.v: the board tops
+  Fpu = 1u << 4,              // rtl/fpu.v: the FP32 unit (fpu_bench)
+  ReorderQueue = 1u << 5,     // rtl/reorder_queue.v: the memory reorder queue (memsys)
+  Ulx3sTop = 1u << 6,         // fpga/ulx3s_top.v: umbra_system + SDRAM controller + UART, its PLL
+  SdramController = 1u << 7,  // rtl/sdram_controller.v: the SDRAM controller (the cosimulation's memory)
 };
 
 // The ECP5 EHXPLLL's dividers for `mhz` out of the ULX3S's 25 MHz oscillator (CLKOP
@@ -41,6 +42,22 @@ struct Ecp5Pll {
 };
 std::optional<Ecp5Pll> ecp5_pll(unsigned osc_mhz, unsigned mhz);
 constexpr unsigned kUlx3sOscMhz = 25;
+
+// The SDRAM controller's timing and geometry in clocks and bits (rtl/sdram_controller.v's
+// parameters, same names) for a configuration's sdram.* datasheet times at `mhz`,
+// rounded as fpga/ulx3s_system.v rounds them at its CLK_HZ: up, the refresh interval
+// down, CAS latency 2 where the clock is at least cl2_min_ps long; the columns and
+// banks from dram.row_bytes and dram.banks (the reorder queue's view of the chip).
+struct SdramClocks {
+  unsigned CL, T_RCD, T_RP, T_RAS, T_RC, T_RRD, T_WR, T_RFC, T_MRD, T_REFI, INIT_WAIT, COL_BITS, BANK_BITS;
+};
+SdramClocks sdram_clocks(const Config& c, unsigned mhz);
+// The clock a configuration's SDRAM runs at in the models: the board's
+// (fpga.board_clock_mhz), as the board top rounds the times, else 100 MHz, the clock
+// the controller's own defaults are for.
+inline unsigned sdram_clock_mhz(const Config& c) {
+  return c.fpga_board_clock_mhz ? c.fpga_board_clock_mhz : 100;
+}
 
 struct RtlModule {
   RtlTop top;

@@ -39,17 +39,22 @@ using umbra::RunError;
 using umbra::RunResult;
 
 // The parameters the RTL (umbra_system) was verilated with, NAME and value in the
-// table's order, and the configuration file they were read from at configure time.
+// table's order, and the configuration file they were read from at configure time;
+// for a configuration whose memory is RTL too (`memory.model: sdram`: the SDRAM
+// controller behind the port), that module and its parameters.
 struct VerilatedParams {
   std::vector<std::pair<std::string, uint64_t>> params;
   std::string config_file;
+  std::string memory_top;  // "sdram_controller", or empty: the memory model is C++ on both sides
+  std::vector<std::pair<std::string, uint64_t>> memory_params;
 };
 const VerilatedParams& verilated_params();
 // The configuration file those parameters were read from, loaded.
 Config verilated_config();
 // Throws RunError if cfg gives umbra_system other parameters than the verilated ones
 // (every row of the key -> parameter table for umbra_system; the queue's only with the
-// queue enabled), naming each key, what cfg says and what the RTL was built with.
+// queue enabled), naming each key, what cfg says and what the RTL was built with; the
+// same for the RTL memory's, and if cfg's memory is not the one verilated.
 void check_config(const Config& cfg);
 
 // A test-only perturbation of the SystemC side's event stream, to show that the

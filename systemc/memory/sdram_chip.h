@@ -37,7 +37,7 @@
 #include <string>
 #include <vector>
 
-namespace umbra::tb {
+namespace umbra::scm {
 
 // A part as its datasheet gives it: geometry and nanoseconds.
 struct SdramPart {
@@ -45,10 +45,10 @@ struct SdramPart {
   unsigned banks = 4, rows = 8192, columns = 512;  // 16-bit columns
   double tRCD_ns = 18, tRP_ns = 18, tRAS_ns = 42, tRAS_max_ns = 120000, tRC_ns = 60;
   double tRRD_ns = 12, tWR_ns = 12, tRFC_ns = 60;
-  unsigned tMRD_clocks = 2;                         // given in clocks by the datasheet
-  double tREF_ms = 64;                              // every row refreshed within this
-  double power_up_us = 100;                         // NOP/INHIBIT before the first command
-  unsigned init_refreshes = 2;                      // AUTO REFRESH commands the init needs
+  unsigned tMRD_clocks = 2;     // given in clocks by the datasheet
+  double tREF_ms = 64;          // every row refreshed within this
+  double power_up_us = 100;     // NOP/INHIBIT before the first command
+  unsigned init_refreshes = 2;  // AUTO REFRESH commands the init needs
   // The clock period a CAS latency allows: the 256Mb datasheet's tCK(2) and tCK(3) for
   // -6A (7.5 ns at CL 2 is the -7E grade's).
   double tCK_min_cl2_ns = 10, tCK_min_cl3_ns = 6;
@@ -192,4 +192,4 @@ class SdramChip {
   std::vector<SdramViolation> violations_;
 };
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <sstream>
 
-namespace umbra::tb {
+namespace umbra::scm {
 
 namespace {
 unsigned clocks(double ns, double tck) {
@@ -325,4 +325,4 @@ void SdramChip::command(Cmd c, const SdramPins& p) {
   }
 }
 
-}  // namespace umbra::tb
+}  // namespace umbra::scm
