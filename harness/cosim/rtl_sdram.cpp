@@ -7,6 +7,7 @@
 #include "Vsdram_controller.h"
 #include "run_result.h"
 #include "umbra/rtl_params.h"
+#include "verilated_line.h"
 
 namespace umbra::cosim {
 
@@ -31,31 +32,6 @@ scm::SdramTiming chip_timing(const Config& c, const scm::SdramControllerParams& 
   part.columns = 1u << p.COL_BITS;
   part.rows = 1u << p.ROW_BITS;
   return scm::SdramTiming::from(part, sdram_clock_mhz(c));
-}
-
-// A line port's 32-bit words: a VlWide for a port wider than 64 bits, else an integer.
-template <std::size_t N>
-void set_line(VlWide<N>& port, const PortLine& l) {
-  for (std::size_t i = 0; i < N && i < PortLine::kMaxWords; ++i) port[i] = l.w[i];
-}
-template <class Port>
-void set_line(Port& port, const PortLine& l) {
-  uint64_t v = l.w[0];
-  if (sizeof(Port) > 4) v |= uint64_t(l.w[1]) << 32;
-  port = Port(v);
-}
-template <std::size_t N>
-PortLine get_line(const VlWide<N>& port) {
-  PortLine l;
-  for (std::size_t i = 0; i < N && i < PortLine::kMaxWords; ++i) l.w[i] = port[i];
-  return l;
-}
-template <class Port>
-PortLine get_line(const Port& port) {
-  PortLine l;
-  l.w[0] = uint32_t(port);
-  if (sizeof(Port) > 4 && PortLine::kMaxWords > 1) l.w[1] = uint32_t(uint64_t(port) >> 32);
-  return l;
 }
 
 }  // namespace
@@ -198,7 +174,7 @@ void rtl_sdram::edge(bool rst, const Request& r) {
 
 scm::memory_model::Response rtl_sdram::response() const {
   const Vsdram_controller& d = *dut_;
-  return {bool(d.dram_resp_valid), d.dram_resp_data, d.dram_resp_tag, get_line(d.dram_resp_line)};
+  return {bool(d.dram_resp_valid), d.dram_resp_data, d.dram_resp_tag, port_line(d.dram_resp_line)};
 }
 
 }  // namespace umbra::cosim

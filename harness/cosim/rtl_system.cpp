@@ -9,6 +9,7 @@
 #include "umbra/isa.h"
 #include "umbra/port_line.h"
 #include "umbra/uarch_gen.h"
+#include "verilated_line.h"
 #include "wire.h"
 
 // Verilator 5.006's clocked region (generated, not declared in a header); see
@@ -34,21 +35,6 @@ struct PortWords<VlWide<N>> {
 // The words of a line on the system's port (rtl/umbra_system.v, CACHE_LINE_BYTES).
 constexpr unsigned kLineWords =
     PortWords<std::remove_reference_t<decltype(Vumbra_system::mem_req_line)>>::value;
-
-// A line-wide port's value as the memory models' PortLine.
-template <std::size_t N>
-PortLine port_line(const VlWide<N>& port) {
-  PortLine l;
-  for (std::size_t i = 0; i < N && i < PortLine::kMaxWords; ++i) l.w[i] = port[i];
-  return l;
-}
-template <class Port>
-PortLine port_line(const Port& port) {
-  PortLine l;
-  l.w[0] = uint32_t(port);
-  if (sizeof(Port) > 4) l.w[1] = uint32_t(uint64_t(port) >> 32);
-  return l;
-}
 
 // Whether the generated model keeps the clock's last evaluated value under the name
 // Verilator 5.0xx gives it (the edge detector compares the clock with it).
@@ -167,20 +153,6 @@ bool set(Port& port, Value v) {
   if (port == Port(v)) return false;
   port = Port(v);
   return true;
-}
-// A line port's line (LINE_BYTES * 8 bits: a VlWide, or an integer for a 4- or 8-byte
-// line) from the memory model's PortLine; only the words the port has are set.
-template <std::size_t N>
-bool set_line(VlWide<N>& port, const PortLine& l) {
-  bool changed = false;
-  for (std::size_t i = 0; i < N && i < PortLine::kMaxWords; ++i) changed |= set(port[i], l.w[i]);
-  return changed;
-}
-template <class Port>
-bool set_line(Port& port, const PortLine& l) {
-  uint64_t v = l.w[0];
-  if (sizeof(Port) > 4) v |= uint64_t(l.w[1]) << 32;
-  return set(port, v);
 }
 }  // namespace
 
