@@ -23,13 +23,9 @@ std::string region(uint32_t a, const Layout& L, unsigned threads) {
     return "dump of thread " + std::to_string(w / L.dump_words) + ", register r" +
            std::to_string(9 + w % L.dump_words);
   }
-  if (a >= L.priv && a < L.end) {
-    const uint32_t off = a - L.priv;
-    const uint32_t row = off / L.row_stride, bank = off % L.row_stride / L.row_bytes;
-    const uint32_t in_row = off % L.row_bytes;
-    return "private cell row " + std::to_string(row) + " bank " + std::to_string(bank) + ", thread " +
-           std::to_string(in_row / L.chunk_bytes) + " byte " + std::to_string(in_row % L.chunk_bytes);
-  }
+  if (const Layout::Where w = L.locate(a); w.valid)
+    return "private cell row " + std::to_string(w.row) + " bank " + std::to_string(w.bank) + ", thread " +
+           std::to_string(w.thread) + " byte " + std::to_string(w.byte);
   return "outside the program's regions";
 }
 

@@ -14,7 +14,8 @@
 // the draws, and so the programs, are the same as before groups existed.
 //
 // Registers (all below min(core.registers, 48)):
-//   r1 lx, r2 lx * chunk_bytes, r3 read-only table, r4 shared words,
+//   r1 lx, r2 the thread's chunk in a cell (lx * chunk_bytes, Layout::cell_address),
+//   r3 read-only table, r4 shared words,
 //   r5 private pointer (a chunk of the current cell), r6 loop counter,
 //   r7 address temporary (atomics, jalr), r8 dump pointer, r9.. data.
 #include "randprog.h"
@@ -114,14 +115,29 @@ class Gen {
          << hex8(L_.shared) << " (" << L_.shared_words << " words, atomics add/min/max by word % 3), dump "
          << hex8(L_.dump) << " (" << L_.dump_words << " words per thread), private cells from "
          << hex8(L_.priv) << " (" << L_.rows << " rows x " << L_.banks << " banks, " << L_.chunk_bytes
-         << " bytes per thread)\n";
+         << " bytes per thread"
+         << (L_.row_groups > 1 ? ", " + std::to_string(L_.per_row) + " threads a DRAM row, " +
+                                     std::to_string(L_.row_groups) + " rows a cell"
+                               : "")
+         << ")\n";
   }
 
   void prologue() {
     out_ << "        .text\n        .global _start\n_start:\n";
     emit("rdsr    r1, lx");
     emit("li      r2, " + std::to_string(L_.chunk_bytes));
-    emit("mul     r2, r2, r1");
+    if (L_.row_groups == 1) {
+      emit("mul     r2, r2, r1");
+    } else {  // r2 = (lx % per_row) * chunk + (lx / per_row) * row_stride
+      unsigned shift = 0;
+      while ((1u << shift) < L_.per_row) ++shift;
+      emit("andi    r7, r1, " + std::to_string(L_.per_row - 1));
+      emit("mul     r2, r2, r7");
+      emit("shri    r7, r1, " + std::to_string(shift));
+      emit("li      r6, " + std::to_string(L_.row_stride));
+      emit("mul     r7, r7, r6");
+      emit("add     r2, r2, r7");
+    }
     emit("la      r3, ro");
     emit("la      r4, shared");
     emit("li      r8, " + std::to_string(L_.dump_words * 4));
@@ -440,23 +456,32 @@ Layout layout_for(const Config& cfg) {
   L.row_bytes = row_bytes;
   L.row_stride = row_bytes * banks;
   L.priv = align_up(L.dump + 4 * L.dump_words * items, L.row_stride);
-  // A chunk: up to 256 bytes, whole lines, T of them in one DRAM row.
+  // A chunk: up to 256 bytes, whole lines, T of them in one DRAM row; where a row
+  // cannot hold T chunks of 64 bytes, 64-byte chunks in as many rows of the cell's bank
+  // as they need (a power of two of threads a row, so that the prologue finds a
+  // thread's row and place with a shift and a mask).
   L.chunk_bytes = std::min<uint32_t>(256, row_bytes / items / cfg.cache_line_bytes * cfg.cache_line_bytes);
-  if (L.chunk_bytes < 64)
-    throw GenError(where + "a DRAM row (" + std::to_string(row_bytes) + " bytes) cannot hold " +
-                   std::to_string(items) + " threads' chunks of at least 64 bytes in whole " +
-                   std::to_string(cfg.cache_line_bytes) + "-byte lines");
+  L.per_row = items;
+  if (L.chunk_bytes < 64) {
+    L.chunk_bytes = align_up(64, cfg.cache_line_bytes);
+    L.per_row = 1;
+    while (2 * L.per_row * L.chunk_bytes <= row_bytes) L.per_row *= 2;
+    if (L.per_row * L.chunk_bytes > row_bytes)
+      throw GenError(where + "a DRAM row (" + std::to_string(row_bytes) +
+                     " bytes) cannot hold one thread's " + std::to_string(L.chunk_bytes) + "-byte chunk");
+    L.row_groups = (items + L.per_row - 1) / L.per_row;
+  }
   L.banks = std::min(banks, 4u);
   if (cfg.mem_bytes <= L.priv)
     throw GenError(where + "memory.bytes = " + std::to_string(cfg.mem_bytes) +
                    " ends before the private cells at " + hex8(L.priv) + " (data starts at " + hex8(base) +
                    ")");
-  L.rows = std::min<uint32_t>(4, (cfg.mem_bytes - L.priv) / L.row_stride);
+  L.rows = std::min<uint32_t>(4, (cfg.mem_bytes - L.priv) / (L.row_stride * L.row_groups));
   if (L.rows < 1 ||
-      (L.rows == 1 && L.priv + (L.banks - 1) * L.row_bytes + items * L.chunk_bytes > cfg.mem_bytes))
+      (L.rows == 1 && L.cell_address(0, L.banks - 1, items - 1) + L.chunk_bytes > cfg.mem_bytes))
     throw GenError(where + "memory.bytes = " + std::to_string(cfg.mem_bytes) +
                    " leaves no room for one row of private cells at " + hex8(L.priv));
-  L.end = L.cell_address(L.rows - 1, L.banks - 1, items);
+  L.end = L.cell_address(L.rows - 1, L.banks - 1, items - 1) + L.chunk_bytes;
   return L;
 }
 

@@ -49,10 +49,33 @@ struct Layout {
   unsigned rows = 0, banks = 0;           // cells are rows x banks
   uint32_t row_stride = 0;                // dram_row_bytes * dram_banks
   uint32_t row_bytes = 0;
+  // A cell is its threads' chunks in one DRAM row when they fit (per_row: every
+  // thread, row_groups 1); when they do not (64 threads of 64 bytes in the ULX3S
+  // SDRAM's 1 KiB rows), per_row threads a row in row_groups consecutive rows of the
+  // cell's bank.
+  unsigned per_row = 0, row_groups = 1;
   uint32_t end = 0;  // first byte past everything the program touches
   // Thread t's chunk of cell (row r, bank b): in DRAM bank b + (priv / row_bytes) % banks.
   uint32_t cell_address(unsigned r, unsigned b, unsigned t) const {
-    return priv + r * row_stride + b * row_bytes + t * chunk_bytes;
+    return priv + (r * row_groups + t / per_row) * row_stride + b * row_bytes + t % per_row * chunk_bytes;
+  }
+  // Where a private address falls: the cell, the thread whose chunk holds it and the
+  // byte in the chunk (valid false: in no chunk, such as a row's end past its chunks).
+  struct Where {
+    bool valid = false;
+    unsigned row = 0, bank = 0, thread = 0;
+    uint32_t byte = 0;
+  };
+  Where locate(uint32_t a) const {
+    Where w;
+    if (a < priv || a >= end) return w;
+    const uint32_t off = a - priv, dram_row = off / row_stride, in_row = off % row_bytes;
+    w.row = dram_row / row_groups;
+    w.bank = off % row_stride / row_bytes;
+    w.thread = dram_row % row_groups * per_row + in_row / chunk_bytes;
+    w.byte = in_row % chunk_bytes;
+    w.valid = w.row < rows && w.bank < banks && in_row / chunk_bytes < per_row;
+    return w;
   }
 };
 // Throws GenError naming the configuration value that does not fit.

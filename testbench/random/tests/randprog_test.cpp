@@ -43,11 +43,8 @@ struct Checker {
   std::set<std::string> seen;  // kinds of access observed
 
   bool own_chunk(unsigned t, uint32_t a) const {
-    if (a < L.priv) return false;
-    const uint32_t off = a - L.priv;
-    const uint32_t row = off / L.row_stride, bank = off % L.row_stride / L.row_bytes;
-    const uint32_t in_row = off % L.row_bytes;
-    return row < L.rows && bank < L.banks && in_row / L.chunk_bytes == t;
+    const Layout::Where w = L.locate(a);
+    return w.valid && w.thread == t;
   }
 
   void observe(unsigned t, const Retired& r) {
@@ -228,6 +225,45 @@ TEST(RandProg, AProgramTooLongForTheStoreIsRedrawnAndAnImpossibleLengthIsAClearE
               std::string::npos)
         << e.what();
   }
+}
+
+// The ULX3S's 64 threads (4 cores x 16) cannot share its SDRAM's 1 KiB rows in 64-byte
+// chunks: each cell takes four rows of its bank, 16 threads a row, and every thread
+// still reaches only its own chunk (the prologue finds it with a mask and a shift).
+TEST(RandProg, ChunksSpanRowsOfTheirBankWhereOneRowCannotHoldThem) {
+  const Config cfg = load_config(std::string(UMBRA_SOURCE_DIR) + "/configs/ecp5-ulx3s.yaml");
+  const unsigned items = cfg.cores * cfg.threads;
+  ASSERT_EQ(items, 64u);
+  Checker ck{cfg, layout_for(cfg), {}, {}, {}};
+  const Layout& L = ck.L;
+  EXPECT_EQ(L.chunk_bytes, 64u);
+  EXPECT_EQ(L.per_row, 16u);
+  EXPECT_EQ(L.row_groups, 4u);
+  std::set<uint32_t> starts;
+  for (unsigned r = 0; r < L.rows; ++r)
+    for (unsigned b = 0; b < L.banks; ++b)
+      for (unsigned t = 0; t < items; ++t) {
+        const uint32_t a = L.cell_address(r, b, t);
+        EXPECT_TRUE(starts.insert(a).second) << "two chunks at " << a;
+        // In the cell's bank, and inside one DRAM row.
+        EXPECT_EQ(a / cfg.dram_row_bytes % cfg.dram_banks,
+                  (L.priv / cfg.dram_row_bytes + b) % cfg.dram_banks);
+        EXPECT_EQ(a / cfg.dram_row_bytes, (a + L.chunk_bytes - 1) / cfg.dram_row_bytes);
+        const Layout::Where w = L.locate(a + 12);
+        EXPECT_TRUE(w.valid && w.row == r && w.bank == b && w.thread == t && w.byte == 12)
+            << "row " << r << " bank " << b << " thread " << t;
+        EXPECT_LT(a, L.end);
+      }
+  for (uint64_t s = 1; s <= 5; ++s) {
+    const Generated g = generate(cfg, seed(s));
+    iss::Simulator sim(cfg);
+    sim.load(g.program);
+    const iss::IssResult res =
+        sim.run(cfg.threads, g.max_instructions, [&](unsigned t, const Retired& r) { ck.observe(t, r); });
+    ASSERT_FALSE(res.fault) << "seed " << s << ": " << res.fault->message();
+  }
+  EXPECT_TRUE(ck.problems.empty()) << ck.problems.front();
+  EXPECT_TRUE(ck.seen.count("private stw") || ck.seen.count("private ldw"));
 }
 
 TEST(RandProg, TooSmallAConfigurationIsAClearError) {
