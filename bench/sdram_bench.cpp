@@ -14,17 +14,29 @@
 //     can do: the controller is never left waiting for a request);
 //   - `one`: one fill at a time, the next issued when the last beat of the previous
 //     one is back (a single thread's sequential misses, latency-bound).
+//   - `cosim`: the whole system under the cosimulation, the RTL controller driving the
+//     chip's model on one side and the SystemC model on the other (harness/cosim/
+//     rtl_sdram.h): every thread of every core loads the first word of consecutive
+//     lines (thread i line i, then i + threads, ...), so the cores' misses, the caches'
+//     fills and the queue make the stream.  Each thread reads the `clock` register
+//     around its loop; the window is the first start to the last end.  Run when
+//     --config is the configuration this bench's cosimulation was verilated for, at
+//     its board clock.
 // Refresh is in the runs (the controller refreshes every T_REFI cycles whatever is
 // waiting).  A wrong word or a lost beat is an error (exit 1); the figures are printed,
 // never judged: the target is the issue's, and this prints where the design stands.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 
 #include "reorder_queue.h"
 #include "sdram_controller.h"
+#include "umbra/asm.h"
 #include "umbra/config.h"
+#include "umbra/cosim_run.h"
 #include "umbra/isa.h"
 #include "umbra/output_file.h"
 #include "umbra/rtl_params.h"
@@ -102,6 +114,80 @@ Result run(const QueueParams& qp, const SdramControllerParams& sp, uint32_t byte
   return res;
 }
 
+// The `cosim` run: `bytes` of lines, one 32-bit load a line, spread over every thread.
+Result run_cosim(const umbra::Config& cfg, uint32_t bytes) {
+  Result res;
+  const unsigned items = cfg.cores * cfg.threads, line = cfg.cache_line_bytes;
+  const uint32_t per_thread = std::max<uint32_t>(1, bytes / line / items);
+  const std::string src =
+      "        rdsr    r1, lx\n"
+      "        la      r2, buf\n"
+      "        muli    r3, r1, " +
+      std::to_string(line) +
+      "\n"
+      "        add     r2, r2, r3\n"
+      "        ldw     r4, 0(r2)            # back once the SDRAM is initialized: start\n"
+      "        rdsr    r5, clock\n"
+      "        li      r6, " +
+      std::to_string(per_thread) +
+      "\n"
+      "        li      r7, " +
+      std::to_string(items * line) +
+      "\n"
+      "loop:   add     r2, r2, r7\n"
+      "        ldw     r4, 0(r2)\n"
+      "        addi    r6, r6, -1\n"
+      "        bnz     r6, loop\n"
+      "        add     r4, r4, r4           # waits for the last load\n"
+      "        rdsr    r8, clock\n"
+      "        la      r9, times\n"
+      "        shli    r3, r1, 3\n"
+      "        add     r9, r9, r3\n"
+      "        stw     r5, 0(r9)\n"
+      "        stw     r8, 4(r9)\n"
+      "        exit\n"
+      "        .data\n"
+      "times:  .space  " +
+      std::to_string(8 * items) +
+      "\n"
+      "        .align  " +
+      std::to_string(line) +
+      "\n"
+      "buf:    .space  " +
+      std::to_string((per_thread + 1) * items * line) + "\n";
+  umbra::as::Options ao;
+  ao.registers = cfg.registers;
+  ao.data_base = cfg.data_base;
+  const umbra::as::Result a = umbra::as::assemble_string(src, "sdram_bench.s", ao);
+  if (!a.ok()) {
+    res.error = "the bench's program does not assemble: line " + std::to_string(a.errors[0].line) + ": " +
+                a.errors[0].message;
+    return res;
+  }
+  // The stored clocks are the models' own (the ISS counts issue slots), so the
+  // reference simulator's memory is not compared; SystemC and RTL still are.
+  umbra::cosim::Options o;
+  o.check_iss = false;
+  const umbra::cosim::CosimResult r = umbra::cosim::run_cosim(a.program, cfg, cfg.threads, 50000000, o);
+  if (!r.passed() || r.rtl.status != umbra::RunResult::Status::Exited) {
+    res.error = "the cosimulation failed: " + r.summary() + r.rtl.message;
+    return res;
+  }
+  const uint32_t times = *a.program.data_symbol("times");
+  auto word = [&](uint32_t at) {
+    const std::vector<uint8_t>& m = r.rtl.memory;
+    return uint32_t(m[at]) | uint32_t(m[at + 1]) << 8 | uint32_t(m[at + 2]) << 16 | uint32_t(m[at + 3]) << 24;
+  };
+  uint32_t first = ~0u, last = 0;
+  for (unsigned t = 0; t < items; ++t) {
+    first = std::min(first, word(times + 8 * t));
+    last = std::max(last, word(times + 8 * t + 4));
+  }
+  res.cycles = last - first;
+  res.bytes = uint64_t(per_thread) * items * line;
+  return res;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -152,5 +238,22 @@ int main(int argc, char** argv) {
     std::printf("%-8s %10llu %10llu %12.3f %9.1f%%\n", stream ? "stream" : "one",
                 (unsigned long long)r.cycles, (unsigned long long)r.bytes, bpc, 100.0 * bpc / 2.0);
   }
+  namespace fs = std::filesystem;
+  const std::string built = umbra::cosim::verilated_params().config_file;
+  std::error_code ec;
+  if (mhz != umbra::sdram_clock_mhz(cfg) || !fs::equivalent(built, config, ec)) {
+    std::printf("cosim    not run: this bench's cosimulation is verilated for %s at its board clock\n",
+                built.c_str());
+    return rc;
+  }
+  const Result r = run_cosim(cfg, bytes);
+  if (!r.error.empty()) {
+    std::fprintf(stderr, "sdram_bench: cosim: %s\n", r.error.c_str());
+    return 1;
+  }
+  const double bpc = double(r.bytes) / double(r.cycles);
+  std::printf("%-8s %10llu %10llu %12.3f %9.1f%%  (%u cores x %u threads: caches, queue, RTL controller)\n",
+              "cosim", (unsigned long long)r.cycles, (unsigned long long)r.bytes, bpc, 100.0 * bpc / 2.0,
+              cfg.cores, cfg.threads);
   return rc;
 }
