@@ -125,8 +125,8 @@ void rtl_sdram::edge(bool rst, const Request& r) {
   d.dram_req_tag = uint16_t(r.tag);
   d.dram_req_mask = r.mask;
   set_line(d.dram_req_line, r.line);
-  // An undriven DQ reads as a pattern no data of the suite's programs has, so that a
-  // controller registering it shows at once in the comparison.
+  // An undriven DQ reads as a fixed pattern: a controller that registered it as data
+  // would answer with it where the model (which keeps its own data) does not.
   d.sdram_dq_i = chip_.dq_drive() ? chip_.dq_out() : uint16_t(0xdead);
   d.eval();
   const bool taken = !rst && r.valid && d.dram_req_ready;
@@ -152,11 +152,9 @@ void rtl_sdram::edge(bool rst, const Request& r) {
     throw RunError("the SDRAM chip behind the RTL controller: " + std::string(e.what()));
   }
   scm::MemFault refused;
-  if (taken) {
-    const PortLine line = r.line;
-    refused =
-        scm::SdramController::refusal(p_, bytes_, {true, r.op, r.addr, r.data, r.cmp, r.tag, r.mask, &line});
-  }
+  if (taken)
+    refused = scm::SdramController::refusal(p_, bytes_,
+                                            {true, r.op, r.addr, r.data, r.cmp, r.tag, r.mask, &r.line});
   if (refused.raised && !fault_.raised) {
     fault_ = refused;
     fault_.cycle = now_;
@@ -165,10 +163,12 @@ void rtl_sdram::edge(bool rst, const Request& r) {
   // until reset; the model names the request.
   const bool expect = !rst && (had_fault || refused.raised);
   if (bool(d.fault) != expect)
-    throw RunError(
-        "the RTL SDRAM controller's fault output is " + std::to_string(int(d.fault)) + " after edge " +
-        std::to_string(now_) + " where its model " +
-        (refused.raised ? "refuses the request (" + refused.detail + ")" : std::string("takes no fault")));
+    throw RunError("the RTL SDRAM controller's fault output is " + std::to_string(int(d.fault)) +
+                   " after edge " + std::to_string(now_) + " where it should be " +
+                   std::to_string(int(expect)) + ": " +
+                   (refused.raised ? "its model refuses the request (" + refused.detail + ")"
+                    : had_fault    ? "it refused a request earlier, and no reset came since"
+                                   : "its model has refused no request since reset"));
   ++now_;
 }
 
