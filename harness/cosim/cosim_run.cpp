@@ -32,6 +32,7 @@
 #include "subprocess.h"
 #include "system_side.h"
 #include "systemc_waveform.h"
+#include "traced_memory.h"
 #include "umbra/format.h"
 #include "umbra/rtl_params.h"
 #include "umbra/semantics.h"
@@ -300,13 +301,17 @@ class CheckedVcdFile final : public VerilatedVcdFile {
 // whatever the limit; each cycle is kept whole or not at all (end_cycle).
 class RtlWaveform final : public WaveFile {
  public:
-  RtlWaveform(RtlStepper& rtl, const std::string& path, const umbra::WaveBounds& bounds)
-      : WaveFile(path, bounds), rtl_(rtl), path_(path) {
+  RtlWaveform(RtlSide& side, const std::string& path, const umbra::WaveBounds& bounds)
+      : WaveFile(path, bounds),
+        rtl_(side.rtl),
+        memory_(dynamic_cast<TracedMemory*>(&side.memory.model())),
+        path_(path) {
     if (path.empty()) return;
 #if VM_TRACE
     file_ = std::make_unique<CheckedVcdFile>();
     vcd_ = std::make_unique<VerilatedVcdC>(file_.get());
-    rtl.model().trace(vcd_.get(), 99);
+    rtl_.model().trace(vcd_.get(), 99);
+    if (memory_) memory_->trace(*vcd_);  // an RTL memory (the SDRAM controller) beside it
 #else
     // harness/cosim/CMakeLists.txt (NO_WAVES): the suite's test configurations.
     throw RunError("waveform '" + path + "': this RTL model (" + verilated_params().config_file +
@@ -336,6 +341,7 @@ class RtlWaveform final : public WaveFile {
     }
     vcd_->dump(t);
     rtl_.fall();
+    if (memory_) memory_->fall();
     vcd_->dump(t + 500);
     vcd_->flush();
     return {c, t};
@@ -370,6 +376,7 @@ class RtlWaveform final : public WaveFile {
   }
 
   RtlStepper& rtl_;
+  TracedMemory* memory_;  // null: the memory is C++ on this side too
   std::string path_;
   std::unique_ptr<CheckedVcdFile> file_;  // outlives vcd_, which writes through it
   std::unique_ptr<VerilatedVcdC> vcd_;
@@ -419,7 +426,7 @@ RunResult run_rtl_here(const Program& p, const Config& cfg, unsigned nthreads, u
   harness::load_memory(b.memory, p, opts.writes);
 
   const std::string base = !opts.fst.empty() ? opts.fst : opts.vcd;
-  RtlWaveform trace(b.rtl, waveform ? base + ".rtl.vcd" : "", opts.waves);
+  RtlWaveform trace(b, waveform ? base + ".rtl.vcd" : "", opts.waves);
   RunResult r;
   const auto t0 = std::chrono::steady_clock::now();
   const std::clock_t c0 = std::clock();
@@ -621,7 +628,7 @@ CosimResult run_cosim_here(const Program& p, const Config& cfg, unsigned nthread
   harness::load_memory(b.sc.memory, p, opts.writes);
 
   const std::string base = !opts.fst.empty() ? opts.fst : opts.vcd;
-  RtlWaveform rtl_trace(b.rtl.rtl, waveform ? base + ".rtl.vcd" : "", opts.waves);
+  RtlWaveform rtl_trace(b.rtl, waveform ? base + ".rtl.vcd" : "", opts.waves);
   std::unique_ptr<SystemcWaveform> sc_trace;
   if (waveform)
     sc_trace = std::make_unique<SystemcWaveform>(base + ".systemc.vcd", b.sc.sys, cfg.threads, opts.waves);

@@ -5,6 +5,9 @@
 #include <string>
 
 #include "Vsdram_controller.h"
+#if VM_TRACE
+#include "verilated_vcd_c.h"
+#endif
 #include "run_result.h"
 #include "umbra/rtl_params.h"
 #include "verilated_line.h"
@@ -114,8 +117,22 @@ bool rtl_sdram::ready(uint32_t) const {
   return dut_->dram_req_ready;
 }
 
+void rtl_sdram::trace(VerilatedVcdC& vcd) {
+#if VM_TRACE
+  dut_->trace(&vcd, 99);
+#else
+  (void)vcd;  // the system's waveform refuses first: both are verilated alike
+#endif
+}
+
+void rtl_sdram::fall() {
+  dut_->clk = 0;
+  dut_->eval();
+}
+
 void rtl_sdram::edge(bool rst, const Request& r) {
   Vsdram_controller& d = *dut_;
+  d.clk = 0;
   d.rst = rst;
   d.dram_req_valid = r.valid;
   d.dram_req_op = uint8_t(r.op);
@@ -143,8 +160,6 @@ void rtl_sdram::edge(bool rst, const Request& r) {
   pins.dq_oe = d.sdram_dq_oe;
   const bool had_fault = d.fault;
   d.clk = 1;
-  d.eval();
-  d.clk = 0;
   d.eval();
   try {
     chip_.clock(pins);

@@ -14,7 +14,8 @@
 // request (SdramController::refusal), which is what the run reports.
 //
 // Stepped only without the SystemC kernel (RtlSide, rtl_system.h): it has no process,
-// its ports are bound and never read.  The edge, as on the board: the controller's
+// its ports are bound and never read.  A waveform of the RTL side has it too (its
+// library is verilated with the system's tracing).  The edge, as on the board: the controller's
 // registered pins are what the chip samples at the rising edge, and the chip's DQ
 // after that edge is what the controller registers at the next one.
 #pragma once
@@ -27,13 +28,14 @@
 #include "memory_model.h"
 #include "sdram_chip.h"
 #include "sdram_controller.h"
+#include "traced_memory.h"
 #include "umbra/config.h"
 
 class Vsdram_controller;
 
 namespace umbra::cosim {
 
-class rtl_sdram final : public scm::memory_model {
+class rtl_sdram final : public scm::memory_model, public TracedMemory {
  public:
   // Throws std::invalid_argument for a configuration the controller cannot serve
   // (memory.bytes other than the chip's: the RTL refuses only addresses beyond it).
@@ -58,6 +60,12 @@ class rtl_sdram final : public scm::memory_model {
   Response response() const override;
 
   const scm::SdramChip& chip() const { return chip_; }
+
+  // In the RTL's waveform (traced_memory.h): the controller as `sdram_controller`.  The
+  // edge leaves the controller's clock high; fall() lowers it, and the next edge
+  // lowers it first in any case (the controller has no logic on the falling edge).
+  void trace(VerilatedVcdC& vcd) override;
+  void fall() override;
 
  private:
   // The chip's column holding byte `addr`, by the controller's address map.

@@ -8,7 +8,10 @@
 // (The random programs on it are random_cosim_ulx3s, the examples cosim_ulx3s_*.)
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 
 #include "rtl_sdram.h"
@@ -170,6 +173,29 @@ buf:    .space  65536
   ASSERT_GE(r.rtl.memory.size(), out + 4 * cfg.cores * cfg.threads);
   for (unsigned t = 0; t < cfg.cores * cfg.threads; ++t)
     EXPECT_EQ(r.rtl.memory[out + 4 * t], 36u) << "thread " << t;  // 8 + 7 + ... + 1, below 256
+}
+
+// The RTL side's waveform has the controller beside the system: its pins and state
+// under `sdram_controller`, its clock following the system's.
+TEST(SdramCosim, TheRtlWaveformShowsTheController) {
+  const Config cfg = verilated_config();
+  const std::string base = ::testing::TempDir() + "cosim_sdram_wave";
+  Options o;
+  o.vcd = base;
+  o.waves.from = 2000;  // the chip's initialization ends about here
+  o.waves.to = 2200;
+  const CosimResult r = run_cosim(assemble("ldw r2, 0(r0)\nexit\n"), cfg, 1, 100000, o);
+  ASSERT_TRUE(r.passed()) << r.summary();
+  std::ifstream in(base + ".rtl.vcd");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string vcd = text.str();
+  EXPECT_NE(vcd.find("$scope module sdram_controller"), std::string::npos);
+  EXPECT_NE(vcd.find(" sdram_ras_n "), std::string::npos);
+  EXPECT_NE(vcd.find(" dram_req_valid "), std::string::npos);
+  EXPECT_NE(vcd.find("$scope module umbra_system"), std::string::npos);
+  std::remove((base + ".rtl.vcd").c_str());
+  std::remove((base + ".systemc.vcd").c_str());
 }
 
 }  // namespace
