@@ -49,8 +49,8 @@ rtl_sdram::rtl_sdram(sc_module_name name, const Config& cfg)
   if (cfg.mem_bytes != p_.chip_bytes())
     throw std::invalid_argument("memory.bytes is " + std::to_string(cfg.mem_bytes) +
                                 " but the RTL SDRAM controller addresses its whole chip, " +
-                                std::to_string(p_.chip_bytes()) +
-                                " bytes (dram.banks x dram.row_bytes x 8192 rows): set memory.bytes to that");
+                                std::to_string(p_.chip_bytes()) + " bytes (dram.banks x dram.row_bytes x " +
+                                std::to_string(1u << p_.ROW_BITS) + " rows): set memory.bytes to that");
   // Out of reset before the first cycle, as the SystemC side's model is built.
   Vsdram_controller& d = *dut_;
   d.rst = 1;
@@ -147,17 +147,7 @@ void rtl_sdram::edge(bool rst, const Request& r) {
   d.sdram_dq_i = chip_.dq_drive() ? chip_.dq_out() : uint16_t(0xdead);
   d.eval();
   const bool taken = !rst && r.valid && d.dram_req_ready;
-  scm::SdramPins pins;
-  pins.cke = d.sdram_cke;
-  pins.cs_n = d.sdram_cs_n;
-  pins.ras_n = d.sdram_ras_n;
-  pins.cas_n = d.sdram_cas_n;
-  pins.we_n = d.sdram_we_n;
-  pins.ba = d.sdram_ba;
-  pins.a = d.sdram_a;
-  pins.dqm = d.sdram_dqm;
-  pins.dq = d.sdram_dq_o;
-  pins.dq_oe = d.sdram_dq_oe;
+  const scm::SdramPins pins = scm::controller_pins(d);
   const bool had_fault = d.fault;
   d.clk = 1;
   d.eval();

@@ -79,6 +79,24 @@ struct SdramPins {
   bool dq_oe = false;  // ... when it drives
 };
 
+// The pins of rtl/sdram_controller.v's sdram_* ports as a Verilated model of it holds
+// them (its registered outputs, what the chip samples at the next rising edge).
+template <class Controller>
+SdramPins controller_pins(const Controller& d) {
+  SdramPins p;
+  p.cke = d.sdram_cke;
+  p.cs_n = d.sdram_cs_n;
+  p.ras_n = d.sdram_ras_n;
+  p.cas_n = d.sdram_cas_n;
+  p.we_n = d.sdram_we_n;
+  p.ba = d.sdram_ba;
+  p.a = d.sdram_a;
+  p.dqm = d.sdram_dqm;
+  p.dq = d.sdram_dq_o;
+  p.dq_oe = d.sdram_dq_oe;
+  return p;
+}
+
 struct SdramViolation {
   uint64_t cycle;
   std::string rule;          // the short name: "tRCD", "READ to idle bank", "init", ...

@@ -121,17 +121,7 @@ class Bench {
     }
     dut_->eval();
     const bool taken = req && dut_->dram_req_ready;
-    SdramPins p;
-    p.cke = dut_->sdram_cke;
-    p.cs_n = dut_->sdram_cs_n;
-    p.ras_n = dut_->sdram_ras_n;
-    p.cas_n = dut_->sdram_cas_n;
-    p.we_n = dut_->sdram_we_n;
-    p.ba = dut_->sdram_ba;
-    p.a = dut_->sdram_a;
-    p.dqm = dut_->sdram_dqm;
-    p.dq = dut_->sdram_dq_o;
-    p.dq_oe = dut_->sdram_dq_oe;
+    const SdramPins p = controller_pins(*dut_);
     compare_before(p);
     dut_->clk = 1;
     dut_->eval();
