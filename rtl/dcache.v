@@ -333,13 +333,19 @@ module dcache #(
         way_bit[k] = way == k[WW-1:0];
     end
   endfunction
+  // Each set's masks come from a compare of the set index with that set's constant (a
+  // one-hot decode), not from a part-select at a variable offset: Yosys renders the
+  // latter as a range check and a shifter over the whole vector, which was the ULX3S
+  // board's deepest path into these bits (docs/fpga.md, "ULX3S timing").
   reg [SETS*WAYS-1:0] lines_valid_q, clear_bits, make_bits;
+  integer s;
   always @* begin
-    clear_bits = {SETS*WAYS{inval_now}};
-    make_bits  = {SETS*WAYS{1'b0}};
-    if (c2_inv) clear_bits[WAYS*c2_set +: WAYS] = clear_bits[WAYS*c2_set +: WAYS] | c2_way_hit;
-    if (first_beat) clear_bits[WAYS*f_set +: WAYS] = clear_bits[WAYS*f_set +: WAYS] | way_bit(victim_new);
-    if (f_allocate) make_bits[WAYS*f_set +: WAYS] = way_bit(victim);
+    for (s = 0; s < SETS; s = s + 1) begin
+      clear_bits[WAYS*s +: WAYS] = {WAYS{inval_now}}
+                                 | ((c2_inv && c2_set == s[SI-1:0]) ? c2_way_hit : {WAYS{1'b0}})
+                                 | ((first_beat && f_set == s[SI-1:0]) ? way_bit(victim_new) : {WAYS{1'b0}});
+      make_bits[WAYS*s +: WAYS]  = (f_allocate && f_set == s[SI-1:0]) ? way_bit(victim) : {WAYS{1'b0}};
+    end
   end
   always @(posedge clk) begin
     if (rst)
@@ -356,11 +362,14 @@ module dcache #(
   generate
     if (WAYS > 1) begin : g_rr
       reg [WW*SETS-1:0] rr_q;
+      integer r;
       always @(posedge clk) begin
         if (rst)
           rr_q <= {WW*SETS{1'b0}};
-        else if (first_beat && !any_invalid)
-          rr_q[WW*f_set +: WW] <= rr_q[WW*f_set +: WW] + 1'b1;
+        else
+          for (r = 0; r < SETS; r = r + 1)
+            if (first_beat && !any_invalid && f_set == r[SI-1:0])
+              rr_q[WW*r +: WW] <= rr_q[WW*r +: WW] + 1'b1;
       end
       assign rr_vec = rr_q;
     end else begin : g_no_rr

@@ -11,6 +11,17 @@
 // MAX_PASSES.  Every output but the response pass-through is a function of the
 // registers (a Moore machine), so DRAM-side readiness never feeds back combinationally.
 //
+// The pick reads flip-flops: each entry keeps which open-row slot its page matches
+// (`q_match`), and the occupancy is a thermometer (`occ`), so "entry k is a row hit" is
+// one LUT and the pick a priority encoder behind it.  The matches follow the table as
+// it changes (a send moves its page to slot 0 and shifts the slots before its place),
+// and the sent page's own matches and bank come from the picked entry's slot, or from
+// the head's page where the head is sent as a miss; no page passes through the entry
+// multiplexer on its way to a register.  Comparing pages anew every cycle (the table
+// against every entry, the oldest hit, the entry multiplexer, then the table's bank
+// match) was the ULX3S board's deepest path (docs/fpga.md, "ULX3S timing").  The
+// cycles are the same as comparing anew; only the logic between registers differs.
+//
 // The open-row table holds (bank, row) pairs as the address bits above the column
 // (addr / ROW_BYTES = {row, bank}), most recently opened first; a send moves its pair to
 // the front, replacing its bank's entry, else a free slot, else the last (least
@@ -71,15 +82,14 @@ module reorder_queue #(
     input  wire [8*LINE_BYTES-1:0] dram_resp_line
 );
 
-  localparam integer CW  = $clog2(DEPTH + 1);                      // occupancy
   localparam integer PW  = $clog2(MAX_PASSES + 1);                 // pass count
   localparam integer RB  = $clog2(ROW_BYTES);                      // column bits
   localparam integer BB  = $clog2(BANKS);                          // bank bits
   localparam integer GW  = 32 - RB;                                // page = {row, bank}
   localparam integer IW  = DEPTH > 1 ? $clog2(DEPTH) : 1;            // entry index
   localparam [PW-1:0] MAXP = MAX_PASSES[PW-1:0];
-  localparam [CW-1:0] FULL = DEPTH[CW-1:0];
   localparam [GW-1:0] BANK_MASK = (1 << BB) - 1;                   // bank bits of a page
+  localparam [DEPTH-1:0] ONE = 1;
 
   // A module that does not exist is the one error Verilator, Yosys and Icarus all
   // report at elaboration; its name is the message.
@@ -107,8 +117,7 @@ module reorder_queue #(
   assign mem_resp_tag   = dram_resp_tag;
   assign mem_resp_line  = dram_resp_line;
 
-  reg  [CW-1:0]       count;
-  reg  [DEPTH-1:0]    valid;
+  reg  [DEPTH-1:0]    occ;       // entry k holds a request (a thermometer: k < occupancy)
   reg  [DEPTH-1:0]    hit;       // a valid entry whose (bank, row) is in the open-row table
   reg  [DEPTH-1:0]    pick;      // one-hot: the entry on the DRAM port (none if empty)
   reg  [DEPTH-1:0]    at_or_above;  // the entry is pick or younger than it
@@ -124,31 +133,38 @@ module reorder_queue #(
   reg [32*DEPTH-1:0] q_cmp;
   reg [16*DEPTH-1:0] q_tag;
   reg [PW*DEPTH-1:0] q_pass;
+  reg [OPEN_ROWS*DEPTH-1:0] q_match;  // the open-row slot holding the entry's page, if any
 
   reg  [OPEN_ROWS-1:0]    t_valid;
   reg  [GW*OPEN_ROWS-1:0] t_page;
 
-  assign mem_req_ready  = count < FULL;
-  assign dram_req_valid = count != {CW{1'b0}};
+  assign mem_req_ready  = !occ[DEPTH - 1];
+  assign dram_req_valid = occ[0];
   wire   accept = mem_req_valid && mem_req_ready;
   wire   send   = dram_req_valid && dram_req_ready;
-  wire [CW-1:0] ins = count - {{(CW - 1){1'b0}}, send};  // where an accepted request goes
+
+  // Where an accepted request goes (one-hot): behind the last valid entry, which is one
+  // place lower when a send moves the younger entries down.
+  reg [DEPTH-1:0] ins;
+  integer e;
+  always @* begin
+    for (e = 0; e < DEPTH; e = e + 1)
+      ins[e] = send ? occ[e] && (e + 1 == DEPTH || !occ[(e + 1) % DEPTH])
+                    : !occ[e] && (e == 0 || occ[(e + DEPTH - 1) % DEPTH]);
+  end
 
   // ---- selection ------------------------------------------------------------------------
   // Reorder mode: the oldest valid row hit, unless the head has been passed over
   // MAX_PASSES times or there is no hit; then (and always in FCFS mode) the head.
   // An empty queue picks nothing whatever the entries hold, so the whole search sits
   // behind `dram_req_valid`: the same logic, and a simulator skips it while the queue is
-  // empty, which is most cycles.  It reads each entry's page (bank and row) at constant
-  // positions of q_addr.
+  // empty, which is most cycles.
   wire [PW-1:0]       head_passes = q_pass[0 +: PW];
   reg          any_hit, seen;
   reg [IW-1:0] sel;             // pick as an index
-  integer k, j;
+  integer k;
   always @* begin
     k = 0;
-    j = 0;
-    valid       = {DEPTH{1'b0}};
     hit         = {DEPTH{1'b0}};
     pick        = {DEPTH{1'b0}};
     at_or_above = {DEPTH{1'b0}};
@@ -157,10 +173,7 @@ module reorder_queue #(
     sel         = {IW{1'b0}};
     if (dram_req_valid) begin
       for (k = 0; k < DEPTH; k = k + 1) begin
-        valid[k] = k < count;
-        for (j = 0; j < OPEN_ROWS; j = j + 1)
-          if (t_valid[j] && t_page[GW*j +: GW] == q_addr[32*k+RB +: GW])
-            hit[k] = valid[k];
+        hit[k]  = occ[k] && |q_match[OPEN_ROWS*k +: OPEN_ROWS];
         any_hit = any_hit || hit[k];
       end
       if ((MODE_REORDER == 0) || (head_passes >= MAXP) || !any_hit)
@@ -193,7 +206,7 @@ module reorder_queue #(
   always @(posedge clk) begin
     if (accept || send)
       for (m = 0; m < DEPTH; m = m + 1) begin
-        if (accept && m[CW-1:0] == ins) begin
+        if (accept && ins[m]) begin
           q_op[8*m +: 8]     <= mem_req_op;
           q_addr[32*m +: 32] <= mem_req_addr;
           q_data[32*m +: 32] <= mem_req_data;
@@ -223,7 +236,7 @@ module reorder_queue #(
       always @(posedge clk) begin
         if (accept || send)
           for (n = 0; n < DEPTH; n = n + 1) begin
-            if (accept && n[CW-1:0] == ins) begin
+            if (accept && ins[n]) begin
               q_mask[WPL*n +: WPL]         <= mem_req_mask;
               q_line[32*WPL*n +: 32*WPL]   <= mem_req_line;
             end else if (send && at_or_above[n]) begin
@@ -244,13 +257,21 @@ module reorder_queue #(
 
   always @(posedge clk) begin
     if (rst)
-      count <= {CW{1'b0}};
-    else
-      count <= count + {{(CW - 1){1'b0}}, accept} - {{(CW - 1){1'b0}}, send};
+      occ <= {DEPTH{1'b0}};
+    else if (accept && !send)
+      occ <= (occ << 1) | ONE;
+    else if (send && !accept)
+      occ <= occ >> 1;
   end
 
   // ---- open-row table ---------------------------------------------------------------------
+  // The table holds at most one page per bank (a send replaces its bank's slot), so a
+  // page matches at most one slot, and the sent page's bank is in the slot its page is
+  // open in, if it is open.  Otherwise the sent entry is the head (a miss is only ever
+  // sent from there), whose page sits at constant positions of q_addr.
   wire [GW-1:0] sent_page = dram_req_addr[31:RB];
+  wire [GW-1:0] head_page = q_addr[RB +: GW];
+  reg  [OPEN_ROWS-1:0] sent_slot;  // the slot holding the sent page (none for a miss)
   reg  [OPEN_ROWS-1:0] same_bank;
   reg  [OPEN_ROWS-1:0] place;      // one-hot: the slot the sent pair takes
   reg  [OPEN_ROWS-1:0] up_to;      // slots at or before `place` (they shift back)
@@ -258,13 +279,17 @@ module reorder_queue #(
   integer s;
   always @* begin
     s         = 0;
+    sent_slot = {OPEN_ROWS{1'b0}};
     same_bank = {OPEN_ROWS{1'b0}};
     place     = {OPEN_ROWS{1'b0}};
     up_to     = {OPEN_ROWS{1'b0}};
     found     = 1'b0;
     if (dram_req_valid) begin  // only a send uses it
+      for (s = 0; s < DEPTH; s = s + 1)
+        if (pick[s]) sent_slot = sent_slot | q_match[OPEN_ROWS*s +: OPEN_ROWS];
       for (s = 0; s < OPEN_ROWS; s = s + 1)
-        same_bank[s] = t_valid[s] && ((t_page[GW*s +: GW] ^ sent_page) & BANK_MASK) == {GW{1'b0}};
+        same_bank[s] = |sent_slot ? sent_slot[s]
+                     : t_valid[s] && ((t_page[GW*s +: GW] ^ head_page) & BANK_MASK) == {GW{1'b0}};
       for (s = 0; s < OPEN_ROWS; s = s + 1)
         if (!found && same_bank[s]) begin
           place[s] = 1'b1;
@@ -281,6 +306,53 @@ module reorder_queue #(
       for (s = OPEN_ROWS - 2; s >= 0; s = s - 1)
         up_to[s] = up_to[s + 1] || place[s];
     end
+  end
+
+  // Each entry's slot after a send: the sent page's entries match slot 0, the others'
+  // slots move with the table's shift (the slot at `place` was the sent page's, its
+  // bank's, a free one, or the last: whichever, its page is no longer open).
+  function [OPEN_ROWS-1:0] after_send(input [OPEN_ROWS-1:0] slots, input is_sent,
+                                      input [OPEN_ROWS-1:0] shifted);
+    integer f;
+    begin
+      after_send[0] = is_sent;
+      for (f = 1; f < OPEN_ROWS; f = f + 1)
+        after_send[f] = shifted[f] ? slots[f - 1] : slots[f];
+    end
+  endfunction
+
+  // Pages equal to the sent one: those matching its slot, or for a miss the head's.
+  // An accepted request's page is compared with the table and with every entry's page
+  // (the sent one is among them) side by side, not with the multiplexer's output.
+  wire [GW-1:0]        in_page = mem_req_addr[31:RB];
+  reg  [DEPTH-1:0]     is_sent;    // entry e's page is the sent page
+  reg                  in_sent;    // the accepted request's page is the sent page
+  reg  [OPEN_ROWS-1:0] in_slot;    // the accepted request's slot in the table as it is
+  always @* begin
+    in_sent = 1'b0;
+    for (e = 0; e < DEPTH; e = e + 1) begin
+      is_sent[e] = |sent_slot ? |(q_match[OPEN_ROWS*e +: OPEN_ROWS] & sent_slot)
+                              : q_addr[32*e+RB +: GW] == head_page;
+      in_sent    = in_sent || (pick[e] && q_addr[32*e+RB +: GW] == in_page);
+    end
+    for (e = 0; e < OPEN_ROWS; e = e + 1)
+      in_slot[e] = t_valid[e] && t_page[GW*e +: GW] == in_page;
+  end
+
+  integer x;
+  always @(posedge clk) begin
+    if (accept || send)
+      for (x = 0; x < DEPTH; x = x + 1) begin
+        if (accept && ins[x])
+          q_match[OPEN_ROWS*x +: OPEN_ROWS] <= send ? after_send(in_slot, in_sent, up_to) : in_slot;
+        else if (send && at_or_above[x])
+          q_match[OPEN_ROWS*x +: OPEN_ROWS] <=
+              x + 1 < DEPTH ? after_send(q_match[OPEN_ROWS*((x + 1) % DEPTH) +: OPEN_ROWS],
+                                         is_sent[(x + 1) % DEPTH], up_to)
+                            : {OPEN_ROWS{1'b0}};
+        else if (send)
+          q_match[OPEN_ROWS*x +: OPEN_ROWS] <= after_send(q_match[OPEN_ROWS*x +: OPEN_ROWS], is_sent[x], up_to);
+      end
   end
 
   always @(posedge clk) begin
