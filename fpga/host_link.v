@@ -1,11 +1,14 @@
 // host_link: the board's command interpreter on the UART (docs/fpga.md, "The host
-// protocol", version 2).  A host sends one command frame and waits for its whole
+// protocol", version 3).  A host sends one command frame and waits for its whole
 // reply before sending the next; every field is little-endian.  The commands write the
 // instruction store, write and read data memory, launch threads, report status (busy,
 // faults, the run's cycles and issued instructions), reset the core, and describe the
 // board (INFO), so the host tool needs no board-specific knowledge.  With DOORBELL = 1
 // (the ULX3S, whose system has the command processor) DOORBELL rings the command
-// processor; elsewhere its byte is an unknown command and costs no logic.
+// processor; elsewhere its byte is an unknown command and costs no logic.  With
+// WINDOW_BITS > 0 (the ULX3S's 32 MB SDRAM) WINDOW picks which 128 KiB of the memory
+// the memory commands' 15-bit word indices address: the window's number is the high
+// bits of the memory's word address, a register, so no adder sits in the address.
 //
 // Why it is shaped so (version 1 was 731 LUT4s and 256 flip-flops alone for the
 // iCEBreaker; this one is 245 LUT4s, 130 flip-flops, 290 logic cells: docs/fpga.md,
@@ -61,7 +64,10 @@ module host_link #(
     // inside its store; the defaults take the whole fields).
     parameter integer THREAD_BITS  = 8,         // fault_thread's low bits: 1..8
     parameter integer PC_BITS      = 32,        // fault_pc's low bits: 3..32
-    parameter integer DOORBELL     = 0          // 1: the DOORBELL command exists
+    parameter integer DOORBELL     = 0,         // 1: the DOORBELL command exists
+    // The memory is 2^WINDOW_BITS windows of MEM_WORDS (then 32768) words, chosen by the
+    // WINDOW command; 0: MEM_WORDS words, no WINDOW command (it costs no logic).
+    parameter integer WINDOW_BITS  = 0
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -82,7 +88,7 @@ module host_link #(
     output wire        mem_valid,
     input  wire        mem_grant,
     output wire        mem_we,
-    output wire [14:0] mem_addr,          // word index
+    output wire [14+WINDOW_BITS:0] mem_addr,  // word index: {window, index}
     output wire [31:0] mem_wdata,
     input  wire        mem_rvalid,
     input  wire [31:0] mem_rdata,
@@ -108,16 +114,20 @@ module host_link #(
   // ---- command and status codes (docs/fpga.md) -------------------------------------
   localparam [7:0] CMD_INFO = 8'h01, CMD_WRITE_IMEM = 8'h02, CMD_WRITE_MEM = 8'h03,
                    CMD_READ_MEM = 8'h04, CMD_LAUNCH = 8'h05, CMD_STATUS = 8'h06,
-                   CMD_RESET = 8'h07, CMD_DOORBELL = 8'h08;
+                   CMD_RESET = 8'h07, CMD_DOORBELL = 8'h08, CMD_WINDOW = 8'h09;
   localparam [2:0] ST_OK = 3'd0, ST_UNKNOWN = 3'd1, ST_BUSY = 3'd2, ST_RANGE = 3'd3,
                    ST_FRAMING = 3'd4, ST_INCOMPLETE = 3'd5;
-  localparam [7:0] VERSION = 8'd2;
+  localparam [7:0] VERSION = 8'd3;
 
   localparam integer NMAX = (IMEM_WORDS > MEM_WORDS) ? IMEM_WORDS : MEM_WORDS;
   generate
     if (NMAX > 32768 || COUNT_BITS < 8 || COUNT_BITS > 64 || COUNT_BITS % 8 != 0 ||
         THREAD_BITS < 1 || THREAD_BITS > 8 || PC_BITS < 3 || PC_BITS > 32) begin : g_check
       host_link_stores_above_32768_words_or_counters_not_whole_bytes u_error ();
+    end
+    // INFO's memory size is a u32 of bytes: at most 2^14 windows of 128 KiB (2 GiB).
+    if (WINDOW_BITS < 0 || WINDOW_BITS > 14 || (WINDOW_BITS > 0 && MEM_WORDS != 32768)) begin : g_check_window
+      host_link_WINDOW_BITS_outside_0_to_14_or_windows_not_of_32768_words u_error ();
     end
   endgenerate
 
@@ -219,6 +229,7 @@ module host_link #(
   wire is_read   = (cmd == CMD_READ_MEM[3:0]);
   wire is_launch = (cmd == CMD_LAUNCH[3:0]);
   wire is_bell   = (DOORBELL != 0) && (cmd == CMD_DOORBELL[3:0]);
+  wire is_window = (WINDOW_BITS != 0) && (cmd == CMD_WINDOW[3:0]);
   reg [31:0] word;              // the arguments, each data word, each read word
   reg [15:0] addr;              // running word index
   reg [15:0] stop;              // the index after the last; its carry out in `carry`
@@ -284,8 +295,12 @@ module host_link #(
   // arguments' last bit arrives a bit time before their stop bit ends S_ARGS.
   reg  range_ok;
   always @(posedge clk) range_ok <= in_range;
+  // WINDOW's u32 is the window's first byte address: a multiple of 128 KiB inside
+  // the memory.
+  localparam [31:0] WINDOW_ZERO = (32'd1 << 17) - 1 | ~((32'd1 << (17 + WINDOW_BITS)) - 1);
   wire in_range  = is_launch ? at_most({1'b0, arg_b}, IMEM_U - 1) :
                    is_bell   ? (word[1:0] == 2'b00) :
+                   is_window ? (word & WINDOW_ZERO) == 32'd0 :
                                at_most({carry, stop}, is_imem ? IMEM_U : MEM_U);
 
   assign imem_addr     = {16'd0, addr};
@@ -296,13 +311,23 @@ module host_link #(
   assign doorbell_addr = word;
   assign mem_valid     = (state == S_MEM) && !is_imem;
   assign mem_we        = !is_read;
-  assign mem_addr      = addr[14:0];
+  generate
+    if (WINDOW_BITS > 0) begin : g_window
+      reg [WINDOW_BITS-1:0] window;
+      always @(posedge clk)
+        if (rst) window <= {WINDOW_BITS{1'b0}};
+        else if (state == S_RANGE && is_window && range_ok) window <= word[17 +: WINDOW_BITS];
+      assign mem_addr = {window, addr[14:0]};
+    end else begin : g_no_window
+      assign mem_addr = addr[14:0];
+    end
+  endgenerate
   assign mem_wdata     = word;
   assign core_rst      = (state == S_RESET);
 
   // ---- the reply multiplexer -------------------------------------------------------------
   localparam [31:0] P_THREADS = THREADS, P_REGS = REGS, P_IMEM = IMEM_WORDS,
-                    P_MEMB = MEM_WORDS * 4, P_LINE = LINE_BYTES, P_CLK = CLK_HZ;
+                    P_MEMB = (MEM_WORDS * 4) << WINDOW_BITS, P_LINE = LINE_BYTES, P_CLK = CLK_HZ;
   wire [8*32-1:0] info_reply = {64'd0, P_CLK, P_LINE[15:0], P_MEMB, P_IMEM, P_REGS[15:0],
                                 P_THREADS[15:0], VERSION, 32'h52424d55, 8'd0};
   wire [7:0]      flags = {3'd0, launched, protocol_error, mem_fault, fault, snap_busy};
@@ -376,7 +401,8 @@ module host_link #(
               CMD_STATUS: begin kind <= K_STATUS; state <= S_SEND; end
               CMD_RESET:  state <= S_RESET;
               CMD_WRITE_IMEM, CMD_WRITE_MEM, CMD_READ_MEM, CMD_LAUNCH: state <= S_ARGS;
-              default: if (DOORBELL != 0 && cmd_byte == CMD_DOORBELL) state <= S_ARGS;
+              default: if ((DOORBELL != 0 && cmd_byte == CMD_DOORBELL) ||
+                           (WINDOW_BITS != 0 && cmd_byte == CMD_WINDOW)) state <= S_ARGS;
                        else begin code <= ST_UNKNOWN; state <= S_DRAIN; end
             endcase
           end

@@ -18,9 +18,9 @@
 //   Like the iCE40 boards' memory, a host write does not touch the cores' data
 //   caches: host_link's RESET (inside umbra-load's load) resets the system and so
 //   empties them.
-// - The host sees a window of HOST_WORDS words from SDRAM address 0: host_link's
-//   address fields are word indices of at most 16 bits (128 KiB with the default),
-//   which holds the examples' programs, data and framebuffers (.data at 0x10000).
+// - The host reaches the whole SDRAM in windows of 128 KiB: host_link's word indices
+//   are 15 bits, and its WINDOW command sets the address bits above them (HOST_WB of
+//   them, from the chip's size), so the host's addresses need no adder.
 // - The SDRAM's timings are the part's datasheet figures (MT48LC16M16A2-6A, the
 //   board's bill of materials; docs/memory-system.md) rounded up to clocks of CLK_HZ
 //   here, the refresh interval rounded down, so the same RTL is right at whatever
@@ -58,7 +58,6 @@ module ulx3s_system #(
     parameter integer MAX_PASSES       = `UMBRA_DEFAULT_MAX_PASSES,
     parameter integer BANKS            = 4,
     parameter integer ROW_BYTES        = 1024,
-    parameter integer HOST_WORDS       = 32768,   // the host's window, from address 0
     parameter integer CLK_HZ           = 50000000,
     parameter integer CLKS_PER_BIT     = 434,
     parameter integer IDLE_CLKS        = CLK_HZ / 4,
@@ -176,9 +175,10 @@ module ulx3s_system #(
 
   // ---- the host's mux in front of the controller -------------------------------------------
   localparam [15:0] HOST_TAG = 16'hfe00;   // high byte: no core (<= 64) and not the CP's 0xff
-  localparam integer HW = $clog2(HOST_WORDS);
+  // The host's windows of 32768 words cover the chip (BANKS x ROW_BYTES x 2^ROW_BITS).
+  localparam integer HOST_WB = $clog2(BANKS * ROW_BYTES) + SDRAM_ROW_BITS - 17;
   wire        hm_valid, hm_we;
-  wire [14:0] hm_addr;
+  wire [14+HOST_WB:0] hm_addr;
   wire [31:0] hm_wdata;
   wire        c_req_valid, c_req_ready;
   wire [7:0]  c_req_op;
@@ -187,7 +187,7 @@ module ulx3s_system #(
   wire        resp_valid;
   wire [31:0] resp_data;
   wire [15:0] resp_tag;
-  wire [31:0] hm_byte_addr = {{(30 - HW){1'b0}}, hm_addr[HW-1:0], 2'b00};
+  wire [31:0] hm_byte_addr = {{(15 - HOST_WB){1'b0}}, hm_addr, 2'b00};
 
   // The system's request register (see the head of the file).
   reg         rq_valid;
@@ -310,8 +310,8 @@ module ulx3s_system #(
   wire [7:0] flat_thread = fault_core * T8 + fault_thread;
   host_link #(
       .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS), .THREADS(THREADS), .REGS(REGS),
-      .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(HOST_WORDS), .LINE_BYTES(CACHE_LINE_BYTES), .CLK_HZ(CLK_HZ),
-      .COUNT_BITS(CNT), .DOORBELL(1)
+      .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(32768), .LINE_BYTES(CACHE_LINE_BYTES), .CLK_HZ(CLK_HZ),
+      .COUNT_BITS(CNT), .DOORBELL(1), .WINDOW_BITS(HOST_WB)
   ) u_link (
       .clk(clk), .rst(sys_rst), .rx(rx), .tx(tx),
       .core_rst(link_core_rst),

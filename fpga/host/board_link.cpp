@@ -30,10 +30,14 @@ uint64_t get64(const uint8_t* p) {
   return uint64_t(get32(p)) | uint64_t(get32(p + 4)) << 32;
 }
 
+void check_aligned(uint64_t byte_addr, const char* what) {
+  if (byte_addr % 4 != 0)
+    throw LinkError(-2,
+                    std::string(what) + ": address " + hex8(uint32_t(byte_addr)) + " is not word-aligned");
+}
 // A byte address as the protocol's u16 word index, checked.
 uint16_t word_field(uint64_t byte_addr, const char* what) {
-  if (byte_addr % 4 != 0)
-    throw LinkError(-2, std::string(what) + ": address " + hex8(uint32_t(byte_addr)) + " is not word-aligned");
+  check_aligned(byte_addr, what);
   if (byte_addr / 4 > kMaxField)
     throw LinkError(-2, std::string(what) + ": address " + hex8(uint32_t(byte_addr)) +
                             " is beyond the protocol's 16-bit word index");
@@ -87,6 +91,34 @@ std::vector<uint8_t> frame_doorbell(uint32_t buffer_addr) {
   return b;
 }
 
+std::vector<uint8_t> frame_window(uint32_t window_addr) {
+  std::vector<uint8_t> b{uint8_t(Cmd::Window)};
+  put32(b, window_addr);
+  return b;
+}
+
+bool Link::windowed() {
+  if (!info_) info();
+  return info_->mem_bytes > kWindowBytes;
+}
+
+// A board of one window has no WINDOW command: the index goes as it is, and the board
+// checks it against its memory.
+uint16_t Link::window_index(uint64_t byte_addr, const char* what) {
+  if (!windowed()) return word_field(byte_addr, what);
+  check_aligned(byte_addr, what);
+  if (byte_addr >= info_->mem_bytes)
+    throw LinkError(-2, std::string(what) + ": address " + hex8(uint32_t(byte_addr)) +
+                            " is beyond the board's " + std::to_string(info_->mem_bytes) +
+                            " bytes of memory");
+  const uint32_t window = uint32_t(byte_addr / kWindowBytes);
+  if (window_ != window) {
+    send_expect_ok(frame_window(window * kWindowBytes), "WINDOW");
+    window_ = window;
+  }
+  return uint16_t(byte_addr % kWindowBytes / 4);
+}
+
 std::vector<uint8_t> Link::receive(size_t n, const char* what) {
   std::vector<uint8_t> b(n);
   const size_t got = t_.read(b.data(), n, timeout_ms_);
@@ -122,6 +154,7 @@ BoardInfo Link::info() {
   i.mem_bytes = get32(&b[13]);
   i.line_bytes = get16(&b[17]);
   i.clk_hz = get32(&b[19]);
+  info_ = i;
   return i;
 }
 
@@ -150,27 +183,38 @@ void Link::write_imem(uint32_t word_index, const std::vector<uint32_t>& words) {
   for (size_t i = 0; i < words.size(); i += kMaxWordsPerFrame) {
     const size_t n = std::min<size_t>(kMaxWordsPerFrame, words.size() - i);
     std::vector<uint32_t> part(words.begin() + i, words.begin() + i + n);
-    send_expect_ok(frame(Cmd::WriteImem, index_field(uint64_t(word_index) + i, "WRITE_IMEM"), uint16_t(n), part),
-                   "WRITE_IMEM");
+    send_expect_ok(
+        frame(Cmd::WriteImem, index_field(uint64_t(word_index) + i, "WRITE_IMEM"), uint16_t(n), part),
+        "WRITE_IMEM");
   }
 }
 
+namespace {
+// The words of the frame starting `done` words into a transfer at byte_addr: at most
+// kMaxWordsPerFrame, and on a board of windows none past the end of the first one's.
+size_t frame_words(uint64_t byte_addr, size_t done, size_t total, bool windowed) {
+  const uint64_t at = byte_addr + 4 * uint64_t(done);
+  const uint64_t to_window_end = windowed ? (kWindowBytes - at % kWindowBytes) / 4 : kMaxWordsPerFrame;
+  return std::min<uint64_t>({kMaxWordsPerFrame, total - done, to_window_end});
+}
+}  // namespace
+
 void Link::write_mem(uint32_t byte_addr, const std::vector<uint32_t>& words) {
-  for (size_t i = 0; i < words.size(); i += kMaxWordsPerFrame) {
-    const size_t n = std::min<size_t>(kMaxWordsPerFrame, words.size() - i);
+  for (size_t i = 0, n; i < words.size(); i += n) {
+    n = frame_words(byte_addr, i, words.size(), windowed());
     std::vector<uint32_t> part(words.begin() + i, words.begin() + i + n);
-    send_expect_ok(frame(Cmd::WriteMem, word_field(uint64_t(byte_addr) + 4 * i, "WRITE_MEM"), uint16_t(n), part),
-                   "WRITE_MEM");
+    const uint16_t index = window_index(uint64_t(byte_addr) + 4 * i, "WRITE_MEM");
+    send_expect_ok(frame(Cmd::WriteMem, index, uint16_t(n), part), "WRITE_MEM");
   }
 }
 
 std::vector<uint32_t> Link::read_mem(uint32_t byte_addr, uint32_t words) {
   std::vector<uint32_t> out;
   out.reserve(words);
-  for (uint32_t i = 0; i < words; i += kMaxWordsPerFrame) {
-    const uint32_t n = std::min<uint32_t>(kMaxWordsPerFrame, words - i);
-    send_expect_ok(frame(Cmd::ReadMem, word_field(uint64_t(byte_addr) + 4 * uint64_t(i), "READ_MEM"), uint16_t(n)),
-                   "READ_MEM");
+  for (uint32_t i = 0, n; i < words; i += n) {
+    n = uint32_t(frame_words(byte_addr, i, words, windowed()));
+    const uint16_t index = window_index(uint64_t(byte_addr) + 4 * uint64_t(i), "READ_MEM");
+    send_expect_ok(frame(Cmd::ReadMem, index, uint16_t(n)), "READ_MEM");
     const std::vector<uint8_t> b = receive(4 * size_t(n), "READ_MEM");
     for (uint32_t k = 0; k < n; ++k) out.push_back(get32(&b[4 * k]));
   }
@@ -179,7 +223,8 @@ std::vector<uint32_t> Link::read_mem(uint32_t byte_addr, uint32_t words) {
 
 void Link::launch(uint32_t count, uint32_t entry) {
   if (count > kMaxField)
-    throw LinkError(-2, "LAUNCH: " + std::to_string(count) + " threads is beyond the protocol's 16-bit field");
+    throw LinkError(-2,
+                    "LAUNCH: " + std::to_string(count) + " threads is beyond the protocol's 16-bit field");
   send_expect_ok(frame(Cmd::Launch, uint16_t(count), word_field(entry, "LAUNCH")), "LAUNCH");
 }
 

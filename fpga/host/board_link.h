@@ -7,6 +7,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -39,7 +40,8 @@ enum class Cmd : uint8_t {
   Launch = 0x05,
   Status = 0x06,
   Reset = 0x07,
-  Doorbell = 0x08  // boards with the command processor (the ULX3S); unknown elsewhere
+  Doorbell = 0x08,  // boards with the command processor (the ULX3S); unknown elsewhere
+  Window = 0x09     // boards with more than kWindowBytes of memory (the ULX3S)
 };
 enum class Code : uint8_t {
   Ok = 0x00,
@@ -52,9 +54,12 @@ enum class Code : uint8_t {
 std::string code_name(uint8_t code);
 
 constexpr uint32_t kMagic = 0x52424d55;  // "UMBR", little-endian
-// Version 2: every command with arguments takes four bytes (two u16 fields, or one u32
-// for DOORBELL), and addresses are word indices (docs/fpga.md, "The host protocol").
-constexpr uint8_t kVersion = 2;
+// Version 3: every command with arguments takes four bytes (two u16 fields, or one u32
+// for DOORBELL and WINDOW), and addresses are word indices inside a window of
+// kWindowBytes, which WINDOW chooses on a board with more memory (docs/fpga.md, "The
+// host protocol").  Version 2 had no WINDOW: the host reached the first 128 KiB.
+constexpr uint8_t kVersion = 3;
+constexpr uint32_t kWindowBytes = 0x20000;  // 32768 words: a memory word index is 15 bits
 // The protocol's count field allows 0xffff words; the host sends at most 256 per
 // frame so that a frame's transfer (1 KiB: 89 ms at 115200 baud) stays well inside
 // the reply timeout, which starts when the frame is sent.
@@ -98,6 +103,7 @@ class LinkError : public std::runtime_error {
 std::vector<uint8_t> frame(Cmd c);
 std::vector<uint8_t> frame(Cmd c, uint16_t a, uint16_t b, const std::vector<uint32_t>& words = {});
 std::vector<uint8_t> frame_doorbell(uint32_t buffer_addr);
+std::vector<uint8_t> frame_window(uint32_t window_addr);  // the window's first byte address
 
 class Link {
  public:
@@ -105,12 +111,16 @@ class Link {
   // (IDLE_CLKS, 250 ms on the board) so that an error reply is waited for.
   explicit Link(Transport& t, unsigned timeout_ms = 2000) : t_(t), timeout_ms_(timeout_ms) {}
 
+  // Also remembered: the memory commands need the board's size to choose windows.
   BoardInfo info();
   Status status();
   void reset();
   // Split into frames of at most kMaxWordsPerFrame words.  Memory addresses are byte
-  // addresses here and word indices on the wire: a misaligned address, or a word
-  // index or count beyond a u16 field, is a LinkError (code -2) before anything is sent.
+  // addresses here and word indices in a window on the wire: a frame never crosses a
+  // window, and WINDOW goes first wherever the board's window is not (or not known to
+  // be) the frame's.  A misaligned address, an instruction word index beyond a u16
+  // field, or a memory address past the board's memory (INFO, asked for once if
+  // info() was not called) is a LinkError (code -2) before anything is sent.
   void write_imem(uint32_t word_index, const std::vector<uint32_t>& words);
   void write_mem(uint32_t byte_addr, const std::vector<uint32_t>& words);
   std::vector<uint32_t> read_mem(uint32_t byte_addr, uint32_t words);
@@ -148,9 +158,15 @@ class Link {
  private:
   void send_expect_ok(const std::vector<uint8_t>& bytes, const char* what);
   std::vector<uint8_t> receive(size_t n, const char* what);
+  // The board has more than one window (INFO, asked for if not yet known).
+  bool windowed();
+  // The word index of byte_addr in its window, after WINDOW if the board needs it.
+  uint16_t window_index(uint64_t byte_addr, const char* what);
 
   Transport& t_;
   unsigned timeout_ms_;
+  std::optional<BoardInfo> info_;
+  std::optional<uint32_t> window_;  // the board's window as this link last set it
 };
 
 // The board as an examples-harness model (harness.h): loads the job's program and

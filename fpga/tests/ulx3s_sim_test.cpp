@@ -20,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <random>
 
@@ -43,6 +44,18 @@ constexpr uint64_t kClkHz = ULX3S_CLK_HZ;
 const Config& board_config() {
   static const Config c = load_config(ULX3S_CONFIG);
   return c;
+}
+
+// The word at a byte address as the chip holds it, read past the controller: two
+// 16-bit columns of a row of a bank ({row, bank, column} from the address's top).
+uint32_t chip_word(const scm::SdramChip& chip, uint32_t addr) {
+  const unsigned col_bits = unsigned(std::log2(board_config().dram_row_bytes / 2));
+  const unsigned bank_bits = unsigned(std::log2(board_config().dram_banks));
+  auto half = [&](uint32_t a) {
+    return uint32_t(chip.peek((a >> (col_bits + 1)) & ((1u << bank_bits) - 1),
+                              a >> (col_bits + 1 + bank_bits), (a >> 1) & ((1u << col_bits) - 1)));
+  };
+  return half(addr) | half(addr + 2) << 16;
 }
 
 scm::SdramTiming chip_timing() {
@@ -152,9 +165,8 @@ TEST(Ulx3sBoard, InitializesTheSdramAndDescribesItself) {
   EXPECT_EQ(i.threads, unsigned(board_config().threads));
   EXPECT_EQ(i.regs, unsigned(board_config().registers));
   EXPECT_EQ(i.imem_words, uint32_t(board_config().imem_words));
-  // The host's window of the SDRAM (fpga/ulx3s_system.v HOST_WORDS, from address 0).
-  EXPECT_GE(i.mem_bytes, 0x20000u) << "the examples' data sits at 0x10000";
-  EXPECT_LE(i.mem_bytes, board_config().mem_bytes);
+  // The whole SDRAM, in windows of 128 KiB (WINDOW).
+  EXPECT_EQ(i.mem_bytes, board_config().mem_bytes);
   EXPECT_EQ(i.line_bytes, unsigned(board_config().cache_line_bytes));
   EXPECT_EQ(i.clk_hz, kClkHz);
   EXPECT_FALSE(link.status().any_fault());
@@ -163,7 +175,8 @@ TEST(Ulx3sBoard, InitializesTheSdramAndDescribesItself) {
 
 // Host writes and reads go through the mux in front of the controller: words across
 // a row boundary (1024 bytes) and a bank boundary (4 KiB: the bank bits sit above the
-// column's), a single word over the middle, the window's last word.
+// column's), a single word over the middle, the memory's last word, and words across
+// the host's first window (WINDOW, 128 KiB), each checked in the chip itself.
 TEST(Ulx3sBoard, MemoryWritesReadBackAcrossRowsAndBanks) {
   Ulx3sBoard sim;
   board::Link link(sim, kTimeoutMs);
@@ -180,6 +193,40 @@ TEST(Ulx3sBoard, MemoryWritesReadBackAcrossRowsAndBanks) {
   EXPECT_EQ(link.read_mem(end - 4, 1), std::vector<uint32_t>{0xdeadbeef});
   EXPECT_EQ(link.read_mem(base, 600), words);
   EXPECT_GT(sim.chip().count(scm::SdramChip::Cmd::Active), 2u) << "rows of more than one bank were opened";
+  // In the chip at their own addresses, whatever window the host went through: the
+  // first window's, the last one's, and a transfer across the end of the first.
+  EXPECT_EQ(chip_word(sim.chip(), base + 4 * 10), 0x12345678u);
+  EXPECT_EQ(chip_word(sim.chip(), end - 4), 0xdeadbeefu);
+  EXPECT_NE(chip_word(sim.chip(), board::kWindowBytes - 4), 0xdeadbeefu)
+      << "the last window is not the first";
+  const uint32_t across = board::kWindowBytes - 4 * 3;
+  link.write_mem(across, {1, 2, 3, 4, 5, 6});
+  for (uint32_t k = 0; k < 6; ++k) EXPECT_EQ(chip_word(sim.chip(), across + 4 * k), k + 1) << k;
+  EXPECT_EQ(link.read_mem(across, 6), (std::vector<uint32_t>{1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(sim.violations(), "");
+}
+
+// WINDOW takes the first byte address of a 128 KiB window inside the memory; anything
+// else is refused (after the quiet time, as every error) and leaves the window as it was.
+TEST(Ulx3sBoard, WindowRefusesAnAddressOffAWindowOrPastTheMemory) {
+  Ulx3sBoard sim;
+  board::Link link(sim, kTimeoutMs);
+  const uint32_t end = link.info().mem_bytes;
+  auto window = [&](uint32_t addr) {
+    sim.write(board::frame_window(addr));
+    uint8_t b = 0xff;
+    EXPECT_EQ(sim.read(&b, 1, kTimeoutMs), 1u) << "no reply to WINDOW " << addr;
+    return b;
+  };
+  EXPECT_EQ(window(end - board::kWindowBytes), uint8_t(board::Code::Ok));
+  for (uint32_t bad : {board::kWindowBytes / 2, end, 0x80000000u})
+    EXPECT_EQ(window(bad), uint8_t(board::Code::Range)) << bad;
+  // Still the last window: a word at index 0 lands at its first byte.
+  sim.write(board::frame(board::Cmd::WriteMem, 0, 1, {0x600dcafe}));
+  uint8_t b = 0xff;
+  ASSERT_EQ(sim.read(&b, 1, kTimeoutMs), 1u);
+  EXPECT_EQ(b, uint8_t(board::Code::Ok));
+  EXPECT_EQ(chip_word(sim.chip(), end - board::kWindowBytes), 0x600dcafeu);
   EXPECT_EQ(sim.violations(), "");
 }
 

@@ -125,6 +125,47 @@ TEST(BoardBackend, TheAllocatorKeepsToTheBoardsWindow) {
   EXPECT_EQ(board.words_written, 0u);
 }
 
+// Memory beyond the first 128 KiB (protocol version 3): a transfer across a window's
+// end is split there, WINDOW precedes the first frame of each window the board is not
+// already in, and every word lands at its own address.
+TEST(Link, TransfersCrossWindowsAndEachWordLandsAtItsAddress) {
+  FakeBoard board(0x100000);  // 1 MiB: eight windows
+  Link link(board, 100);
+  std::vector<uint32_t> words(600);
+  for (uint32_t i = 0; i < words.size(); ++i) words[i] = 0x1000 + i;
+  const uint32_t base = kWindowBytes - 4 * 300;
+  link.write_mem(base, words);
+  for (uint32_t i = 0; i < words.size(); ++i) ASSERT_EQ(board.word(base + 4 * i), words[i]) << i;
+  EXPECT_EQ(board.windows, 2u) << "window 0 (not known to be set), then window 1";
+  EXPECT_EQ(link.read_mem(base, 600), words);
+  EXPECT_EQ(board.windows, 4u) << "back to window 0, then window 1 again";
+  link.write_mem(0xffffc, {0xdeadbeef});  // the last word, in the last window
+  EXPECT_EQ(board.word(0xffffc), 0xdeadbeefu);
+  EXPECT_EQ(board.word(kWindowBytes - 4), words[299]) << "the same index of window 0 is untouched";
+  EXPECT_EQ(link.read_mem(0xffffc, 1), std::vector<uint32_t>{0xdeadbeef});
+  EXPECT_EQ(board.windows, 5u) << "a frame in the window already set sends no WINDOW";
+  const uint64_t written = board.words_written;
+  try {
+    link.write_mem(0x100000, {1});
+    FAIL() << "no error";
+  } catch (const LinkError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "WRITE_MEM: address 0x00100000 is beyond the board's 1048576 bytes of memory");
+  }
+  EXPECT_EQ(board.words_written, written);
+}
+
+// A board of one window (the iCE40s: 128 KiB or less) has no WINDOW command and
+// never receives one.
+TEST(Link, ABoardOfOneWindowIsNeverSentWindow) {
+  FakeBoard board(0x20000);
+  Link link(board, 100);
+  link.write_mem(0x1fffc, {7});
+  EXPECT_EQ(link.read_mem(0x1fffc, 1), std::vector<uint32_t>{7});
+  EXPECT_EQ(board.windows, 0u);
+  EXPECT_THROW(link.read_mem(0x20000, 1), LinkError);
+}
+
 TEST(BoardBackend, AFaultAndARunThatDoesNotEndAreTheResultsStatus) {
   {
     FakeBoard board;

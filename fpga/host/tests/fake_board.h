@@ -36,7 +36,7 @@ class FakeBoard : public Transport {
   uint64_t cycles = 1234, issued = 567;
 
   // What the host did.
-  unsigned resets = 0, doorbells = 0, launches = 0;
+  unsigned resets = 0, doorbells = 0, launches = 0, windows = 0;
   uint32_t doorbell_addr = 0;
   uint64_t words_written = 0, words_read = 0;
   std::vector<uint32_t> fences_seen;  // the fence commands' addresses, in order
@@ -104,12 +104,12 @@ class FakeBoard : public Transport {
         const uint32_t a = fake_get16(in_, 1), n = fake_get16(in_, 3);  // word index, count
         if (!need(5 + 4 * size_t(n))) return false;
         const bool mem = Cmd(c) == Cmd::WriteMem;
-        if (mem && a + n > mem_.size()) {
+        if (mem && !in_window(a, n)) {
           consume(5 + 4 * size_t(n));
           out_.push_back(uint8_t(Code::Range));
           return true;
         }
-        for (uint32_t i = 0; mem && i < n; ++i) mem_[a + i] = fake_get32(in_, 5 + 4 * i);
+        for (uint32_t i = 0; mem && i < n; ++i) mem_[base() + a + i] = fake_get32(in_, 5 + 4 * i);
         if (mem) words_written += n;
         consume(5 + 4 * size_t(n));
         out_.push_back(0);
@@ -119,12 +119,12 @@ class FakeBoard : public Transport {
         if (!need(5)) return false;
         const uint32_t a = fake_get16(in_, 1), n = fake_get16(in_, 3);
         consume(5);
-        if (a + n > mem_.size()) {
+        if (!in_window(a, n)) {
           out_.push_back(uint8_t(Code::Range));
           return true;
         }
         out_.push_back(0);
-        for (uint32_t i = 0; i < n; ++i) fake_put(out_, mem_[a + i], 4);
+        for (uint32_t i = 0; i < n; ++i) fake_put(out_, mem_[base() + a + i], 4);
         words_read += n;
         return true;
       }
@@ -148,10 +148,35 @@ class FakeBoard : public Transport {
         start();
         out_.push_back(0);
         return true;
+      case Cmd::Window: {
+        if (!need(5)) return false;
+        const uint32_t a = fake_get32(in_, 1);
+        consume(5);
+        if (!windowed()) {
+          out_.push_back(uint8_t(Code::Unknown));
+          return true;
+        }
+        if (a % kWindowBytes != 0 || a / 4 >= mem_.size()) {
+          out_.push_back(uint8_t(Code::Range));
+          return true;
+        }
+        ++windows;
+        window_ = a / kWindowBytes;
+        out_.push_back(0);
+        return true;
+      }
     }
     consume(1);
     out_.push_back(uint8_t(Code::Unknown));
     return true;
+  }
+
+  // As fpga/host_link.v: a memory of more than one window has WINDOW, and a transfer
+  // stays inside the window it set.
+  bool windowed() const { return 4 * mem_.size() > kWindowBytes; }
+  size_t base() const { return size_t(window_) * (kWindowBytes / 4); }
+  bool in_window(uint32_t index, uint32_t n) const {
+    return (!windowed() || index + n <= kWindowBytes / 4) && base() + index + n <= mem_.size();
   }
 
   void start() {
@@ -179,6 +204,7 @@ class FakeBoard : public Transport {
   std::deque<uint8_t> out_;
   bool launched_ = false;
   unsigned left_ms_ = 0;
+  uint32_t window_ = 0;
 };
 
 }  // namespace umbra::board
