@@ -22,9 +22,9 @@
 //   are 15 bits, and its WINDOW command sets the address bits above them (HOST_WB of
 //   them, from the chip's size), so the host's addresses need no adder.
 // - The SDRAM's timings are the part's datasheet figures (MT48LC16M16A2-6A, the
-//   board's bill of materials; docs/memory-system.md) rounded up to clocks of CLK_HZ
-//   here, the refresh interval rounded down, so the same RTL is right at whatever
-//   clock fpga.board_clock_mhz gives.  The chip's geometry follows the configuration's
+//   board's bill of materials; docs/memory-system.md) in clocks of CLK_HZ, rounded
+//   up (the refresh interval down) by umbra-config (umbra::sdram_clocks), the one
+//   rounding the cosimulation's controllers and the chip model's judge also use.  The chip's geometry follows the configuration's
 //   dram.banks and dram.row_bytes (the reorder queue's view of the chip): 4 banks and
 //   1024-byte rows (512 columns of 16 bits) for this chip.
 // - RESET from the host resets the system but not the controller: a controller reset
@@ -65,7 +65,7 @@ module ulx3s_system #(
     // The SDRAM part: rows, and its datasheet times in ns (sdram.* in the
     // configuration; the defaults are the MT48LC16M16A2-6A's).
     parameter integer SDRAM_ROW_BITS   = 13,
-    `UMBRA_SDRAM_PARAMS  // the SDRAM's datasheet times (sdram.*)
+    `UMBRA_SDRAM_CLOCKS_PARAMS  // the SDRAM's times in clocks (sdram.* at CLK_HZ)
 ) (
     input  wire        clk,
     input  wire        sys_rst,
@@ -86,20 +86,7 @@ module ulx3s_system #(
     input  wire [15:0] sdram_dq_i
 );
 
-  // ---- the SDRAM's timing in clocks ----------------------------------------------------
-  // Clocks of t ns: ceil(t * f); f in units of 100 kHz keeps every product in 32 bits
-  // up to a 200 ms time at 200 MHz.
-  localparam integer F100K = CLK_HZ / 100000;
-  localparam integer CL      = (CLK_HZ / 1000 * SDRAM_CL2_MIN_PS / 1000 <= 1000000) ? 2 : 3;
-  localparam integer T_RCD   = (SDRAM_TRCD_NS * F100K + 9999) / 10000;
-  localparam integer T_RP    = (SDRAM_TRP_NS * F100K + 9999) / 10000;
-  localparam integer T_RAS   = (SDRAM_TRAS_NS * F100K + 9999) / 10000;
-  localparam integer T_RC    = (SDRAM_TRC_NS * F100K + 9999) / 10000;
-  localparam integer T_RRD   = (SDRAM_TRRD_NS * F100K + 9999) / 10000;
-  localparam integer T_WR    = (SDRAM_TWR_NS * F100K + 9999) / 10000;
-  localparam integer T_RFC   = (SDRAM_TRFC_NS * F100K + 9999) / 10000;
-  localparam integer T_REFI  = SDRAM_TREFI_NS * F100K / 10000;
-  localparam integer INIT_WAIT = (SDRAM_POWERUP_NS * F100K + 9999) / 10000;
+  // ---- the SDRAM's geometry ------------------------------------------------------------
   localparam integer COL_BITS  = $clog2(ROW_BYTES) - 1;   // 16-bit columns
   localparam integer BANK_BITS = $clog2(BANKS);
 
@@ -238,9 +225,7 @@ module ulx3s_system #(
   wire        init_done;
   /* verilator lint_off PINCONNECTEMPTY */
   sdram_controller #(
-      .CL(CL), .T_RCD(T_RCD), .T_RP(T_RP), .T_RAS(T_RAS), .T_RC(T_RC), .T_RRD(T_RRD),
-      .T_WR(T_WR), .T_RFC(T_RFC), .T_MRD(SDRAM_TMRD_CLKS), .T_REFI(T_REFI),
-      .INIT_WAIT(INIT_WAIT), .INIT_REFRESHES(2), .COL_BITS(COL_BITS), .BANK_BITS(BANK_BITS),
+      `UMBRA_SDRAM_CLOCKS_PASS, .INIT_REFRESHES(2), .COL_BITS(COL_BITS), .BANK_BITS(BANK_BITS),
       .ROW_BITS(SDRAM_ROW_BITS), .LINE_BYTES(CACHE_LINE_BYTES), .LINE_PORT(0)
   ) u_sdram (
       .clk(clk), .rst(sys_rst),

@@ -177,6 +177,8 @@ module dcache #(
 
   wire [SI-1:0]   c1_set;
   wire [OW-1:0]   c1_off  = x2_mem_addr[LB-1:2];
+  wire [LW-1:0]   c1_line = x2_mem_addr[31:LB];
+  wire            c2_line_is_c1s = c2_line == c1_line;  // C2's line is the next C2's
 
   // ---- miss table (declared here, filled in below) ---------------------------------------
   wire [THREADS-1:0]    mt_na;       // the fill this entry waits on is no-allocate
@@ -414,11 +416,15 @@ module dcache #(
       localparam [TW-1:0] TID   = TID_U[TW-1:0];
       reg          valid_q, na_q;
       reg [LW-1:0] line_q;
+      // line_q == c2_line, computed in C1 against the entry's next line and registered:
+      // the compare was the front of C2's merge decision into the load/store unit
+      // (docs/fpga.md, "ULX3S timing").  C2's line is C1's address, taken every cycle.
+      reg          line_eq_q;
       reg [OW-1:0] off_q;
       reg [TW-1:0] tag_q;
       wire mine      = c2_thread == TID;
       wire completes = fill_done && valid_q && tag_q == r_thread;
-      wire marked    = valid_q && (inval_now || (c2_inv && line_q == c2_line));
+      wire marked    = valid_q && (inval_now || (c2_inv && line_eq_q));
       always @(posedge clk) begin
         if (rst) begin
           valid_q <= 1'b0;
@@ -437,12 +443,13 @@ module dcache #(
           off_q  <= c2_off;
           tag_q  <= c2_miss ? TID : merge_tag;
         end
+        line_eq_q <= (mine && (c2_miss || c2_merge)) ? c2_line_is_c1s : line_q == c1_line;
       end
       assign mt_na[t]              = na_q;
       assign mt_primary[t]         = valid_q && tag_q == TID;
       assign mt_line[LW*t +: LW]   = line_q;
       assign mt_tag[TW*t +: TW]    = tag_q;
-      assign line_eq[t]            = line_q == c2_line;
+      assign line_eq[t]            = line_eq_q;
       assign joinable[t]           = valid_q && !na_q && line_eq[t];
 
       assign ans_valid[t] = completes || (mine && (c2_hit || merge_now));

@@ -34,17 +34,6 @@
 `define UMBRA_DEFAULT_PLL_CLKI_DIV 1
 `define UMBRA_DEFAULT_PLL_CLKFB_DIV 1
 `define UMBRA_DEFAULT_PLL_CLKOP_DIV 24
-`define UMBRA_DEFAULT_SDRAM_TRCD_NS 18
-`define UMBRA_DEFAULT_SDRAM_TRP_NS 18
-`define UMBRA_DEFAULT_SDRAM_TRAS_NS 42
-`define UMBRA_DEFAULT_SDRAM_TRC_NS 60
-`define UMBRA_DEFAULT_SDRAM_TRRD_NS 12
-`define UMBRA_DEFAULT_SDRAM_TWR_NS 12
-`define UMBRA_DEFAULT_SDRAM_TRFC_NS 60
-`define UMBRA_DEFAULT_SDRAM_TREFI_NS 7812
-`define UMBRA_DEFAULT_SDRAM_POWERUP_NS 100000
-`define UMBRA_DEFAULT_SDRAM_CL2_MIN_PS 10000
-`define UMBRA_DEFAULT_SDRAM_TMRD_CLKS 2
 `define UMBRA_DEFAULT_CL 2
 `define UMBRA_DEFAULT_T_RCD 2
 `define UMBRA_DEFAULT_T_RP 2
@@ -87,30 +76,30 @@
     .MUL_ROWS(MUL_ROWS), \
     .FF_RAMS(FF_RAMS)
 
-`define UMBRA_SDRAM_PARAMS \
-    parameter integer SDRAM_TRCD_NS = `UMBRA_DEFAULT_SDRAM_TRCD_NS, \
-    parameter integer SDRAM_TRP_NS = `UMBRA_DEFAULT_SDRAM_TRP_NS, \
-    parameter integer SDRAM_TRAS_NS = `UMBRA_DEFAULT_SDRAM_TRAS_NS, \
-    parameter integer SDRAM_TRC_NS = `UMBRA_DEFAULT_SDRAM_TRC_NS, \
-    parameter integer SDRAM_TRRD_NS = `UMBRA_DEFAULT_SDRAM_TRRD_NS, \
-    parameter integer SDRAM_TWR_NS = `UMBRA_DEFAULT_SDRAM_TWR_NS, \
-    parameter integer SDRAM_TRFC_NS = `UMBRA_DEFAULT_SDRAM_TRFC_NS, \
-    parameter integer SDRAM_TREFI_NS = `UMBRA_DEFAULT_SDRAM_TREFI_NS, \
-    parameter integer SDRAM_POWERUP_NS = `UMBRA_DEFAULT_SDRAM_POWERUP_NS, \
-    parameter integer SDRAM_CL2_MIN_PS = `UMBRA_DEFAULT_SDRAM_CL2_MIN_PS, \
-    parameter integer SDRAM_TMRD_CLKS = `UMBRA_DEFAULT_SDRAM_TMRD_CLKS
+`define UMBRA_SDRAM_CLOCKS_PARAMS \
+    parameter integer CL = `UMBRA_DEFAULT_CL, \
+    parameter integer T_RCD = `UMBRA_DEFAULT_T_RCD, \
+    parameter integer T_RP = `UMBRA_DEFAULT_T_RP, \
+    parameter integer T_RAS = `UMBRA_DEFAULT_T_RAS, \
+    parameter integer T_RC = `UMBRA_DEFAULT_T_RC, \
+    parameter integer T_RRD = `UMBRA_DEFAULT_T_RRD, \
+    parameter integer T_WR = `UMBRA_DEFAULT_T_WR, \
+    parameter integer T_RFC = `UMBRA_DEFAULT_T_RFC, \
+    parameter integer T_MRD = `UMBRA_DEFAULT_T_MRD, \
+    parameter integer T_REFI = `UMBRA_DEFAULT_T_REFI, \
+    parameter integer INIT_WAIT = `UMBRA_DEFAULT_INIT_WAIT
 
-`define UMBRA_SDRAM_PASS \
-    .SDRAM_TRCD_NS(SDRAM_TRCD_NS), \
-    .SDRAM_TRP_NS(SDRAM_TRP_NS), \
-    .SDRAM_TRAS_NS(SDRAM_TRAS_NS), \
-    .SDRAM_TRC_NS(SDRAM_TRC_NS), \
-    .SDRAM_TRRD_NS(SDRAM_TRRD_NS), \
-    .SDRAM_TWR_NS(SDRAM_TWR_NS), \
-    .SDRAM_TRFC_NS(SDRAM_TRFC_NS), \
-    .SDRAM_TREFI_NS(SDRAM_TREFI_NS), \
-    .SDRAM_POWERUP_NS(SDRAM_POWERUP_NS), \
-    .SDRAM_CL2_MIN_PS(SDRAM_CL2_MIN_PS), \
-    .SDRAM_TMRD_CLKS(SDRAM_TMRD_CLKS)
+`define UMBRA_SDRAM_CLOCKS_PASS \
+    .CL(CL), \
+    .T_RCD(T_RCD), \
+    .T_RP(T_RP), \
+    .T_RAS(T_RAS), \
+    .T_RC(T_RC), \
+    .T_RRD(T_RRD), \
+    .T_WR(T_WR), \
+    .T_RFC(T_RFC), \
+    .T_MRD(T_MRD), \
+    .T_REFI(T_REFI), \
+    .INIT_WAIT(INIT_WAIT)
 
 `endif

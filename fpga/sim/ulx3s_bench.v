@@ -23,8 +23,8 @@ module ulx3s_bench #(
     parameter integer MAX_PASSES       = `UMBRA_DEFAULT_MAX_PASSES,
     parameter integer BANKS            = 4,
     parameter integer ROW_BYTES        = 1024,
-    // The SDRAM's datasheet times (sdram.*), rounded to clocks in ulx3s_system.
-    `UMBRA_SDRAM_PARAMS,
+    // The SDRAM's times in clocks of CLK_HZ: sdram.*, rounded by umbra-config.
+    `UMBRA_SDRAM_CLOCKS_PARAMS,
     parameter integer CLK_HZ           = 50000000,
     parameter integer PLL              = 0,
     parameter integer PLL_CLKI_DIV     = 1,
@@ -57,7 +57,7 @@ module ulx3s_bench #(
   ulx3s_top #(
       `UMBRA_CORE_PASS, .CORES(CORES), .MODE_REORDER(MODE_REORDER), .QUEUE_DEPTH(QUEUE_DEPTH),
       .OPEN_ROWS(OPEN_ROWS), .MAX_PASSES(MAX_PASSES), .BANKS(BANKS), .ROW_BYTES(ROW_BYTES),
-      `UMBRA_SDRAM_PASS,
+      `UMBRA_SDRAM_CLOCKS_PASS,
       .CLK_HZ(CLK_HZ), .PLL(PLL), .PLL_CLKI_DIV(PLL_CLKI_DIV), .PLL_CLKFB_DIV(PLL_CLKFB_DIV),
       .PLL_CLKOP_DIV(PLL_CLKOP_DIV), .BAUD(BAUD), .IDLE_CLKS(IDLE_CLKS)
   ) u_top (

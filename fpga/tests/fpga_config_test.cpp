@@ -172,20 +172,21 @@ TEST(FpgaConfig, Ulx3sIsTheManyCoreSystemOnTheEcp5WithItsSdramsBanksAndRows) {
   EXPECT_EQ(value("BANKS"), 4);
   EXPECT_EQ(value("ROW_BYTES"), 1024);
   EXPECT_EQ(value("MEM_WORDS"), -1) << "the SDRAM's size is the chip's";
-  // The SDRAM's datasheet times are keys (sdram.*), the MT48LC16M16A2-6A's by default.
-  EXPECT_EQ(value("SDRAM_TRCD_NS"), 18);
-  EXPECT_EQ(value("SDRAM_TREFI_NS"), 7812);
+  // The SDRAM's datasheet times are keys (sdram.*, the MT48LC16M16A2-6A's by default),
+  // which reach the top in clocks of the board's clock: 18 ns and 7.8125 us at 20 MHz.
+  EXPECT_EQ(value("T_RCD"), 1);
+  EXPECT_EQ(value("T_REFI"), 156);
+  EXPECT_EQ(value("SDRAM_TRCD_NS"), -1) << "the times reach the RTL in clocks only";
   const umbra::Config slower = umbra::parse_config(
-      "cores: 2\nsdram:\n  tRCD_ns: 20\n  cl2_min_ps: 7500\n"
-      "fpga:\n  device: lfe5u-85f\n  package: CABGA381\n  board: ulx3s\n  board_clock_mhz: 20\n",
+      "cores: 2\nsdram:\n  tRCD_ns: 25\n  cl2_min_ps: 25000\n"
+      "fpga:\n  device: lfe5u-85f\n  package: CABGA381\n  board: ulx3s\n  board_clock_mhz: 50\n",
       "slower-sdram.yaml");
   const auto params = umbra::rtl_params(slower, umbra::RtlTop::Ulx3sTop);
-  EXPECT_NE(
-      std::find(params.begin(), params.end(), std::make_pair(std::string("SDRAM_TRCD_NS"), uint64_t(20))),
-      params.end());
-  EXPECT_NE(std::find(params.begin(), params.end(),
-                      std::make_pair(std::string("SDRAM_CL2_MIN_PS"), uint64_t(7500))),
-            params.end());
+  EXPECT_NE(std::find(params.begin(), params.end(), std::make_pair(std::string("T_RCD"), uint64_t(2))),
+            params.end())
+      << "25 ns in 20 ns clocks";
+  EXPECT_NE(std::find(params.begin(), params.end(), std::make_pair(std::string("CL"), uint64_t(3))), params.end())
+      << "a 20 ns clock is shorter than 25 ns, CL 2's minimum";
   EXPECT_THROW(umbra::parse_config("sdram:\n  tRCD_ns: 0\n", "zero.yaml"), umbra::ConfigError);
 }
 
