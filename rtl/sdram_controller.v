@@ -54,21 +54,13 @@
 `include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
 
 module sdram_controller #(
-    // The chip, in clocks of this controller's clock (defaults: the default machine's
-    // sdram.* times, the MT48LC16M16A2-6A's, at 100 MHz, rounded by umbra::sdram_clocks
-    // as fpga/ulx3s_system.v rounds them; systemc/memory/sdram_chip.h SdramTiming::from
-    // rounds the same way).
-    parameter integer CL             = `UMBRA_DEFAULT_CL,         // CAS latency, 2 or 3
-    parameter integer T_RCD          = `UMBRA_DEFAULT_T_RCD,      // 18 ns
-    parameter integer T_RP           = `UMBRA_DEFAULT_T_RP,       // 18 ns
-    parameter integer T_RAS          = `UMBRA_DEFAULT_T_RAS,      // 42 ns
-    parameter integer T_RC           = `UMBRA_DEFAULT_T_RC,       // 60 ns
-    parameter integer T_RRD          = `UMBRA_DEFAULT_T_RRD,      // 12 ns
-    parameter integer T_WR           = `UMBRA_DEFAULT_T_WR,       // 12 ns, from the last write data
-    parameter integer T_RFC          = `UMBRA_DEFAULT_T_RFC,      // 60 ns
-    parameter integer T_MRD          = `UMBRA_DEFAULT_T_MRD,      // clocks
-    parameter integer T_REFI         = `UMBRA_DEFAULT_T_REFI,     // 64 ms / 8192 rows, rounded down
-    parameter integer INIT_WAIT      = `UMBRA_DEFAULT_INIT_WAIT,  // 100 us of NOP after reset
+    // The chip's times in clocks of this controller's clock, isa/config_keys.yaml's list
+    // sdram_clocks: CL (2 or 3); T_RCD, T_RP, T_RAS, T_RC, T_RRD, T_RFC; T_WR from the
+    // last write data; T_MRD; T_REFI, the refresh interval rounded down; INIT_WAIT, the
+    // power-up's NOPs.  The defaults are the default machine's sdram.* times (the
+    // MT48LC16M16A2-6A's) at 100 MHz, rounded by umbra::sdram_clocks, as every flow
+    // rounds them; systemc/memory/sdram_chip.h SdramTiming::from rounds the same way.
+    `UMBRA_SDRAM_CLOCKS_PARAMS,
     parameter integer INIT_REFRESHES = 2,
     // Geometry: 512 columns of 16 bits, 4 banks, 8192 rows (32 MB): the chip's, not the
     // default machine's dram.* (which describe a larger DRAM).
