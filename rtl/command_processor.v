@@ -18,7 +18,11 @@
 //
 // Every output is a function of registers (the state, the line buffer) and of the
 // system's busy and the dispatcher's busy, which are registers too, so the block adds
-// no path from the memory's inputs to its outputs.
+// no path from the memory's inputs to its outputs.  `invalidate` reaches the caches
+// from a register (inval_q), the cycle after it starts: the system's busy decides
+// whether it starts, and every valid bit of every core's cache is too far from that OR
+// of all the cores for one cycle.  It is an idle command, so nothing can touch a cache
+// in between.
 `default_nettype none
 
 `include "umbra_isa.vh"
@@ -56,7 +60,7 @@ module command_processor #(
     output wire [31:0]        domain_w,
     output wire [31:0]        domain_h,
     output wire [31:0]        entry,
-    output wire               inval_all,      // `invalidate`
+    output wire               inval_all,      // `invalidate`, the cycle after it starts
     output wire [31:0]        args,           // `rdsr arg`
     output wire               busy,
     output wire [FB-1:0]      fault,
@@ -88,16 +92,25 @@ module command_processor #(
   reg  [31:0]   line_base;
   reg  [NW-1:0] line_got;
   reg           line_have, filling;
+  reg           in_line;  // rd's line is line_base's (with line_have: the word is or will be here)
   reg  [31:0]   left, dest, ret;
   reg  [31:0]   store_i;
+  reg  [31:0]   store_addr;  // a0 + 4 * store_i, kept so that no adder feeds the queue's page compares
   reg  [31:0]   args_q, dom_w, dom_h;
   reg  [31:0]   cycles, busy_cycles, snap_cycles, snap_busy;
   reg  [32*CORES-1:0] instructions;
   reg  [FB-1:0] fault_q;
+  reg           inval_q;
 
   // ---- the line buffer ---------------------------------------------------------------------
+  // in_line is "(rd & LINE_MASK) == line_base" kept in a flop: set by the fill's grant
+  // (rd waits for the fill, so it is the fill's line), cleared when a step of rd leaves
+  // the line, and compared once where rd jumps (`program`'s text and back).  The
+  // compare in word_ready was the front of the request into the reorder queue and of
+  // every output that waits on a word (docs/fpga.md, "ULX3S timing").
   wire [OW-1:0] rd_word = (LW > 1) ? rd[OW+1:2] : {OW{1'b0}};
-  wire          word_ready = line_have && (rd & LINE_MASK) == line_base && {1'b0, rd_word} < line_got;
+  wire          step_in_line = (LW > 1) && {1'b0, rd_word} != LW_N - 1'b1;  // rd + 4 stays in the line
+  wire          word_ready = line_have && in_line && {1'b0, rd_word} < line_got;
   wire [31:0]   word = line[rd_word];
   wire          want_fill = (state == S_FETCH || state == S_COPY) && !word_ready && !filling;
 
@@ -128,7 +141,7 @@ module command_processor #(
   wire store_now = state == S_STORE;
   assign req_valid = want_fill || store_now;
   assign req_op    = store_now ? OP_STW : OP_FILL;
-  assign req_addr  = store_now ? a0 + {store_i[29:0], 2'b00} : (rd & LINE_MASK);
+  assign req_addr  = store_now ? store_addr : (rd & LINE_MASK);
   assign req_data  = !store_now ? 32'd0 : (op == `UMBRA_CMD_FENCE) ? a1 : counter_word;
   wire   granted   = req_valid && req_ready;
 
@@ -139,7 +152,7 @@ module command_processor #(
   assign domain_w     = dom_w;
   assign domain_h     = dom_h;
   assign entry        = a0;
-  assign inval_all    = go && op == `UMBRA_CMD_INVALIDATE;
+  assign inval_all    = inval_q;
   assign args         = args_q;
   assign busy         = state != S_IDLE && state != S_FAULT;
   assign fault        = fault_q;
@@ -155,13 +168,15 @@ module command_processor #(
       state <= S_IDLE;
       rd <= 32'd0; cmd_at <= 32'd0; op <= 32'd0; a0 <= 32'd0; a1 <= 32'd0; a2 <= 32'd0;
       nargs <= 2'd0; argi <= 2'd0;
-      line_base <= 32'd0; line_got <= {NW{1'b0}}; line_have <= 1'b0; filling <= 1'b0;
-      left <= 32'd0; dest <= 32'd0; ret <= 32'd0; store_i <= 32'd0;
+      line_base <= 32'd0; line_got <= {NW{1'b0}}; line_have <= 1'b0; filling <= 1'b0; in_line <= 1'b0;
+      left <= 32'd0; dest <= 32'd0; ret <= 32'd0; store_i <= 32'd0; store_addr <= 32'd0;
       args_q <= 32'd0; dom_w <= 32'd0; dom_h <= 32'd0;
       cycles <= 32'd0; busy_cycles <= 32'd0; snap_cycles <= 32'd0; snap_busy <= 32'd0;
       instructions <= {32*CORES{1'b0}};
       fault_q <= `UMBRA_CMD_FAULT_NONE;
+      inval_q <= 1'b0;
     end else begin
+      inval_q <= go && op == `UMBRA_CMD_INVALIDATE;
       // The counters (a counters_reset below wins).
       cycles <= cycles + 32'd1;
       if (system_busy) busy_cycles <= busy_cycles + 32'd1;
@@ -183,6 +198,7 @@ module command_processor #(
         filling   <= 1'b1;
         line_have <= 1'b1;
         line_base <= rd & LINE_MASK;
+        in_line   <= 1'b1;
         line_got  <= {NW{1'b0}};
       end
 
@@ -212,6 +228,7 @@ module command_processor #(
                 op    <= word;
                 nargs <= attr_word[1:0];
                 rd    <= rd + 32'd4;
+                in_line <= in_line && step_in_line;
                 if (attr_word[1:0] == 2'd0)
                   state <= S_START;
                 else
@@ -224,6 +241,7 @@ module command_processor #(
                 default: a2 <= word;
               endcase
               rd <= rd + 32'd4;
+              in_line <= in_line && step_in_line;
               if (argi == nargs) begin
                 argi  <= 2'd0;
                 state <= S_START;
@@ -247,6 +265,7 @@ module command_processor #(
                 end else if (a1 != 32'd0) begin
                   ret   <= rd;
                   rd    <= a0;
+                  in_line <= (a0 & LINE_MASK) == line_base;
                   left  <= a1;
                   dest  <= {2'b00, a2[31:2]};
                   state <= S_COPY;
@@ -273,6 +292,7 @@ module command_processor #(
                   state   <= S_FAULT;
                 end else begin
                   store_i     <= 32'd0;
+                  store_addr  <= a0;
                   snap_cycles <= cycles;
                   snap_busy   <= busy_cycles;
                   state       <= S_STORE;
@@ -282,22 +302,25 @@ module command_processor #(
                 busy_cycles  <= 32'd0;
                 instructions <= {32*CORES{1'b0}};
               end
-              default: ;  // invalidate, wait: their effect is this cycle's
+              default: ;  // wait: its effect is this cycle's (invalidate's is inval_q's)
             endcase
           end
         S_COPY:
           if (word_ready) begin
             rd   <= rd + 32'd4;
+            in_line <= in_line && step_in_line;
             dest <= dest + 32'd1;
             left <= left - 32'd1;
             if (left == 32'd1) begin
               rd    <= ret;
+              in_line <= (ret & LINE_MASK) == line_base;
               state <= S_FETCH;
             end
           end
         S_STORE:
           if (granted) begin
             store_i <= store_i + 32'd1;
+            store_addr <= store_addr + 32'd4;
             if (op == `UMBRA_CMD_FENCE || store_i + 32'd1 == COUNTER_WORDS) state <= S_FETCH;
           end
         default: state <= S_IDLE;

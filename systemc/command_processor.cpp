@@ -32,6 +32,7 @@ CommandProcessor::Outputs CommandProcessor::outputs(bool system_busy, bool dispa
   o.busy = busy();
   o.fault = fault_;
   o.fault_addr = cmd_addr_;
+  o.inval_all = inval_q_;
   if (want_fill()) {
     o.req_valid = true;
     o.req_op = isa::kPortOpFill;
@@ -55,7 +56,6 @@ CommandProcessor::Outputs CommandProcessor::outputs(bool system_busy, bool dispa
         o.domain_h = dom_h_;
         o.entry = a_[0];
       }
-      o.inval_all = Opcode(op_) == Opcode::Invalidate;
     }
   }
   if (state_ == State::Store) {
@@ -94,6 +94,7 @@ void CommandProcessor::clock(bool rst, bool doorbell_valid, uint32_t doorbell_ad
   ++cycles_;
   if (system_busy) ++busy_cycles_;
   for (unsigned c = 0; c < cores_; ++c) instructions_[c] += issued[c];
+  inval_q_ = o.started && Opcode(op_) == Opcode::Invalidate;
 
   // The line buffer: a beat of the fill in flight, or a fill taken.
   if (resp_valid && (resp_tag & 0xff00u) == kTag && line_port_) {

@@ -43,7 +43,7 @@ class CommandProcessor {
     uint32_t imem_addr = 0, imem_data = 0;
     bool domain_valid = false;  // `run`: the domain launch
     uint32_t domain_w = 0, domain_h = 0, entry = 0;
-    bool inval_all = false;  // `invalidate`: every core's whole data cache
+    bool inval_all = false;  // `invalidate`, the cycle after it started: every core's whole data cache
     uint32_t args = 0;       // `rdsr arg`
     bool busy = false;       // reading or executing a buffer
     commands::Fault fault = commands::Fault::None;
@@ -91,6 +91,7 @@ class CommandProcessor {
   uint32_t cycles_ = 0, busy_cycles_ = 0, snap_cycles_ = 0, snap_busy_ = 0;
   std::vector<uint32_t> instructions_;
   commands::Fault fault_ = commands::Fault::None;
+  bool inval_q_ = false;  // `invalidate` started in the cycle that ended (rtl's inval_q)
 };
 
 }  // namespace umbra::scm
