@@ -14,7 +14,11 @@ and end paths; so do the top's ports.  ECP5: a LUT4 is 1, a CCU2C (two bits of c
 distributed RAM's (TRELLIS_DPR16X4) asynchronous read 1 (its write ports end paths),
 a MULT18X18D without input or output registers 4.
 
-  logic_depth.py NETLIST.json [--top N] [--verbose]
+  logic_depth.py NETLIST.json [--top N] [--verbose] [--blocks LEVELS]
+
+--blocks LEVELS counts the endpoints at LEVELS or deeper by the block (the RTL
+instance, `u_*`) their deepest path starts in and the one it ends in: where a pass
+over the design has to cut, in a few lines where the path list has thousands.
 """
 import argparse
 import json
@@ -45,11 +49,36 @@ def mult_registered(cell):
                for r in ("REG_INPUTA_CLK", "REG_INPUTB_CLK", "REG_OUTPUT_CLK", "REG_PIPELINE_CLK"))
 
 
+def block(cell):
+    """The RTL instance a cell belongs to: its hierarchical name up to the last `u_*`
+    (Yosys names a cell after the net it drives, under its instance's path)."""
+    parts = cell.split(" ")[0].split(".")
+    last = max((i for i, p in enumerate(parts[:-1]) if p.startswith("u_")), default=-1)
+    return ".".join(parts[:last + 1]) or "(top)"
+
+
+def print_blocks(ends, driver, via, source_cell, levels):
+    counts = {}
+    for depth, end, b in ends:
+        if depth < levels:
+            continue
+        while b is not None and b in driver:
+            b = via.get(b)
+        key = (block(source_cell.get(b, "(top)")), block(end))
+        counts[key] = counts.get(key, 0) + 1
+    total = sum(counts.values())
+    print(f"{total} of {len(ends)} endpoints at {levels:g} levels or more, by start -> end block:")
+    for (start, end), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        print(f"{n:7d}  {start} -> {end}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("netlist")
     ap.add_argument("--top", type=int, default=5, help="paths to print (distinct start/end registers)")
     ap.add_argument("--verbose", action="store_true", help="list every cell on each path")
+    ap.add_argument("--blocks", type=float, metavar="LEVELS",
+                    help="count the endpoints at LEVELS or deeper by start and end block")
     a = ap.parse_args()
     try:
         with open(a.netlist) as f:
@@ -145,6 +174,10 @@ def main():
     # share a path and would fill the list.
     def group(n):
         return re.sub(r"_SB_DFF\w*|_TRELLIS_FF\w*", "", n.split(" ")[0])
+
+    if a.blocks is not None:
+        print_blocks(ends, driver, via, source_cell, a.blocks)
+        return
 
     shown = set()
     for depth, end, b in ends:
