@@ -271,7 +271,7 @@ void umbra_system::tick() {
     cp_granted = g.cp && down_ready;
     if (g.any && !g.cp && down_ready) first_ = g.core + 1 == cores() ? 0 : g.core + 1;
     const QueueRequest out = queue_.dram_req();
-    const QueueRequest in = g.cp ? QueueRequest{cp.req_op, cp.req_addr, cp.req_data, 0, wide_tag}
+    const QueueRequest in = g.cp ? QueueRequest{cp.req_op, cp.req_addr, cp.req_data, 0, wide_tag, 0, {}}
                                  : QueueRequest{c.mem_req_op, c.mem_req_addr, c.mem_req_data, c.mem_req_cmp,
                                                 wide_tag,     c.mem_req_mask, c.mem_req_line};
     const bool sent = queue_.clock(g.any && !bypass, in, *mem_req_ready_ && !bypass);
@@ -323,7 +323,7 @@ void umbra_system::tick() {
   const umbra_core::PortValues& n = cores_[a.core].port_values();
   const QueueRequest& q = queue_.dram_req();
   const QueueRequest direct =
-      a.cp ? QueueRequest{ncp.req_op, ncp.req_addr, ncp.req_data, 0, CommandProcessor::kTag}
+      a.cp ? QueueRequest{ncp.req_op, ncp.req_addr, ncp.req_data, 0, CommandProcessor::kTag, 0, {}}
            : QueueRequest{n.mem_req_op,
                           n.mem_req_addr,
                           n.mem_req_data,

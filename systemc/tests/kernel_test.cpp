@@ -124,7 +124,9 @@ table:  .space  512
     EXPECT_EQ(kernel.mem.load_buckets, plain.mem.load_buckets);
     EXPECT_EQ(kernel.memory, plain.memory);
     EXPECT_NE(test::word_at(plain.memory, p.data_base + 4 + 64), 0u);
-    if (memory == "full-queue") EXPECT_EQ(plain.mem.queue_occupancy_max, 2u);
+    if (memory == "full-queue") {
+      EXPECT_EQ(plain.mem.queue_occupancy_max, 2u);
+    }
   }
 }
 
