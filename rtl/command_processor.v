@@ -22,7 +22,9 @@
 // from a register (inval_q), the cycle after it starts: the system's busy decides
 // whether it starts, and every valid bit of every core's cache is too far from that OR
 // of all the cores for one cycle.  It is an idle command, so nothing can touch a cache
-// in between.
+// in between.  For the same reason a fill of the line buffer is asked for from a
+// register (fill_q), the cycle after the processor finds its word missing: the request
+// goes through the arbiter into the reorder queue's page compares, far across the chip.
 `default_nettype none
 
 `include "umbra_isa.vh"
@@ -92,7 +94,8 @@ module command_processor #(
   reg  [31:0]   line_base;
   reg  [NW-1:0] line_got;
   reg           line_have, filling;
-  reg           in_line;  // rd's line is line_base's (with line_have: the word is or will be here)
+  reg           in_line;
+  reg           fill_q;   // asking for rd's line: want_fill, a cycle later  // rd's line is line_base's (with line_have: the word is or will be here)
   reg  [31:0]   left, dest, ret;
   reg  [31:0]   store_i;
   reg  [31:0]   store_addr;  // a0 + 4 * store_i, kept so that no adder feeds the queue's page compares
@@ -139,7 +142,7 @@ module command_processor #(
   end
 
   wire store_now = state == S_STORE;
-  assign req_valid = want_fill || store_now;
+  assign req_valid = fill_q || store_now;
   assign req_op    = store_now ? OP_STW : OP_FILL;
   assign req_addr  = store_now ? store_addr : (rd & LINE_MASK);
   assign req_data  = !store_now ? 32'd0 : (op == `UMBRA_CMD_FENCE) ? a1 : counter_word;
@@ -175,7 +178,10 @@ module command_processor #(
       instructions <= {32*CORES{1'b0}};
       fault_q <= `UMBRA_CMD_FAULT_NONE;
       inval_q <= 1'b0;
+      fill_q  <= 1'b0;
     end else begin
+      // want_fill holds until the fill is granted: its word cannot arrive before.
+      fill_q  <= want_fill && !(granted && !store_now);
       inval_q <= go && op == `UMBRA_CMD_INVALIDATE;
       // The counters (a counters_reset below wins).
       cycles <= cycles + 32'd1;

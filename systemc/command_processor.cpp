@@ -33,7 +33,7 @@ CommandProcessor::Outputs CommandProcessor::outputs(bool system_busy, bool dispa
   o.fault = fault_;
   o.fault_addr = cmd_addr_;
   o.inval_all = inval_q_;
-  if (want_fill()) {
+  if (fill_q_) {
     o.req_valid = true;
     o.req_op = isa::kPortOpFill;
     o.req_addr = rd_ - rd_ % line_bytes_;
@@ -95,6 +95,7 @@ void CommandProcessor::clock(bool rst, bool doorbell_valid, uint32_t doorbell_ad
   if (system_busy) ++busy_cycles_;
   for (unsigned c = 0; c < cores_; ++c) instructions_[c] += issued[c];
   inval_q_ = o.started && Opcode(op_) == Opcode::Invalidate;
+  fill_q_ = want_fill() && !(o.req_valid && granted && o.req_op == isa::kPortOpFill);
 
   // The line buffer: a beat of the fill in flight, or a fill taken.
   if (resp_valid && (resp_tag & 0xff00u) == kTag && line_port_) {

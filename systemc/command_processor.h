@@ -17,7 +17,9 @@
 //
 // A plain C++ state machine clocked by umbra_system like the dispatcher: outputs()
 // depends only on the state at the start of the cycle (and the dispatcher's busy, a
-// register), clock() is the edge.
+// register), clock() is the edge.  `invalidate` and the line buffer's fill request
+// leave a cycle after the processor decides them, from registers, as in the RTL (whose
+// header says why).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -92,6 +94,7 @@ class CommandProcessor {
   std::vector<uint32_t> instructions_;
   commands::Fault fault_ = commands::Fault::None;
   bool inval_q_ = false;  // `invalidate` started in the cycle that ended (rtl's inval_q)
+  bool fill_q_ = false;   // asking for rd_'s line: want_fill() a cycle later (rtl's fill_q)
 };
 
 }  // namespace umbra::scm
