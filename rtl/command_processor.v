@@ -94,8 +94,8 @@ module command_processor #(
   reg  [31:0]   line_base;
   reg  [NW-1:0] line_got;
   reg           line_have, filling;
-  reg           in_line;
-  reg           fill_q;   // asking for rd's line: want_fill, a cycle later  // rd's line is line_base's (with line_have: the word is or will be here)
+  reg           in_line;  // rd's line is line_base's (with line_have: the word is or will be here)
+  reg           fill_q;   // asking for rd's line: want_fill, a cycle later
   reg  [31:0]   left, dest, ret;
   reg  [31:0]   store_i;
   reg  [31:0]   store_addr;  // a0 + 4 * store_i, kept so that no adder feeds the queue's page compares
