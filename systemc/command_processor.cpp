@@ -18,6 +18,8 @@ CommandProcessor::CommandProcessor(unsigned cores, unsigned line_bytes, unsigned
       line_(line_bytes / 4, 0),
       instructions_(cores, 0) {}
 
+// The RTL keeps the line compare in a flip-flop (in_line) and the store's address in a
+// register (store_addr), for timing alone: the values are these, cycle for cycle.
 bool CommandProcessor::word_ready() const {
   return line_have_ && rd_ - rd_ % line_bytes_ == line_base_ && (rd_ % line_bytes_) / 4 < line_got_;
 }
