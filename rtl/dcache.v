@@ -218,22 +218,30 @@ module dcache #(
   // ---- valid bits and victim choice --------------------------------------------------------
   wire [SETS*WAYS-1:0] valid_vec;
   wire [WW*SETS-1:0]   rr_vec;
-  wire [WAYS-1:0]      f_set_valid = valid_vec[WAYS*f_set +: WAYS];
   wire [WAYS-1:0]      c2_set_valid = valid_vec[WAYS*c2_set +: WAYS];
 
-  reg [WW-1:0] lowest_invalid;
-  reg          any_invalid;
-  integer i;
+  // Each set's own victim, from its own valid bits and pointer: the lowest invalid way,
+  // else the round-robin pointer (set_full).  The valid bits and pointer of a set are
+  // updated from that set's victim, not from the fill's victim picked out of all sets,
+  // so no set's next state waits for the mux that picks f_set's (it was the one-core
+  // ULX3S board's longest path, the response's tag through f_line and that mux into
+  // every valid bit: docs/fpga.md, "Round four").  Only the RAMs' write enables and
+  // victim_q take the picked victim.
+  reg [WW*SETS-1:0] set_victim;
+  reg [SETS-1:0]    set_full;
+  integer i, s;
   always @* begin
-    lowest_invalid = {WW{1'b0}};
-    any_invalid    = 1'b0;
-    for (i = WAYS - 1; i >= 0; i = i - 1)
-      if (!f_set_valid[i]) begin
-        lowest_invalid = i[WW-1:0];
-        any_invalid    = 1'b1;
-      end
+    for (s = 0; s < SETS; s = s + 1) begin
+      set_victim[WW*s +: WW] = rr_vec[WW*s +: WW];
+      set_full[s]            = 1'b1;
+      for (i = WAYS - 1; i >= 0; i = i - 1)
+        if (!valid_vec[WAYS*s + i]) begin
+          set_victim[WW*s +: WW] = i[WW-1:0];
+          set_full[s]            = 1'b0;
+        end
+    end
   end
-  wire [WW-1:0] victim_new = any_invalid ? lowest_invalid : rr_vec[WW*f_set +: WW];
+  wire [WW-1:0] victim_new = set_victim[WW*f_set +: WW];
   wire [WW-1:0] victim     = first_beat ? victim_new : victim_q;
 
   always @(posedge clk) begin
@@ -340,13 +348,14 @@ module dcache #(
   // latter as a range check and a shifter over the whole vector, which was the ULX3S
   // board's deepest path into these bits (docs/fpga.md, "ULX3S timing").
   reg [SETS*WAYS-1:0] lines_valid_q, clear_bits, make_bits;
-  integer s;
   always @* begin
     for (s = 0; s < SETS; s = s + 1) begin
       clear_bits[WAYS*s +: WAYS] = {WAYS{inval_now}}
                                  | ((c2_inv && c2_set == s[SI-1:0]) ? c2_way_hit : {WAYS{1'b0}})
-                                 | ((first_beat && f_set == s[SI-1:0]) ? way_bit(victim_new) : {WAYS{1'b0}});
-      make_bits[WAYS*s +: WAYS]  = (f_allocate && f_set == s[SI-1:0]) ? way_bit(victim) : {WAYS{1'b0}};
+                                 | ((first_beat && f_set == s[SI-1:0]) ? way_bit(set_victim[WW*s +: WW])
+                                                                       : {WAYS{1'b0}});
+      make_bits[WAYS*s +: WAYS]  = (f_allocate && f_set == s[SI-1:0])
+                                 ? way_bit(first_beat ? set_victim[WW*s +: WW] : victim_q) : {WAYS{1'b0}};
     end
   end
   always @(posedge clk) begin
@@ -370,12 +379,13 @@ module dcache #(
           rr_q <= {WW*SETS{1'b0}};
         else
           for (r = 0; r < SETS; r = r + 1)
-            if (first_beat && !any_invalid && f_set == r[SI-1:0])
+            if (first_beat && set_full[r] && f_set == r[SI-1:0])
               rr_q[WW*r +: WW] <= rr_q[WW*r +: WW] + 1'b1;
       end
       assign rr_vec = rr_q;
     end else begin : g_no_rr
       assign rr_vec = {WW*SETS{1'b0}};
+      wire unused_full = |set_full;  // one way: the victim is way 0 either way
     end
   endgenerate
 
@@ -394,7 +404,8 @@ module dcache #(
   // computed, for the memory to refuse, and never allocates.
   wire c2_mis    = c2_addr[1:0] != 2'b00;
   wire c2_hit    = c2_ldw && !c2_mis && c2_hit_any;
-  wire c2_merge  = c2_ldw && !c2_mis && !c2_hit_any && |joinable;
+  wire c2_joins  = !c2_mis && |joinable;  // a merge if it is a load that misses
+  wire c2_merge  = c2_ldw && !c2_hit_any && c2_joins;
   wire c2_miss   = c2_ldw && (c2_mis || (!c2_hit_any && !(|joinable)));
   // A merge into the fill completing in this very cycle is answered now.
   wire merge_now = c2_merge && fill_done && merge_tag == r_thread;
@@ -438,12 +449,18 @@ module dcache #(
           if (marked)
             na_q <= 1'b1;
         end
-        if (mine && (c2_miss || c2_merge)) begin
+        // Line, offset and tag are written by any request of the entry's thread in C2,
+        // hit or not: an entry is valid only while its thread sleeps on it, so no
+        // request of the thread reaches C2 then, and the bits of an invalid entry are
+        // read by nothing.  So C2's tag compare enables only valid_q and na_q (it was
+        // the one-core board's longest path into these enables: docs/fpga.md, "Round
+        // four").
+        if (mine && c2_valid) begin
           line_q <= c2_line;
           off_q  <= c2_off;
-          tag_q  <= c2_miss ? TID : merge_tag;
+          tag_q  <= c2_joins ? merge_tag : TID;
         end
-        line_eq_q <= (mine && (c2_miss || c2_merge)) ? c2_line_is_c1s : line_q == c1_line;
+        line_eq_q <= (mine && c2_valid) ? c2_line_is_c1s : line_q == c1_line;
       end
       assign mt_na[t]              = na_q;
       assign mt_primary[t]         = valid_q && tag_q == TID;
@@ -464,10 +481,13 @@ module dcache #(
   // as execute sent them (data and cmp 0), for the load/store unit.
   wire c2_wline = (LINE_PORT != 0) && c2_valid && c2_op == `UMBRA_PORT_OP_WLINE;
   assign c2_push_valid  = c2_miss || c2_store || c2_atomic || c2_flush || c2_wline;
-  assign c2_push_op     = c2_miss ? OP_FILL : c2_op;
-  assign c2_push_addr   = (c2_miss && !c2_mis) ? {c2_line, {LB{1'b0}}} : c2_addr;
-  assign c2_push_data   = c2_miss ? 32'd0 : c2_data;
-  assign c2_push_cmp    = c2_miss ? 32'd0 : c2_cmp;
+  // The pushed request is the same whether an ldw misses or not (it is pushed only
+  // if it does), so the tag compare reaches c2_push_valid alone: the load/store unit
+  // writes the entry without waiting for it.
+  assign c2_push_op     = c2_ldw ? OP_FILL : c2_op;
+  assign c2_push_addr   = (c2_ldw && !c2_mis) ? {c2_line, {LB{1'b0}}} : c2_addr;
+  assign c2_push_data   = c2_ldw ? 32'd0 : c2_data;
+  assign c2_push_cmp    = c2_ldw ? 32'd0 : c2_cmp;
   assign c2_push_tag    = c2_thread;
   assign c2_push_marker = c2_flush;
 

@@ -204,9 +204,18 @@ module load_store_unit #(
       // The port must see the head in the cycle it arrives, so the entries are read
       // asynchronously at head; Yosys still maps them to block RAM, read at the next
       // head a cycle early, with a bypass for an entry written in that cycle.
+      //
+      // The entry at tail is written in every cycle the FIFO is not full, pushed or
+      // not: the tail entry is not in the FIFO until the tail advances past it, so an
+      // entry written and not pushed is overwritten by the next.  That keeps C2's hit
+      // (and the port's ready) out of the write enables of the whole entry, where the
+      // hit was the one-core ULX3S board's longest path (its tag compare, through
+      // c2_push_valid, into every bit of q: docs/fpga.md, "Round four"); only the
+      // pointers and the count wait for them.
+      wire q_we = count != FULL;
       reg [EW-1:0] q [0:F-1];
       always @(posedge clk) begin
-        if (push)
+        if (q_we)
           q[tail] <= push_entry;
       end
       assign head_entry = q[head];
@@ -344,7 +353,7 @@ module load_store_unit #(
 
   // Execute's replay keeps pushes within the room, so a push never meets a full FIFO;
   // the guard keeps a broken invariant from overwriting the head.
-  wire push = (push_c2 || push_buffer) && (count != FULL || pop);
+  wire push = (push_c2 || push_buffer) && count != FULL;
   wire [CW-1:0] next_count = count + {{(CW - 1){1'b0}}, push} - {{(CW - 1){1'b0}}, pop};
 
   always @(posedge clk) begin
