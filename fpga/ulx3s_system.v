@@ -29,20 +29,23 @@
 //   1024-byte rows (512 columns of 16 bits) for this chip.
 // - RESET from the host resets the system but not the controller: a controller reset
 //   would re-run the chip's 100 us power-up and drop refreshes it owes.
-// - The system's requests pass one register (rq_*) on their way to the host's mux
+// - The system's requests pass a register (rq_*) on their way to the host's mux
 //   and the controller: the reorder queue's pick (open-row compares, the oldest hit,
 //   the 16-way entry mux) is a Moore output of many levels, and the controller's
 //   decode of an accepted request (op, alignment, range, the word mask) would add its
 //   own on the same path (docs/fpga.md, "ULX3S timing: where the time goes").  The
 //   register takes a request whenever it is empty or handing its request over, so row
-//   hits still stream back to back; the ready it gives the queue is a function of
-//   registers (its own valid, the controller's state, the host's request).  A request
-//   in it counts as busy, so the host never sees a run finished with a store still on
-//   its way, and since the controller serves in acceptance order the command
-//   processor's fence still follows the run's last store.  Board-side only: the
-//   SystemC model and the cosimulation see umbra_system, which this does not touch
-//   (only the latency it sees behind its DRAM port changes: a cycle more each way, as
-//   its responses pass a register too).
+//   hits still stream back to back.  A second register (sk_*) takes the request the
+//   system sends while rq_* waits, and the ready the queue sees is sk_*'s emptiness
+//   alone, a flip-flop: were it rq_*'s "empty or taken", the controller's acceptance
+//   would run through it into the queue's send and shift, the one-core board's
+//   longest path once the data cache's were cut (docs/fpga.md, "Round four").  A
+//   request in either counts as busy, so the host never sees a run finished with a
+//   store still on its way, and since the controller serves in acceptance order the
+//   command processor's fence still follows the run's last store.  Board-side only:
+//   the SystemC model and the cosimulation see umbra_system, which this does not
+//   touch (only the latency it sees behind its DRAM port changes: a cycle more each
+//   way, as its responses pass a register too).
 `default_nettype none
 
 `include "umbra_isa.vh"
@@ -176,29 +179,53 @@ module ulx3s_system #(
   wire [15:0] resp_tag;
   wire [31:0] hm_byte_addr = {{(15 - HOST_WB){1'b0}}, hm_addr, 2'b00};
 
-  // The system's request register (see the head of the file).
-  reg         rq_valid;
-  reg  [7:0]  rq_op;
-  reg  [31:0] rq_addr, rq_data, rq_cmp;
-  reg  [15:0] rq_tag;
+  // The system's request registers (see the head of the file): rq_* goes to the
+  // controller, sk_* holds a request the system sent while rq_* waited.
+  reg         rq_valid, sk_valid;
+  reg  [7:0]  rq_op, sk_op;
+  reg  [31:0] rq_addr, rq_data, rq_cmp, sk_addr, sk_data, sk_cmp;
+  reg  [15:0] rq_tag, sk_tag;
   wire        rq_take = rq_valid && c_req_ready && !hm_valid;   // the controller takes it
-  assign s_req_ready = !rq_valid || rq_take;
+  wire        rq_free = !rq_valid || rq_take;                   // rq_* takes a request
+  assign s_req_ready = !sk_valid;
+  wire        s_in    = s_req_valid && !sk_valid;
   always @(posedge clk) begin
     if (core_rst) begin
       rq_valid <= 1'b0;
-    end else if (s_req_valid && s_req_ready) begin
-      rq_valid <= 1'b1;
-      rq_op    <= s_req_op;
-      rq_addr  <= s_req_addr;
-      rq_data  <= s_req_data;
-      rq_cmp   <= s_req_cmp;
-      rq_tag   <= s_req_tag;
-    end else if (rq_take) begin
-      rq_valid <= 1'b0;
+      sk_valid <= 1'b0;
+    end else begin
+      if (rq_free) begin
+        rq_valid <= sk_valid || s_in;
+        if (sk_valid) begin
+          rq_op   <= sk_op;
+          rq_addr <= sk_addr;
+          rq_data <= sk_data;
+          rq_cmp  <= sk_cmp;
+          rq_tag  <= sk_tag;
+        end else begin
+          rq_op   <= s_req_op;
+          rq_addr <= s_req_addr;
+          rq_data <= s_req_data;
+          rq_cmp  <= s_req_cmp;
+          rq_tag  <= s_req_tag;
+        end
+      end
+      if (rq_free)
+        sk_valid <= 1'b0;
+      else if (s_in)
+        sk_valid <= 1'b1;
+      if (s_in && !rq_free) begin
+        sk_op   <= s_req_op;
+        sk_addr <= s_req_addr;
+        sk_data <= s_req_data;
+        sk_cmp  <= s_req_cmp;
+        sk_tag  <= s_req_tag;
+      end
     end
   end
 
-  wire busy = sys_busy || rq_valid;   // what the host, the counters and led[0] see
+  wire busy = sys_busy || rq_valid;   // what the host, the counters and led[0] see (sk_* only
+                                      // holds while rq_* does)
 
   assign c_req_valid = hm_valid || rq_valid;
   assign c_req_op    = hm_valid ? (hm_we ? `UMBRA_OP_STW : `UMBRA_OP_LDW) : rq_op;
