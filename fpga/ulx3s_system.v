@@ -11,8 +11,9 @@
 //   rarely (a word per UART frame's 4 bytes) and almost only while the cores are
 //   idle, and the controller serves requests one at a time in acceptance order, so a
 //   host write granted before the host's LAUNCH (or a later doorbell) is in the chip
-//   before any request of that run.  The host wins the mux when it asks (the system
-//   sees ready low for that cycle, which the port's valid/ready rules allow); its
+//   before any request of that run.  The host wins the mux when it asks (the system's
+//   request waits in rq_* for that cycle, and the system sees ready low once the
+//   second register holds one too, which the port's valid/ready rules allow); its
 //   request carries the tag HOST_TAG, whose high byte is neither a core's nor the
 //   command processor's, and its response is taken here and never reaches the queue.
 //   Like the iCE40 boards' memory, a host write does not touch the cores' data
