@@ -34,6 +34,7 @@ module ulx3s_top #(
     parameter integer MAX_PASSES       = `UMBRA_DEFAULT_MAX_PASSES,
     parameter integer BANKS            = 4,
     parameter integer ROW_BYTES        = 1024,
+    parameter integer RESP_REGISTER    = `UMBRA_DEFAULT_RESP_REGISTER,  // memory.response_register
     // The SDRAM's times in clocks of CLK_HZ: sdram.*, rounded by umbra-config.
     `UMBRA_SDRAM_CLOCKS_PARAMS,
     // The core clock and the PLL that makes it (umbra-config --top ulx3s_top gives all
@@ -77,6 +78,7 @@ module ulx3s_top #(
   ulx3s_system #(
       `UMBRA_CORE_PASS, .CORES(CORES), .MODE_REORDER(MODE_REORDER), .QUEUE_DEPTH(QUEUE_DEPTH),
       .OPEN_ROWS(OPEN_ROWS), .MAX_PASSES(MAX_PASSES), .BANKS(BANKS), .ROW_BYTES(ROW_BYTES),
+      .RESP_REGISTER(RESP_REGISTER),
       `UMBRA_SDRAM_CLOCKS_PASS,
       .CLK_HZ(CLK_HZ), .CLKS_PER_BIT(CLK_HZ / BAUD), .IDLE_CLKS(IDLE_CLKS),
       .BLINK_BIT(24   /* toggles every 0.84 s at 20 MHz */)

@@ -29,6 +29,14 @@
 // from the configuration, so both memory models run through this one top; synthesis
 // with it tied removes the unused path.
 //
+// RESP_REGISTER (memory.response_register; docs/memory-system.md, "The response
+// register") gives each core a register of its own on the response it is sent: the
+// core sees a response a cycle after the queue hands it back.  One response reaching
+// every core's fill logic crosses the chip; with the register it reaches flip-flops
+// that place beside each core, and the fill starts from them.  The command processor's
+// responses do not pass it.  A response waiting in it is one its core still owes
+// (the core is busy), so nothing that waits for idle can miss it.
+//
 // busy also covers requests still in the queue: a store a core has handed over is not
 // in memory until the queue has passed it on.
 //
@@ -61,6 +69,8 @@ module umbra_system #(
     parameter integer MAX_PASSES       = `UMBRA_DEFAULT_MAX_PASSES,
     parameter integer BANKS            = `UMBRA_DEFAULT_BANKS,
     parameter integer ROW_BYTES        = `UMBRA_DEFAULT_ROW_BYTES,
+    // memory.response_register: 1 puts a register on each core's response (below).
+    parameter integer RESP_REGISTER    = `UMBRA_DEFAULT_RESP_REGISTER,
     // The trace fields' widths (derived; not to be set).
     parameter integer RB = `UMBRA_BUBBLE_REASON_BITS,
     parameter integer FB = `UMBRA_FAULT_BITS,
@@ -165,6 +175,10 @@ module umbra_system #(
 
   // The cores' ports, core c's in slice c.
   wire [CORES-1:0]    c_req_valid, c_req_ready, c_resp_valid, c_busy, c_fault;
+  // A core's response as it sees it (through its register with RESP_REGISTER).
+  wire [32*CORES-1:0]  c_resp_data;
+  wire [8*CORES-1:0]   c_resp_tag;
+  wire [LNB*CORES-1:0] c_resp_line;
   wire [8*CORES-1:0]  c_req_op, c_req_tag, c_fault_thread;
   wire [32*CORES-1:0] c_req_addr, c_req_data, c_req_cmp, c_fault_pc;
   wire [WPL*CORES-1:0] c_req_mask;
@@ -240,8 +254,8 @@ module umbra_system #(
           .mem_req_addr(c_req_addr[32*c +: 32]), .mem_req_data(c_req_data[32*c +: 32]),
           .mem_req_cmp(c_req_cmp[32*c +: 32]), .mem_req_tag(c_req_tag[8*c +: 8]),
           .mem_req_mask(c_req_mask[WPL*c +: WPL]), .mem_req_line(c_req_line[LNB*c +: LNB]),
-          .mem_resp_valid(c_resp_valid[c]), .mem_resp_data(q_resp_data), .mem_resp_tag(q_resp_tag[7:0]),
-          .mem_resp_line(q_resp_line),
+          .mem_resp_valid(c_resp_valid[c]), .mem_resp_data(c_resp_data[32*c +: 32]),
+          .mem_resp_tag(c_resp_tag[8*c +: 8]), .mem_resp_line(c_resp_line[LNB*c +: LNB]),
           .trace_issue_valid(trace_issue_valid[c]), .trace_issue_thread(trace_issue_thread[8*c +: 8]),
           .trace_issue_pc(trace_issue_pc[32*c +: 32]), .trace_issue_reason(trace_issue_reason[RB*c +: RB]),
           .trace_regwrite_valid(trace_regwrite_valid[c]),
@@ -330,12 +344,36 @@ module umbra_system #(
   // command processor (0xFF).  With one core the high byte carries nothing else.
   wire to_cp = q_resp_tag[15:8] == `UMBRA_CMD_PORT_TAG;
   assign cp_resp_valid = q_resp_valid && to_cp;
+  wire [CORES-1:0] to_core;
   generate
     if (CORES == 1) begin : g_resp_one
-      assign c_resp_valid = q_resp_valid && !to_cp;
+      assign to_core = q_resp_valid && !to_cp;
     end else begin : g_resp_many
       for (c = 0; c < CORES; c = c + 1) begin : g_resp
-        assign c_resp_valid[c] = q_resp_valid && q_resp_tag[15:8] == c;
+        assign to_core[c] = q_resp_valid && q_resp_tag[15:8] == c;
+      end
+    end
+    for (c = 0; c < CORES; c = c + 1) begin : g_resp_reg
+      if (RESP_REGISTER != 0) begin : g_reg
+        reg           r_valid;
+        reg [31:0]    r_data;
+        reg [7:0]     r_tag;
+        reg [LNB-1:0] r_line;
+        always @(posedge clk) begin
+          r_valid <= to_core[c] && !rst;
+          r_data  <= q_resp_data;
+          r_tag   <= q_resp_tag[7:0];
+          r_line  <= q_resp_line;
+        end
+        assign c_resp_valid[c]            = r_valid;
+        assign c_resp_data[32*c +: 32]    = r_data;
+        assign c_resp_tag[8*c +: 8]       = r_tag;
+        assign c_resp_line[LNB*c +: LNB]  = r_line;
+      end else begin : g_wire
+        assign c_resp_valid[c]            = to_core[c];
+        assign c_resp_data[32*c +: 32]    = q_resp_data;
+        assign c_resp_tag[8*c +: 8]       = q_resp_tag[7:0];
+        assign c_resp_line[LNB*c +: LNB]  = q_resp_line;
       end
     end
   endgenerate
@@ -399,12 +437,8 @@ module umbra_system #(
   assign trace_port_req_mask   = c_req_mask;
   assign trace_port_req_line   = c_req_line;
   assign trace_port_resp_valid = c_resp_valid;
-  generate
-    for (c = 0; c < CORES; c = c + 1) begin : g_trace_resp
-      assign trace_port_resp_data[32*c +: 32] = q_resp_data;
-      assign trace_port_resp_tag[8*c +: 8]    = q_resp_tag[7:0];
-    end
-  endgenerate
+  assign trace_port_resp_data  = c_resp_data;
+  assign trace_port_resp_tag   = c_resp_tag;
 
 endmodule
 

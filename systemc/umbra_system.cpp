@@ -37,6 +37,9 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
       cp_(cfg.cores, cfg.cache_line_bytes, cfg.imem_words, cfg.cache_line_port),
       can_start_(cfg.cores, false),
       issued_(cfg.cores, false),
+      resp_register_(cfg.mem_response_register),
+      resp_q_(cfg.cores),
+      resp_signal_("resp_signal"),
       core_in_(cfg.cores) {
   if (cfg.cores < 1 || cfg.cores > uarch::kMaxCores)
     throw CoreConfigError("cores = " + std::to_string(cfg.cores) + ": a system has 1.." +
@@ -93,7 +96,7 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
   sensitive << bypass_queue << mem_req_ready << mem_resp_valid << mem_resp_data << mem_resp_tag
             << mem_resp_line << q_req_ready << launch_count << first_signal_ << dispatch_signal_
             << host_imem_we << host_imem_addr << host_imem_data << launch_entry << domain_valid << domain_w
-            << domain_h;
+            << domain_h << resp_signal_;
   for (auto& v : c_req_valid) sensitive << v;
   for (auto& v : c_can_start) sensitive << v;
 }
@@ -193,8 +196,16 @@ void umbra_system::settle() {
     k.args = cp.args;
     k.inval_all = cp.inval_all;
     k.mem_req_ready = down_ready && !g.cp && g.core == c;
-    k.mem_resp_valid = in_.mem_resp_valid && to == c;
-    k.mem_resp_tag = in_.mem_resp_tag & 0xffu;
+    if (resp_register_) {
+      const Response& r = resp_q_[c];
+      k.mem_resp_valid = r.valid;
+      k.mem_resp_data = r.data;
+      k.mem_resp_tag = r.tag;
+      k.mem_resp_line = r.line;
+    } else {
+      k.mem_resp_valid = in_.mem_resp_valid && to == c;
+      k.mem_resp_tag = in_.mem_resp_tag & 0xffu;
+    }
     k.launch_lx0 = in_.launch_count * c;
     k.launch_domw = in_.launch_count * cores();
     k.start_valid = d.valid && d.core == c;
@@ -230,10 +241,18 @@ void umbra_system::route_responses() {
   for (unsigned c = 0; c < cores(); ++c) {
     c_start[c].write(d.valid && d.core == c);
     c_req_ready[c].write(down_ready && !g.cp && g.core == c);
-    c_resp_valid[c].write(mem_resp_valid.read() && to == c);
-    c_resp_data[c].write(mem_resp_data.read());
-    c_resp_tag[c].write(mem_resp_tag.read() & 0xffu);
-    c_resp_line[c].write(mem_resp_line.read());
+    if (resp_register_) {
+      const Response& r = resp_q_[c];
+      c_resp_valid[c].write(r.valid);
+      c_resp_data[c].write(r.data);
+      c_resp_tag[c].write(r.tag);
+      c_resp_line[c].write(r.line);
+    } else {
+      c_resp_valid[c].write(mem_resp_valid.read() && to == c);
+      c_resp_data[c].write(mem_resp_data.read());
+      c_resp_tag[c].write(mem_resp_tag.read() & 0xffu);
+      c_resp_line[c].write(mem_resp_line.read());
+    }
     c_lx0[c].write(count * c);
   }
   c_domw.write(count * cores());
@@ -303,6 +322,23 @@ void umbra_system::tick() {
     can_start_[c] = cores_[c].port_values().can_start;
     issued_[c] = cores_[c].issued();
   }
+  // The response registers take the cycle's response (the cores' edges above read
+  // what they held).
+  if (resp_register_) {
+    const unsigned to = response_core(*mem_resp_tag_, first_id_, cores());
+    for (unsigned c = 0; c < cores(); ++c) {
+      Response& r = resp_q_[c];
+      const bool v = !*rst_ && *mem_resp_valid_ && to == c;
+      if (!v && !r.valid) continue;
+      r.valid = v;
+      if (v) {
+        r.data = *mem_resp_data_;
+        r.tag = *mem_resp_tag_ & 0xffu;
+        r.line = *mem_resp_line_;
+      }
+      ++resp_changes_;
+    }
+  }
   // The command processor's edge: its grant, a response beat, the cores' issues.
   cp_.clock(*rst_, *doorbell_valid_, *doorbell_addr_, sys_busy, disp_busy, cp_granted, *mem_resp_valid_,
             *mem_resp_data_, *mem_resp_tag_, *mem_resp_line_, issued_);
@@ -354,6 +390,7 @@ void umbra_system::tick() {
     if (queue_.req_ready() != q_req_ready.read()) q_req_ready.write(queue_.req_ready());
     if (first_ != first_signal_.read()) first_signal_.write(first_);
     if (dispatch_changes_ != dispatch_signal_.read()) dispatch_signal_.write(dispatch_changes_);
+    if (resp_changes_ != resp_signal_.read()) resp_signal_.write(resp_changes_);
   }
 }
 

@@ -165,6 +165,18 @@ SC_MODULE(umbra_system) {
   unsigned first_ = 0;        // the arbiter's first claim: the core after the last served
   bool events_ = false;       // a sink is set: the queue's dram events go to core 0's order
   uint64_t queue_cycle_ = 0;  // cycles since reset, the dram events' time stamps
+  // memory.response_register: each core's response register (rtl/umbra_system.v's
+  // g_resp_reg), what the core sees this cycle.  Its data are taken only with a
+  // response, since a core reads them only then.
+  struct Response {
+    bool valid = false;
+    uint32_t data = 0, tag = 0;
+    PortLine line;
+  };
+  const bool resp_register_;
+  std::vector<Response> resp_q_;
+  uint64_t resp_changes_ = 0;        // counts the registers' changes ...
+  sc_signal<uint64_t> resp_signal_;  // ... for route_responses
   // What was last written to each DRAM-port output, busy and the fault outputs (the
   // signals start at 0).
   Outputs driven_;

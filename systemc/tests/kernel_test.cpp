@@ -94,8 +94,10 @@ counter: .word  0
 table:  .space  512
 )");
   // "full-queue": a queue of 2 that the program fills, so its ready falls and rises
-  // (the signal the routing method reads under the kernel).
-  for (const std::string memory : {"dram", "fixed", "full-queue"}) {
+  // (the signal the routing method reads under the kernel); "response-register": the
+  // responses through memory.response_register, whose changes the routing method
+  // follows through a signal of its own.
+  for (const std::string memory : {"dram", "fixed", "full-queue", "response-register"}) {
     SCOPED_TRACE(memory);
     Config cfg;
     if (memory == "fixed") {
@@ -104,6 +106,7 @@ table:  .space  512
       cfg.mem_latency = 5;
     }
     if (memory == "full-queue") cfg.queue_depth = 2;
+    if (memory == "response-register") cfg.mem_response_register = true;
     const std::vector<HostWrite> writes = {{30, p.data_base + 4 + 64, 77}};
     VectorEventSink plain_events, kernel_events;
     harness::RunOptions o;
