@@ -359,11 +359,16 @@ module umbra_system #(
         reg [31:0]    r_data;
         reg [7:0]     r_tag;
         reg [LNB-1:0] r_line;
+        // The fields are taken only with a response of this core's: the core reads
+        // them only then, and the per-core enable keeps synthesis from merging the
+        // cores' copies into one register (which all cores would read again).
         always @(posedge clk) begin
           r_valid <= to_core[c] && !rst;
-          r_data  <= q_resp_data;
-          r_tag   <= q_resp_tag[7:0];
-          r_line  <= q_resp_line;
+          if (to_core[c]) begin
+            r_data <= q_resp_data;
+            r_tag  <= q_resp_tag[7:0];
+            r_line <= q_resp_line;
+          end
         end
         assign c_resp_valid[c]            = r_valid;
         assign c_resp_data[32*c +: 32]    = r_data;
