@@ -172,12 +172,23 @@ unsigned response_core(uint32_t tag, unsigned first_id, unsigned cores) {
 }
 }  // namespace
 
+// The response the port carries this cycle as core c's port would take it: valid when
+// its tag names c, the tag cut to the thread's 8 bits.
+umbra_system::Response umbra_system::routed_response(unsigned c) const {
+  const bool mine = *mem_resp_valid_ && response_core(*mem_resp_tag_, first_id_, cores()) == c;
+  return Response{mine, *mem_resp_data_, *mem_resp_tag_ & 0xffu, *mem_resp_line_};
+}
+
+// What core c sees this cycle: its register's response, or the routed one itself.
+umbra_system::Response umbra_system::core_response(unsigned c) const {
+  return resp_register_ ? resp_q_[c] : routed_response(c);
+}
+
 // route_responses, onto the cores' plain inputs (and the host's inputs passed through).
 void umbra_system::settle() {
   const CommandProcessor::Outputs cp = command_outputs(in_.bypass_queue);
   const Grant g = arbitrate(cp);
   const bool down_ready = in_.bypass_queue ? in_.mem_req_ready : queue_.req_ready();
-  const unsigned to = response_core(in_.mem_resp_tag, first_id_, cores());
   const Dispatcher::Grant d = dispatch();
   for (unsigned c = 0; c < cores(); ++c) {
     umbra_core::Inputs& k = core_in_[c];
@@ -196,16 +207,11 @@ void umbra_system::settle() {
     k.args = cp.args;
     k.inval_all = cp.inval_all;
     k.mem_req_ready = down_ready && !g.cp && g.core == c;
-    if (resp_register_) {
-      const Response& r = resp_q_[c];
-      k.mem_resp_valid = r.valid;
-      k.mem_resp_data = r.data;
-      k.mem_resp_tag = r.tag;
-      k.mem_resp_line = r.line;
-    } else {
-      k.mem_resp_valid = in_.mem_resp_valid && to == c;
-      k.mem_resp_tag = in_.mem_resp_tag & 0xffu;
-    }
+    const Response r = core_response(c);
+    k.mem_resp_valid = r.valid;
+    k.mem_resp_data = r.data;
+    k.mem_resp_tag = r.tag;
+    k.mem_resp_line = r.line;
     k.launch_lx0 = in_.launch_count * c;
     k.launch_domw = in_.launch_count * cores();
     k.start_valid = d.valid && d.core == c;
@@ -233,7 +239,6 @@ void umbra_system::route_responses() {
   const CommandProcessor::Outputs cp = command_outputs(bypass_queue.read());
   const Grant g = arbitrate(cp);
   const bool down_ready = bypass_queue.read() ? mem_req_ready.read() : q_req_ready.read();
-  const unsigned to = response_core(mem_resp_tag.read(), first_id_, cores());
   const uint32_t count = launch_count.read();
   const Dispatcher::Grant d = dispatch();
   start_lx.write(d.lx);
@@ -241,18 +246,11 @@ void umbra_system::route_responses() {
   for (unsigned c = 0; c < cores(); ++c) {
     c_start[c].write(d.valid && d.core == c);
     c_req_ready[c].write(down_ready && !g.cp && g.core == c);
-    if (resp_register_) {
-      const Response& r = resp_q_[c];
-      c_resp_valid[c].write(r.valid);
-      c_resp_data[c].write(r.data);
-      c_resp_tag[c].write(r.tag);
-      c_resp_line[c].write(r.line);
-    } else {
-      c_resp_valid[c].write(mem_resp_valid.read() && to == c);
-      c_resp_data[c].write(mem_resp_data.read());
-      c_resp_tag[c].write(mem_resp_tag.read() & 0xffu);
-      c_resp_line[c].write(mem_resp_line.read());
-    }
+    const Response r = core_response(c);
+    c_resp_valid[c].write(r.valid);
+    c_resp_data[c].write(r.data);
+    c_resp_tag[c].write(r.tag);
+    c_resp_line[c].write(r.line);
     c_lx0[c].write(count * c);
   }
   c_domw.write(count * cores());
@@ -325,17 +323,12 @@ void umbra_system::tick() {
   // The response registers take the cycle's response (the cores' edges above read
   // what they held).
   if (resp_register_) {
-    const unsigned to = response_core(*mem_resp_tag_, first_id_, cores());
     for (unsigned c = 0; c < cores(); ++c) {
       Response& r = resp_q_[c];
-      const bool v = !*rst_ && *mem_resp_valid_ && to == c;
-      if (!v && !r.valid) continue;
-      r.valid = v;
-      if (v) {
-        r.data = *mem_resp_data_;
-        r.tag = *mem_resp_tag_ & 0xffu;
-        r.line = *mem_resp_line_;
-      }
+      const Response n = routed_response(c);
+      if (!n.valid && !r.valid) continue;
+      if (n.valid) r = n;  // the fields only with a response, as the RTL's enable
+      r.valid = n.valid && !*rst_;
       ++resp_changes_;
     }
   }

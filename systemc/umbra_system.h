@@ -173,6 +173,8 @@ SC_MODULE(umbra_system) {
     uint32_t data = 0, tag = 0;
     PortLine line;
   };
+  Response routed_response(unsigned c) const;
+  Response core_response(unsigned c) const;
   const bool resp_register_;
   std::vector<Response> resp_q_;
   uint64_t resp_changes_ = 0;        // counts the registers' changes ...
