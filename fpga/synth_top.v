@@ -104,6 +104,7 @@ module synth_top #(
       .mem_req_tag(req_tag),
       .mem_resp_valid(resp_valid), .mem_resp_data(resp_data), .mem_resp_tag(resp_tag),
       .mem_req_mask(), .mem_req_line(), .mem_resp_line({(8*CACHE_LINE_BYTES){1'b0}}),  // a word port: no line port
+      .mem_resp_ahead_tag(8'd0),  // no response register
       .trace_issue_valid(), .trace_issue_thread(), .trace_issue_pc(),
       .trace_issue_reason(), .trace_regwrite_valid(), .trace_regwrite_thread(),
       .trace_regwrite_pc(), .trace_regwrite_reg(), .trace_regwrite_value(),

@@ -30,7 +30,11 @@
 // that is the primary of a fill in flight (its miss-table entry carries its own
 // number) is a fill beat; the load/store unit takes every other response.  Beats of
 // one fill arrive on consecutive cycles and never interleave with another response,
-// so one beat counter serves every fill.
+// so one beat counter serves every fill.  RESP_AHEAD (set by umbra_system with its
+// response register, memory.response_register) gives the next cycle's response tag a
+// cycle early, and whether it is a fill beat and the fill's line are looked up from it
+// into registers: the same answers, off the path from the response to the valid bits
+// and the tag RAM's write.
 //
 // Answers go to the load/store unit's return buffers combinationally and are written
 // there at the end of the cycle: ans_c2 writes C2's word (a hit's, or a merge's whose
@@ -61,7 +65,8 @@ module dcache #(
     parameter integer CACHE_BYTES      = `UMBRA_DEFAULT_CACHE_BYTES,
     parameter integer CACHE_WAYS       = `UMBRA_DEFAULT_CACHE_WAYS,
     parameter integer CACHE_LINE_BYTES = `UMBRA_DEFAULT_CACHE_LINE_BYTES,
-    parameter integer LINE_PORT        = `UMBRA_DEFAULT_LINE_PORT   // 1: fills in one line-wide beat (above)
+    parameter integer LINE_PORT        = `UMBRA_DEFAULT_LINE_PORT,  // 1: fills in one line-wide beat (above)
+    parameter integer RESP_AHEAD       = 0   // 1: the fill's line from mem_resp_ahead_tag (above)
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -80,6 +85,7 @@ module dcache #(
     input  wire [31:0]           mem_resp_data,
     input  wire [7:0]            mem_resp_tag,
     input  wire [8*CACHE_LINE_BYTES-1:0] mem_resp_line,  // a fill's line (LINE_PORT)
+    input  wire [7:0]            mem_resp_ahead_tag,     // RESP_AHEAD: next cycle's mem_resp_tag
     output wire                  fill_beat,     // this response is a fill beat (taken here)
     output wire                  fill_done,     // ... and the last one of its fill
 
@@ -189,11 +195,38 @@ module dcache #(
   // ---- fill beats ------------------------------------------------------------------------
   reg  [OW-1:0] beat_q;    // the next beat's word number
   reg  [WW-1:0] victim_q;  // the current fill's way, chosen at its first beat
-  assign fill_beat = mem_resp_valid && r_tag_ok && mt_primary[r_thread];
+  // Whether the response is a fill beat, and the fill's line.  With RESP_AHEAD (the
+  // system registers each core's responses and sends the register's input as
+  // mem_resp_ahead_tag) both are looked up a cycle early and registered, which takes
+  // the miss table's multiplexers off the path from the response to the valid bits and
+  // the tag RAM's write (the one-core ULX3S board's seed-3 path, docs/fpga.md, "Round
+  // five").  The lookups agree: a fill beat's thread is the fill's primary, asleep on
+  // it from its miss, long before, to the fill's last beat, so its entry is valid and
+  // its own, and its line unwritten, in both cycles (line_q below); a thread that is
+  // not asleep on a fill has nothing outstanding that answers (stores get no response).
+  wire            r_primary;
+  wire [LW-1:0]   f_line;
+  generate
+    if (RESP_AHEAD != 0) begin : g_ahead
+      wire [TW-1:0] a_thread = mem_resp_ahead_tag[TW-1:0];
+      reg           r_primary_q;
+      reg [LW-1:0]  f_line_q;
+      always @(posedge clk) begin
+        r_primary_q <= ({24'd0, mem_resp_ahead_tag} < THREADS_U) && mt_primary[a_thread];
+        f_line_q    <= mt_line[LW*a_thread +: LW];
+      end
+      assign r_primary = r_primary_q;
+      assign f_line    = f_line_q;
+      wire unused_r_tag_ok = r_tag_ok;
+    end else begin : g_now
+      assign r_primary = r_tag_ok && mt_primary[r_thread];
+      assign f_line    = mt_line[LW*r_thread +: LW];
+      wire unused_ahead = |mem_resp_ahead_tag;
+    end
+  endgenerate
+  assign fill_beat = mem_resp_valid && r_primary;
   wire          first_beat = fill_beat && beat_q == {OW{1'b0}};
   assign fill_done = fill_beat && (LINE_PORT != 0 || beat_q == LAST);
-
-  wire [LW-1:0]   f_line = mt_line[LW*r_thread +: LW];
   wire [SI-1:0]   f_set;
   wire [TAGW-1:0] f_tag  = f_line[LW-1:SW];
 

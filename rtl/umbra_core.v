@@ -37,9 +37,12 @@ module umbra_core #(
     // defaults: isa/config_keys.yaml (docs/configuration.md); the limits are checked below.
     `UMBRA_CORE_PARAMS,
     parameter integer CORE_ID          = 0,     // value of the `cid` special register
-    parameter integer DISPATCH         = 0      // 1: domain launches through a dispatcher
+    parameter integer DISPATCH         = 0,     // 1: domain launches through a dispatcher
                                                 // (umbra_system); 0 ignores domain_* and
                                                 // start_* and builds nothing for them
+    parameter integer RESP_AHEAD       = 0      // 1: mem_resp_ahead_tag is the tag of the
+                                                // response on mem_resp_* next cycle (the
+                                                // system's response register); 0: unused
 ) (
     input  wire        clk,
     input  wire        rst,               // synchronous, active high
@@ -94,6 +97,7 @@ module umbra_core #(
     input  wire [31:0] mem_resp_data,
     input  wire [7:0]  mem_resp_tag,
     input  wire [8*CACHE_LINE_BYTES-1:0] mem_resp_line, // LINE_PORT: a fill's line in one beat
+    input  wire [7:0]  mem_resp_ahead_tag,  // RESP_AHEAD: next cycle's mem_resp_tag, if valid
 
     // Cosimulation trace (docs/microarchitecture.md, "RTL trace ports").
     output wire        trace_issue_valid,
@@ -347,7 +351,7 @@ module umbra_core #(
   generate
     if (CACHE_BYTES == 0) begin : g_no_cache
       wire unused_inval = inval_all;  // nothing to invalidate
-      wire unused_line  = |mem_resp_line;  // no line port without a cache
+      wire unused_line  = |{mem_resp_line, mem_resp_ahead_tag};  // no line port, no fill's line
       assign ans_catch_data = {THREADS{mem_resp_data}};
       dcache_none #(
           .THREADS(THREADS), .TW(TW)
@@ -368,7 +372,7 @@ module umbra_core #(
     end else begin : g_cache
       dcache #(
           .THREADS(THREADS), .TW(TW), .CACHE_BYTES(CACHE_BYTES), .CACHE_WAYS(CACHE_WAYS),
-          .CACHE_LINE_BYTES(CACHE_LINE_BYTES), .LINE_PORT(LINE_PORT)
+          .CACHE_LINE_BYTES(CACHE_LINE_BYTES), .LINE_PORT(LINE_PORT), .RESP_AHEAD(RESP_AHEAD)
       ) u_dcache (
         .clk(clk), .rst(rst),
         .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
@@ -376,6 +380,7 @@ module umbra_core #(
         .inval_all(inval_all),
         .mem_resp_valid(mem_resp_valid), .mem_resp_data(mem_resp_data),
         .mem_resp_tag(mem_resp_tag), .mem_resp_line(mem_resp_line),
+        .mem_resp_ahead_tag(mem_resp_ahead_tag),
         .fill_beat(fill_beat), .fill_done(fill_done),
         .c2_push_valid(c2_push_valid), .c2_push_op(c2_push_op), .c2_push_addr(c2_push_addr),
         .c2_push_data(c2_push_data), .c2_push_cmp(c2_push_cmp), .c2_push_tag(c2_push_tag),

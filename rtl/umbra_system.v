@@ -33,7 +33,9 @@
 // register") gives each core a register of its own on the response it is sent: the
 // core sees a response a cycle after the queue hands it back.  One response reaching
 // every core's fill logic crosses the chip; with the register it reaches flip-flops
-// that place beside each core, and the fill starts from them.  The command processor's
+// that place beside each core, and the fill starts from them (the register's input also
+// goes to the core as mem_resp_ahead_tag, so its cache looks up the fill's line a cycle
+// early: rtl/dcache.v, RESP_AHEAD).  The command processor's
 // responses do not pass it.  A response waiting in it is one its core still owes
 // (the core is busy), so nothing that waits for idle can miss it.
 //
@@ -239,7 +241,7 @@ module umbra_system #(
   generate
     for (c = 0; c < CORES; c = c + 1) begin : g_core
       wire [31:0] lx0 = launch_count * c;
-      umbra_core #(`UMBRA_CORE_PASS, .CORE_ID(c), .DISPATCH(1)) u_core (
+      umbra_core #(`UMBRA_CORE_PASS, .CORE_ID(c), .DISPATCH(1), .RESP_AHEAD(RESP_REGISTER)) u_core (
           .clk(clk), .rst(rst),
           .host_imem_we(k_imem_we), .host_imem_addr(k_imem_addr), .host_imem_data(k_imem_data),
           .launch_valid(launch_valid), .launch_count(launch_count), .launch_entry(k_entry),
@@ -256,6 +258,7 @@ module umbra_system #(
           .mem_req_mask(c_req_mask[WPL*c +: WPL]), .mem_req_line(c_req_line[LNB*c +: LNB]),
           .mem_resp_valid(c_resp_valid[c]), .mem_resp_data(c_resp_data[32*c +: 32]),
           .mem_resp_tag(c_resp_tag[8*c +: 8]), .mem_resp_line(c_resp_line[LNB*c +: LNB]),
+          .mem_resp_ahead_tag(q_resp_tag[7:0]),  // the register's input (RESP_AHEAD)
           .trace_issue_valid(trace_issue_valid[c]), .trace_issue_thread(trace_issue_thread[8*c +: 8]),
           .trace_issue_pc(trace_issue_pc[32*c +: 32]), .trace_issue_reason(trace_issue_reason[RB*c +: RB]),
           .trace_regwrite_valid(trace_regwrite_valid[c]),
