@@ -46,7 +46,8 @@ module reorder_queue #(
     parameter integer BANKS        = `UMBRA_DEFAULT_BANKS,    // dram.banks, a power of two
     parameter integer ROW_BYTES    = `UMBRA_DEFAULT_ROW_BYTES, // dram.row_bytes, a power of two
     parameter integer LINE_BYTES   = `UMBRA_DEFAULT_LINE_BYTES,   // cache.line_bytes, at most ROW_BYTES
-    parameter integer LINE_PORT    = `UMBRA_DEFAULT_LINE_PORT     // cache.line_port: requests carry mask and line
+    parameter integer LINE_PORT    = `UMBRA_DEFAULT_LINE_PORT,    // cache.line_port: requests carry mask and line
+    parameter integer REGISTERED_PICK = `UMBRA_DEFAULT_REGISTERED_PICK  // queue.registered_pick (above)
 ) (
     input  wire        clk,
     input  wire        rst,               // synchronous, active high
@@ -76,6 +77,8 @@ module reorder_queue #(
     output wire [15:0] dram_req_tag,
     output wire [LINE_BYTES/4-1:0] dram_req_mask,
     output wire [8*LINE_BYTES-1:0] dram_req_line,
+    output wire        holding,           // a request is held (with REGISTERED_PICK, also
+                                          // in the cycle after a send, when none is offered)
     input  wire        dram_resp_valid,
     input  wire [31:0] dram_resp_data,
     input  wire [15:0] dram_resp_tag,
@@ -119,7 +122,7 @@ module reorder_queue #(
 
   reg  [DEPTH-1:0]    occ;       // entry k holds a request (a thermometer: k < occupancy)
   reg  [DEPTH-1:0]    hit;       // a valid entry whose (bank, row) is in the open-row table
-  reg  [DEPTH-1:0]    pick;      // one-hot: the entry on the DRAM port (none if empty)
+  reg  [DEPTH-1:0]    pick;      // one-hot: the entry on the DRAM port (none if not valid)
   reg  [DEPTH-1:0]    at_or_above;  // the entry is pick or younger than it
 
   // The entries, one vector per field, entry e at [W*e +: W]: entry 0 the oldest.
@@ -138,8 +141,10 @@ module reorder_queue #(
   reg  [OPEN_ROWS-1:0]    t_valid;
   reg  [GW*OPEN_ROWS-1:0] t_page;
 
+  wire   pick_ok;  // the pick describes the entries as they are (REGISTERED_PICK)
   assign mem_req_ready  = !occ[DEPTH - 1];
-  assign dram_req_valid = occ[0];
+  assign dram_req_valid = occ[0] && pick_ok;
+  assign holding        = occ[0];
   wire   accept = mem_req_valid && mem_req_ready;
   wire   send   = dram_req_valid && dram_req_ready;
 
@@ -157,39 +162,80 @@ module reorder_queue #(
   // Reorder mode: the oldest valid row hit, unless the head has been passed over
   // MAX_PASSES times or there is no hit; then (and always in FCFS mode) the head.
   // An empty queue picks nothing whatever the entries hold, so the whole search sits
-  // behind `dram_req_valid`: the same logic, and a simulator skips it while the queue is
-  // empty, which is most cycles.
+  // behind `occ[0]`: the same logic, and a simulator skips it while the queue is empty,
+  // which is most cycles.  With REGISTERED_PICK the search's result is taken into
+  // registers and offered in the next cycle, unless that cycle's entries are not the
+  // ones searched (a send moved them): then nothing is offered for a cycle, and the
+  // next search sees the entries after the send.  An accepted request only joins
+  // behind the others and leaves every entry's match as it was, so a pick stays right
+  // for the entries it was made on (the new one waits a search); an empty queue's pick
+  // is the head, for the request that arrives.  That cuts the loop from the entries'
+  // matches through the pick, the sent slot and the table's update back into the
+  // matches, and the pick's way out to the DRAM side, both at the price of a cycle
+  // after each send; queue.registered_pick (docs/memory-system.md, "The reorder queue").
   wire [PW-1:0]       head_passes = q_pass[0 +: PW];
+  reg  [DEPTH-1:0] pick_c, at_c;  // the search's pick (one-hot) and the entries at or above it
   reg          any_hit, seen;
-  reg [IW-1:0] sel;             // pick as an index
+  reg [IW-1:0] sel_c;           // pick_c as an index
   integer k;
   always @* begin
     k = 0;
-    hit         = {DEPTH{1'b0}};
-    pick        = {DEPTH{1'b0}};
-    at_or_above = {DEPTH{1'b0}};
-    any_hit     = 1'b0;
-    seen        = 1'b0;
-    sel         = {IW{1'b0}};
-    if (dram_req_valid) begin
+    hit     = {DEPTH{1'b0}};
+    pick_c  = {DEPTH{1'b0}};
+    at_c    = {DEPTH{1'b0}};
+    any_hit = 1'b0;
+    seen    = 1'b0;
+    sel_c   = {IW{1'b0}};
+    if (occ[0]) begin
       for (k = 0; k < DEPTH; k = k + 1) begin
         hit[k]  = occ[k] && |q_match[OPEN_ROWS*k +: OPEN_ROWS];
         any_hit = any_hit || hit[k];
       end
       if ((MODE_REORDER == 0) || (head_passes >= MAXP) || !any_hit)
-        pick[0] = 1'b1;
+        pick_c[0] = 1'b1;
       else
         for (k = 0; k < DEPTH; k = k + 1)
           if (!seen && hit[k]) begin
-            pick[k] = 1'b1;
-            sel     = k[IW-1:0];
-            seen    = 1'b1;
+            pick_c[k] = 1'b1;
+            sel_c     = k[IW-1:0];
+            seen      = 1'b1;
           end
-      at_or_above[0] = pick[0];
+      at_c[0] = pick_c[0];
       for (k = 1; k < DEPTH; k = k + 1)
-        at_or_above[k] = at_or_above[k - 1] || pick[k];
+        at_c[k] = at_c[k - 1] || pick_c[k];
+    end else if (REGISTERED_PICK != 0) begin
+      pick_c[0] = 1'b1;  // the head, for a request arriving now
+      at_c      = {DEPTH{1'b1}};
     end
   end
+
+  reg [IW-1:0] sel;  // the offered entry: pick as an index
+  generate
+    if (REGISTERED_PICK != 0) begin : g_reg_pick
+      reg              pick_ok_q;
+      reg [DEPTH-1:0]  pick_q, at_q;
+      reg [IW-1:0]     sel_q;
+      always @(posedge clk) begin
+        pick_ok_q <= rst || !send;
+        pick_q    <= pick_c;
+        at_q      <= at_c;
+        sel_q     <= sel_c;
+      end
+      assign pick_ok = pick_ok_q;
+      always @* begin
+        pick        = dram_req_valid ? pick_q : {DEPTH{1'b0}};
+        at_or_above = dram_req_valid ? at_q : {DEPTH{1'b0}};
+        sel         = sel_q;
+      end
+    end else begin : g_pick
+      assign pick_ok = 1'b1;
+      always @* begin
+        pick        = pick_c;
+        at_or_above = at_c;
+        sel         = sel_c;
+      end
+    end
+  endgenerate
 
   // The picked entry; zero while the queue is empty.
   assign dram_req_op   = dram_req_valid ? q_op[8*sel +: 8]    : 8'd0;

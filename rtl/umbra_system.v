@@ -69,6 +69,7 @@ module umbra_system #(
     parameter integer QUEUE_DEPTH      = `UMBRA_DEFAULT_QUEUE_DEPTH,
     parameter integer OPEN_ROWS        = `UMBRA_DEFAULT_OPEN_ROWS,
     parameter integer MAX_PASSES       = `UMBRA_DEFAULT_MAX_PASSES,
+    parameter integer REGISTERED_PICK  = `UMBRA_DEFAULT_REGISTERED_PICK,  // queue.registered_pick
     parameter integer BANKS            = `UMBRA_DEFAULT_BANKS,
     parameter integer ROW_BYTES        = `UMBRA_DEFAULT_ROW_BYTES,
     // memory.response_register: 1 puts a register on each core's response (below).
@@ -187,7 +188,7 @@ module umbra_system #(
   wire [LNB*CORES-1:0] c_req_line;
 
   // What the queue hands back, bypassed or not (below).
-  wire        q_resp_valid, q_dram_valid;
+  wire        q_resp_valid, q_dram_valid, q_holding;
   wire [31:0] q_resp_data;
   wire [15:0] q_resp_tag, q_dram_tag;
   wire [LNB-1:0] q_resp_line;
@@ -326,7 +327,7 @@ module umbra_system #(
   reorder_queue #(
       .MODE_REORDER(MODE_REORDER), .DEPTH(QUEUE_DEPTH), .OPEN_ROWS(OPEN_ROWS),
       .MAX_PASSES(MAX_PASSES), .BANKS(BANKS), .ROW_BYTES(ROW_BYTES),
-      .LINE_BYTES(CACHE_LINE_BYTES), .LINE_PORT(LINE_PORT)
+      .LINE_BYTES(CACHE_LINE_BYTES), .LINE_PORT(LINE_PORT), .REGISTERED_PICK(REGISTERED_PICK)
   ) u_queue (
       .clk(clk), .rst(rst),
       .mem_req_valid(a_any && !bypass_queue), .mem_req_ready(q_req_ready),
@@ -337,7 +338,7 @@ module umbra_system #(
       .dram_req_valid(q_dram_valid), .dram_req_ready(mem_req_ready && !bypass_queue),
       .dram_req_op(q_dram_op), .dram_req_addr(q_dram_addr), .dram_req_data(q_dram_data),
       .dram_req_cmp(q_dram_cmp), .dram_req_tag(q_dram_tag),
-      .dram_req_mask(q_dram_mask), .dram_req_line(q_dram_line),
+      .dram_req_mask(q_dram_mask), .dram_req_line(q_dram_line), .holding(q_holding),
       .dram_resp_valid(mem_resp_valid), .dram_resp_data(mem_resp_data), .dram_resp_tag(mem_resp_tag),
       .dram_resp_line(mem_resp_line)
   );
@@ -416,7 +417,7 @@ module umbra_system #(
   assign fault_thread = f_thread;
   assign fault_pc     = f_pc;
 
-  assign system_busy      = (|c_busy) || dispatch_busy || (!bypass_queue && q_dram_valid);
+  assign system_busy      = (|c_busy) || dispatch_busy || (!bypass_queue && q_holding);
   assign busy             = system_busy || cp_busy;
   assign cmd_fault        = cp_fault;
   assign cmd_fault_addr   = (cp_fault == `UMBRA_CMD_FAULT_NONE) ? 32'd0 : cp_fault_addr;

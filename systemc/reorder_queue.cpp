@@ -28,6 +28,7 @@ QueueParams QueueParams::from(const Config& cfg) {
   p.banks = cfg.dram_banks;
   p.row_bytes = cfg.dram_row_bytes;
   p.line_bytes = cfg.cache_line_bytes;
+  p.registered_pick = cfg.queue_registered_pick;
   if (p.depth < 1) throw QueueConfigError("reorder_queue: queue.depth must be at least 1");
   if (p.open_rows < 1) throw QueueConfigError("reorder_queue: queue.open_rows must be at least 1");
   if (!pow2(p.banks) || !pow2(p.row_bytes) || !pow2(p.line_bytes))
@@ -47,6 +48,7 @@ void ReorderQueueModel::reset() {
   entries_.clear();
   table_.clear();
   sel_ = 0;
+  pick_ok_ = true;
   now_ = 0;
   stats_ = QueueStats{};
 }
@@ -100,6 +102,9 @@ bool ReorderQueueModel::clock(bool req_valid, const QueueRequest& req, bool dram
   stats_.occupancy_max = std::max(stats_.occupancy_max, occ);
   const bool accept = req_valid && req_ready();
   const bool send = dram_valid() && dram_ready;
+  // registered_pick: the search is made on the entries as the cycle starts and offered
+  // in the next one, unless a send has moved them (rtl/reorder_queue.v, "selection").
+  const unsigned searched = p_.registered_pick ? select() : 0;
   if (send) {
     const unsigned k = sel_;
     for (unsigned i = 0; i < k; ++i) ++entries_[i].passes;
@@ -116,7 +121,12 @@ bool ReorderQueueModel::clock(bool req_valid, const QueueRequest& req, bool dram
     ++stats_.accepted;
   }
   ++now_;
-  sel_ = select();
+  if (p_.registered_pick) {
+    sel_ = searched;
+    pick_ok_ = !send;
+  } else {
+    sel_ = select();
+  }
   return send;
 }
 

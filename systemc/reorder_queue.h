@@ -51,7 +51,8 @@ struct QueueStats {
 // The queue's parameters, taken from umbra::Config (queue.*, dram.banks,
 // dram.row_bytes, cache.line_bytes) and checked: the address map needs powers of two.
 struct QueueParams {
-  bool reorder = true;  // queue.mode: reorder (true) or fcfs
+  bool reorder = true;           // queue.mode: reorder (true) or fcfs
+  bool registered_pick = false;  // queue.registered_pick: the pick offered a cycle after its search
   unsigned depth = 16, open_rows = 4, max_passes = 16;
   unsigned banks = 8;
   uint32_t row_bytes = 2048, line_bytes = 32;
@@ -67,7 +68,10 @@ class ReorderQueueModel {
 
   // The outputs of the current cycle; they depend only on the state.
   bool req_ready() const { return entries_.size() < p_.depth; }
-  bool dram_valid() const { return !entries_.empty(); }
+  bool dram_valid() const { return !entries_.empty() && pick_ok_; }
+  // A request is held (with registered_pick, also in the cycle after a send, when none
+  // is offered): what the system's busy sees.
+  bool holding() const { return !entries_.empty(); }
   const QueueRequest& dram_req() const;  // valid only while dram_valid()
   // Index (age order, 0 = oldest) of the request presented on the DRAM port.
   unsigned selected() const { return sel_; }
@@ -100,6 +104,7 @@ class ReorderQueueModel {
   std::vector<Entry> entries_;  // oldest first
   std::vector<std::pair<uint32_t, uint32_t>> table_;
   unsigned sel_ = 0;
+  bool pick_ok_ = true;  // sel_ names the entries as they are (false after a registered pick's send)
   uint64_t now_ = 0;
   QueueStats stats_;
 };

@@ -144,7 +144,7 @@ umbra_system::Grant umbra_system::arbitrate(const CommandProcessor::Outputs& cp)
 bool umbra_system::system_busy(bool bypass) const {
   for (const umbra_core& k : cores_)
     if (k.port_values().busy) return true;
-  return dispatcher_.busy() || (!bypass && queue_.dram_valid());
+  return dispatcher_.busy() || (!bypass && queue_.holding());
 }
 
 CommandProcessor::Outputs umbra_system::command_outputs(bool bypass) const {

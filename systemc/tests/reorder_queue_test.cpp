@@ -85,6 +85,43 @@ TEST(ReorderQueue, RowHitsGoFirst) {
   EXPECT_EQ(q.stats().passed_over, 3u);
 }
 
+// queue.registered_pick: the entry offered is the search of the cycle before, so a
+// request accepted in a cycle is not searched until the next, and a send is followed by
+// a cycle that offers nothing while requests are still held (what the RTL's registers
+// do: rtl/reorder_queue.v, "selection").
+TEST(ReorderQueue, RegisteredPickOffersTheSearchOfTheCycleBefore) {
+  for (const bool registered : {false, true}) {
+    SCOPED_TRACE(registered ? "registered pick" : "pick of the same cycle");
+    QueueParams p = params(true);
+    p.registered_pick = registered;
+    ReorderQueueModel q(p);
+    push_all(q, {fill(addr_of(p, 0, 0), 1)});
+    ASSERT_TRUE(q.dram_valid());
+    EXPECT_TRUE(q.clock(false, {}, true));  // bank 0 row 0 is now open
+    EXPECT_FALSE(q.holding());
+    const QueueRequest conflict = fill(addr_of(p, 0, 7), 2);
+    const QueueRequest hit = fill(addr_of(p, 0, 0, 3), 3);
+    push_all(q, {conflict, hit});
+    // The hit arrived in the last cycle: only the pick of the same cycle has seen it.
+    EXPECT_EQ(q.selected(), registered ? 0u : 1u);
+    EXPECT_FALSE(q.clock(false, {}, false));
+    EXPECT_EQ(q.selected(), 1u);
+    ASSERT_TRUE(q.dram_valid());
+    EXPECT_EQ(q.dram_req(), hit);
+    EXPECT_TRUE(q.clock(false, {}, true));
+    // After the send: the registered pick offers nothing for a cycle, still holding.
+    EXPECT_TRUE(q.holding());
+    EXPECT_EQ(q.dram_valid(), !registered);
+    if (registered) {
+      EXPECT_FALSE(q.clock(false, {}, true));
+      ASSERT_TRUE(q.dram_valid());
+    }
+    EXPECT_EQ(q.dram_req(), conflict);
+    EXPECT_TRUE(q.clock(false, {}, true));
+    EXPECT_FALSE(q.holding());
+  }
+}
+
 TEST(ReorderQueue, OpenRowTableKeepsOneRowPerBankAndEvictsLeastRecent) {
   const QueueParams p = params(true, 16, 2);
   ReorderQueueModel q(p);
