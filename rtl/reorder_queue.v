@@ -237,7 +237,7 @@ module reorder_queue #(
     end
   endgenerate
 
-  // The picked entry; zero while the queue is empty.
+  // The picked entry; zero while none is offered.
   assign dram_req_op   = dram_req_valid ? q_op[8*sel +: 8]    : 8'd0;
   assign dram_req_addr = dram_req_valid ? q_addr[32*sel +: 32] : 32'd0;
   assign dram_req_data = dram_req_valid ? q_data[32*sel +: 32] : 32'd0;
