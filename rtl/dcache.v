@@ -66,7 +66,7 @@ module dcache #(
     parameter integer CACHE_WAYS       = `UMBRA_DEFAULT_CACHE_WAYS,
     parameter integer CACHE_LINE_BYTES = `UMBRA_DEFAULT_CACHE_LINE_BYTES,
     parameter integer LINE_PORT        = `UMBRA_DEFAULT_LINE_PORT,  // 1: fills in one line-wide beat (above)
-    parameter integer RESP_AHEAD       = 0   // 1: the fill's line from mem_resp_ahead_tag (above)
+    parameter integer RESP_AHEAD       = 0   // 1: fill beat and line from mem_resp_ahead_tag (above)
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -144,7 +144,10 @@ module dcache #(
   localparam [31:0] THREADS_U = THREADS;
   wire [TW-1:0] x2_thread = x2_mem_tag[TW-1:0];
   wire [TW-1:0] r_thread  = mem_resp_tag[TW-1:0];
-  wire          r_tag_ok  = ({24'd0, mem_resp_tag} < THREADS_U);
+  // Only a tag below THREADS names a thread (a response's, or with RESP_AHEAD next cycle's).
+  function names_thread(input [7:0] tag);
+    names_thread = {24'd0, tag} < THREADS_U;
+  endfunction
   generate
     if (TW < 8) begin : g_tag_hi
       // Execute's tag is the thread number zero-extended: the high bits carry nothing.
@@ -212,14 +215,16 @@ module dcache #(
       reg           r_primary_q;
       reg [LW-1:0]  f_line_q;
       always @(posedge clk) begin
-        r_primary_q <= ({24'd0, mem_resp_ahead_tag} < THREADS_U) && mt_primary[a_thread];
+        r_primary_q <= names_thread(mem_resp_ahead_tag) && mt_primary[a_thread];
         f_line_q    <= mt_line[LW*a_thread +: LW];
       end
       assign r_primary = r_primary_q;
       assign f_line    = f_line_q;
-      wire unused_r_tag_ok = r_tag_ok;
+      if (TW < 8) begin : g_resp_tag_hi
+        wire unused_resp_tag_hi = |mem_resp_tag[7:TW];  // checked a cycle early, above
+      end
     end else begin : g_now
-      assign r_primary = r_tag_ok && mt_primary[r_thread];
+      assign r_primary = names_thread(mem_resp_tag) && mt_primary[r_thread];
       assign f_line    = mt_line[LW*r_thread +: LW];
       wire unused_ahead = |mem_resp_ahead_tag;
     end

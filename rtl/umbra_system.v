@@ -34,8 +34,8 @@
 // core sees a response a cycle after the queue hands it back.  One response reaching
 // every core's fill logic crosses the chip; with the register it reaches flip-flops
 // that place beside each core, and the fill starts from them (the register's input also
-// goes to the core as mem_resp_ahead_tag, so its cache looks up the fill's line a cycle
-// early: rtl/dcache.v, RESP_AHEAD).  The command processor's
+// goes to the core as mem_resp_ahead_tag, so its cache looks up a fill beat's entry a
+// cycle early: rtl/dcache.v, RESP_AHEAD).  The command processor's
 // responses do not pass it.  A response waiting in it is one its core still owes
 // (the core is busy), so nothing that waits for idle can miss it.
 //
