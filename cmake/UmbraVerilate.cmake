@@ -21,7 +21,11 @@
 #       model from its own loop, not under the SystemC kernel), with the
 #       configuration's parameters (when CONFIG is given) and PARAMS (which add to
 #       them, or replace one of the same name: test points and bench-only settings),
-#       optimised (-O2), and never sanitized.  PARAMS_VAR receives the final
+#       optimised (-O2), and never sanitized.  The generated code gets no debug
+#       information and its run-once (Slow) files -O1: at RelWithDebInfo's -O2 -g
+#       those two were more than half of a model's compile time (the ULX3S system's
+#       33 files: 275 s of one CPU, 108 s without), and nobody steps through
+#       Verilator's output in a debugger.  PARAMS_VAR receives the final
 #       NAME=VALUE list, and var_NAME each value, for the bench's compile definitions.
 #       PREFIX defaults to V<module>.  The Verilator runtime is umbra_verilated_runtime,
 #       one library for every model; it is third-party code: its headers are system
@@ -186,9 +190,9 @@ function(umbra_verilate target)
     PREFIX ${V_PREFIX}
     INCLUDE_DIRS ${V_INCLUDE_DIRS}
     VERILATOR_ARGS ${gargs}
-    OPT_FAST -O2 ${UMBRA_NO_SANITIZE}
-    OPT_SLOW ${UMBRA_NO_SANITIZE}
-    OPT_GLOBAL ${UMBRA_NO_SANITIZE})
+    OPT_FAST -O2 -g0 ${UMBRA_NO_SANITIZE}
+    OPT_SLOW -O1 -g0 ${UMBRA_NO_SANITIZE}
+    OPT_GLOBAL -g0 ${UMBRA_NO_SANITIZE})
   target_include_directories(${target} SYSTEM PRIVATE ${VERILATOR_ROOT}/include ${VERILATOR_ROOT}/include/vltstd)
   # verilate() adds the runtime's sources to every target; they come from
   # umbra_verilated_runtime instead, compiled once.

@@ -30,7 +30,8 @@ set(GRAPHVIZ_IGNORE_TARGETS ".*_test$" ".*_test_.*" "^fuzz" ".*-ice40-up5k$" "^c
     "^reorder_queue_cosim" "^umbra_directed" "^umbra-directed" "^umbra_memory_directed" "^fpga" "^umbra-config"
     "^umbra_fpga" "^umbra-as$" "^umbra-objdump$" "^umbra-gen" "^access_patterns$" "^latency_hiding$" "^issue_rate$"
     "^queue_bench$" "^clock_bench$" "^kernels_bench$" "^umbra-dis$" "^umbra-load$" "^umbra_board$" "^umbra-isagen$" "^random_iss$"
-    "-test-" "-ice40-" "-ecp5-" "-mutant$" "^directed_cosim" "^umbra-cmdgen$" "-line-port$" "^umbra_verilated_runtime$")
+    "-test-" "-ice40-" "-ecp5-" "-mutant$" "^directed_cosim" "^umbra-cmdgen$" "-line-port$" "^umbra_verilated_runtime$"
+    "_objects$")
 OPTS
 # UMBRA_CONFIG_TOOL: an umbra-config already built (the ctest passes its build's), so
 # the scratch configure need not build its own.
