@@ -36,6 +36,7 @@ module ulx3s_top #(
     parameter integer ROW_BYTES        = 1024,
     parameter integer RESP_REGISTER    = `UMBRA_DEFAULT_RESP_REGISTER,  // memory.response_register
     parameter integer REGISTERED_PICK  = `UMBRA_DEFAULT_REGISTERED_PICK,  // queue.registered_pick
+    parameter integer REGISTERED_ACCEPT = `UMBRA_DEFAULT_REGISTERED_ACCEPT,  // queue.registered_accept
     // The SDRAM's times in clocks of CLK_HZ: sdram.*, rounded by umbra-config.
     `UMBRA_SDRAM_CLOCKS_PARAMS,
     // The core clock and the PLL that makes it (umbra-config --top ulx3s_top gives all
@@ -80,6 +81,7 @@ module ulx3s_top #(
       `UMBRA_CORE_PASS, .CORES(CORES), .MODE_REORDER(MODE_REORDER), .QUEUE_DEPTH(QUEUE_DEPTH),
       .OPEN_ROWS(OPEN_ROWS), .MAX_PASSES(MAX_PASSES), .BANKS(BANKS), .ROW_BYTES(ROW_BYTES),
       .RESP_REGISTER(RESP_REGISTER), .REGISTERED_PICK(REGISTERED_PICK),
+      .REGISTERED_ACCEPT(REGISTERED_ACCEPT),
       `UMBRA_SDRAM_CLOCKS_PASS,
       .CLK_HZ(CLK_HZ), .CLKS_PER_BIT(CLK_HZ / BAUD), .IDLE_CLKS(IDLE_CLKS),
       .BLINK_BIT(24   /* toggles every 0.84 s at 20 MHz */)

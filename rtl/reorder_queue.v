@@ -47,7 +47,8 @@ module reorder_queue #(
     parameter integer ROW_BYTES    = `UMBRA_DEFAULT_ROW_BYTES, // dram.row_bytes, a power of two
     parameter integer LINE_BYTES   = `UMBRA_DEFAULT_LINE_BYTES,   // cache.line_bytes, at most ROW_BYTES
     parameter integer LINE_PORT    = `UMBRA_DEFAULT_LINE_PORT,    // cache.line_port: requests carry mask and line
-    parameter integer REGISTERED_PICK = `UMBRA_DEFAULT_REGISTERED_PICK  // queue.registered_pick (above)
+    parameter integer REGISTERED_PICK = `UMBRA_DEFAULT_REGISTERED_PICK,  // queue.registered_pick (below)
+    parameter integer REGISTERED_ACCEPT = `UMBRA_DEFAULT_REGISTERED_ACCEPT  // queue.registered_accept (below)
 ) (
     input  wire        clk,
     input  wire        rst,               // synchronous, active high
@@ -78,7 +79,8 @@ module reorder_queue #(
     output wire [LINE_BYTES/4-1:0] dram_req_mask,
     output wire [8*LINE_BYTES-1:0] dram_req_line,
     output wire        holding,           // a request is held (with REGISTERED_PICK, also
-                                          // in the cycle after a send, when none is offered)
+                                          // in the cycle after a send, when none is offered;
+                                          // with REGISTERED_ACCEPT, also in the input register)
     input  wire        dram_resp_valid,
     input  wire [31:0] dram_resp_data,
     input  wire [15:0] dram_resp_tag,
@@ -142,11 +144,63 @@ module reorder_queue #(
   reg  [GW*OPEN_ROWS-1:0] t_page;
 
   wire   pick_ok;  // the pick describes the entries as they are (REGISTERED_PICK)
-  assign mem_req_ready  = !occ[DEPTH - 1];
   assign dram_req_valid = occ[0] && pick_ok;
-  assign holding        = occ[0];
-  wire   accept = mem_req_valid && mem_req_ready;
   wire   send   = dram_req_valid && dram_req_ready;
+
+  // ---- the request the entries take ------------------------------------------------------
+  // The core side's request as it arrives, or with REGISTERED_ACCEPT the one an input
+  // register took in the cycle before: then the entries' write, and the new entry's
+  // compare with the open-row table, start at flip-flops rather than at the cores'
+  // request FIFOs and the arbiter in front of them (the ULX3S one-core board's worst
+  // path; docs/fpga.md, "Round seven").  The register takes a request whenever it is
+  // empty or hands its own to the entries, so it passes one request a cycle while the
+  // queue has room; each waits a cycle in it.  queue.registered_accept
+  // (docs/memory-system.md, "The reorder queue").
+  localparam integer WPL = LINE_BYTES / 4;
+  wire                   in_valid;
+  wire [7:0]             in_op;
+  wire [31:0]            in_addr, in_data, in_cmp;
+  wire [15:0]            in_tag;
+  wire [WPL-1:0]         in_mask;
+  wire [8*LINE_BYTES-1:0] in_line;
+  wire   accept = in_valid && !occ[DEPTH - 1];
+  generate
+    if (REGISTERED_ACCEPT != 0) begin : g_reg_accept
+      reg                    valid_q;
+      reg [7:0]              op_q;
+      reg [31:0]             addr_q, data_q, cmp_q;
+      reg [15:0]             tag_q;
+      reg [WPL-1:0]          mask_q;
+      reg [8*LINE_BYTES-1:0] line_q;
+      assign mem_req_ready = !valid_q || !occ[DEPTH - 1];
+      wire take = mem_req_valid && mem_req_ready;
+      always @(posedge clk) begin
+        if (rst)
+          valid_q <= 1'b0;
+        else if (take || accept)
+          valid_q <= take;
+        if (take) begin
+          op_q   <= mem_req_op;
+          addr_q <= mem_req_addr;
+          data_q <= mem_req_data;
+          cmp_q  <= mem_req_cmp;
+          tag_q  <= mem_req_tag;
+          mask_q <= LINE_PORT != 0 ? mem_req_mask : {WPL{1'b0}};
+          line_q <= LINE_PORT != 0 ? mem_req_line : {(8*LINE_BYTES){1'b0}};
+        end
+      end
+      assign in_valid = valid_q;
+      assign holding  = occ[0] || valid_q;
+      assign {in_op, in_addr, in_data, in_cmp, in_tag, in_mask, in_line} =
+          {op_q, addr_q, data_q, cmp_q, tag_q, mask_q, line_q};
+    end else begin : g_accept
+      assign mem_req_ready = !occ[DEPTH - 1];
+      assign in_valid      = mem_req_valid;
+      assign holding       = occ[0];
+      assign {in_op, in_addr, in_data, in_cmp, in_tag, in_mask, in_line} =
+          {mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag, mem_req_mask, mem_req_line};
+    end
+  endgenerate
 
   // Where an accepted request goes (one-hot): behind the last valid entry, which is one
   // place lower when a send moves the younger entries down.
@@ -253,11 +307,11 @@ module reorder_queue #(
     if (accept || send)
       for (m = 0; m < DEPTH; m = m + 1) begin
         if (accept && ins[m]) begin
-          q_op[8*m +: 8]     <= mem_req_op;
-          q_addr[32*m +: 32] <= mem_req_addr;
-          q_data[32*m +: 32] <= mem_req_data;
-          q_cmp[32*m +: 32]  <= mem_req_cmp;
-          q_tag[16*m +: 16]  <= mem_req_tag;
+          q_op[8*m +: 8]     <= in_op;
+          q_addr[32*m +: 32] <= in_addr;
+          q_data[32*m +: 32] <= in_data;
+          q_cmp[32*m +: 32]  <= in_cmp;
+          q_tag[16*m +: 16]  <= in_tag;
           q_pass[PW*m +: PW] <= {PW{1'b0}};
         end else if (send && at_or_above[m]) begin
           q_op[8*m +: 8]     <= m + 1 < DEPTH ? q_op[8*((m + 1) % DEPTH) +: 8]     : 8'd0;
@@ -273,7 +327,6 @@ module reorder_queue #(
   end
 
   // The line port's fields move with the entries, as the others above.
-  localparam integer WPL = LINE_BYTES / 4;
   generate
     if (LINE_PORT != 0) begin : g_line
       reg [WPL*DEPTH-1:0]    q_mask;
@@ -283,8 +336,8 @@ module reorder_queue #(
         if (accept || send)
           for (n = 0; n < DEPTH; n = n + 1) begin
             if (accept && ins[n]) begin
-              q_mask[WPL*n +: WPL]         <= mem_req_mask;
-              q_line[32*WPL*n +: 32*WPL]   <= mem_req_line;
+              q_mask[WPL*n +: WPL]         <= in_mask;
+              q_line[32*WPL*n +: 32*WPL]   <= in_line;
             end else if (send && at_or_above[n]) begin
               q_mask[WPL*n +: WPL]       <= n + 1 < DEPTH ? q_mask[WPL*((n + 1) % DEPTH) +: WPL] : {WPL{1'b0}};
               q_line[32*WPL*n +: 32*WPL] <= n + 1 < DEPTH ? q_line[32*WPL*((n + 1) % DEPTH) +: 32*WPL]
@@ -297,7 +350,7 @@ module reorder_queue #(
     end else begin : g_no_line
       assign dram_req_mask = {WPL{1'b0}};
       assign dram_req_line = {(32*WPL){1'b0}};
-      wire unused_line = |{mem_req_mask, mem_req_line};
+      wire unused_line = |{in_mask, in_line};
     end
   endgenerate
 
@@ -370,7 +423,7 @@ module reorder_queue #(
   // Pages equal to the sent one: those matching its slot, or for a miss the head's.
   // An accepted request's page is compared with the table and with every entry's page
   // (the sent one is among them) side by side, not with the multiplexer's output.
-  wire [GW-1:0]        in_page = mem_req_addr[31:RB];
+  wire [GW-1:0]        in_page = in_addr[31:RB];
   reg  [DEPTH-1:0]     is_sent;    // entry e's page is the sent page
   reg                  in_sent;    // the accepted request's page is the sent page
   reg  [OPEN_ROWS-1:0] in_slot;    // the accepted request's slot in the table as it is

@@ -70,6 +70,7 @@ module umbra_system #(
     parameter integer OPEN_ROWS        = `UMBRA_DEFAULT_OPEN_ROWS,
     parameter integer MAX_PASSES       = `UMBRA_DEFAULT_MAX_PASSES,
     parameter integer REGISTERED_PICK  = `UMBRA_DEFAULT_REGISTERED_PICK,  // queue.registered_pick
+    parameter integer REGISTERED_ACCEPT = `UMBRA_DEFAULT_REGISTERED_ACCEPT,  // queue.registered_accept
     parameter integer BANKS            = `UMBRA_DEFAULT_BANKS,
     parameter integer ROW_BYTES        = `UMBRA_DEFAULT_ROW_BYTES,
     // memory.response_register: 1 puts a register on each core's response (below).
@@ -327,7 +328,8 @@ module umbra_system #(
   reorder_queue #(
       .MODE_REORDER(MODE_REORDER), .DEPTH(QUEUE_DEPTH), .OPEN_ROWS(OPEN_ROWS),
       .MAX_PASSES(MAX_PASSES), .BANKS(BANKS), .ROW_BYTES(ROW_BYTES),
-      .LINE_BYTES(CACHE_LINE_BYTES), .LINE_PORT(LINE_PORT), .REGISTERED_PICK(REGISTERED_PICK)
+      .LINE_BYTES(CACHE_LINE_BYTES), .LINE_PORT(LINE_PORT), .REGISTERED_PICK(REGISTERED_PICK),
+      .REGISTERED_ACCEPT(REGISTERED_ACCEPT)
   ) u_queue (
       .clk(clk), .rst(rst),
       .mem_req_valid(a_any && !bypass_queue), .mem_req_ready(q_req_ready),

@@ -29,6 +29,7 @@ QueueParams QueueParams::from(const Config& cfg) {
   p.row_bytes = cfg.dram_row_bytes;
   p.line_bytes = cfg.cache_line_bytes;
   p.registered_pick = cfg.queue_registered_pick;
+  p.registered_accept = cfg.queue_registered_accept;
   if (p.depth < 1) throw QueueConfigError("reorder_queue: queue.depth must be at least 1");
   if (p.open_rows < 1) throw QueueConfigError("reorder_queue: queue.open_rows must be at least 1");
   if (!pow2(p.banks) || !pow2(p.row_bytes) || !pow2(p.line_bytes))
@@ -49,6 +50,8 @@ void ReorderQueueModel::reset() {
   table_.clear();
   sel_ = 0;
   pick_ok_ = true;
+  in_valid_ = false;
+  in_req_ = QueueRequest{};
   now_ = 0;
   stats_ = QueueStats{};
 }
@@ -100,7 +103,11 @@ bool ReorderQueueModel::clock(bool req_valid, const QueueRequest& req, bool dram
   ++stats_.cycles;
   stats_.occupancy_sum += occ;
   stats_.occupancy_max = std::max(stats_.occupancy_max, occ);
-  const bool accept = req_valid && req_ready();
+  // take: the core side transfers; accept: a request joins the entries, the one taken
+  // or, with registered_accept, the one the input register took in the cycle before.
+  const bool take = req_valid && req_ready();
+  const bool accept = p_.registered_accept ? in_valid_ && has_room() : take;
+  const QueueRequest& joining = p_.registered_accept ? in_req_ : req;
   const bool send = dram_valid() && dram_ready;
   // registered_pick: the search is made on the entries as the cycle starts and offered
   // in the next one, unless a send has moved them (rtl/reorder_queue.v, "selection").
@@ -117,8 +124,12 @@ bool ReorderQueueModel::clock(bool req_valid, const QueueRequest& req, bool dram
     entries_.erase(entries_.begin() + k);
   }
   if (accept) {
-    entries_.push_back(Entry{req, 0, now_});
+    entries_.push_back(Entry{joining, 0, now_});
     ++stats_.accepted;
+  }
+  if (p_.registered_accept && (take || accept)) {
+    in_valid_ = take;
+    if (take) in_req_ = req;
   }
   ++now_;
   if (p_.registered_pick) {

@@ -40,7 +40,7 @@ struct QueueStats {
   uint64_t cycles = 0;         // cycles clocked since reset
   uint64_t occupancy_sum = 0;  // occupancy at the start of each cycle, summed
   uint64_t occupancy_max = 0;
-  uint64_t accepted = 0;      // requests taken from the core side
+  uint64_t accepted = 0;      // requests that joined the entries
   uint64_t sent = 0;          // requests transferred on the DRAM port
   uint64_t passed_over = 0;   // sum over sends of the older requests the send passed
   uint64_t longest_wait = 0;  // cycles from acceptance to send, the largest seen
@@ -53,6 +53,7 @@ struct QueueStats {
 struct QueueParams {
   bool reorder = true;           // queue.mode: reorder (true) or fcfs
   bool registered_pick = false;  // queue.registered_pick: the pick offered a cycle after its search
+  bool registered_accept = false;  // queue.registered_accept: a request enters the entries a cycle late
   unsigned depth = 16, open_rows = 4, max_passes = 16;
   unsigned banks = 8;
   uint32_t row_bytes = 2048, line_bytes = 32;
@@ -66,12 +67,15 @@ class ReorderQueueModel {
  public:
   explicit ReorderQueueModel(const QueueParams& p);
 
-  // The outputs of the current cycle; they depend only on the state.
-  bool req_ready() const { return entries_.size() < p_.depth; }
+  // The outputs of the current cycle; they depend only on the state.  With
+  // registered_accept the core side's ready is the input register's: empty, or handing
+  // its request to the entries in this cycle.
+  bool req_ready() const { return p_.registered_accept ? !in_valid_ || has_room() : has_room(); }
   bool dram_valid() const { return !entries_.empty() && pick_ok_; }
   // A request is held (with registered_pick, also in the cycle after a send, when none
-  // is offered): what the system's busy sees.
-  bool holding() const { return !entries_.empty(); }
+  // is offered; with registered_accept, also in the input register): what the system's
+  // busy sees.
+  bool holding() const { return !entries_.empty() || in_valid_; }
   const QueueRequest& dram_req() const;  // valid only while dram_valid()
   // Index (age order, 0 = oldest) of the request presented on the DRAM port.
   unsigned selected() const { return sel_; }
@@ -97,6 +101,7 @@ class ReorderQueueModel {
     uint64_t since = 0;  // the cycle it was accepted
   };
   unsigned select() const;
+  bool has_room() const { return entries_.size() < p_.depth; }
   bool row_open(uint32_t addr) const;
   void touch_row(uint32_t addr);
 
@@ -105,6 +110,8 @@ class ReorderQueueModel {
   std::vector<std::pair<uint32_t, uint32_t>> table_;
   unsigned sel_ = 0;
   bool pick_ok_ = true;  // sel_ names the entries as they are (false after a registered pick's send)
+  bool in_valid_ = false;  // registered_accept: the input register holds in_req_
+  QueueRequest in_req_;
   uint64_t now_ = 0;
   QueueStats stats_;
 };

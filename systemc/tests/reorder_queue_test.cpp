@@ -122,6 +122,42 @@ TEST(ReorderQueue, RegisteredPickOffersTheSearchOfTheCycleBefore) {
   }
 }
 
+// queue.registered_accept: a request the core side hands over waits a cycle in the
+// input register before it joins the entries (and may be offered), counted as held
+// meanwhile; with the entries full the register still takes one, and keeps it until the
+// cycle after a send makes room (readiness, as without the register, is the state's
+// alone: rtl/reorder_queue.v, "the request the entries take").
+TEST(ReorderQueue, RegisteredAcceptHoldsEachRequestACycleBeforeTheEntries) {
+  for (const bool registered : {false, true}) {
+    SCOPED_TRACE(registered ? "registered accept" : "accept into the entries");
+    QueueParams p = params(true, 2);
+    p.registered_accept = registered;
+    ReorderQueueModel q(p);
+    const QueueRequest a = fill(addr_of(p, 0, 0), 1), b = fill(addr_of(p, 1, 0), 2), c = fill(addr_of(p, 2, 0), 3);
+    EXPECT_FALSE(q.clock(true, a, false));
+    EXPECT_TRUE(q.holding());
+    EXPECT_EQ(q.occupancy(), registered ? 0u : 1u);
+    EXPECT_EQ(q.dram_valid(), !registered);
+    EXPECT_FALSE(q.clock(true, b, false));
+    EXPECT_EQ(q.occupancy(), registered ? 1u : 2u);
+    // Full entries: the register is still empty, so it takes c; without it c waits outside.
+    EXPECT_EQ(q.req_ready(), registered);
+    EXPECT_FALSE(q.clock(true, c, false));
+    EXPECT_EQ(q.occupancy(), 2u);
+    EXPECT_FALSE(q.req_ready());
+    ASSERT_TRUE(q.dram_valid());
+    EXPECT_EQ(q.dram_req(), a);
+    // The send makes room, and the register's c joins behind b in the next edge.
+    EXPECT_TRUE(q.clock(false, {}, true));
+    EXPECT_EQ(q.occupancy(), 1u);
+    EXPECT_EQ(q.req_ready(), true);
+    EXPECT_FALSE(q.clock(false, {}, false));
+    EXPECT_EQ(q.occupancy(), registered ? 2u : 1u);
+    if (registered) EXPECT_EQ(q.entry(1), c);
+    EXPECT_EQ(q.stats().accepted, registered ? 3u : 2u);
+  }
+}
+
 TEST(ReorderQueue, OpenRowTableKeepsOneRowPerBankAndEvictsLeastRecent) {
   const QueueParams p = params(true, 16, 2);
   ReorderQueueModel q(p);

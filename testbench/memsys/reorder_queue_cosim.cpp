@@ -67,6 +67,7 @@ int main(int argc, char** argv) {
   cfg.dram_row_bytes = RQ_ROW_BYTES;
   cfg.cache_line_bytes = RQ_LINE_BYTES;
   cfg.queue_registered_pick = RQ_REGISTERED_PICK != 0;
+  cfg.queue_registered_accept = RQ_REGISTERED_ACCEPT != 0;
   ReorderQueueModel model(QueueParams::from(cfg));
 
   auto ctx = std::make_unique<VerilatedContext>();
@@ -98,6 +99,9 @@ int main(int argc, char** argv) {
   // How often each way of choosing fired, to fail a run that exercised too little.
   uint64_t sent = 0, reordered = 0, forced = 0, full_cycles = 0;
   uint64_t withheld = 0;  // cycles holding requests but offering none (registered pick)
+  // Requests the input register took while the entries were full, so that it held
+  // them over the next cycle (registered accept).
+  uint64_t parked = 0;
   uint32_t serial = 0;
   // Bursty offered load: phases of heavy and light traffic, and of a slow DRAM side,
   // so that the queue both fills up and drains.
@@ -186,24 +190,28 @@ int main(int argc, char** argv) {
     }
     if (!model.req_ready()) ++full_cycles;
     if (model.holding() && !model.dram_valid()) ++withheld;
+    if (RQ_REGISTERED_ACCEPT && valid && model.req_ready() && model.occupancy() == RQ_DEPTH) ++parked;
     model.clock(valid, r, ready);
     edge(false);
   }
 
   const auto& s = model.stats();
   std::printf(
-      "reorder_queue_cosim (%s%s, depth %u, open_rows %u, max_passes %u, banks %u, row %u): %lu cycles "
+      "reorder_queue_cosim (%s%s%s, depth %u, open_rows %u, max_passes %u, banks %u, row %u): %lu cycles "
       "agree; "
       "sent %" PRIu64 ", reordered %" PRIu64 ", forced by max_passes %" PRIu64 ", cycles full %" PRIu64
-      ", cycles withheld %" PRIu64 ", mean occupancy %.2f, longest wait %" PRIu64 "\n",
-      RQ_MODE_REORDER ? "reorder" : "fcfs", RQ_REGISTERED_PICK ? ", registered pick" : "", RQ_DEPTH,
-      RQ_OPEN_ROWS, RQ_MAX_PASSES, RQ_BANKS, RQ_ROW_BYTES, cycles, sent, reordered, forced, full_cycles,
-      withheld, s.mean_occupancy(), s.longest_wait);
+      ", cycles withheld %" PRIu64 ", taken while full %" PRIu64 ", mean occupancy %.2f, longest wait %" PRIu64
+      "\n",
+      RQ_MODE_REORDER ? "reorder" : "fcfs", RQ_REGISTERED_PICK ? ", registered pick" : "",
+      RQ_REGISTERED_ACCEPT ? ", registered accept" : "", RQ_DEPTH, RQ_OPEN_ROWS, RQ_MAX_PASSES, RQ_BANKS,
+      RQ_ROW_BYTES, cycles, sent, reordered, forced, full_cycles, withheld, parked, s.mean_occupancy(),
+      s.longest_wait);
   // A run that never filled the queue, or (reorder mode) never reordered or never hit
   // the bound, did not test what it is for.
   bool weak = sent == 0 || full_cycles == 0;
   if (RQ_MODE_REORDER) weak = weak || reordered == 0 || forced == 0;
   if (RQ_REGISTERED_PICK) weak = weak || withheld == 0;
+  if (RQ_REGISTERED_ACCEPT) weak = weak || parked == 0;
   if (weak && cycles >= 10000) {
     std::fprintf(stderr, "reorder_queue_cosim: the stream exercised too little (see the counts above)\n");
     return 1;
