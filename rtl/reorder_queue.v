@@ -157,21 +157,22 @@ module reorder_queue #(
   // queue has room; each waits a cycle in it.  queue.registered_accept
   // (docs/memory-system.md, "The reorder queue").
   localparam integer WPL = LINE_BYTES / 4;
-  wire                   in_valid;
-  wire [7:0]             in_op;
-  wire [31:0]            in_addr, in_data, in_cmp;
-  wire [15:0]            in_tag;
-  wire [WPL-1:0]         in_mask;
+  localparam integer RQW = 8 + 3 * 32 + 16 + WPL + 8 * LINE_BYTES;  // a request, packed
+  wire [RQW-1:0] mem_req = {mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag, mem_req_mask,
+                            mem_req_line};
+  wire           in_valid;
+  wire [RQW-1:0] in_req;
+  wire [7:0]     in_op;
+  wire [31:0]    in_addr, in_data, in_cmp;
+  wire [15:0]    in_tag;
+  wire [WPL-1:0] in_mask;
   wire [8*LINE_BYTES-1:0] in_line;
+  assign {in_op, in_addr, in_data, in_cmp, in_tag, in_mask, in_line} = in_req;
   wire   accept = in_valid && !occ[DEPTH - 1];
   generate
     if (REGISTERED_ACCEPT != 0) begin : g_reg_accept
-      reg                    valid_q;
-      reg [7:0]              op_q;
-      reg [31:0]             addr_q, data_q, cmp_q;
-      reg [15:0]             tag_q;
-      reg [WPL-1:0]          mask_q;
-      reg [8*LINE_BYTES-1:0] line_q;
+      reg           valid_q;
+      reg [RQW-1:0] req_q;
       assign mem_req_ready = !valid_q || !occ[DEPTH - 1];
       wire take = mem_req_valid && mem_req_ready;
       always @(posedge clk) begin
@@ -179,26 +180,17 @@ module reorder_queue #(
           valid_q <= 1'b0;
         else if (take || accept)
           valid_q <= take;
-        if (take) begin
-          op_q   <= mem_req_op;
-          addr_q <= mem_req_addr;
-          data_q <= mem_req_data;
-          cmp_q  <= mem_req_cmp;
-          tag_q  <= mem_req_tag;
-          mask_q <= LINE_PORT != 0 ? mem_req_mask : {WPL{1'b0}};
-          line_q <= LINE_PORT != 0 ? mem_req_line : {(8*LINE_BYTES){1'b0}};
-        end
+        if (take)
+          req_q <= mem_req;
       end
       assign in_valid = valid_q;
+      assign in_req   = req_q;
       assign holding  = occ[0] || valid_q;
-      assign {in_op, in_addr, in_data, in_cmp, in_tag, in_mask, in_line} =
-          {op_q, addr_q, data_q, cmp_q, tag_q, mask_q, line_q};
     end else begin : g_accept
       assign mem_req_ready = !occ[DEPTH - 1];
       assign in_valid      = mem_req_valid;
+      assign in_req        = mem_req;
       assign holding       = occ[0];
-      assign {in_op, in_addr, in_data, in_cmp, in_tag, in_mask, in_line} =
-          {mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag, mem_req_mask, mem_req_line};
     end
   endgenerate
 
