@@ -51,8 +51,8 @@ struct QueueStats {
 // The queue's parameters, taken from umbra::Config (queue.*, dram.banks,
 // dram.row_bytes, cache.line_bytes) and checked: the address map needs powers of two.
 struct QueueParams {
-  bool reorder = true;           // queue.mode: reorder (true) or fcfs
-  bool registered_pick = false;  // queue.registered_pick: the pick offered a cycle after its search
+  bool reorder = true;             // queue.mode: reorder (true) or fcfs
+  bool registered_pick = false;    // queue.registered_pick: the pick offered a cycle after its search
   bool registered_accept = false;  // queue.registered_accept: a request enters the entries a cycle late
   unsigned depth = 16, open_rows = 4, max_passes = 16;
   unsigned banks = 8;
@@ -109,7 +109,7 @@ class ReorderQueueModel {
   std::vector<Entry> entries_;  // oldest first
   std::vector<std::pair<uint32_t, uint32_t>> table_;
   unsigned sel_ = 0;
-  bool pick_ok_ = true;  // sel_ names the entries as they are (false after a registered pick's send)
+  bool pick_ok_ = true;    // sel_ names the entries as they are (false after a registered pick's send)
   bool in_valid_ = false;  // registered_accept: the input register holds in_req_
   QueueRequest in_req_;
   uint64_t now_ = 0;

@@ -133,7 +133,8 @@ TEST(ReorderQueue, RegisteredAcceptHoldsEachRequestACycleBeforeTheEntries) {
     QueueParams p = params(true, 2);
     p.registered_accept = registered;
     ReorderQueueModel q(p);
-    const QueueRequest a = fill(addr_of(p, 0, 0), 1), b = fill(addr_of(p, 1, 0), 2), c = fill(addr_of(p, 2, 0), 3);
+    const QueueRequest a = fill(addr_of(p, 0, 0), 1), b = fill(addr_of(p, 1, 0), 2),
+                       c = fill(addr_of(p, 2, 0), 3);
     EXPECT_FALSE(q.clock(true, a, false));
     EXPECT_TRUE(q.holding());
     EXPECT_EQ(q.occupancy(), registered ? 0u : 1u);

@@ -200,8 +200,8 @@ int main(int argc, char** argv) {
       "reorder_queue_cosim (%s%s%s, depth %u, open_rows %u, max_passes %u, banks %u, row %u): %lu cycles "
       "agree; "
       "sent %" PRIu64 ", reordered %" PRIu64 ", forced by max_passes %" PRIu64 ", cycles full %" PRIu64
-      ", cycles withheld %" PRIu64 ", taken while full %" PRIu64 ", mean occupancy %.2f, longest wait %" PRIu64
-      "\n",
+      ", cycles withheld %" PRIu64 ", taken while full %" PRIu64
+      ", mean occupancy %.2f, longest wait %" PRIu64 "\n",
       RQ_MODE_REORDER ? "reorder" : "fcfs", RQ_REGISTERED_PICK ? ", registered pick" : "",
       RQ_REGISTERED_ACCEPT ? ", registered accept" : "", RQ_DEPTH, RQ_OPEN_ROWS, RQ_MAX_PASSES, RQ_BANKS,
       RQ_ROW_BYTES, cycles, sent, reordered, forced, full_cycles, withheld, parked, s.mean_occupancy(),
