@@ -13,7 +13,7 @@
 # owners = iters * T * (T + 1) / 2 for T = domw threads, and the lock ends free (0).
 #
 # Memory (.data, origin 0x10000):
-#   iters    1 word   entries per thread (input, 25)
+#   iters    1 word   entries per thread (input, 8)
 #   lock     1 word   0 = free (output: 0)
 #   counter  1 word   the guarded counter, in its own 32-byte line (output)
 #   owners   1 word   sum of launch index + 1 over all entries, same line (output)
@@ -50,7 +50,7 @@ done:
         exit
 
         .data
-iters:  .word   25
+iters:  .word   8
 lock:   .word   0
         .align  32
 counter:

