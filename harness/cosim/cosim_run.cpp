@@ -23,7 +23,6 @@
 #include <ctime>
 #include <memory>
 
-#include "Vumbra_system.h"
 #include "bench.h"
 #include "comparator.h"
 #include "core_monitor.h"
@@ -38,6 +37,7 @@
 #include "umbra/semantics.h"
 #include "umbra_core.h"
 #include "umbra_system.h"
+#include "verilated.h"
 #include "verilated_vcd_c.h"
 #include "wave_file.h"
 
@@ -199,10 +199,9 @@ std::string rtl_fault_reason(Fault f, uint32_t pc, unsigned core, unsigned threa
 void rtl_fault(umbra::RunResult& r, const Program& p, const Config& cfg, const RtlStepper& rtl) {
   r.status = RunResult::Status::Fault;
   const CycleSample& sys = rtl.last_sample(0);
-  const Vumbra_system& m = rtl.model();
-  if (m.cmd_fault && !sys.system_fault) {
-    r.fault_addr = m.cmd_fault_addr;
-    r.message = harness::command_fault_message(m.cmd_fault, m.cmd_fault_addr);
+  if (rtl.command_fault() && !sys.system_fault) {
+    r.fault_addr = rtl.command_fault_addr();
+    r.message = harness::command_fault_message(rtl.command_fault(), rtl.command_fault_addr());
     return;
   }
   if (!sys.system_fault || sys.fault_core >= cfg.cores) {
@@ -307,17 +306,13 @@ class RtlWaveform final : public WaveFile {
         memory_(dynamic_cast<TracedMemory*>(&side.memory.model())),
         path_(path) {
     if (path.empty()) return;
-#if VM_TRACE
     file_ = std::make_unique<CheckedVcdFile>();
     vcd_ = std::make_unique<VerilatedVcdC>(file_.get());
-    rtl_.model().trace(vcd_.get(), 99);
+    if (!rtl_.trace(*vcd_, 99))  // harness/cosim/CMakeLists.txt (NO_WAVES): the suite's test configurations
+      throw RunError("waveform '" + path + "': this RTL model (" + verilated_params().config_file +
+                     ") was verilated without waveforms, as the suite's test configurations are; a build "
+                     "configured with -DUMBRA_COSIM_CONFIG=<that file> makes umbra-cosim with them");
     if (memory_) memory_->trace(*vcd_);  // an RTL memory (the SDRAM controller) beside it
-#else
-    // harness/cosim/CMakeLists.txt (NO_WAVES): the suite's test configurations.
-    throw RunError("waveform '" + path + "': this RTL model (" + verilated_params().config_file +
-                   ") was verilated without waveforms, as the suite's test configurations are; a build "
-                   "configured with -DUMBRA_COSIM_CONFIG=<that file> makes umbra-cosim with them");
-#endif
     vcd_->set_time_unit("1ns");
     vcd_->set_time_resolution("1ps");
     vcd_->open(path.c_str());
@@ -327,9 +322,7 @@ class RtlWaveform final : public WaveFile {
     vcd_->flush();
     file_->keep();  // the header
   }
-  bool active() const {
-    return vcd_ != nullptr;
-  }
+  bool active() const { return vcd_ != nullptr; }
   // The cycle that began at the rising edge just taken, and that edge's time in
   // picoseconds; dumped if in the window, then end_cycle() decides.
   std::pair<uint64_t, uint64_t> cycle() {
@@ -346,12 +339,8 @@ class RtlWaveform final : public WaveFile {
     vcd_->flush();
     return {c, t};
   }
-  uint64_t kept_bytes() const override {
-    return file_ ? file_->kept() : 0;
-  }
-  uint64_t pending_bytes() const override {
-    return file_ ? file_->pending() : 0;
-  }
+  uint64_t kept_bytes() const override { return file_ ? file_->kept() : 0; }
+  uint64_t pending_bytes() const override { return file_ ? file_->pending() : 0; }
   void close() {
     if (!vcd_) return;
     file_->drop();  // nothing after the last cycle kept
@@ -368,12 +357,8 @@ class RtlWaveform final : public WaveFile {
   }
 
  private:
-  void keep() override {
-    file_->keep();
-  }
-  void drop() override {
-    file_->drop();
-  }
+  void keep() override { file_->keep(); }
+  void drop() override { file_->drop(); }
 
   RtlStepper& rtl_;
   TracedMemory* memory_;  // null: the memory is C++ on this side too

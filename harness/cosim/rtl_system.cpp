@@ -10,6 +10,7 @@
 #include "umbra/port_line.h"
 #include "umbra/uarch_gen.h"
 #include "verilated_line.h"
+#include "verilated_vcd_c.h"
 #include "wire.h"
 
 // Verilator 5.006's clocked region (generated, not declared in a header); see
@@ -111,6 +112,25 @@ void RtlStepper::settle() {
 void RtlStepper::fall() {
   model_->clk = 0;
   model_->eval();
+}
+
+uint32_t RtlStepper::command_fault() const {
+  return model_->cmd_fault;
+}
+
+uint32_t RtlStepper::command_fault_addr() const {
+  return model_->cmd_fault_addr;
+}
+
+bool RtlStepper::trace(VerilatedVcdC& vcd, int levels) {
+#if VM_TRACE
+  model_->trace(&vcd, levels);
+  return true;
+#else
+  (void)vcd;
+  (void)levels;
+  return false;
+#endif
 }
 
 RtlSide::RtlSide(const Config& cfg, RtlStepper::Callback on_cycle, std::vector<umbra::HostWrite> writes,

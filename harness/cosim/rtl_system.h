@@ -43,6 +43,7 @@
 #include "system_side.h"
 
 class Vumbra_system;
+class VerilatedVcdC;
 
 namespace umbra::cosim {
 
@@ -55,10 +56,17 @@ class RtlStepper {
   RtlStepper(const char* name, unsigned cores, Callback on_cycle, bool waveform);
   ~RtlStepper();
 
-  // The model, whose inputs the bench sets before settle() (and whose waveform it
-  // traces: model().trace(...)).
+  // The model, whose inputs the bench sets before settle().
   Vumbra_system& model() { return *model_; }
   const Vumbra_system& model() const { return *model_; }
+  // The command processor's fault outputs (cmd_fault 0: none).  These and trace() are
+  // all the runner (cosim_run.cpp) needs of the model itself, so that it is compiled
+  // once for every configuration and only this file's .cpp sees Vumbra_system.h.
+  uint32_t command_fault() const;
+  uint32_t command_fault_addr() const;
+  // Hands the model's signals to vcd (levels deep); false when the model was verilated
+  // without tracing (NO_WAVES, harness/cosim/CMakeLists.txt).
+  bool trace(VerilatedVcdC& vcd, int levels);
   // The rising edge: samples the cycle it ends (on_cycle), then the registers take the
   // inputs the model holds.  Without a waveform the outputs are settled after it and
   // the model's clock is low again; with one, the clock stays high until fall().
