@@ -199,9 +199,9 @@ std::string rtl_fault_reason(Fault f, uint32_t pc, unsigned core, unsigned threa
 void rtl_fault(umbra::RunResult& r, const Program& p, const Config& cfg, const RtlStepper& rtl) {
   r.status = RunResult::Status::Fault;
   const CycleSample& sys = rtl.last_sample(0);
-  if (rtl.command_fault() && !sys.system_fault) {
-    r.fault_addr = rtl.command_fault_addr();
-    r.message = harness::command_fault_message(rtl.command_fault(), rtl.command_fault_addr());
+  if (rtl.cmd_fault() && !sys.system_fault) {
+    r.fault_addr = rtl.cmd_fault_addr();
+    r.message = harness::command_fault_message(rtl.cmd_fault(), rtl.cmd_fault_addr());
     return;
   }
   if (!sys.system_fault || sys.fault_core >= cfg.cores) {

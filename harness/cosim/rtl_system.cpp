@@ -114,11 +114,11 @@ void RtlStepper::fall() {
   model_->eval();
 }
 
-uint32_t RtlStepper::command_fault() const {
+uint32_t RtlStepper::cmd_fault() const {
   return model_->cmd_fault;
 }
 
-uint32_t RtlStepper::command_fault_addr() const {
+uint32_t RtlStepper::cmd_fault_addr() const {
   return model_->cmd_fault_addr;
 }
 

@@ -59,11 +59,12 @@ class RtlStepper {
   // The model, whose inputs the bench sets before settle().
   Vumbra_system& model() { return *model_; }
   const Vumbra_system& model() const { return *model_; }
-  // The command processor's fault outputs (cmd_fault 0: none).  These and trace() are
-  // all the runner (cosim_run.cpp) needs of the model itself, so that it is compiled
-  // once for every configuration and only this file's .cpp sees Vumbra_system.h.
-  uint32_t command_fault() const;
-  uint32_t command_fault_addr() const;
+  // The command processor's fault outputs, named as its ports (cmd_fault 0: none).
+  // These and trace() are all the runner (cosim_run.cpp) needs of the model itself, so
+  // that it is compiled once for every configuration and only this file's .cpp sees
+  // Vumbra_system.h.
+  uint32_t cmd_fault() const;
+  uint32_t cmd_fault_addr() const;
   // Hands the model's signals to vcd (levels deep); false when the model was verilated
   // without tracing (NO_WAVES, harness/cosim/CMakeLists.txt).
   bool trace(VerilatedVcdC& vcd, int levels);
