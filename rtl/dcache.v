@@ -100,7 +100,7 @@ module dcache #(
 
     // Into the return buffers at the end of this cycle.
     output wire [THREADS-1:0]    ans_valid,   // the buffer is full from the next cycle
-    output wire [THREADS-1:0]    ans_c2,      // write ans_c2_data (one-hot: C2's thread)
+    output wire [THREADS-1:0]    ans_c2,      // write ans_c2_data (one-hot: C2's thread's ldw)
     output wire [31:0]           ans_c2_data,
     output wire [THREADS-1:0]    ans_catch,   // write ans_catch_data's word
     output wire [32*THREADS-1:0] ans_catch_data,  // thread t's word of the beat at [32*t +: 32]
@@ -448,13 +448,12 @@ module dcache #(
   // A merge into the fill completing in this very cycle is answered now.
   wire merge_now = c2_merge && fill_done && merge_tag == r_thread;
 
-  // A merge into the fill receiving beats in this very cycle: its word is this beat or
-  // an earlier one, which is in the fill's victim way (the line's set was read in C1,
-  // the bypass covering a beat written in C1; in the first beat's cycle only offset 0
-  // has arrived, and it is this beat).  A merge in the completion cycle is one of these.
-  // On a line port the beat is the whole line.
-  wire        c2_joins_recv = fill_beat && merge_tag == r_thread;
-  wire        c2_word_here  = c2_joins_recv && (LINE_PORT != 0 || c2_off <= beat_q);
+  // A merge into the fill receiving beats in this very cycle whose word has arrived
+  // (its offset at most the beat's): the word is this beat or an earlier one, which is
+  // in the fill's victim way (the line's set was read in C1, the bypass covering a beat
+  // written in C1).  A merge in the completion cycle is one of these.  On a line port
+  // the beat is the whole line.  A merge whose word is still to come catches it from
+  // its beat (ans_catch).
   wire [31:0] c2_word_now   = (LINE_PORT != 0) ? mem_resp_line[32*c2_off +: 32] :
                               (c2_off == beat_q) ? mem_resp_data : c2_way_data[32*victim_q +: 32];
   assign ans_c2_data = c2_hit ? hit_data : c2_word_now;
@@ -508,7 +507,13 @@ module dcache #(
       assign joinable[t]           = valid_q && !na_q && line_eq[t];
 
       assign ans_valid[t] = completes || (mine && (c2_hit || merge_now));
-      assign ans_c2[t]    = mine && (c2_hit || (c2_merge && c2_word_here));
+      // Every ldw in C2 writes its thread's word, which matters only for a hit or a
+      // merge whose word is here: the buffer is read only once valid, and a miss's or
+      // later merge's word is caught from its beat after this (the thread sleeps on
+      // it, so nothing else writes its buffer meanwhile).  That keeps the tag compare
+      // and the merge decision out of the 32 x THREADS words' write enables (the
+      // four-core ULX3S board's worst path: docs/fpga.md, "Round eight").
+      assign ans_c2[t]    = mine && c2_ldw;
       assign ans_catch[t] = valid_q && fill_beat && tag_q == r_thread && (LINE_PORT != 0 || beat_q == off_q);
       assign ans_catch_data[32*t +: 32] = (LINE_PORT != 0) ? mem_resp_line[32*off_q +: 32] : mem_resp_data;
     end

@@ -158,8 +158,9 @@ module load_store_unit #(
   localparam integer LB  = $clog2(LINE_BYTES);                    // line-offset bits
   localparam integer XW  = (LINE_PORT != 0) ? WPL + 32 * WPL : 0;
   localparam integer EW  = 1 + TW + 8 + 96 + XW;
-  reg [PW-1:0] head, tail;
-  reg [CW-1:0] count;
+  reg  [PW-1:0] head;
+  wire [PW-1:0] tail;
+  wire [CW-1:0] count;
   wire         pop;
   wire [PW-1:0] head_next = rst ? {PW{1'b0}} :
                             !pop ? head : (head == LAST_IX) ? {PW{1'b0}} : head + 1'b1;
@@ -354,20 +355,37 @@ module load_store_unit #(
   // Execute's replay keeps pushes within the room, so a push never meets a full FIFO;
   // the guard keeps a broken invariant from overwriting the head.
   wire push = (push_c2 || push_buffer) && count != FULL;
-  wire [CW-1:0] next_count = count + {{(CW - 1){1'b0}}, push} - {{(CW - 1){1'b0}}, pop};
+
+  // C2's push decides late in its cycle (the tag compare, the merge decision), so it
+  // is added to the count and the tail a cycle later, from a flip-flop of its own
+  // (pushed_q): count_q and tail_q are the count and tail without the last cycle's
+  // push.  count and tail are the same in every cycle as if the push had been added
+  // before the flops; only C2's way to them is shorter (it ran from C2's address into
+  // the count, the one-core ULX3S board's worst path at two seeds: docs/fpga.md,
+  // "Round eight").  lsu_room stays a register: its two values, with and without a
+  // push, are ready before the push is.
+  reg           pushed_q;
+  reg  [CW-1:0] count_q;
+  reg  [PW-1:0] tail_q;
+  assign count = count_q + {{(CW - 1){1'b0}}, pushed_q};
+  assign tail  = !pushed_q ? tail_q : (tail_q == LAST_IX) ? {PW{1'b0}} : tail_q + 1'b1;
+  wire [CW-1:0] popped     = count - {{(CW - 1){1'b0}}, pop};
+  wire          room_push  = popped < ROOM_MAX;   // popped + 1 <= ROOM_MAX
+  wire          room_still = popped <= ROOM_MAX;
 
   always @(posedge clk) begin
     if (rst) begin
       head     <= {PW{1'b0}};
-      tail     <= {PW{1'b0}};
-      count    <= {CW{1'b0}};
+      tail_q   <= {PW{1'b0}};
+      count_q  <= {CW{1'b0}};
+      pushed_q <= 1'b0;
       lsu_room <= 1'b1;
     end else begin
       head     <= head_next;
-      if (push)
-        tail <= (tail == LAST_IX) ? {PW{1'b0}} : tail + 1'b1;
-      count    <= next_count;
-      lsu_room <= next_count <= ROOM_MAX;
+      tail_q   <= tail;
+      count_q  <= popped;
+      pushed_q <= push;
+      lsu_room <= push ? room_push : room_still;
     end
   end
 
