@@ -1,7 +1,8 @@
 // decode: stage D.  Takes the instruction word out of the instruction store, decides
 // what kind of instruction it is and whether it is one at all, and names the registers
-// it reads.  Everything is registered (valid in R): the register file samples
-// {r_thread, r_ra/r_rb/r_rc} at the end of R and its data is there in X1.
+// it reads.  Everything is registered (valid in R), r_illegal from registered halves
+// of the check (below): the register file samples {r_thread, r_ra/r_rb/r_rc} at the
+// end of R and its data is there in X1.
 //
 // Decode is fixed logic from the opcode: umbra_decode_attr() (rtl/umbra_isa_decode.vh,
 // generated from isa/isa.yaml by umbra-isagen, as the SystemC decode's InstrInfo flags
@@ -55,7 +56,7 @@ module decode #(
     output reg               r_sleep,    // a bubble of a thread asleep on memory
     output reg  [TW-1:0]     r_thread,
     output reg  [IW-1:0]     r_pc,
-    output reg               r_illegal,
+    output wire              r_illegal,  // from R's half of the check (below)
     output reg  [31:0]       r_word,
     output reg               r_we,       // field a's register := X1 or FPU result
     output reg               r_load,     // field a's register := memory data (ldw, atom.*)
@@ -124,36 +125,60 @@ module decode #(
 
   wire sreg_ok = umbra_sreg_known(fb);
 
-  function field_ok;
-    input [2:0] kind;
-    input [7:0] value;
-    input       is_reg_ok;
-    input       is_sreg_ok;
-    begin
-      case (kind)
-        `UMBRA_CHK_ZERO: field_ok = (value == 8'd0);
-        `UMBRA_CHK_REG:  field_ok = is_reg_ok;
-        `UMBRA_CHK_SREG: field_ok = is_sreg_ok;
-        `UMBRA_CHK_U5:   field_ok = (value[7:5] == 3'd0);
-        `UMBRA_CHK_U2:   field_ok = (value[7:2] == 6'd0);
-        default: field_ok = 1'b1;
-      endcase
-    end
+  // The validity check in two halves.  The word comes out of the instruction store's
+  // block RAM late in D (an ECP5 DP16KD's read without its output register is 5.8 ns),
+  // and the whole check after it was the one-core ULX3S board's worst path at one
+  // seed (docs/fpga.md, "Round eight").  So D registers what each field's check reads
+  // (the kind from the table, and whether the value is zero, a register this core has,
+  // a special register, five or two bits wide), and R puts them together into
+  // r_illegal, which execute takes into a register at the end of R: the same answer in
+  // the same cycle.
+  reg       k_known, k_group_ok, k_zero24;
+  reg [1:0] k_fmt;
+  reg [2:0] k_ka, k_kb, k_kc;
+  // Per field: {zero, a register, a special register, fits 5 bits, fits 2 bits}.
+  reg [4:0] k_fa, k_fb, k_fc;
+  function [4:0] field_facts(input [7:0] value, input is_reg_ok, input is_sreg_ok);
+    field_facts = {value == 8'd0, is_reg_ok, is_sreg_ok, value[7:5] == 3'd0, value[7:2] == 6'd0};
+  endfunction
+  always @(posedge clk) begin
+    k_known    <= known;
+    k_group_ok <= group_ok;
+    k_zero24   <= d_word[`UMBRA_FIELD_ZERO_MSB:`UMBRA_FIELD_ZERO_LSB] == 24'd0;
+    k_fmt      <= fmt;
+    k_ka       <= ka;
+    k_kb       <= kb;
+    k_kc       <= kc;
+    k_fa       <= field_facts(fa, reg_ok_a, 1'b0);
+    k_fb       <= field_facts(fb, reg_ok_b, sreg_ok);
+    k_fc       <= field_facts(fc, reg_ok_c, 1'b0);
+  end
+
+  function field_ok(input [2:0] kind, input [4:0] facts);
+    case (kind)
+      `UMBRA_CHK_ZERO: field_ok = facts[4];
+      `UMBRA_CHK_REG:  field_ok = facts[3];
+      `UMBRA_CHK_SREG: field_ok = facts[2];
+      `UMBRA_CHK_U5:   field_ok = facts[1];
+      `UMBRA_CHK_U2:   field_ok = facts[0];
+      default: field_ok = 1'b1;
+    endcase
   endfunction
 
-  wire ok_a = field_ok(ka, fa, reg_ok_a, 1'b0);
-  wire ok_b = field_ok(kb, fb, reg_ok_b, sreg_ok);
-  wire ok_c = field_ok(kc, fc, reg_ok_c, 1'b0);
+  wire ok_a = field_ok(k_ka, k_fa);
+  wire ok_b = field_ok(k_kb, k_fb);
+  wire ok_c = field_ok(k_kc, k_fc);
 
   reg legal;
   always @* begin
-    case (fmt)
+    case (k_fmt)
       `UMBRA_FMT_R: legal = ok_a && ok_b && ok_c;
       `UMBRA_FMT_I: legal = ok_a;
       `UMBRA_FMT_J: legal = 1'b1;
-      default:      legal = (d_word[`UMBRA_FIELD_ZERO_MSB:`UMBRA_FIELD_ZERO_LSB] == 24'd0);
+      default:      legal = k_zero24;
     endcase
   end
+  assign r_illegal = !(k_known && legal && k_group_ok);
 
   // ---- D -> R --------------------------------------------------------------------------
   always @(posedge clk) begin
@@ -167,7 +192,6 @@ module decode #(
     r_thread  <= d_thread;
     r_pc      <= d_pc;
     r_word    <= d_word;
-    r_illegal <= !(known && legal && group_ok);
     r_we      <= wr_result;
     r_load    <= wr_memory;
     r_mem     <= memory;
