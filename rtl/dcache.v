@@ -41,8 +41,12 @@
 // word has already arrived) into C2's thread's buffer, ans_catch the response beat
 // into the buffers of the threads whose word it is, and ans_valid marks buffers full
 // (a C2 hit, and at a fill's completion every thread waiting on it plus a C2 merge
-// into it in the same cycle).  The push (push_*) is taken into the request FIFO at the
-// end of C2.
+// into it in the same cycle).  C2's own answers (ans_c2, and ans_valid for C2's
+// thread) are registered and given in the cycle after C2 (C3): the load reaches W at
+// X<L+1>, at least two cycles after C2 (= X3, L >= 4), so W finds the same buffer in
+// the same cycle, while the tag compare drives a register of one word instead of every
+// thread's buffer (the one-core ULX3S board's worst path at two seeds: docs/fpga.md,
+// "Round eight").  The push (push_*) is taken into the request FIFO at the end of C2.
 //
 // LINE_PORT (cache.line_port; docs/memory-system.md, "The line port"): a fill's one
 // beat carries the whole line (mem_resp_line), so it is the fill's first and last: it
@@ -100,7 +104,7 @@ module dcache #(
 
     // Into the return buffers at the end of this cycle.
     output wire [THREADS-1:0]    ans_valid,   // the buffer is full from the next cycle
-    output wire [THREADS-1:0]    ans_c2,      // write ans_c2_data (one-hot: C2's thread's ldw)
+    output wire [THREADS-1:0]    ans_c2,      // write ans_c2_data (one-hot: the thread of last cycle's C2)
     output wire [31:0]           ans_c2_data,
     output wire [THREADS-1:0]    ans_catch,   // write ans_catch_data's word
     output wire [32*THREADS-1:0] ans_catch_data,  // thread t's word of the beat at [32*t +: 32]
@@ -445,7 +449,8 @@ module dcache #(
   wire c2_joins  = !c2_mis && |joinable;  // a merge if it is a load that misses
   wire c2_merge  = c2_ldw && !c2_hit_any && c2_joins;
   wire c2_miss   = c2_ldw && (c2_mis || (!c2_hit_any && !(|joinable)));
-  // A merge into the fill completing in this very cycle is answered now.
+  // A merge into the fill completing in this very cycle is answered with C2's answers
+  // (C3, below), not by the completion.
   wire merge_now = c2_merge && fill_done && merge_tag == r_thread;
 
   // A merge into the fill receiving beats in this very cycle whose word has arrived
@@ -454,9 +459,29 @@ module dcache #(
   // written in C1).  A merge in the completion cycle is one of these.  On a line port
   // the beat is the whole line.  A merge whose word is still to come catches it from
   // its beat (ans_catch).
+  wire        c2_word_here  = c2_merge && fill_beat && merge_tag == r_thread &&
+                              (LINE_PORT != 0 || c2_off <= beat_q);
   wire [31:0] c2_word_now   = (LINE_PORT != 0) ? mem_resp_line[32*c2_off +: 32] :
                               (c2_off == beat_q) ? mem_resp_data : c2_way_data[32*victim_q +: 32];
-  assign ans_c2_data = c2_hit ? hit_data : c2_word_now;
+
+  // C2's answer, a cycle later (C3, above): the buffer made valid (a hit, or a merge
+  // into the fill completing now) and the word written (a hit, or a merge whose word
+  // is here).  The thread waits on nothing else, so no other answer meets it in C3.
+  reg          c3_valid, c3_word;
+  reg [TW-1:0] c3_thread;
+  reg [31:0]   c3_data;
+  always @(posedge clk) begin
+    if (rst) begin
+      c3_valid <= 1'b0;
+      c3_word  <= 1'b0;
+    end else begin
+      c3_valid <= c2_hit || merge_now;
+      c3_word  <= c2_hit || c2_word_here;
+    end
+    c3_thread <= c2_thread;
+    c3_data   <= c2_hit ? hit_data : c2_word_now;
+  end
+  assign ans_c2_data = c3_data;
 
   generate
     for (t = 0; t < THREADS; t = t + 1) begin : g_entry
@@ -506,14 +531,9 @@ module dcache #(
       assign line_eq[t]            = line_eq_q;
       assign joinable[t]           = valid_q && !na_q && line_eq[t];
 
-      assign ans_valid[t] = completes || (mine && (c2_hit || merge_now));
-      // Every ldw in C2 writes its thread's word, which matters only for a hit or a
-      // merge whose word is here: the buffer is read only once valid, and a miss's or
-      // later merge's word is caught from its beat after this (the thread sleeps on
-      // it, so nothing else writes its buffer meanwhile).  That keeps the tag compare
-      // and the merge decision out of the 32 x THREADS words' write enables (the
-      // four-core ULX3S board's worst path: docs/fpga.md, "Round eight").
-      assign ans_c2[t]    = mine && c2_ldw;
+      wire c3_mine = c3_thread == TID;
+      assign ans_valid[t] = completes || (c3_valid && c3_mine);
+      assign ans_c2[t]    = c3_word && c3_mine;
       assign ans_catch[t] = valid_q && fill_beat && tag_q == r_thread && (LINE_PORT != 0 || beat_q == off_q);
       assign ans_catch_data[32*t +: 32] = (LINE_PORT != 0) ? mem_resp_line[32*off_q +: 32] : mem_resp_data;
     end

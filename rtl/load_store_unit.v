@@ -13,9 +13,9 @@
 // occupancy at the start of c is at most REQ_QUEUE - 3; it is a register.
 //
 // Return buffers, one word per thread, so that W sees a word in the cycle after it was
-// made valid: filled by the dcache's answers (a hit or merge in C2, a fill's
-// completion), by a returning atomic's response and by a marker leaving the FIFO;
-// emptied by writeback's registered wake.  rb_word is the word of W's thread, read
+// made valid: filled by the dcache's answers (a hit or merge in C2, given a cycle
+// later; a fill's completion), by a returning atomic's response and by a marker
+// leaving the FIFO; emptied by writeback's registered wake.  rb_word is the word of W's thread, read
 // at the thread of the stage before W, X<L> (rb_rthread), so that the read can be
 // registered.  One buffer per thread is enough because a thread with a load,
 // returning atomic or dflush outstanding sleeps until W has taken its word.  For the same reason an empty buffer
