@@ -15,12 +15,13 @@
 // Return buffers, one word per thread, so that W sees a word in the cycle after it was
 // made valid: filled by the dcache's answers (a hit or merge in C2, given a cycle
 // later; a fill's completion), by a returning atomic's response and by a marker
-// leaving the FIFO; emptied by writeback's registered wake.  rb_word is the word of W's thread, read
-// at the thread of the stage before W, X<L> (rb_rthread), so that the read can be
-// registered.  One buffer per thread is enough because a thread with a load,
-// returning atomic or dflush outstanding sleeps until W has taken its word.  For the same reason an empty buffer
-// may take its word before it becomes valid: the dcache writes a waiting thread's word
-// as its fill beat passes and marks it valid at the fill's completion.  The writers of
+// leaving the FIFO; emptied by writeback's registered wake.  rb_word is the word of
+// W's thread, read at the thread of the stage before W, X<L> (rb_rthread), so that
+// the read can be registered.  One buffer per thread is enough because a thread with
+// a load, returning atomic or dflush outstanding sleeps until W has taken its word.
+// For the same reason an empty buffer may take its word before it becomes valid: the
+// dcache writes a waiting thread's word as its fill beat passes and marks it valid at
+// the fill's completion.  The writers of
 // one buffer never meet in a cycle (a thread waits on one thing at a time), so the
 // data needs no priority beyond a mux.
 //
