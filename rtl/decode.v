@@ -2,7 +2,10 @@
 // what kind of instruction it is and whether it is one at all, and names the registers
 // it reads.  Everything is registered (valid in R), r_illegal from registered halves
 // of the check (below): the register file samples {r_thread, r_ra/r_rb/r_rc} at the
-// end of R and its data is there in X1.
+// end of R and its data is there in X1.  With RAM_OUT_REG the register file samples
+// the raw fields (d_fa/d_fb/d_fc) at the end of D instead, so that nothing of the
+// opcode table stands between the instruction store's read and its own, and drops
+// in R what r_keep and r_c_is_a say is no read (rtl/regfile.v).
 //
 // Decode is fixed logic from the opcode: umbra_decode_attr() (rtl/umbra_isa_decode.vh,
 // generated from isa/isa.yaml by umbra-isagen, as the SystemC decode's InstrInfo flags
@@ -66,13 +69,23 @@ module decode #(
     output reg               r_flush,    // dflush: sleeps in X1 like a load, writes nothing
     output reg  [7:0]        r_ra,       // register read through field a (0: none)
     output reg  [7:0]        r_rb,       // ... field b
-    output reg  [7:0]        r_rc        // ... field c
+    output reg  [7:0]        r_rc,       // ... field c
+    // For a register file that reads in D (RAM_OUT_REG, rtl/regfile.v): the fields in
+    // D, before the table says which are reads, and in R which the ports keep.
+    output wire [7:0]        d_fa,
+    output wire [7:0]        d_fb,
+    output wire [7:0]        d_fc,
+    output reg  [2:0]        r_keep,     // {c, b, a}: the port's field is a register read
+    output reg               r_c_is_a    // port c carries field a's register (a branch)
 );
 
   wire [7:0] op = d_word[`UMBRA_FIELD_OP_MSB:`UMBRA_FIELD_OP_LSB];
   wire [7:0] fa = d_word[`UMBRA_FIELD_A_MSB:`UMBRA_FIELD_A_LSB];
   wire [7:0] fb = d_word[`UMBRA_FIELD_B_MSB:`UMBRA_FIELD_B_LSB];
   wire [7:0] fc = d_word[`UMBRA_FIELD_C_MSB:`UMBRA_FIELD_C_LSB];
+  assign d_fa = fa;
+  assign d_fb = fb;
+  assign d_fc = fc;
 
 `include "umbra_isa_decode.vh"
 
@@ -201,6 +214,8 @@ module decode #(
     r_ra      <= reads_a ? fa : 8'd0;
     r_rb      <= reads_b ? fb : 8'd0;
     r_rc      <= branch ? fa : reads_c ? fc : 8'd0;
+    r_keep    <= {reads_c, reads_b, reads_a};
+    r_c_is_a  <= branch;
   end
 
 endmodule

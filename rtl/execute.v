@@ -79,6 +79,7 @@ module execute #(
     parameter integer IW         = 12,
     parameter integer MUL_ROWS   = `UMBRA_DEFAULT_MUL_ROWS,  // the multiplier's form (rtl/fp_mul.v)
     parameter integer FF_RAMS    = `UMBRA_DEFAULT_FF_RAMS,  // the FPU's addend delay in flip-flops (rtl/fpu.v)
+    parameter integer RAM_OUT_REG = `UMBRA_DEFAULT_RAM_OUT_REG,  // the addend ring read early (rtl/fpu.v)
     parameter integer DISPATCH   = 0,  // 1: each thread's work item from the dispatcher
     parameter integer EXEC_STAGES = `UMBRA_DEFAULT_EXEC_STAGES,  // L: X1 -> W
     parameter integer LINE_PORT  = `UMBRA_DEFAULT_LINE_PORT,  // 1: the combining buffers' gate (above)
@@ -703,7 +704,7 @@ module execute #(
   wire [31:0] fpu_misc;       // valid in X<1+M>
   wire [63:0] product;        // valid in X<1+M>
   fpu #(.MUL_ROWS(MUL_ROWS), .LATENCY(L), .MISC_LATENCY(M), .FF_RAMS(FF_RAMS),
-        .GROUPS(GROUPS)) u_fpu (
+        .RAM_OUT_REG(RAM_OUT_REG), .GROUPS(GROUPS)) u_fpu (
       .clk(clk), .func(x1_op[3:0]), .a(vb), .b(fpu_b), .c(va), .arith(fpu_arith),
       .arith_result(fpu_sum), .misc_result(fpu_misc), .int_mul(mul), .int_product(product)
   );

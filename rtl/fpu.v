@@ -81,6 +81,7 @@ module fpu #(
     parameter integer LATENCY      = `UMBRA_DEFAULT_EXECUTE_STAGES,
     parameter integer MISC_LATENCY = 1,  // other functions and int_product
     parameter integer FF_RAMS      = `UMBRA_DEFAULT_FF_RAMS,  // 1: the addend waits in flip-flops, never a RAM
+    parameter integer RAM_OUT_REG  = `UMBRA_DEFAULT_RAM_OUT_REG,  // 1: the ring read a cycle early, into a flip-flop
     parameter integer GROUPS       = `UMBRA_DEFAULT_GROUPS  // core.groups (above)
 ) (
     input  wire        clk,
@@ -166,15 +167,20 @@ module fpu #(
   // ring needs no thread number and no reset, since only the distance between the two
   // pointers matters, and the word read and the word written are never the same.
   // With FF_RAMS (the HX8K at 16 threads, short of block RAMs, not of cells) it waits
-  // in flip-flops at every latency.
+  // in flip-flops at every latency.  With RAM_OUT_REG (the LFE5U-85F, whose DP16KD
+  // gives its data 5.8 ns after the clock) the ring is read an entry later still,
+  // MUL_LATENCY - 2 behind (at least one, so still never the word written), and the
+  // word waits its last cycle in a flip-flop: the adder's swap compare starts from a
+  // register, not from the RAM (docs/fpga.md, "Round eight").
   wire [31:0] addend;
   generate
     if (!HAS_FP32) begin : g_no_addend
       assign addend = 32'd0;
       wire unused_add_c = ^add_c;
     end else if (MUL_LATENCY >= 3 && FF_RAMS == 0) begin : g_addend_ring
+      localparam [3:0] OUT_REG = (RAM_OUT_REG != 0) ? 4'd1 : 4'd0;
       reg [3:0] ring_wr = 4'd0;
-      wire [3:0] ring_rd = ring_wr - MUL_LATENCY[3:0] + 4'd1;
+      wire [3:0] ring_rd = ring_wr - MUL_LATENCY[3:0] + 4'd1 + OUT_REG;
       (* ram_style = "block", no_rw_check *) reg [31:0] ring [0:15];
       reg [31:0] ring_q;
       always @(posedge clk) begin
@@ -182,7 +188,13 @@ module fpu #(
         ring_q        <= ring[ring_rd];
         ring_wr       <= ring_wr + 4'd1;
       end
-      assign addend = ring_q;
+      if (RAM_OUT_REG != 0) begin : g_out_reg
+        reg [31:0] out_q;
+        always @(posedge clk) out_q <= ring_q;
+        assign addend = out_q;
+      end else begin : g_ram_out
+        assign addend = ring_q;
+      end
     end else begin : g_addend_line
       reg [32*MUL_LATENCY-1:0] line_q;
       always @(posedge clk) line_q <= {line_q[32*MUL_LATENCY-33:0], add_c};

@@ -20,19 +20,42 @@
 // Each RAM process has the shape Yosys maps to SB_RAM40_4K on iCE40: one write port,
 // one registered read port, no reset and no enable on the read register.  With REGS
 // not a power of two the rows above REGS in each thread's block are never used.
+//
+// RAM_OUT_REG (the LFE5U-85F) moves the read a cycle earlier.  An ECP5 DP16KD gives
+// its data 5.8 ns after the clock without its output register, and that began two of
+// the one-core ULX3S board's three worst paths, into execute (docs/fpga.md, "Round
+// eight").  So the RAMs sample decode's raw fields and fetch's thread at the end of D,
+// and R takes the data into flip-flops, with a field that is no register read dropped
+// to zero there (r_keep) and a branch's field a given to port c from port a's RAM
+// (r_c_is_a): execute gets the same values in X1 from a register.  The read is still
+// of the right value: in cycle c the write is for the thread fetched in c-(L+4) and
+// the read for the one fetched in c-1, L+3 slots apart, again different threads, and
+// a thread's write comes at the end of c0+L+4 for its instruction fetched in c0, its
+// next read at the end of c0+T+1 or later, after it since T >= L+4.  A raw field
+// above REGS reads some other register of the thread, and either R drops it or
+// decode has made the instruction illegal.
 `default_nettype none
 
 module regfile #(
     parameter integer TW = 3,
-    parameter integer RW = 8
+    parameter integer RW = 8,
+    parameter integer RAM_OUT_REG = 0  // 1: read in D, into flip-flops in R (above)
 ) (
     input  wire          clk,
+
+    // From fetch and decode, valid in D (RAM_OUT_REG only).
+    input  wire [TW-1:0] d_thread,
+    input  wire [7:0]    d_fa,
+    input  wire [7:0]    d_fb,
+    input  wire [7:0]    d_fc,
 
     // From decode, valid in R.
     input  wire [TW-1:0] r_thread,
     input  wire [7:0]    r_ra,
     input  wire [7:0]    r_rb,
     input  wire [7:0]    r_rc,
+    input  wire [2:0]    r_keep,    // RAM_OUT_REG only, as r_c_is_a
+    input  wire          r_c_is_a,
 
     // Valid in X1.
     output wire [31:0]   rf_a,
@@ -52,12 +75,14 @@ module regfile #(
   // only the low RW bits address the RAM.
   generate
     if (RW < 8) begin : g_high_bits
-      wire unused_high = |{r_ra[7:RW], r_rb[7:RW], r_rc[7:RW]};
+      wire unused_high = |{r_ra[7:RW], r_rb[7:RW], r_rc[7:RW], d_fa[7:RW], d_fb[7:RW],
+                           d_fc[7:RW]};
     end
   endgenerate
-  wire [TW+RW-1:0] raddr_a = {r_thread, r_ra[RW-1:0]};
-  wire [TW+RW-1:0] raddr_b = {r_thread, r_rb[RW-1:0]};
-  wire [TW+RW-1:0] raddr_c = {r_thread, r_rc[RW-1:0]};
+  localparam EARLY = RAM_OUT_REG != 0;
+  wire [TW+RW-1:0] raddr_a = EARLY ? {d_thread, d_fa[RW-1:0]} : {r_thread, r_ra[RW-1:0]};
+  wire [TW+RW-1:0] raddr_b = EARLY ? {d_thread, d_fb[RW-1:0]} : {r_thread, r_rb[RW-1:0]};
+  wire [TW+RW-1:0] raddr_c = EARLY ? {d_thread, d_fc[RW-1:0]} : {r_thread, r_rc[RW-1:0]};
   wire [TW+RW-1:0] waddr   = {rf_wthread, rf_wreg[RW-1:0]};
   // writeback never writes r0; the check costs nothing and keeps r0's row clean.
   wire             we      = rf_we && (rf_wreg != 8'd0);
@@ -93,9 +118,24 @@ module regfile #(
     q_c <= ram_c[raddr_c];
   end
 
-  assign rf_a = q_a;
-  assign rf_b = q_b;
-  assign rf_c = q_c;
+  generate
+    if (EARLY) begin : g_out_reg
+      reg [31:0] o_a, o_b, o_c;
+      always @(posedge clk) begin
+        o_a <= r_keep[0] ? q_a : 32'd0;
+        o_b <= r_keep[1] ? q_b : 32'd0;
+        o_c <= r_c_is_a ? q_a : r_keep[2] ? q_c : 32'd0;
+      end
+      assign rf_a = o_a;
+      assign rf_b = o_b;
+      assign rf_c = o_c;
+    end else begin : g_ram_out
+      wire unused_early = ^{r_keep, r_c_is_a};
+      assign rf_a = q_a;
+      assign rf_b = q_b;
+      assign rf_c = q_c;
+    end
+  endgenerate
 
 endmodule
 

@@ -33,7 +33,8 @@ module umbra_core #(
     // (0: none), CACHE_WAYS, CACHE_LINE_BYTES (4 without a cache), REQ_QUEUE, LINE_PORT
     // (the port a line wide, with a cache only), MUL_ROWS (the multiplier as
     // shift-and-add rows, for fabric without multiplier blocks), FF_RAMS (fetch's pcs
-    // and the FPU's addend delay in flip-flops, not RAMs).  Their keys, ranges and
+    // and the FPU's addend delay in flip-flops, not RAMs), RAM_OUT_REG (the register
+    // file's and the addend ring's RAMs read a cycle early, into flip-flops).  Their keys, ranges and
     // defaults: isa/config_keys.yaml (docs/configuration.md); the limits are checked below.
     `UMBRA_CORE_PARAMS,
     parameter integer CORE_ID          = 0,     // value of the `cid` special register
@@ -204,6 +205,9 @@ module umbra_core #(
   wire [7:0]      r_ra;
   wire [7:0]      r_rb;
   wire [7:0]      r_rc;
+  wire [7:0]      d_fa, d_fb, d_fc;
+  wire [2:0]      r_keep;
+  wire            r_c_is_a;
   // Valid in X1.
   wire [31:0]     rf_a;
   wire [31:0]     rf_b;
@@ -307,21 +311,25 @@ module umbra_core #(
       .r_valid(r_valid), .r_sleep(r_sleep), .r_thread(r_thread), .r_pc(r_pc),
       .r_illegal(r_illegal), .r_word(r_word), .r_we(r_we), .r_load(r_load), .r_mem(r_mem),
       .r_fpu(r_fpu), .r_exit(r_exit), .r_flush(r_flush), .r_ra(r_ra), .r_rb(r_rb),
-      .r_rc(r_rc)
+      .r_rc(r_rc), .d_fa(d_fa), .d_fb(d_fb), .d_fc(d_fc), .r_keep(r_keep),
+      .r_c_is_a(r_c_is_a)
   );
 
   regfile #(
-      .TW(TW), .RW(RW)
+      .TW(TW), .RW(RW), .RAM_OUT_REG(RAM_OUT_REG)
   ) u_regfile (
       .clk(clk),
-      .r_thread(r_thread), .r_ra(r_ra), .r_rb(r_rb), .r_rc(r_rc),
+      .d_thread(d_thread), .d_fa(d_fa), .d_fb(d_fb), .d_fc(d_fc),
+      .r_thread(r_thread), .r_ra(r_ra), .r_rb(r_rb), .r_rc(r_rc), .r_keep(r_keep),
+      .r_c_is_a(r_c_is_a),
       .rf_a(rf_a), .rf_b(rf_b), .rf_c(rf_c),
       .rf_we(rf_we), .rf_wthread(rf_wthread), .rf_wreg(rf_wreg), .rf_wdata(rf_wdata)
   );
 
   execute #(
       .THREADS(THREADS), .IMEM_WORDS(IMEM_WORDS), .CORE_ID(CORE_ID), .TW(TW), .IW(IW),
-      .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .DISPATCH(DISPATCH), .EXEC_STAGES(EXEC_STAGES),
+      .MUL_ROWS(MUL_ROWS), .FF_RAMS(FF_RAMS), .RAM_OUT_REG(RAM_OUT_REG), .DISPATCH(DISPATCH),
+      .EXEC_STAGES(EXEC_STAGES),
       .LINE_PORT(LINE_PORT), .LINE_BYTES(CACHE_LINE_BYTES), .GROUPS(GROUPS)
   ) u_execute (
       .clk(clk), .rst(rst),

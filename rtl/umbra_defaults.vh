@@ -22,6 +22,7 @@
 `define UMBRA_DEFAULT_LINE_PORT 0
 `define UMBRA_DEFAULT_MUL_ROWS 0
 `define UMBRA_DEFAULT_FF_RAMS 0
+`define UMBRA_DEFAULT_RAM_OUT_REG 0
 `define UMBRA_DEFAULT_RESP_REGISTER 0
 `define UMBRA_DEFAULT_MODE_REORDER 1
 `define UMBRA_DEFAULT_QUEUE_DEPTH 16
@@ -63,7 +64,8 @@
     parameter integer REQ_QUEUE = `UMBRA_DEFAULT_REQ_QUEUE, \
     parameter integer LINE_PORT = `UMBRA_DEFAULT_LINE_PORT, \
     parameter integer MUL_ROWS = `UMBRA_DEFAULT_MUL_ROWS, \
-    parameter integer FF_RAMS = `UMBRA_DEFAULT_FF_RAMS
+    parameter integer FF_RAMS = `UMBRA_DEFAULT_FF_RAMS, \
+    parameter integer RAM_OUT_REG = `UMBRA_DEFAULT_RAM_OUT_REG
 
 `define UMBRA_CORE_PASS \
     .THREADS(THREADS), \
@@ -77,7 +79,8 @@
     .REQ_QUEUE(REQ_QUEUE), \
     .LINE_PORT(LINE_PORT), \
     .MUL_ROWS(MUL_ROWS), \
-    .FF_RAMS(FF_RAMS)
+    .FF_RAMS(FF_RAMS), \
+    .RAM_OUT_REG(RAM_OUT_REG)
 
 `define UMBRA_SDRAM_CLOCKS_PARAMS \
     parameter integer CL = `UMBRA_DEFAULT_CL, \

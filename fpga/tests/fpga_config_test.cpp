@@ -221,7 +221,8 @@ TEST(UmbraConfig, VerilogParametersAreTheYamlNumbers) {
           "\nMEM_LATENCY=" + std::to_string(c.mem_latency) +
           "\nCACHE_BYTES=" + std::to_string(c.cache_bytes) + "\nCACHE_WAYS=" + std::to_string(c.cache_ways) +
           "\nCACHE_LINE_BYTES=" + std::to_string(c.cache_line_bytes) +
-          "\nREQ_QUEUE=" + std::to_string(c.cache_request_queue) + "\nLINE_PORT=0\nMUL_ROWS=0\nFF_RAMS=0\n");
+          "\nREQ_QUEUE=" + std::to_string(c.cache_request_queue) +
+          "\nLINE_PORT=0\nMUL_ROWS=0\nFF_RAMS=0\nRAM_OUT_REG=0\n");
 }
 
 // The HX8K has no DSP blocks: its multiplier is built as rows of logic (rtl/fp_mul.v).
@@ -229,6 +230,18 @@ TEST(UmbraConfig, NoDspMeansMultiplierRows) {
   const Outcome o = run(std::string(UMBRA_CONFIG_PATH) + " --verilog-params '" + kHx8k + "'");
   ASSERT_EQ(o.rc, 0) << o.err;
   EXPECT_NE(o.out.find("\nMUL_ROWS=1\n"), std::string::npos) << o.out;
+}
+
+// The LFE5U-85F's block RAMs are slow to give their data, so its core reads the
+// register file and the addend ring a cycle early (rtl/regfile.v); the iCE40s do not.
+TEST(UmbraConfig, OnlyTheEcp5ReadsItsRamsEarly) {
+  for (const std::string cfg : {"ecp5-ulx3s", "ecp5-ulx3s-1core", "ice40-hx8k", "default"}) {
+    const Outcome o = run(std::string(UMBRA_CONFIG_PATH) + " --verilog-params '" + UMBRA_SOURCE_DIR +
+                          "/configs/" + cfg + ".yaml'");
+    ASSERT_EQ(o.rc, 0) << o.err;
+    const bool ecp5 = cfg.rfind("ecp5", 0) == 0;
+    EXPECT_NE(o.out.find(ecp5 ? "\nRAM_OUT_REG=1\n" : "\nRAM_OUT_REG=0\n"), std::string::npos) << cfg << o.out;
+  }
 }
 
 TEST(UmbraConfig, SettingsCarryTheFpgaTarget) {

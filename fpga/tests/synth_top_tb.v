@@ -16,7 +16,7 @@ module synth_top_tb;
               .IMEM_WORDS(`IMEM_WORDS), .MEM_WORDS(`MEM_WORDS), .MEM_LATENCY(`MEM_LATENCY),
               .CACHE_BYTES(`CACHE_BYTES), .CACHE_WAYS(`CACHE_WAYS),
               .CACHE_LINE_BYTES(`CACHE_LINE_BYTES), .REQ_QUEUE(`REQ_QUEUE), .MUL_ROWS(`MUL_ROWS),
-              .FF_RAMS(`FF_RAMS))
+              .FF_RAMS(`FF_RAMS), .RAM_OUT_REG(`RAM_OUT_REG))
     dut (.clk(clk), .rst_pin(rst_pin), .host_din(din), .host_shift(shift),
          .host_imem_we_pin(we), .host_launch_pin(launch), .busy(busy), .fault(fault),
          .mem_fault(mem_fault), .fault_parity(fault_parity));
