@@ -23,7 +23,9 @@
 // dcache writes a waiting thread's word as its fill beat passes and marks it valid at
 // the fill's completion.  The writers of
 // one buffer never meet in a cycle (a thread waits on one thing at a time), so the
-// data needs no priority beyond a mux.
+// data needs no priority beyond a mux.  A marker makes its buffer valid and writes no
+// word: dflush writes no register, so its word is never read (with a cache the words
+// are flip-flops, and a fourth writer was a 32-bit multiplexer input per thread).
 //
 // NO_CACHE (behind dcache_none) changes two things inside, none outside:
 // - The FIFO entry is written at the end of X1, from execute's unregistered request
@@ -36,8 +38,7 @@
 // - A buffer's word has one writer, the response, one per cycle, so the words live in
 //   one small RAM (block RAM on an FPGA, where 8 x 32 flip-flops and their muxes cost
 //   about 300 logic cells), read at X<L>'s thread; a word written in that same cycle
-//   reaches W through a bypass register.  A marker writes no word: dflush writes no
-//   register, so its word is never read.  The valid bits stay flip-flops.
+//   reaches W through a bypass register.  The valid bits stay flip-flops.
 //
 // LINE_PORT (cache.line_port; docs/memory-system.md, "The line port"; behind a cache
 // only) adds the combining buffers, one per thread as in systemc/load_store_unit.h: a
@@ -469,8 +470,6 @@ module load_store_unit #(
       wire [32*THREADS-1:0] words;
       genvar i;
       for (i = 0; i < THREADS; i = i + 1) begin : g_word
-        localparam [31:0]   TID_U = i;
-        localparam [TW-1:0] TID   = TID_U[TW-1:0];
         reg [31:0] data_q;
         always @(posedge clk) begin
           if (ans_c2[i])
@@ -479,8 +478,6 @@ module load_store_unit #(
             data_q <= ans_catch_data[32*i +: 32];
           else if (atom_answer[i])
             data_q <= mem_resp_data;
-          else if (head_marker && head_thread == TID)
-            data_q <= 32'd0;
         end
         assign words[32*i +: 32] = data_q;
       end
