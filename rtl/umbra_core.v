@@ -34,8 +34,9 @@ module umbra_core #(
     // (the port a line wide, with a cache only), MUL_ROWS (the multiplier as
     // shift-and-add rows, for fabric without multiplier blocks), FF_RAMS (fetch's pcs
     // and the FPU's addend delay in flip-flops, not RAMs), RAM_OUT_REG (the register
-    // file's and the addend ring's RAMs read a cycle early, into flip-flops).  Their keys, ranges and
-    // defaults: isa/config_keys.yaml (docs/configuration.md); the limits are checked below.
+    // file's and the addend ring's RAMs read a cycle early, into flip-flops).  Their
+    // keys, ranges and defaults: isa/config_keys.yaml (docs/configuration.md); the
+    // limits are checked below.
     `UMBRA_CORE_PARAMS,
     parameter integer CORE_ID          = 0,     // value of the `cid` special register
     parameter integer DISPATCH         = 0,     // 1: domain launches through a dispatcher
