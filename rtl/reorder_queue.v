@@ -4,8 +4,10 @@
 // together.
 //
 // The entries are a compacting shift register kept in age order (entry 0 the oldest):
-// a send removes entry `sel` and the younger entries move down one place, an accepted
-// request is written behind the last valid one.  Age order makes "oldest" a priority
+// a send removes the picked entry and the younger entries move down one place, an
+// accepted request is written behind the last valid one.  An entry holds only what the
+// pick reads (its page, pass count and open-row match) and a slot number; the request
+// itself waits in that slot of a store that never shifts ("the store" below).  Age order makes "oldest" a priority
 // encoder and makes the starvation rule cheap: an older entry has been passed over at
 // least as often as any younger one, so only the head's pass count is compared with
 // MAX_PASSES.  Every output but the response pass-through is a function of the
@@ -126,17 +128,18 @@ module reorder_queue #(
   reg  [DEPTH-1:0]    hit;       // a valid entry whose (bank, row) is in the open-row table
   reg  [DEPTH-1:0]    pick;      // one-hot: the entry on the DRAM port (none if not valid)
   reg  [DEPTH-1:0]    at_or_above;  // the entry is pick or younger than it
+  reg  [IW-1:0]       rd_slot;      // the store's slot of the offered entry
+  reg  [IW-1:0]       free_slot;    // the store's lowest slot not in use
 
-  // The entries, one vector per field, entry e at [W*e +: W]: entry 0 the oldest.
+  // The entries, one vector per field, entry e at [W*e +: W]: entry 0 the oldest.  They
+  // hold what the pick and the open-row table read (the page, the pass count, the
+  // matched slot) and the slot of the store below where the rest of the request waits.
   // Registers, not a RAM: every entry moves on a send.  Vectors rather than arrays of
   // entries for the Verilated model: an array written by nonblocking assignments costs
-  // it a pending-write flag per write site (208 here), set up and tested in every
-  // cycle, queue empty or not; a vector costs a copy of its words.
-  reg [8*DEPTH-1:0]  q_op;
-  reg [32*DEPTH-1:0] q_addr;
-  reg [32*DEPTH-1:0] q_data;
-  reg [32*DEPTH-1:0] q_cmp;
-  reg [16*DEPTH-1:0] q_tag;
+  // it a pending-write flag per write site, set up and tested in every cycle, queue
+  // empty or not; a vector costs a copy of its words.
+  reg [IW*DEPTH-1:0] q_slot;
+  reg [GW*DEPTH-1:0] q_page;
   reg [PW*DEPTH-1:0] q_pass;
   reg [OPEN_ROWS*DEPTH-1:0] q_match;  // the open-row slot holding the entry's page, if any
 
@@ -168,6 +171,7 @@ module reorder_queue #(
   wire [WPL-1:0] in_mask;
   wire [8*LINE_BYTES-1:0] in_line;
   assign {in_op, in_addr, in_data, in_cmp, in_tag, in_mask, in_line} = in_req;
+  wire [GW-1:0]  in_page = in_addr[31:RB];
   wire   accept = in_valid && !occ[DEPTH - 1];
   generate
     if (REGISTERED_ACCEPT != 0) begin : g_reg_accept
@@ -255,40 +259,94 @@ module reorder_queue #(
     end
   end
 
-  reg [IW-1:0] sel;  // the offered entry: pick as an index
+  // The search's slot: the picked entry's, or for an empty queue's pick the one the
+  // arriving request takes, slot 0, since an empty queue uses none.
+  wire [IW-1:0] slot_c = occ[0] ? q_slot[IW*sel_c +: IW] : {IW{1'b0}};
   generate
     if (REGISTERED_PICK != 0) begin : g_reg_pick
       reg              pick_ok_q;
       reg [DEPTH-1:0]  pick_q, at_q;
-      reg [IW-1:0]     sel_q;
+      reg [IW-1:0]     slot_q;
       always @(posedge clk) begin
         pick_ok_q <= rst || !send;
         pick_q    <= pick_c;
         at_q      <= at_c;
-        sel_q     <= sel_c;
+        slot_q    <= slot_c;
       end
       assign pick_ok = pick_ok_q;
       always @* begin
         pick        = dram_req_valid ? pick_q : {DEPTH{1'b0}};
         at_or_above = dram_req_valid ? at_q : {DEPTH{1'b0}};
-        sel         = sel_q;
+        rd_slot     = slot_q;
       end
     end else begin : g_pick
       assign pick_ok = 1'b1;
       always @* begin
         pick        = pick_c;
         at_or_above = at_c;
-        sel         = sel_c;
+        rd_slot     = slot_c;
       end
     end
   endgenerate
 
+  // ---- the store -------------------------------------------------------------------------
+  // The request itself (op, address, data, compare, tag, and the line port's mask and
+  // line) is written once, on accept, into a free slot of a DEPTH-word store, and read
+  // once, where the pick names its slot: it never moves with the entries.  Shifting it
+  // was most of the queue (on the ULX3S board some 4,900 LUT4 and 2,300 flip-flops at
+  // depth 16, a 16-way multiplexer in front of every bit); as a store with one write and
+  // an asynchronous read it is the ECP5's distributed RAM.  A slot is free while `used`
+  // is clear; an accept takes the lowest free one, and there is one whenever an accept
+  // can happen (fewer than DEPTH entries, one slot each).  A send frees its slot.
+  localparam integer SW = 8 + 3 * 32 + 16 + (LINE_PORT != 0 ? WPL + 8 * LINE_BYTES : 0);
+  reg [SW-1:0]    store[0:DEPTH-1];
+  reg [DEPTH-1:0] used;
+  reg             free_seen;
+  integer j;
+  always @* begin
+    free_slot = {IW{1'b0}};
+    free_seen = 1'b0;
+    for (j = 0; j < DEPTH; j = j + 1)
+      if (!free_seen && !used[j]) begin
+        free_slot = j[IW-1:0];
+        free_seen = 1'b1;
+      end
+  end
+
+  wire [SW-1:0] in_store;
+  wire [SW-1:0] picked = store[rd_slot];
+  generate
+    if (LINE_PORT != 0) begin : g_line
+      assign in_store = {in_op, in_addr, in_data, in_cmp, in_tag, in_mask, in_line};
+      assign dram_req_mask = dram_req_valid ? picked[8*LINE_BYTES +: WPL] : {WPL{1'b0}};
+      assign dram_req_line = dram_req_valid ? picked[0 +: 8*LINE_BYTES] : {(8*LINE_BYTES){1'b0}};
+    end else begin : g_no_line
+      assign in_store = {in_op, in_addr, in_data, in_cmp, in_tag};
+      assign dram_req_mask = {WPL{1'b0}};
+      assign dram_req_line = {(8*LINE_BYTES){1'b0}};
+      wire unused_line = |{in_mask, in_line};
+    end
+  endgenerate
+  localparam integer FB = SW - 8 - 3 * 32 - 16;  // the line port's bits, below the tag
+
+  always @(posedge clk)
+    if (accept)
+      store[free_slot] <= in_store;
+
+  always @(posedge clk) begin
+    if (rst)
+      used <= {DEPTH{1'b0}};
+    else
+      used <= (used | (accept ? ONE << free_slot : {DEPTH{1'b0}}))
+            & ~(send ? ONE << rd_slot : {DEPTH{1'b0}});
+  end
+
   // The picked entry; zero while none is offered.
-  assign dram_req_op   = dram_req_valid ? q_op[8*sel +: 8]    : 8'd0;
-  assign dram_req_addr = dram_req_valid ? q_addr[32*sel +: 32] : 32'd0;
-  assign dram_req_data = dram_req_valid ? q_data[32*sel +: 32] : 32'd0;
-  assign dram_req_cmp  = dram_req_valid ? q_cmp[32*sel +: 32]  : 32'd0;
-  assign dram_req_tag  = dram_req_valid ? q_tag[16*sel +: 16]  : 16'd0;
+  assign dram_req_op   = dram_req_valid ? picked[SW-8 +: 8]    : 8'd0;
+  assign dram_req_addr = dram_req_valid ? picked[SW-40 +: 32]  : 32'd0;
+  assign dram_req_data = dram_req_valid ? picked[SW-72 +: 32]  : 32'd0;
+  assign dram_req_cmp  = dram_req_valid ? picked[SW-104 +: 32] : 32'd0;
+  assign dram_req_tag  = dram_req_valid ? picked[FB +: 16]     : 16'd0;
 
   // ---- entries ----------------------------------------------------------------------------
   // A send shifts the entries at and above the pick down one place (the top one takes
@@ -299,52 +357,18 @@ module reorder_queue #(
     if (accept || send)
       for (m = 0; m < DEPTH; m = m + 1) begin
         if (accept && ins[m]) begin
-          q_op[8*m +: 8]     <= in_op;
-          q_addr[32*m +: 32] <= in_addr;
-          q_data[32*m +: 32] <= in_data;
-          q_cmp[32*m +: 32]  <= in_cmp;
-          q_tag[16*m +: 16]  <= in_tag;
+          q_slot[IW*m +: IW] <= free_slot;
+          q_page[GW*m +: GW] <= in_page;
           q_pass[PW*m +: PW] <= {PW{1'b0}};
         end else if (send && at_or_above[m]) begin
-          q_op[8*m +: 8]     <= m + 1 < DEPTH ? q_op[8*((m + 1) % DEPTH) +: 8]     : 8'd0;
-          q_addr[32*m +: 32] <= m + 1 < DEPTH ? q_addr[32*((m + 1) % DEPTH) +: 32] : 32'd0;
-          q_data[32*m +: 32] <= m + 1 < DEPTH ? q_data[32*((m + 1) % DEPTH) +: 32] : 32'd0;
-          q_cmp[32*m +: 32]  <= m + 1 < DEPTH ? q_cmp[32*((m + 1) % DEPTH) +: 32]  : 32'd0;
-          q_tag[16*m +: 16]  <= m + 1 < DEPTH ? q_tag[16*((m + 1) % DEPTH) +: 16]  : 16'd0;
+          q_slot[IW*m +: IW] <= m + 1 < DEPTH ? q_slot[IW*((m + 1) % DEPTH) +: IW] : {IW{1'b0}};
+          q_page[GW*m +: GW] <= m + 1 < DEPTH ? q_page[GW*((m + 1) % DEPTH) +: GW] : {GW{1'b0}};
           q_pass[PW*m +: PW] <= m + 1 < DEPTH ? q_pass[PW*((m + 1) % DEPTH) +: PW] : {PW{1'b0}};
         end else if (send) begin
           q_pass[PW*m +: PW] <= q_pass[PW*m +: PW] + {{(PW - 1){1'b0}}, 1'b1};  // older than the one sent
         end
       end
   end
-
-  // The line port's fields move with the entries, as the others above.
-  generate
-    if (LINE_PORT != 0) begin : g_line
-      reg [WPL*DEPTH-1:0]    q_mask;
-      reg [32*WPL*DEPTH-1:0] q_line;
-      integer n;
-      always @(posedge clk) begin
-        if (accept || send)
-          for (n = 0; n < DEPTH; n = n + 1) begin
-            if (accept && ins[n]) begin
-              q_mask[WPL*n +: WPL]         <= in_mask;
-              q_line[32*WPL*n +: 32*WPL]   <= in_line;
-            end else if (send && at_or_above[n]) begin
-              q_mask[WPL*n +: WPL]       <= n + 1 < DEPTH ? q_mask[WPL*((n + 1) % DEPTH) +: WPL] : {WPL{1'b0}};
-              q_line[32*WPL*n +: 32*WPL] <= n + 1 < DEPTH ? q_line[32*WPL*((n + 1) % DEPTH) +: 32*WPL]
-                                                          : {(32*WPL){1'b0}};
-            end
-          end
-      end
-      assign dram_req_mask = dram_req_valid ? q_mask[WPL*sel +: WPL] : {WPL{1'b0}};
-      assign dram_req_line = dram_req_valid ? q_line[32*WPL*sel +: 32*WPL] : {(32*WPL){1'b0}};
-    end else begin : g_no_line
-      assign dram_req_mask = {WPL{1'b0}};
-      assign dram_req_line = {(32*WPL){1'b0}};
-      wire unused_line = |{in_mask, in_line};
-    end
-  endgenerate
 
   always @(posedge clk) begin
     if (rst)
@@ -359,9 +383,9 @@ module reorder_queue #(
   // The table holds at most one page per bank (a send replaces its bank's slot), so a
   // page matches at most one slot, and the sent page's bank is in the slot its page is
   // open in, if it is open.  Otherwise the sent entry is the head (a miss is only ever
-  // sent from there), whose page sits at constant positions of q_addr.
+  // sent from there), whose page sits at constant positions of q_page.
   wire [GW-1:0] sent_page = dram_req_addr[31:RB];
-  wire [GW-1:0] head_page = q_addr[RB +: GW];
+  wire [GW-1:0] head_page = q_page[0 +: GW];
   reg  [OPEN_ROWS-1:0] sent_slot;  // the slot holding the sent page (none for a miss)
   reg  [OPEN_ROWS-1:0] same_bank;
   reg  [OPEN_ROWS-1:0] place;      // one-hot: the slot the sent pair takes
@@ -415,7 +439,6 @@ module reorder_queue #(
   // Pages equal to the sent one: those matching its slot, or for a miss the head's.
   // An accepted request's page is compared with the table and with every entry's page
   // (the sent one is among them) side by side, not with the multiplexer's output.
-  wire [GW-1:0]        in_page = in_addr[31:RB];
   reg  [DEPTH-1:0]     is_sent;    // entry e's page is the sent page
   reg                  in_sent;    // the accepted request's page is the sent page
   reg  [OPEN_ROWS-1:0] in_slot;    // the accepted request's slot in the table as it is
@@ -423,8 +446,8 @@ module reorder_queue #(
     in_sent = 1'b0;
     for (e = 0; e < DEPTH; e = e + 1) begin
       is_sent[e] = |sent_slot ? |(q_match[OPEN_ROWS*e +: OPEN_ROWS] & sent_slot)
-                              : q_addr[32*e+RB +: GW] == head_page;
-      in_sent    = in_sent || (pick[e] && q_addr[32*e+RB +: GW] == in_page);
+                              : q_page[GW*e +: GW] == head_page;
+      in_sent    = in_sent || (pick[e] && q_page[GW*e +: GW] == in_page);
     end
     for (e = 0; e < OPEN_ROWS; e = e + 1)
       in_slot[e] = t_valid[e] && t_page[GW*e +: GW] == in_page;
