@@ -122,10 +122,23 @@ def failed_pnr_utilization(d, family, device, cells):
     stopped before writing its report (a design that does not fit)."""
     totals = DEVICE_TOTALS.get(device, {})
     if family == "ecp5":
-        # A CCU2C is two LUT4 slots; the log's last ERROR says why it stopped.
+        # nextpnr's device utilization after packing ("TRELLIS_COMB: N/ M"), printed
+        # before placement, is the count: it holds the LUT4 slots of the distributed
+        # RAMs and of the wide multiplexers too, which Yosys's cells leave out (an
+        # eight-core ULX3S board packed into 82,034 slots where LUT4 + 2 CCU2C said
+        # 75,450).  Without it (nextpnr stopped earlier), Yosys's cells: a CCU2C is two
+        # LUT4 slots.  The log's first ERROR says why it stopped.
         used = {"TRELLIS_COMB": count(cells, "LUT4") + 2 * count(cells, "CCU2C"),
                 "TRELLIS_FF": count(cells, "TRELLIS_FF"), "DP16KD": count(cells, "DP16KD"),
                 "MULT18X18D": count(cells, "MULT18X18D")}
+        try:
+            with open(f"{d}/nextpnr.log") as f:
+                for line in f:
+                    m = re.search(r"Info:\s+(TRELLIS_COMB|TRELLIS_FF|DP16KD|MULT18X18D):\s+(\d+)/", line)
+                    if m:
+                        used[m.group(1)] = int(m.group(2))
+        except OSError:
+            pass
         util = {k: {"used": used[k], "available": totals.get(k, 0)} for k in used}
         return util, pnr_error(d, family)
     # The device utilization nextpnr prints after packing ("ICESTORM_LC: N/ M") is

@@ -208,7 +208,19 @@ class ReportTest(unittest.TestCase):
         write(f"{failed}/flow.txt", "fpga.device=lfe5u-85f\ntop=ulx3s_top\nboard=1\nfpga.clock_mhz=20\ntarget_mhz=20\n")
         write(f"{failed}/seed-1/status", "1\n")
         write(f"{failed}/seed-1/nextpnr.log", "ERROR: Unable to place cell 'x', no BELs remaining\n")
-        rc, out, _ = run("--ecp5", f"ulx3s={d}", "--ecp5", f"big={failed}",
+        # Packed, then stopped: nextpnr's own counts, which hold the distributed RAMs'
+        # and wide multiplexers' LUT4 slots that Yosys's cells leave out.
+        packed = os.path.join(self.root, "packed")
+        write(f"{packed}/stat.json", json.dumps({"design": {"num_cells_by_type": {
+            "LUT4": 67740, "CCU2C": 3855, "TRELLIS_FF": 32748, "DP16KD": 88, "MULT18X18D": 36}}}))
+        write(f"{packed}/flow.txt", "fpga.device=lfe5u-85f\ntop=ulx3s_top\nboard=1\nfpga.clock_mhz=20\ntarget_mhz=20\n")
+        write(f"{packed}/seed-1/status", "1\n")
+        write(f"{packed}/seed-1/nextpnr.log", "\n".join([
+            "Info: Device utilisation:", "Info: \t          TRELLIS_IO:      51/    365    13%",
+            "Info: \t              DP16KD:      88/    208    42%", "Info: \t          MULT18X18D:      36/    156    23%",
+            "Info: \t          TRELLIS_FF:   32748/  83640    39%", "Info: \t        TRELLIS_COMB:   82034/  83640    98%",
+            "Info: \t        TRELLIS_RAMW:     798/  10455     7%", "ERROR: Unable to place cell 'y'"]) + "\n")
+        rc, out, _ = run("--ecp5", f"ulx3s={d}", "--ecp5", f"big={failed}", "--ecp5", f"packed={packed}",
                          "--json", f"{self.root}/r.json", "--markdown", f"{self.root}/r.md")
         with open(f"{self.root}/r.json") as f:
             r = json.load(f)
@@ -228,6 +240,10 @@ class ReportTest(unittest.TestCase):
         b = r["ecp5"]["big"]
         self.assertEqual(b["resources"]["logic cells"], {"used": 94000, "available": 83640})
         self.assertIn("no BELs remaining", b["place_and_route"])
+        p = r["ecp5"]["packed"]
+        self.assertEqual(p["resources"]["logic cells"], {"used": 82034, "available": 83640})
+        self.assertEqual(p["resources"]["flip-flops"]["used"], 32748)
+        self.assertEqual(p["logic_cells_free_pct"], 1.9)
         self.assertEqual(rc, 3)
         self.assertIn("on ECP5 LFE5U-85F CABGA381, synth_ecp5", out)
         self.assertIn("| EBR (DP16KD) | DSP (MULT18X18D) |", md)
