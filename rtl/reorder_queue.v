@@ -5,13 +5,14 @@
 //
 // The entries are a compacting shift register kept in age order (entry 0 the oldest):
 // a send removes the picked entry and the younger entries move down one place, an
-// accepted request is written behind the last valid one.  An entry holds only what the
-// pick reads (its page, pass count and open-row match) and a slot number; the request
-// itself waits in that slot of a store that never shifts ("the store" below).  Age order makes "oldest" a priority
-// encoder and makes the starvation rule cheap: an older entry has been passed over at
-// least as often as any younger one, so only the head's pass count is compared with
-// MAX_PASSES.  Every output but the response pass-through is a function of the
-// registers (a Moore machine), so DRAM-side readiness never feeds back combinationally.
+// accepted request is written behind the last valid one.  An entry holds only what
+// the pick reads (its page, pass count and open-row match) and a slot number; the
+// request itself waits in that slot of a store that never shifts ("the store" below).
+// Age order makes "oldest" a priority encoder and makes the starvation rule cheap: an
+// older entry has been passed over at least as often as any younger one, so only the
+// head's pass count is compared with MAX_PASSES.  Every output but the response
+// pass-through is a function of the registers (a Moore machine), so DRAM-side
+// readiness never feeds back combinationally.
 //
 // The pick reads flip-flops: each entry keeps which open-row slot its page matches
 // (`q_match`), and the occupancy is a thermometer (`occ`), so "entry k is a row hit" is
@@ -33,9 +34,9 @@
 //
 // dram_req_op/addr/data/cmp/tag are don't-care while dram_req_valid is low.
 //
-// LINE_PORT (cache.line_port): a request's mask and line (a wline's words) ride with it
-// through the entries, and a response's line passes back with it; with LINE_PORT 0
-// the entries hold no line and dram_req_mask/line are 0.
+// LINE_PORT (cache.line_port): a request's mask and line (a wline's words) wait with it
+// in the store, and a response's line passes back with it; with LINE_PORT 0 the store
+// holds no line and dram_req_mask/line are 0.
 `default_nettype none
 
 `include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
