@@ -26,10 +26,11 @@
 # An ECP5 configuration (fpga.device lfe5u-25f/45f/85f) goes the same way with the
 # pinned YoWASP tools (installed into the build tree's venv by fpga/yowasp/install.sh
 # when the first ECP5 configuration comes up: Debian has no ECP5 place-and-route):
-# yosys synth_ecp5, nextpnr-ecp5 and ecppack, to .bit files; its board top is fpga/ulx3s_top.v with
-# fpga/ulx3s.lpf, clocked by the ECP5 PLL at fpga.board_clock_mhz (umbra-config gives
-# the dividers).  Its seeds default to 1-3 (the ECP5 targets are medians of three),
-# since one seed of the ULX3S top takes tens of minutes in WebAssembly.
+# yosys synth_ecp5, nextpnr-ecp5 and ecppack, to .bit files; its board top is
+# fpga/ulx3s_top.v with fpga/ulx3s.lpf, clocked by the ECP5 PLL at
+# fpga.board_clock_mhz (umbra-config gives the dividers).  Its seeds default to 1-3
+# (the ECP5 targets are medians of three), since one seed of the ULX3S top takes tens
+# of minutes in WebAssembly.
 # The place-and-route runs of all designs and seeds share one pool of --jobs
 # processes (default: the machine's cores, `nproc`), all under `nice`.  Then
 # Yosys-only utilization of the first configuration for a Lattice ECP5 (synth_ecp5)
