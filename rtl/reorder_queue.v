@@ -161,7 +161,8 @@ module reorder_queue #(
   // queue has room; each waits a cycle in it.  queue.registered_accept
   // (docs/memory-system.md, "The reorder queue").
   localparam integer WPL = LINE_BYTES / 4;
-  localparam integer RQW = 8 + 3 * 32 + 16 + WPL + 8 * LINE_BYTES;  // a request, packed
+  localparam integer RW  = 8 + 3 * 32 + 16;                  // op, address, data, compare, tag
+  localparam integer RQW = RW + WPL + 8 * LINE_BYTES;         // a request, packed, with mask and line
   wire [RQW-1:0] mem_req = {mem_req_op, mem_req_addr, mem_req_data, mem_req_cmp, mem_req_tag, mem_req_mask,
                             mem_req_line};
   wire           in_valid;
@@ -173,6 +174,7 @@ module reorder_queue #(
   wire [8*LINE_BYTES-1:0] in_line;
   assign {in_op, in_addr, in_data, in_cmp, in_tag, in_mask, in_line} = in_req;
   wire [GW-1:0]  in_page = in_addr[31:RB];
+  wire unused_in = |{in_op, in_addr[RB-1:0], in_data, in_cmp, in_tag, in_mask, in_line};  // the store takes in_req
   wire   accept = in_valid && !occ[DEPTH - 1];
   generate
     if (REGISTERED_ACCEPT != 0) begin : g_reg_accept
@@ -299,7 +301,7 @@ module reorder_queue #(
   // an asynchronous read it is the ECP5's distributed RAM.  A slot is free while `used`
   // is clear; an accept takes the lowest free one, and there is one whenever an accept
   // can happen (fewer than DEPTH entries, one slot each).  A send frees its slot.
-  localparam integer SW = 8 + 3 * 32 + 16 + (LINE_PORT != 0 ? WPL + 8 * LINE_BYTES : 0);
+  localparam integer SW = LINE_PORT != 0 ? RQW : RW;  // the packed request, without a line unless a line port
   reg [SW-1:0]    store[0:DEPTH-1];
   reg [DEPTH-1:0] used;
   reg             free_seen;
@@ -314,25 +316,19 @@ module reorder_queue #(
       end
   end
 
-  wire [SW-1:0] in_store;
   wire [SW-1:0] picked = store[rd_slot];
   generate
     if (LINE_PORT != 0) begin : g_line
-      assign in_store = {in_op, in_addr, in_data, in_cmp, in_tag, in_mask, in_line};
-      assign dram_req_mask = dram_req_valid ? picked[8*LINE_BYTES +: WPL] : {WPL{1'b0}};
-      assign dram_req_line = dram_req_valid ? picked[0 +: 8*LINE_BYTES] : {(8*LINE_BYTES){1'b0}};
+      assign {dram_req_mask, dram_req_line} = dram_req_valid ? picked[0 +: RQW - RW] : {(RQW - RW){1'b0}};
     end else begin : g_no_line
-      assign in_store = {in_op, in_addr, in_data, in_cmp, in_tag};
       assign dram_req_mask = {WPL{1'b0}};
       assign dram_req_line = {(8*LINE_BYTES){1'b0}};
-      wire unused_line = |{in_mask, in_line};
     end
   endgenerate
-  localparam integer FB = SW - 8 - 3 * 32 - 16;  // the line port's bits, below the tag
 
   always @(posedge clk)
     if (accept)
-      store[free_slot] <= in_store;
+      store[free_slot] <= in_req[RQW-1 -: SW];
 
   always @(posedge clk) begin
     if (rst)
@@ -343,11 +339,8 @@ module reorder_queue #(
   end
 
   // The picked entry; zero while none is offered.
-  assign dram_req_op   = dram_req_valid ? picked[SW-8 +: 8]    : 8'd0;
-  assign dram_req_addr = dram_req_valid ? picked[SW-40 +: 32]  : 32'd0;
-  assign dram_req_data = dram_req_valid ? picked[SW-72 +: 32]  : 32'd0;
-  assign dram_req_cmp  = dram_req_valid ? picked[SW-104 +: 32] : 32'd0;
-  assign dram_req_tag  = dram_req_valid ? picked[FB +: 16]     : 16'd0;
+  assign {dram_req_op, dram_req_addr, dram_req_data, dram_req_cmp, dram_req_tag} =
+      dram_req_valid ? picked[SW-1 -: RW] : {RW{1'b0}};
 
   // ---- entries ----------------------------------------------------------------------------
   // A send shifts the entries at and above the pick down one place (the top one takes
