@@ -12,9 +12,14 @@
 // because a block RAM's read does not see a write in the same cycle.
 //
 // Tags and data are in block RAM, one tag RAM and one data RAM per way, each with one
-// registered read port (C1's set) and one write port (the fill beats: the data RAM
-// takes every beat, the tag RAM the first).  Stores never write the data RAM (they
-// invalidate), which is what keeps it at one write port.  Valid bits, the round-robin
+// registered read port and one write port (the fill beats: the data RAM takes every
+// beat, the tag RAM the first).  Stores never write the data RAM (they invalidate),
+// which is what keeps it at one write port.  The data RAM reads C1's set.  The tag RAM
+// reads it a cycle earlier, at the end of X1 (x2_mem_addr_d), and its word goes through
+// a register at the end of C1, so C2's tag compare starts at a flip-flop, not at a
+// block RAM's slow output: that is what lets the tags leave distributed RAM for block
+// RAM on the ECP5 (a way's 64 x 21 bits took 24 DPR16X4, 144 logic cells; docs/fpga.md,
+// "Round eleven").  The fill's tag writes at the end of X1 and of C1 are both bypassed.  Valid bits, the round-robin
 // victim pointers and the miss table (one entry per thread) are flops because C2 and
 // the fill logic read several of them at once.
 //
@@ -82,6 +87,7 @@ module dcache #(
     input  wire [31:0]           x2_mem_data,
     input  wire [31:0]           x2_mem_cmp,
     input  wire [7:0]            x2_mem_tag,
+    input  wire [31:0]           x2_mem_addr_d,  // in X1: the address C1 will have (the tag read)
     input  wire                  inval_all,   // the command processor's `invalidate`: as a dinvall in C2
 
     // Responses from the memory port (the fill beats among them).
@@ -188,6 +194,7 @@ module dcache #(
   // Invalidates its line and marks a fill of it no-allocate.
   wire            c2_inv    = c2_store || c2_atomic || (c2_valid && c2_op == `UMBRA_OP_DINV);
 
+  wire [SI-1:0]   c0_set;  // in X1: the set the tag RAMs read for the next C1
   wire [SI-1:0]   c1_set;
   wire [OW-1:0]   c1_off  = x2_mem_addr[LB-1:2];
   wire [LW-1:0]   c1_line = x2_mem_addr[31:LB];
@@ -242,10 +249,14 @@ module dcache #(
   // The set is the low bits of the line number; a one-set cache has only set 0.
   generate
     if (SW > 0) begin : g_sets
+      assign c0_set = x2_mem_addr_d[LB+SW-1:LB];
+      wire unused_addr_d = |{x2_mem_addr_d[31:LB+SW], x2_mem_addr_d[LB-1:0]};
       assign c1_set = x2_mem_addr[LB+SW-1:LB];
       assign c2_set = c2_line[SW-1:0];
       assign f_set  = f_line[SW-1:0];
     end else begin : g_one_set
+      assign c0_set = 1'b0;
+      wire unused_addr_d = |x2_mem_addr_d;
       assign c1_set = 1'b0;
       assign c2_set = 1'b0;
       assign f_set  = 1'b0;
@@ -301,6 +312,10 @@ module dcache #(
   wire [WAYS-1:0]      c2_way_hit;
   wire [32*WAYS-1:0]   c2_way_data;
 
+  reg [TAGW-1:0] f_tag_q;  // last cycle's fill tag, for the tag RAMs' bypasses
+  always @(posedge clk)
+    f_tag_q <= f_tag;
+
   genvar w, t;
   generate
     for (w = 0; w < WAYS; w = w + 1) begin : g_way
@@ -311,19 +326,21 @@ module dcache #(
       wire [SI+OW-1:0] d_waddr = {f_set, beat_q};
       wire [SI+OW-1:0] d_raddr = {c1_set, c1_off};
 
-      reg [TAGW-1:0] tag_ram [0:(1 << SI)-1];
-      reg [TAGW-1:0] tag_rd, tag_bypass;
-      reg            tag_hit_write;
+      (* ram_style = "block", no_rw_check *) reg [TAGW-1:0] tag_ram [0:(1 << SI)-1];
+      reg [TAGW-1:0] tag_c1, tag_rd;
+      reg            tag_hit_c0, tag_hit_c1;
 
       always @(posedge clk) begin
         if (tag_we)
           tag_ram[f_set] <= f_tag;
-        tag_rd <= tag_ram[c1_set];
+        tag_c1 <= tag_ram[c0_set];
       end
-      // The write the RAM's read missed, if any.
+      // The writes the RAM's read missed: the one at the end of X1, folded in before the
+      // register, and the one at the end of C1, after it.
       always @(posedge clk) begin
-        tag_hit_write  <= tag_we && f_set == c1_set;
-        tag_bypass     <= f_tag;
+        tag_hit_c0 <= tag_we && f_set == c0_set;
+        tag_hit_c1 <= tag_we && f_set == c1_set;
+        tag_rd     <= tag_hit_c0 ? f_tag_q : tag_c1;
       end
 
       if (LINE_PORT != 0) begin : g_line_ram
@@ -359,7 +376,7 @@ module dcache #(
         assign c2_way_data[32*w +: 32] = data_hit_write ? data_bypass : data_rd;
       end
 
-      wire [TAGW-1:0] tag_now = tag_hit_write ? tag_bypass : tag_rd;
+      wire [TAGW-1:0] tag_now = tag_hit_c1 ? f_tag_q : tag_rd;
       assign c2_way_hit[w]            = c2_set_valid[w] && tag_now == c2_tag;
     end
   endgenerate

@@ -153,6 +153,9 @@ module execute #(
     output wire [31:0]     x1_mem_data,
     output wire [31:0]     x1_mem_cmp,
     output wire [TW-1:0]   x1_mem_thread,
+    // The address x2_mem_addr takes at the end of X1: the data cache's tag RAMs read
+    // their set a cycle ahead of C1 (rtl/dcache.v).
+    output wire [31:0]     x2_mem_addr_d,
 
     // To the load/store unit, valid in X<L>, the stage before W: the thread W looks
     // at next (its return buffer's read address).
@@ -546,7 +549,7 @@ module execute #(
     x2_replay      <= replay || exit_held;
     x2_sleeps      <= x1_load || x1_flush;
     x2_mem_op      <= close_now ? `UMBRA_PORT_OP_WLINE : x1_mem_op;
-    x2_mem_addr    <= close_now ? {close_line, {(32 - LNW){1'b0}}} : x1_mem_addr;
+    x2_mem_addr    <= x2_mem_addr_d;
     x2_mem_data    <= close_now ? 32'd0 : x1_mem_data;
     x2_mem_cmp     <= close_now ? 32'd0 : x1_mem_cmp;
   end
@@ -570,6 +573,7 @@ module execute #(
   assign x1_mem_data   = (x1_op == `UMBRA_OP_STW) ? va : is_atomic ? vc : 32'd0;
   assign x1_mem_cmp    = va;
   assign x1_mem_thread = x1_thread;
+  assign x2_mem_addr_d = close_now ? {close_line, {(32 - LNW){1'b0}}} : x1_mem_addr;
 
   reg [TW-1:0] x2_thread;
   wire [TW-1:0] x2_mem_thread;  // x2_thread, or the buffer a close names

@@ -219,6 +219,7 @@ module umbra_core #(
   wire [31:0]     x1_mem_data;
   wire [31:0]     x1_mem_cmp;
   wire [TW-1:0]   x1_mem_thread;
+  wire [31:0]     x2_mem_addr_d;       // x2_mem_addr's next value (the cache's tag read)
   // Valid in X2.
   wire            x2_upd_valid;
   wire [TW-1:0]   x2_upd_thread;
@@ -349,7 +350,7 @@ module umbra_core #(
       .x2_mem_data(x2_mem_data), .x2_mem_cmp(x2_mem_cmp), .x2_mem_tag(x2_mem_tag),
       .x1_push(x1_push), .x1_mem_op(x1_mem_op), .x1_mem_addr(x1_mem_addr),
       .x1_mem_data(x1_mem_data), .x1_mem_cmp(x1_mem_cmp), .x1_mem_thread(x1_mem_thread),
-      .xl_thread(xl_thread),
+      .x2_mem_addr_d(x2_mem_addr_d), .xl_thread(xl_thread),
       .w_valid(w_valid), .w_sleep(w_sleep), .w_thread(w_thread), .w_pc(w_pc),
       .w_we(w_we), .w_load(w_load), .w_flush(w_flush), .w_rd(w_rd), .w_result(w_result),
       .fault(fault), .fault_thread(fault_thread_i), .fault_pc(fault_pc_i),
@@ -359,7 +360,7 @@ module umbra_core #(
   // CACHE_BYTES 0: no cache (docs/memory-system.md, "No cache"), the same ports.
   generate
     if (CACHE_BYTES == 0) begin : g_no_cache
-      wire unused_inval = inval_all;  // nothing to invalidate
+      wire unused_inval = |{inval_all, x2_mem_addr_d};  // nothing to invalidate, no tags
       wire unused_line  = |{mem_resp_line, mem_resp_ahead_tag};  // no line port, no fill's line
       assign ans_catch_data = {THREADS{mem_resp_data}};
       dcache_none #(
@@ -386,7 +387,7 @@ module umbra_core #(
         .clk(clk), .rst(rst),
         .x2_mem_valid(x2_mem_valid), .x2_mem_op(x2_mem_op), .x2_mem_addr(x2_mem_addr),
         .x2_mem_data(x2_mem_data), .x2_mem_cmp(x2_mem_cmp), .x2_mem_tag(x2_mem_tag),
-        .inval_all(inval_all),
+        .x2_mem_addr_d(x2_mem_addr_d), .inval_all(inval_all),
         .mem_resp_valid(mem_resp_valid), .mem_resp_data(mem_resp_data),
         .mem_resp_tag(mem_resp_tag), .mem_resp_line(mem_resp_line),
         .mem_resp_ahead_tag(mem_resp_ahead_tag),
