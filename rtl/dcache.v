@@ -312,6 +312,13 @@ module dcache #(
   wire [WAYS-1:0]      c2_way_hit;
   wire [32*WAYS-1:0]   c2_way_data;
 
+  // A tag write the RAM's read missed matters only to a C2 that finds the way valid.  A
+  // fill's first beat writes the tag and clears the victim's valid bit, and its last
+  // beat sets it; with words as beats and three or more a line, that is two cycles or
+  // more after the tag write, so a C2 that could miss the write (the next two cycles)
+  // sees the way invalid whatever the tag.  The bypasses are kept where that fails: on
+  // a line port (one beat is both) and with two-word lines.
+  localparam integer TAG_BYPASS = (LINE_PORT != 0 || WPL == 2) ? 1 : 0;
   reg [TAGW-1:0] f_tag_q;  // last cycle's fill tag, for the tag RAMs' bypasses
   always @(posedge clk)
     f_tag_q <= f_tag;
@@ -336,10 +343,10 @@ module dcache #(
         tag_c1 <= tag_ram[c0_set];
       end
       // The writes the RAM's read missed: the one at the end of X1, folded in before the
-      // register, and the one at the end of C1, after it.
+      // register, and the one at the end of C1, after it (TAG_BYPASS, above).
       always @(posedge clk) begin
-        tag_hit_c0 <= tag_we && f_set == c0_set;
-        tag_hit_c1 <= tag_we && f_set == c1_set;
+        tag_hit_c0 <= TAG_BYPASS != 0 && tag_we && f_set == c0_set;
+        tag_hit_c1 <= TAG_BYPASS != 0 && tag_we && f_set == c1_set;
         tag_rd     <= tag_hit_c0 ? f_tag_q : tag_c1;
       end
 

@@ -92,6 +92,8 @@ module execute #(
     input  wire            clk,
     input  wire            rst,
 
+    // From fetch, valid in D: the thread whose work item is read (RAM_OUT_REG only).
+    input  wire [TW-1:0]   d_thread,
     // From decode, valid in R.
     input  wire            r_valid,
     input  wire            r_sleep,
@@ -346,23 +348,36 @@ module execute #(
   // Each thread's work item, in a small RAM read at the thread in R, so X1 has it in a
   // register.  A thread is written only while it is free, with nothing in flight, so
   // no read meets its write (no_rw_check).  After a thread launch `lx` is the launch's
-  // lx0 + tid and `ly` 0 (items low).
+  // lx0 + tid and `ly` 0 (items low).  With RAM_OUT_REG (the LFE5U-85F) the RAM is a
+  // block RAM read a cycle earlier, at the thread in D, into a flip-flop in R, as the
+  // register file is: its 16 x 64 bits took 16 DPR16X4 (96 logic cells) of distributed
+  // RAM a core (docs/fpga.md, "Round eleven").  A thread in D was started a cycle
+  // before at the latest, so the earlier read still finds its item.
   wire [31:0] x1_lx, x1_ly;
   generate
     if (DISPATCH != 0) begin : g_items
-      (* no_rw_check *) reg [63:0] item_ram [0:THREADS-1];
-      reg [63:0] x1_item;
+      (* ram_style = "block", no_rw_check *) reg [63:0] item_ram [0:THREADS-1];
+      reg  [63:0] item_rd;
+      wire [63:0] x1_item;
       always @(posedge clk) begin
         if (item_we)
           item_ram[item_thread] <= {item_ly, item_lx};
-        x1_item <= item_ram[r_thread];
+        item_rd <= item_ram[(RAM_OUT_REG != 0) ? d_thread : r_thread];
+      end
+      if (RAM_OUT_REG != 0) begin : g_item_out_reg
+        reg [63:0] item_q;
+        always @(posedge clk) item_q <= item_rd;
+        assign x1_item = item_q;
+      end else begin : g_item_ram_out
+        assign x1_item = item_rd;
+        wire unused_d_thread = ^d_thread;
       end
       assign x1_lx = items ? x1_item[31:0]  : lx0 + {{TPAD{1'b0}}, x1_thread};
       assign x1_ly = items ? x1_item[63:32] : 32'd0;
     end else begin : g_no_items
       assign x1_lx = lx0 + {{TPAD{1'b0}}, x1_thread};
       assign x1_ly = 32'd0;
-      wire unused_items = ^{items, item_we, item_thread, item_lx, item_ly};
+      wire unused_items = ^{items, item_we, item_thread, item_lx, item_ly, d_thread};
     end
   endgenerate
 

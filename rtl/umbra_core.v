@@ -335,6 +335,7 @@ module umbra_core #(
       .LINE_PORT(LINE_PORT), .LINE_BYTES(CACHE_LINE_BYTES), .GROUPS(GROUPS)
   ) u_execute (
       .clk(clk), .rst(rst),
+      .d_thread(d_thread),
       .r_valid(r_valid), .r_sleep(r_sleep), .r_thread(r_thread), .r_pc(r_pc),
       .r_illegal(r_illegal), .r_word(r_word), .r_we(r_we), .r_load(r_load), .r_mem(r_mem),
       .r_fpu(r_fpu), .r_exit(r_exit), .r_flush(r_flush),
