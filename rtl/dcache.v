@@ -19,9 +19,10 @@
 // a register at the end of C1, so C2's tag compare starts at a flip-flop, not at a
 // block RAM's slow output: that is what lets the tags leave distributed RAM for block
 // RAM on the ECP5 (a way's 64 x 21 bits took 24 DPR16X4, 144 logic cells; docs/fpga.md,
-// "Round eleven").  The fill's tag writes at the end of X1 and of C1 are both bypassed.  Valid bits, the round-robin
-// victim pointers and the miss table (one entry per thread) are flops because C2 and
-// the fill logic read several of them at once.
+// "Round eleven").  Fill writes those reads miss are bypassed where they can matter
+// (TAG_BYPASS, below).  Valid bits, the round-robin victim pointers and the miss table
+// (one entry per thread) are flops because C2 and the fill logic read several of them
+// at once.
 //
 // The contract's line buffer (docs/memory-system.md, "Fills and the line buffer") has
 // no storage of its own here: every beat, no-allocate fills included, is written into

@@ -34,7 +34,8 @@ module umbra_core #(
     // (the port a line wide, with a cache only), MUL_ROWS (the multiplier as
     // shift-and-add rows, for fabric without multiplier blocks), FF_RAMS (fetch's pcs
     // and the FPU's addend delay in flip-flops, not RAMs), RAM_OUT_REG (the register
-    // file's and the addend ring's RAMs read a cycle early, into flip-flops).  Their
+    // file's, the addend ring's and the work items' RAMs read a cycle early, into
+    // flip-flops).  Their
     // keys, ranges and defaults: isa/config_keys.yaml (docs/configuration.md); the
     // limits are checked below.
     `UMBRA_CORE_PARAMS,
