@@ -348,11 +348,12 @@ module execute #(
   // Each thread's work item, in a small RAM read at the thread in R, so X1 has it in a
   // register.  A thread is written only while it is free, with nothing in flight, so
   // no read meets its write (no_rw_check).  After a thread launch `lx` is the launch's
-  // lx0 + tid and `ly` 0 (items low).  With RAM_OUT_REG (the LFE5U-85F) the RAM is a
-  // block RAM read a cycle earlier, at the thread in D, into a flip-flop in R, as the
-  // register file is: its 16 x 64 bits took 16 DPR16X4 (96 logic cells) of distributed
-  // RAM a core (docs/fpga.md, "Round eleven").  A thread in D was started a cycle
-  // before at the latest, so the earlier read still finds its item.
+  // lx0 + tid and `ly` 0 (items low).  Yosys is asked for block RAM (the iCE40s have
+  // no other); with RAM_OUT_REG (the LFE5U-85F, where its 16 x 64 bits took 16 DPR16X4,
+  // 96 logic cells, of distributed RAM a core: docs/fpga.md, "Round eleven") it is read
+  // a cycle earlier, at the thread in D, into a flip-flop in R, as the register file
+  // is.  A thread in D was started a cycle before at the latest, so the earlier read
+  // still finds its item.
   wire [31:0] x1_lx, x1_ly;
   generate
     if (DISPATCH != 0) begin : g_items

@@ -35,9 +35,8 @@ module umbra_core #(
     // shift-and-add rows, for fabric without multiplier blocks), FF_RAMS (fetch's pcs
     // and the FPU's addend delay in flip-flops, not RAMs), RAM_OUT_REG (the register
     // file's, the addend ring's and the work items' RAMs read a cycle early, into
-    // flip-flops).  Their
-    // keys, ranges and defaults: isa/config_keys.yaml (docs/configuration.md); the
-    // limits are checked below.
+    // flip-flops).  Their keys, ranges and defaults: isa/config_keys.yaml
+    // (docs/configuration.md); the limits are checked below.
     `UMBRA_CORE_PARAMS,
     parameter integer CORE_ID          = 0,     // value of the `cid` special register
     parameter integer DISPATCH         = 0,     // 1: domain launches through a dispatcher
