@@ -63,6 +63,8 @@ module ulx3s_system #(
     parameter integer BANKS            = 4,
     parameter integer ROW_BYTES        = 1024,
     parameter integer RESP_REGISTER    = `UMBRA_DEFAULT_RESP_REGISTER,  // memory.response_register
+    parameter integer REQ_REGISTER     = `UMBRA_DEFAULT_REQ_REGISTER,   // memory.request_register
+    parameter integer REGISTERED_START = `UMBRA_DEFAULT_REGISTERED_START,  // dispatch.registered_start
     parameter integer REGISTERED_PICK  = `UMBRA_DEFAULT_REGISTERED_PICK,  // queue.registered_pick
     parameter integer REGISTERED_ACCEPT = `UMBRA_DEFAULT_REGISTERED_ACCEPT,  // queue.registered_accept
     parameter integer CLK_HZ           = 50000000,
@@ -137,7 +139,8 @@ module ulx3s_system #(
   umbra_system #(
       `UMBRA_CORE_PASS, .CORES(CORES), .MODE_REORDER(MODE_REORDER), .QUEUE_DEPTH(QUEUE_DEPTH),
       .OPEN_ROWS(OPEN_ROWS), .MAX_PASSES(MAX_PASSES), .BANKS(BANKS), .ROW_BYTES(ROW_BYTES),
-      .RESP_REGISTER(RESP_REGISTER), .REGISTERED_PICK(REGISTERED_PICK),
+      .RESP_REGISTER(RESP_REGISTER), .REQ_REGISTER(REQ_REGISTER),
+      .REGISTERED_START(REGISTERED_START), .REGISTERED_PICK(REGISTERED_PICK),
       .REGISTERED_ACCEPT(REGISTERED_ACCEPT)
   ) u_system (
       .clk(clk), .rst(core_rst), .bypass_queue(1'b0),

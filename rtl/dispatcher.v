@@ -14,13 +14,23 @@
 // `cores` instructions.  The grant is, like the memory arbiter's, a function of
 // registers only (the cores' thread states and `first`), so it adds no cycle.
 //
-// busy: items are left.  A domain with no items (a zero side) is done at once.
+// REGISTERED_START (dispatch.registered_start; docs/microarchitecture.md, "Domain
+// launch"): the grant goes into registers, and a core starts its thread on the item a
+// cycle after the grant.  Without it the path runs from every core's thread states
+// (can_start) to the grant and back into the granted core's thread states in one
+// cycle, across the chip twice.  A start in those registers is not yet in its core's
+// can_start, so the core it goes to is passed over in that cycle: a core gets at most
+// an item every second cycle, the dispatcher still one a cycle over two cores or more.
+//
+// busy: items are left, or a registered start has not reached its core.  A domain with
+// no items (a zero side) is done at once.
 `default_nettype none
 
 `include "umbra_defaults.vh"  // UMBRA_DEFAULT_*
 
 module dispatcher #(
-    parameter integer CORES = `UMBRA_DEFAULT_CORES
+    parameter integer CORES            = `UMBRA_DEFAULT_CORES,
+    parameter integer REGISTERED_START = `UMBRA_DEFAULT_REGISTERED_START
 ) (
     input  wire               clk,
     input  wire               rst,
@@ -42,10 +52,12 @@ module dispatcher #(
   reg         have;        // an item (x, y) is left
   reg  [CW-1:0] first;
 
-  // The first core with a free thread from `first` on.
-  wire [CW-1:0] grant;
-  wire          any;
-  round_robin #(.N(CORES), .CW(CW)) u_pick (.req(can_start), .first(first), .grant(grant), .any(any));
+  // The first core with a free thread from `first` on (and, with REGISTERED_START,
+  // without a start on its way).
+  wire [CW-1:0]    grant;
+  wire             any;
+  wire [CORES-1:0] pending;
+  round_robin #(.N(CORES), .CW(CW)) u_pick (.req(can_start & ~pending), .first(first), .grant(grant), .any(any));
   wire give = have && any;
 
   wire last_x = (x + 32'd1 == w);
@@ -69,15 +81,35 @@ module dispatcher #(
     end
   end
 
+  wire [CORES-1:0] given;
   genvar c;
   generate
-    for (c = 0; c < CORES; c = c + 1) begin : g_start
-      assign start_valid[c] = give && grant == c;
+    for (c = 0; c < CORES; c = c + 1) begin : g_given
+      assign given[c] = give && grant == c;
+    end
+    if (REGISTERED_START != 0) begin : g_registered
+      reg [CORES-1:0] start_q;
+      reg [31:0]      lx_q, ly_q;
+      always @(posedge clk) begin
+        start_q <= (rst || domain_valid) ? {CORES{1'b0}} : given;
+        if (give) begin
+          lx_q <= x;
+          ly_q <= y;
+        end
+      end
+      assign pending     = start_q;
+      assign start_valid = start_q;
+      assign start_lx    = lx_q;
+      assign start_ly    = ly_q;
+      assign busy        = have || (|start_q);
+    end else begin : g_direct
+      assign pending     = {CORES{1'b0}};
+      assign start_valid = given;
+      assign start_lx    = x;
+      assign start_ly    = y;
+      assign busy        = have;
     end
   endgenerate
-  assign start_lx = x;
-  assign start_ly = y;
-  assign busy     = have;
 
 endmodule
 

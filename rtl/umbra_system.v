@@ -39,8 +39,21 @@
 // responses do not pass it.  A response waiting in it is one its core still owes
 // (the core is busy), so nothing that waits for idle can miss it.
 //
-// busy also covers requests still in the queue: a store a core has handed over is not
-// in memory until the queue has passed it on.
+// REQ_REGISTER (memory.request_register; docs/memory-system.md, "The request
+// register") puts a two-entry FIFO on each core's request, between the core and the
+// arbiter.  Without it the arbiter's grant, a function of every core's request, is the
+// ready of each core's port, and a core's ready decides its request FIFO's pop, count
+// and room in the same cycle: two trips across the chip in one path.  With it a core
+// sees ready while its register has an entry free (a flip-flop of its own), and the
+// arbiter grants among the registers' heads, which place beside it.  A request then
+// reaches the queue a cycle after its core hands it over; two entries keep one request
+// a cycle flowing from a core whose head is granted every cycle.  Each core's requests
+// still reach the queue in the order it sent them, so what a `dflush` orders (the
+// stores before it are accepted before anything the thread sends after it) holds: a
+// flag published after it passes the same register behind them.
+//
+// busy also covers requests still in the queue (and in the request registers): a store
+// a core has handed over is not in memory until the queue has passed it on.
 //
 // The trace_* outputs are the cores' own, core c's in slice c of each (a W-bit field at
 // [c*W +: W]); trace_dram_valid marks a transfer on the DRAM port (the cosimulation's
@@ -75,6 +88,10 @@ module umbra_system #(
     parameter integer ROW_BYTES        = `UMBRA_DEFAULT_ROW_BYTES,
     // memory.response_register: 1 puts a register on each core's response (below).
     parameter integer RESP_REGISTER    = `UMBRA_DEFAULT_RESP_REGISTER,
+    // memory.request_register: 1 puts a two-entry register on each core's request (below).
+    parameter integer REQ_REGISTER     = `UMBRA_DEFAULT_REQ_REGISTER,
+    // dispatch.registered_start: 1 puts the dispatcher's starts into registers (rtl/dispatcher.v).
+    parameter integer REGISTERED_START = `UMBRA_DEFAULT_REGISTERED_START,
     // The trace fields' widths (derived; not to be set).
     parameter integer RB = `UMBRA_BUBBLE_REASON_BITS,
     parameter integer FB = `UMBRA_FAULT_BITS,
@@ -232,7 +249,7 @@ module umbra_system #(
   wire [CORES-1:0] c_can_start, c_start;
   wire [31:0]      start_lx, start_ly;
   wire             dispatch_busy;
-  dispatcher #(.CORES(CORES)) u_dispatcher (
+  dispatcher #(.CORES(CORES), .REGISTERED_START(REGISTERED_START)) u_dispatcher (
       .clk(clk), .rst(rst),
       .domain_valid(k_domain_valid), .domain_w(k_domain_w), .domain_h(k_domain_h),
       .can_start(c_can_start), .start_valid(c_start), .start_lx(start_lx), .start_ly(start_ly),
@@ -278,30 +295,81 @@ module umbra_system #(
     end
   endgenerate
 
+  // ---- the request registers -------------------------------------------------------------
+  // What each core offers the arbiter (o_*): its port itself, or its register's head.
+  // granted[c]: the arbiter passes core c's offer (if it makes one) on at the end of
+  // this cycle.
+  wire [CORES-1:0]     o_valid, granted, o_waiting;
+  wire [8*CORES-1:0]   o_op, o_tag;
+  wire [32*CORES-1:0]  o_addr, o_data, o_cmp;
+  wire [WPL*CORES-1:0] o_mask;
+  wire [LNB*CORES-1:0] o_line;
+  localparam integer RW = 8 + 32 + 32 + 32 + 8 + WPL + LNB;  // a request's fields
+  generate
+    for (c = 0; c < CORES; c = c + 1) begin : g_req
+      wire [RW-1:0] in_req = {c_req_op[8*c +: 8], c_req_addr[32*c +: 32], c_req_data[32*c +: 32],
+                              c_req_cmp[32*c +: 32], c_req_tag[8*c +: 8], c_req_mask[WPL*c +: WPL],
+                              c_req_line[LNB*c +: LNB]};
+      wire [RW-1:0] out_req;
+      if (REQ_REGISTER != 0) begin : g_reg
+        // A two-entry FIFO that shifts: e0 is the head.  Its state alone gives the
+        // core's ready, so no grant reaches the core in the cycle it is made.
+        reg          v0, v1;
+        reg [RW-1:0] e0, e1;
+        wire push = c_req_valid[c] && !v1;
+        wire pop  = v0 && granted[c];
+        always @(posedge clk) begin
+          if (rst) begin
+            v0 <= 1'b0;
+            v1 <= 1'b0;
+          end else begin
+            v0 <= v1 || push || (v0 && !pop);
+            v1 <= !pop && (v1 || (push && v0));
+          end
+          if (pop ? (v1 || push) : (!v0 && push))
+            e0 <= (pop && v1) ? e1 : in_req;
+          if (push && v0 && !pop)
+            e1 <= in_req;
+        end
+        assign c_req_ready[c] = !v1;
+        assign o_valid[c]     = v0;
+        assign o_waiting[c]   = v0;
+        assign out_req        = e0;
+      end else begin : g_wire
+        assign c_req_ready[c] = granted[c];
+        assign o_valid[c]     = c_req_valid[c];
+        assign o_waiting[c]   = 1'b0;
+        assign out_req        = in_req;
+      end
+      assign {o_op[8*c +: 8], o_addr[32*c +: 32], o_data[32*c +: 32], o_cmp[32*c +: 32], o_tag[8*c +: 8],
+              o_mask[WPL*c +: WPL], o_line[LNB*c +: LNB]} = out_req;
+    end
+  endgenerate
+
   // ---- the arbiter ---------------------------------------------------------------------------
   // first: the core with the first claim this cycle (the one after the last served).
   reg  [CW-1:0] first;
   wire [CW-1:0] grant;
   wire          any;
-  round_robin #(.N(CORES), .CW(CW)) u_arbiter (.req(c_req_valid), .first(first), .grant(grant), .any(any));
+  round_robin #(.N(CORES), .CW(CW)) u_arbiter (.req(o_valid), .first(first), .grant(grant), .any(any));
 
   // The command processor's request goes first (it asks rarely: a command line, a
-  // program's text, a fence); the cores see ready only when it does not ask.
+  // program's text, a fence); the cores' offers are taken only when it does not ask.
   wire        q_req_ready;
   assign      down_ready = bypass_queue ? mem_req_ready : q_req_ready;
   wire        a_any  = any || cp_req_valid;
-  wire [7:0]  a_op   = cp_req_valid ? cp_req_op : c_req_op[8*grant +: 8];
-  wire [31:0] a_addr = cp_req_valid ? cp_req_addr : c_req_addr[32*grant +: 32];
-  wire [31:0] a_data = cp_req_valid ? cp_req_data : c_req_data[32*grant +: 32];
-  wire [31:0] a_cmp  = cp_req_valid ? 32'd0 : c_req_cmp[32*grant +: 32];
-  wire [WPL-1:0] a_mask = cp_req_valid ? {WPL{1'b0}} : c_req_mask[WPL*grant +: WPL];
-  wire [LNB-1:0] a_line = cp_req_valid ? {LNB{1'b0}} : c_req_line[LNB*grant +: LNB];
+  wire [7:0]  a_op   = cp_req_valid ? cp_req_op : o_op[8*grant +: 8];
+  wire [31:0] a_addr = cp_req_valid ? cp_req_addr : o_addr[32*grant +: 32];
+  wire [31:0] a_data = cp_req_valid ? cp_req_data : o_data[32*grant +: 32];
+  wire [31:0] a_cmp  = cp_req_valid ? 32'd0 : o_cmp[32*grant +: 32];
+  wire [WPL-1:0] a_mask = cp_req_valid ? {WPL{1'b0}} : o_mask[WPL*grant +: WPL];
+  wire [LNB-1:0] a_line = cp_req_valid ? {LNB{1'b0}} : o_line[LNB*grant +: LNB];
   wire [15:0] core_tag;
   generate
     if (CW < 8) begin : g_tag_pad
-      assign core_tag = {{(8 - CW){1'b0}}, grant, c_req_tag[8*grant +: 8]};
+      assign core_tag = {{(8 - CW){1'b0}}, grant, o_tag[8*grant +: 8]};
     end else begin : g_tag_full
-      assign core_tag = {grant, c_req_tag[8*grant +: 8]};
+      assign core_tag = {grant, o_tag[8*grant +: 8]};
     end
   endgenerate
   wire [15:0] a_tag = cp_req_valid ? {`UMBRA_CMD_PORT_TAG, 8'd0} : core_tag;
@@ -314,8 +382,8 @@ module umbra_system #(
   end
 
   generate
-    for (c = 0; c < CORES; c = c + 1) begin : g_ready
-      assign c_req_ready[c] = down_ready && !cp_req_valid && grant == c;
+    for (c = 0; c < CORES; c = c + 1) begin : g_granted
+      assign granted[c] = down_ready && !cp_req_valid && grant == c;
     end
   endgenerate
 
@@ -419,7 +487,7 @@ module umbra_system #(
   assign fault_thread = f_thread;
   assign fault_pc     = f_pc;
 
-  assign system_busy      = (|c_busy) || dispatch_busy || (!bypass_queue && q_holding);
+  assign system_busy      = (|c_busy) || (|o_waiting) || dispatch_busy || (!bypass_queue && q_holding);
   assign busy             = system_busy || cp_busy;
   assign cmd_fault        = cp_fault;
   assign cmd_fault_addr   = (cp_fault == `UMBRA_CMD_FAULT_NONE) ? 32'd0 : cp_fault_addr;

@@ -33,13 +33,15 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
       first_id_(first_core_id),
       cores_("core"),
       queue_(QueueParams::from(cfg)),
-      dispatcher_(cfg.cores),
+      dispatcher_(cfg.cores, cfg.dispatch_registered_start),
       cp_(cfg.cores, cfg.cache_line_bytes, cfg.imem_words, cfg.cache_line_port),
       can_start_(cfg.cores, false),
       issued_(cfg.cores, false),
       resp_register_(cfg.mem_response_register),
       resp_q_(cfg.cores),
       resp_signal_("resp_signal"),
+      req_register_(cfg.mem_request_register),
+      req_q_(cfg.cores),
       core_in_(cfg.cores) {
   if (cfg.cores < 1 || cfg.cores > uarch::kMaxCores)
     throw CoreConfigError("cores = " + std::to_string(cfg.cores) + ": a system has 1.." +
@@ -134,17 +136,27 @@ void umbra_system::bind_plain() {
   for (unsigned c = 0; c < cores(); ++c) cores_[c].bind_plain(core_in_[c]);
 }
 
+const umbra_core::PortValues& umbra_system::offered(unsigned c) const {
+  if (!req_register_) return cores_[c].port_values();
+  return req_q_[c].entry[0];
+}
+
+bool umbra_system::req_waiting() const {
+  for (const RequestRegister& r : req_q_)
+    if (r.count) return true;
+  return false;
+}
+
 umbra_system::Grant umbra_system::arbitrate(const CommandProcessor::Outputs& cp) const {
   if (cp.req_valid) return Grant{true, true, 0};
-  const unsigned c =
-      round_robin(first_, cores(), [this](unsigned i) { return cores_[i].port_values().mem_req_valid; });
+  const unsigned c = round_robin(first_, cores(), [this](unsigned i) { return offered(i).mem_req_valid; });
   return c < cores() ? Grant{true, false, c} : Grant{};
 }
 
 bool umbra_system::system_busy(bool bypass) const {
   for (const umbra_core& k : cores_)
     if (k.port_values().busy) return true;
-  return dispatcher_.busy() || (!bypass && queue_.holding());
+  return req_waiting() || dispatcher_.busy() || (!bypass && queue_.holding());
 }
 
 CommandProcessor::Outputs umbra_system::command_outputs(bool bypass) const {
@@ -152,7 +164,7 @@ CommandProcessor::Outputs umbra_system::command_outputs(bool bypass) const {
 }
 
 Dispatcher::Grant umbra_system::dispatch() const {
-  return dispatcher_.grant(can_start_);
+  return dispatcher_.start(can_start_);
 }
 
 unsigned umbra_system::faulting_core() const {
@@ -206,7 +218,7 @@ void umbra_system::settle() {
     }
     k.args = cp.args;
     k.inval_all = cp.inval_all;
-    k.mem_req_ready = down_ready && !g.cp && g.core == c;
+    k.mem_req_ready = req_register_ ? req_q_[c].count < 2 : down_ready && !g.cp && g.core == c;
     const Response r = core_response(c);
     k.mem_resp_valid = r.valid;
     k.mem_resp_data = r.data;
@@ -245,7 +257,7 @@ void umbra_system::route_responses() {
   start_ly.write(d.ly);
   for (unsigned c = 0; c < cores(); ++c) {
     c_start[c].write(d.valid && d.core == c);
-    c_req_ready[c].write(down_ready && !g.cp && g.core == c);
+    c_req_ready[c].write(req_register_ ? req_q_[c].count < 2 : down_ready && !g.cp && g.core == c);
     const Response r = core_response(c);
     c_resp_valid[c].write(r.valid);
     c_resp_data[c].write(r.data);
@@ -275,7 +287,7 @@ void umbra_system::tick() {
   // The queue's edge first: it takes the request the arbiter granted in the cycle that
   // ends, which the cores' edges below replace.
   const Grant g = arbitrate(cp);
-  const umbra_core::PortValues& c = cores_[g.core].port_values();
+  const umbra_core::PortValues& c = offered(g.core);
   const uint32_t wide_tag =
       g.cp ? CommandProcessor::kTag : ((first_id_ + g.core) & 0xffu) << 8 | (c.mem_req_tag & 0xffu);
   bool cp_granted = false;
@@ -283,6 +295,10 @@ void umbra_system::tick() {
     queue_.reset();
     queue_cycle_ = 0;
     first_ = 0;
+    for (RequestRegister& r : req_q_) {
+      if (r.count) ++resp_changes_;
+      r = RequestRegister{};
+    }
   } else {
     const bool down_ready = bypass ? *mem_req_ready_ : queue_.req_ready();
     cp_granted = g.cp && down_ready;
@@ -292,6 +308,24 @@ void umbra_system::tick() {
                                  : QueueRequest{c.mem_req_op, c.mem_req_addr, c.mem_req_data, c.mem_req_cmp,
                                                 wide_tag,     c.mem_req_mask, c.mem_req_line};
     const bool sent = queue_.clock(g.any && !bypass, in, *mem_req_ready_ && !bypass);
+    // The request registers' edge: the head the arbiter passed on leaves, and each
+    // core's request goes in if its register had room (its ready this cycle).
+    if (req_register_) {
+      for (unsigned k = 0; k < cores(); ++k) {
+        RequestRegister& r = req_q_[k];
+        const bool pop = r.count && g.any && !g.cp && g.core == k && down_ready;
+        const umbra_core::PortValues& req = cores_[k].port_values();
+        const bool push = req.mem_req_valid && r.count < 2;
+        if (!pop && !push) continue;
+        if (pop) {
+          r.entry[0] = r.entry[1];
+          r.entry[1].mem_req_valid = false;
+          --r.count;
+        }
+        if (push) r.entry[r.count++] = req;
+        ++resp_changes_;
+      }
+    }
     if (sent && events_) {
       Event e;
       e.cycle = queue_cycle_;
@@ -311,7 +345,7 @@ void umbra_system::tick() {
   }
   // The dispatcher's edge, with the cores' thread states of the cycle that ends.
   const bool launch = *domain_valid_ || cp.domain_valid;
-  const bool dispatching = *rst_ || launch || dispatch().valid;
+  const bool dispatching = *rst_ || launch || dispatch().valid || dispatcher_.grant(can_start_).valid;
   dispatcher_.clock(*rst_, launch, cp.domain_valid ? cp.domain_w : *domain_w_,
                     cp.domain_valid ? cp.domain_h : *domain_h_, can_start_);
   if (dispatching) ++dispatch_changes_;
@@ -349,7 +383,7 @@ void umbra_system::tick() {
   // queue's selection.
   const CommandProcessor::Outputs ncp = command_outputs(bypass);
   const Grant a = arbitrate(ncp);
-  const umbra_core::PortValues& n = cores_[a.core].port_values();
+  const umbra_core::PortValues& n = offered(a.core);
   const QueueRequest& q = queue_.dram_req();
   const QueueRequest direct =
       a.cp ? QueueRequest{ncp.req_op, ncp.req_addr, ncp.req_data, 0, CommandProcessor::kTag, 0, {}}

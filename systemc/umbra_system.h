@@ -17,11 +17,15 @@
 // the requests still in the queue; the queue's dram events join core 0's events in its
 // per-cycle order.
 //
+// With memory.request_register each core's requests pass a two-entry register before
+// the arbiter (rtl/umbra_system.v, REQ_REGISTER): a core sees ready while its register
+// has room, and the arbiter grants among the registers' heads.
+//
 // One clocked method advances the whole system: the queue's edge (with the request
-// the arbiter granted in the cycle that ends), every core's edge in core order, then
-// the DRAM port's registered outputs.  What rtl/umbra_system.v routes combinationally
-// from outside inputs and the cores' registered requests to the cores (ready, the
-// responses, the launch's domain) is one small method on those inputs, as before.
+// the arbiter granted in the cycle that ends), the request registers', every core's
+// edge in core order, then the DRAM port's registered outputs.  What rtl/umbra_system.v routes
+// combinationally from outside inputs and the cores' registered requests to the cores (ready, the responses,
+// the launch's domain) is one small method on those inputs, as before.
 #pragma once
 #include <systemc.h>
 
@@ -139,7 +143,7 @@ SC_MODULE(umbra_system) {
   // processor's idle commands wait for.
   bool system_busy(bool bypass) const;
   CommandProcessor::Outputs command_outputs(bool bypass) const;
-  Dispatcher::Grant dispatch() const;  // from the cores' thread states and the dispatcher's
+  Dispatcher::Grant dispatch() const;  // the start the cores see (Dispatcher::start)
   void tick();
   void route_responses();
   void end_of_elaboration() override;
@@ -177,8 +181,20 @@ SC_MODULE(umbra_system) {
   Response core_response(unsigned c) const;
   const bool resp_register_;
   std::vector<Response> resp_q_;
-  uint64_t resp_changes_ = 0;        // counts the registers' changes ...
+  uint64_t resp_changes_ = 0;        // counts the response and request registers' changes ...
   sc_signal<uint64_t> resp_signal_;  // ... for route_responses
+  // memory.request_register: each core's two-entry request register (rtl/umbra_system.v's
+  // g_req), entry 0 its head; an entry is the core's port values when it was handed over.
+  struct RequestRegister {
+    unsigned count = 0;
+    umbra_core::PortValues entry[2];
+  };
+  const bool req_register_;
+  std::vector<RequestRegister> req_q_;
+  // What core c offers the arbiter: its port, or its register's head (mem_req_valid
+  // false when it has none).
+  const umbra_core::PortValues& offered(unsigned c) const;
+  bool req_waiting() const;  // a request register holds a request
   // What was last written to each DRAM-port output, busy and the fault outputs (the
   // signals start at 0).
   Outputs driven_;

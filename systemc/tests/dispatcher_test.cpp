@@ -1,7 +1,7 @@
 // The domain launch on the SystemC side: the dispatcher block alone (systemc/dispatcher.h:
 // item order, the round-robin over cores with a free thread, busy, a zero domain) and
 // the whole system (run_systemc with a domain: every item once, the same memory as the
-// reference simulator, on one core and on three).
+// reference simulator, on one core, on three and on four with the registered start).
 #include "dispatcher.h"
 
 #include <gtest/gtest.h>
@@ -69,6 +69,37 @@ TEST(Dispatcher, AnEmptyDomainIsNoWorkAndResetClearsOne) {
   EXPECT_FALSE(d.busy());
 }
 
+// dispatch.registered_start: the cores see a grant a cycle later, from registers, and
+// the core a start is on its way to is passed over meanwhile; busy lasts until the last
+// start has left the registers.
+TEST(DispatcherRegisteredStart, OneCoreTakesAnItemEverySecondCycle) {
+  Dispatcher d(2, true);
+  const std::vector<bool> can{true, false};  // core 1 has no free thread
+  d.clock(false, true, 3, 1, can);
+  std::vector<int> seen;  // per cycle: the item's lx the cores see, or -1
+  for (int cycle = 0; cycle < 8; ++cycle) {
+    const Dispatcher::Grant s = d.start(can);
+    if (s.valid) EXPECT_EQ(s.core, 0u);
+    seen.push_back(s.valid ? int(s.lx) : -1);
+    if (!d.busy()) break;
+    d.clock(false, false, 0, 0, can);
+  }
+  EXPECT_EQ(seen, (std::vector<int>{-1, 0, -1, 1, -1, 2, -1}));
+}
+
+TEST(DispatcherRegisteredStart, TwoCoresStillTakeAnItemEveryCycle) {
+  Dispatcher d(2, true);
+  const std::vector<bool> can{true, true};
+  d.clock(false, true, 4, 1, can);
+  std::vector<int> core;  // per cycle: the core the cores see start, or -1
+  while (d.busy() && core.size() < 10) {
+    const Dispatcher::Grant s = d.start(can);
+    core.push_back(s.valid ? int(s.core) : -1);
+    d.clock(false, false, 0, 0, can);
+  }
+  EXPECT_EQ(core, (std::vector<int>{-1, 0, 1, 0, 1}));
+}
+
 Program assemble(const char* src) {
   const as::Result r = as::assemble_string(src, "test.s", as::Options{});
   EXPECT_TRUE(r.ok());
@@ -78,10 +109,11 @@ Program assemble(const char* src) {
 using testkit::kGridKernel;
 
 TEST(DomainLaunch, TheSystemRunsEveryItemAsTheReferenceSimulatorDoes) {
-  for (unsigned cores : {1u, 3u}) {
+  for (unsigned cores : {1u, 3u, 4u}) {
     SCOPED_TRACE(std::to_string(cores) + " cores");
     Config cfg;
     cfg.cores = cores;
+    cfg.dispatch_registered_start = cores == 4;  // the ULX3S's registered start
     const Program p = assemble(kGridKernel);
     harness::RunOptions o;
     o.domain = {45, 19};  // 855 items on 8 or 24 threads

@@ -135,44 +135,51 @@ x:      .space  64
   }
 }
 
-// memory.response_register: every response beat reaches its core a cycle later and
-// nothing else changes.  On the fixed memory, where nothing else moves a response, each
-// request's first beat comes back one cycle further from the request's acceptance at
-// the core's port (the mem event) than without the register, and the program's result
-// is the same.  (Its load latency need not grow: a thread woken early waits for its
-// slot in W, docs/memory-system.md.)
-TEST(ResponseRegister, EveryResponseReachesItsCoreOneCycleLater) {
-  Config cfg;
-  cfg.mem_model = "fixed";
-  cfg.queue_enabled = false;
-  const Program p = assemble(kProgram, cfg);
-  // Each fill's distance from its request to its first beat (one thread: in order; the
-  // program's other requests are stores, which are not answered).
-  const unsigned beats = cfg.cache_line_bytes / 4;
-  const auto distances = [beats](const ScRun& r) {
-    std::vector<uint64_t> asked, first_beat, out;
-    unsigned beat = 0;
-    for (const Event& e : r.events) {
-      if (e.kind == EventKind::Mem && e.op == isa::kPortOpFill) asked.push_back(e.cycle);
-      if (e.kind == EventKind::MemResp && beat++ % beats == 0) first_beat.push_back(e.cycle);
-    }
-    EXPECT_EQ(beat, beats * asked.size());
-    for (size_t i = 0; i < std::min(asked.size(), first_beat.size()); ++i)
-      out.push_back(first_beat[i] - asked[i]);
-    return out;
-  };
-  const ScRun off = run_sc(p, cfg, 1);
-  cfg.mem_response_register = true;
-  const ScRun on = run_sc(p, cfg, 1);
-  ASSERT_EQ(off.result.status, RunResult::Status::Exited) << off.result.message;
-  ASSERT_EQ(on.result.status, RunResult::Status::Exited) << on.result.message;
-  EXPECT_EQ(on.result.memory, off.result.memory);
-  EXPECT_EQ(on.result.mem.cache_misses, 8u);
-  EXPECT_EQ(on.result.mem.cache_hits, off.result.mem.cache_hits);
-  const std::vector<uint64_t> d_off = distances(off), d_on = distances(on);
-  ASSERT_EQ(d_off.size(), 8u);
-  ASSERT_EQ(d_on.size(), d_off.size());
-  for (size_t i = 0; i < d_off.size(); ++i) EXPECT_EQ(d_on[i], d_off[i] + 1) << "request " << i;
+// Each fill's distance from its request (the mem event, its acceptance at the core's
+// port) to its first beat, for one thread (its fills in order; the program's other
+// requests are stores, which are not answered).
+std::vector<uint64_t> fill_distances(const ScRun& r, unsigned beats) {
+  std::vector<uint64_t> asked, first_beat, out;
+  unsigned beat = 0;
+  for (const Event& e : r.events) {
+    if (e.kind == EventKind::Mem && e.op == isa::kPortOpFill) asked.push_back(e.cycle);
+    if (e.kind == EventKind::MemResp && beat++ % beats == 0) first_beat.push_back(e.cycle);
+  }
+  EXPECT_EQ(beat, beats * asked.size());
+  for (size_t i = 0; i < std::min(asked.size(), first_beat.size()); ++i)
+    out.push_back(first_beat[i] - asked[i]);
+  return out;
+}
+
+// memory.response_register gives each core's response a register, so every response
+// beat reaches its core a cycle later; memory.request_register gives each core's
+// request a two-entry register before the arbiter, so every request reaches the memory
+// a cycle after its core's port accepted it (the mem event).  Nothing else changes.  On
+// the fixed memory, where nothing else moves a response, each fill's first beat comes
+// back one cycle further from its request with either key than without, and the
+// program's result is the same.  (Its load latency need not grow: a thread woken early
+// waits for its slot in W, docs/memory-system.md.)
+TEST(PortRegisters, EachAddsOneCycleBetweenAFillAndItsFirstBeat) {
+  for (bool Config::*key : {&Config::mem_response_register, &Config::mem_request_register}) {
+    Config cfg;
+    cfg.mem_model = "fixed";
+    cfg.queue_enabled = false;
+    SCOPED_TRACE(key == &Config::mem_response_register ? "response_register" : "request_register");
+    const Program p = assemble(kProgram, cfg);
+    const ScRun off = run_sc(p, cfg, 1);
+    cfg.*key = true;
+    const ScRun on = run_sc(p, cfg, 1);
+    ASSERT_EQ(off.result.status, RunResult::Status::Exited) << off.result.message;
+    ASSERT_EQ(on.result.status, RunResult::Status::Exited) << on.result.message;
+    EXPECT_EQ(on.result.memory, off.result.memory);
+    EXPECT_EQ(on.result.mem.cache_misses, 8u);
+    EXPECT_EQ(on.result.mem.cache_hits, off.result.mem.cache_hits);
+    const unsigned beats = cfg.cache_line_bytes / 4;
+    const std::vector<uint64_t> d_off = fill_distances(off, beats), d_on = fill_distances(on, beats);
+    ASSERT_EQ(d_off.size(), 8u);
+    ASSERT_EQ(d_on.size(), d_off.size());
+    for (size_t i = 0; i < d_off.size(); ++i) EXPECT_EQ(d_on[i], d_off[i] + 1) << "request " << i;
+  }
 }
 
 // The host-write hook: a word written at a chosen cycle after the launch is what a
