@@ -318,7 +318,8 @@ module dcache #(
   // beat sets it; with words as beats and three or more a line, that is two cycles or
   // more after the tag write, so a C2 that could miss the write (the next two cycles)
   // sees the way invalid whatever the tag.  The bypasses are kept where that fails: on
-  // a line port (one beat is both) and with two-word lines.
+  // a line port (one beat is both) and with two-word lines (configs/test-nofp.yaml's:
+  // without them most of its random cosimulation seeds fail).
   localparam integer TAG_BYPASS = (LINE_PORT != 0 || WPL == 2) ? 1 : 0;
   reg [TAGW-1:0] f_tag_q;  // last cycle's fill tag, for the tag RAMs' bypasses
   always @(posedge clk)
