@@ -39,9 +39,9 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
       issued_(cfg.cores, false),
       resp_register_(cfg.mem_response_register),
       resp_q_(cfg.cores),
-      resp_signal_("resp_signal"),
       req_register_(cfg.mem_request_register),
       req_q_(cfg.cores),
+      reg_signal_("reg_signal"),
       core_in_(cfg.cores) {
   if (cfg.cores < 1 || cfg.cores > uarch::kMaxCores)
     throw CoreConfigError("cores = " + std::to_string(cfg.cores) + ": a system has 1.." +
@@ -98,7 +98,7 @@ umbra_system::umbra_system(sc_module_name name, const Config& cfg, unsigned firs
   sensitive << bypass_queue << mem_req_ready << mem_resp_valid << mem_resp_data << mem_resp_tag
             << mem_resp_line << q_req_ready << launch_count << first_signal_ << dispatch_signal_
             << host_imem_we << host_imem_addr << host_imem_data << launch_entry << domain_valid << domain_w
-            << domain_h << resp_signal_;
+            << domain_h << reg_signal_;
   for (auto& v : c_req_valid) sensitive << v;
   for (auto& v : c_can_start) sensitive << v;
 }
@@ -139,6 +139,11 @@ void umbra_system::bind_plain() {
 const umbra_core::PortValues& umbra_system::offered(unsigned c) const {
   if (!req_register_) return cores_[c].port_values();
   return req_q_[c].entry[0];
+}
+
+bool umbra_system::core_ready(unsigned c, const Grant& g, bool down_ready) const {
+  if (req_register_) return req_q_[c].count < RequestRegister::kDepth;
+  return down_ready && !g.cp && g.core == c;
 }
 
 bool umbra_system::req_waiting() const {
@@ -218,7 +223,7 @@ void umbra_system::settle() {
     }
     k.args = cp.args;
     k.inval_all = cp.inval_all;
-    k.mem_req_ready = req_register_ ? req_q_[c].count < 2 : down_ready && !g.cp && g.core == c;
+    k.mem_req_ready = core_ready(c, g, down_ready);
     const Response r = core_response(c);
     k.mem_resp_valid = r.valid;
     k.mem_resp_data = r.data;
@@ -257,7 +262,7 @@ void umbra_system::route_responses() {
   start_ly.write(d.ly);
   for (unsigned c = 0; c < cores(); ++c) {
     c_start[c].write(d.valid && d.core == c);
-    c_req_ready[c].write(req_register_ ? req_q_[c].count < 2 : down_ready && !g.cp && g.core == c);
+    c_req_ready[c].write(core_ready(c, g, down_ready));
     const Response r = core_response(c);
     c_resp_valid[c].write(r.valid);
     c_resp_data[c].write(r.data);
@@ -296,7 +301,7 @@ void umbra_system::tick() {
     queue_cycle_ = 0;
     first_ = 0;
     for (RequestRegister& r : req_q_) {
-      if (r.count) ++resp_changes_;
+      if (r.count) ++reg_changes_;
       r = RequestRegister{};
     }
   } else {
@@ -315,7 +320,7 @@ void umbra_system::tick() {
         RequestRegister& r = req_q_[k];
         const bool pop = r.count && g.any && !g.cp && g.core == k && down_ready;
         const umbra_core::PortValues& req = cores_[k].port_values();
-        const bool push = req.mem_req_valid && r.count < 2;
+        const bool push = req.mem_req_valid && r.count < RequestRegister::kDepth;
         if (!pop && !push) continue;
         if (pop) {
           r.entry[0] = r.entry[1];
@@ -323,7 +328,7 @@ void umbra_system::tick() {
           --r.count;
         }
         if (push) r.entry[r.count++] = req;
-        ++resp_changes_;
+        ++reg_changes_;
       }
     }
     if (sent && events_) {
@@ -363,7 +368,7 @@ void umbra_system::tick() {
       if (!n.valid && !r.valid) continue;
       if (n.valid) r = n;  // the fields only with a response, as the RTL's enable
       r.valid = n.valid && !*rst_;
-      ++resp_changes_;
+      ++reg_changes_;
     }
   }
   // The command processor's edge: its grant, a response beat, the cores' issues.
@@ -417,7 +422,7 @@ void umbra_system::tick() {
     if (queue_.req_ready() != q_req_ready.read()) q_req_ready.write(queue_.req_ready());
     if (first_ != first_signal_.read()) first_signal_.write(first_);
     if (dispatch_changes_ != dispatch_signal_.read()) dispatch_signal_.write(dispatch_changes_);
-    if (resp_changes_ != resp_signal_.read()) resp_signal_.write(resp_changes_);
+    if (reg_changes_ != reg_signal_.read()) reg_signal_.write(reg_changes_);
   }
 }
 

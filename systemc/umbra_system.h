@@ -23,9 +23,10 @@
 //
 // One clocked method advances the whole system: the queue's edge (with the request
 // the arbiter granted in the cycle that ends), the request registers', every core's
-// edge in core order, then the DRAM port's registered outputs.  What rtl/umbra_system.v routes
-// combinationally from outside inputs and the cores' registered requests to the cores (ready, the responses,
-// the launch's domain) is one small method on those inputs, as before.
+// edge in core order, then the DRAM port's registered outputs.  What
+// rtl/umbra_system.v routes combinationally from outside inputs and the cores'
+// registered requests to the cores (ready, the responses, the launch's domain) is one
+// small method on those inputs, as before.
 #pragma once
 #include <systemc.h>
 
@@ -181,20 +182,24 @@ SC_MODULE(umbra_system) {
   Response core_response(unsigned c) const;
   const bool resp_register_;
   std::vector<Response> resp_q_;
-  uint64_t resp_changes_ = 0;        // counts the response and request registers' changes ...
-  sc_signal<uint64_t> resp_signal_;  // ... for route_responses
   // memory.request_register: each core's two-entry request register (rtl/umbra_system.v's
   // g_req), entry 0 its head; an entry is the core's port values when it was handed over.
   struct RequestRegister {
+    static constexpr unsigned kDepth = 2;
     unsigned count = 0;
-    umbra_core::PortValues entry[2];
+    umbra_core::PortValues entry[kDepth];
   };
   const bool req_register_;
   std::vector<RequestRegister> req_q_;
   // What core c offers the arbiter: its port, or its register's head (mem_req_valid
   // false when it has none).
   const umbra_core::PortValues& offered(unsigned c) const;
-  bool req_waiting() const;  // a request register holds a request
+  // Core c's ready: its register's room, or the grant itself (g, from this cycle's
+  // offers).
+  bool core_ready(unsigned c, const Grant& g, bool down_ready) const;
+  bool req_waiting() const;         // a request register holds a request
+  uint64_t reg_changes_ = 0;        // counts the response and request registers' changes ...
+  sc_signal<uint64_t> reg_signal_;  // ... for route_responses
   // What was last written to each DRAM-port output, busy and the fault outputs (the
   // signals start at 0).
   Outputs driven_;

@@ -1,5 +1,6 @@
 // cosim_cores_test: the cosimulation of a system of several cores (the configuration
-// this test is built for, configs/test-cores2.yaml or test-cores4.yaml) and what a
+// this test is built for: configs/test-cores2.yaml, test-cores4.yaml or ecp5-ulx3s.yaml,
+// whose four cores have request registers and a registered dispatch) and what a
 // program relies on there: every core runs, reads its own `cid` and its share of the
 // launch domain, atomics from every core on one word lose nothing, one core's stores
 // reach another through dflush, an atomic flag and dinv (docs/memory-system.md, "Many
