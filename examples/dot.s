@@ -14,7 +14,8 @@
 # Memory (.data, origin 0x10000):
 #   n        1 word     number of elements (input, at most 128)
 #   a, b     128 words  the vectors, binary32 (input; 100 values each)
-#   partial  16 words   partial sum of thread t (output; at most 16 threads)
+#   partial  128 words  partial sum of thread t (output; at most 128 threads: a thread
+#                       launch of 16 on each of 8 cores)
 #   arrived  1 word     arrival counter, ends equal to T (output)
 #   result   1 word     the dot product (output)
 # Registers: r1 launch index, r2 threads, r3 scratch, r4 n, r5 a, r6 b, r7 partial
@@ -108,7 +109,7 @@ b:
         .float  3.9792, -3.9532, 2.9888, -1.6992
         .space  (128 - 100) * 4
 partial:
-        .space  16 * 4
+        .space  128 * 4
 arrived:
         .word   0
 result: .word   0

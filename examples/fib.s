@@ -4,8 +4,10 @@
 # doubly recursive definition so that the program makes thousands of nested calls.
 # Job k goes to thread k mod T (T = domw).  Each thread owns a 512-byte stack in
 # .data, stacks + (launch index + 1) * 512 being its initial stack pointer (the stack
-# grows down), so at most 16 threads.  A thread leaves its final stack pointer minus
-# the initial one in sp_delta[launch index]: 0 if every call popped what it pushed.
+# grows down), so at most 16 threads have a stack; a thread beyond them (a thread
+# launch on several cores, whose launch indices run over all of them) has no job, since
+# n <= 16, and exits at once.  A thread leaves its final stack pointer minus the initial
+# one in sp_delta[launch index]: 0 if every call popped what it pushed.
 #
 # Calling convention used here (and by the other examples that call):
 #   r31  link register: `call f` is jal r31, f; `ret` is jalr r0, r31
@@ -25,6 +27,8 @@
 _start:
         rdsr    r1, lx
         rdsr    r2, domw
+        slti    r3, r1, 16
+        bz      r3, no_stack            # launch index 16 or more: no stack, no job
         la      r30, stacks
         addi    r5, r1, 1
         shli    r5, r5, 9
@@ -51,6 +55,7 @@ test:
         shli    r11, r1, 2
         add     r12, r12, r11
         stw     r13, 0(r12)
+no_stack:
         exit
 
 # fib: r3 = fib(r3).  Clobbers r4.

@@ -255,8 +255,10 @@ Verdict run_and_check(const Manifest& m, const RunSpec& run, const Program& p, c
   job.domain_h = run.domain_h;
   job.commands = run.commands;
   job.manifest = m.path;
-  job.max_instructions = m.max_instructions;
-  Image expected(p, run.threads);
+  // A thread launch's threads run on every core: that many more threads share the work.
+  const unsigned cores = run.threads ? std::max(model.cores, 1u) : 1u;
+  job.max_instructions = m.max_instructions * cores;
+  Image expected(p, run.threads * cores);
   for (const auto& in : run.inputs) {
     const Span s = resolve(in.at, p, m.path);
     job.writes.emplace_back(s.address, in.values);
@@ -265,14 +267,14 @@ Verdict run_and_check(const Manifest& m, const RunSpec& run, const Program& p, c
   for (const auto& c : m.checks) job.reads.push_back(resolve(c, p, m.path));
 
   reference(expected);
-  const ModelOutcome out = model(job);
+  const ModelOutcome out = model.run(job);
   v.instructions = out.instructions;
 
   if (!out.fault.empty()) v.problems.push_back(who + ": fault: " + out.fault);
   if (!out.all_exited) v.problems.push_back(who + ": not every thread exited");
-  if (out.instructions > m.max_instructions)
+  if (out.instructions > job.max_instructions)
     v.problems.push_back(who + ": " + std::to_string(out.instructions) + " instructions, more than the " +
-                         std::to_string(m.max_instructions) + " allowed");
+                         std::to_string(job.max_instructions) + " allowed");
   if (out.reads.size() != job.reads.size()) {
     v.problems.push_back(who + ": the model returned " + std::to_string(out.reads.size()) + " regions, not " +
                          std::to_string(job.reads.size()));

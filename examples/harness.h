@@ -92,7 +92,7 @@ struct Span {
 Span resolve(const Region& r, const Program& p, const std::string& manifest_path);
 
 // What a model is asked to do: load the program, write `writes` into data memory,
-// launch `threads` threads at the entry point, run until they all exit, a thread
+// launch `threads` threads at the entry point on each core, run until they all exit, a thread
 // faults, or max_instructions have retired, then report the words of each `reads`.
 struct ModelJob {
   const Program* program = nullptr;
@@ -113,15 +113,22 @@ struct ModelOutcome {
   std::vector<std::vector<uint32_t>> reads;  // one per ModelJob::reads, same length
 };
 
-using Model = std::function<ModelOutcome(const ModelJob&)>;
+// A machine the examples run on.  A thread launch starts ModelJob::threads threads on
+// each of its cores (`lx` runs over all of them, `domw` counts them all: isa/isa.yaml),
+// so the reference's result, and the run's instruction budget, are for `cores` times
+// the run's threads.  A domain launch's work does not depend on the cores.
+struct Model {
+  std::function<ModelOutcome(const ModelJob&)> run;
+  unsigned cores = 1;
+};
 
 // Data memory as the program starts with it (its .data, then the run's inputs; every
 // other word 0), which a reference reads and updates into the memory the program must
 // leave behind.  Symbols are looked up in the assembled program.
 class Image {
  public:
-  // threads: the run's threads a core (0 for a domain launch, whose result must not
-  // depend on which thread ran what).
+  // threads: the threads the run launched, on all the cores together (0 for a domain
+  // launch or a command buffer, whose result must not depend on which thread ran what).
   Image(const Program& p, unsigned threads);
   unsigned threads() const { return threads_; }
   // Address of a symbol; throws std::runtime_error if the program lacks it.
@@ -149,8 +156,8 @@ struct Verdict {
 };
 
 // Runs one run of an example on a model and checks it: the model must report that
-// every thread exited, no fault, no more than max_instructions, and every checked
-// word equal to the reference's.  At most `max_mismatches` differing words are listed.
+// every thread exited, no fault, no more than max_instructions (times the cores for a
+// thread launch), and every checked word equal to the reference's.  At most `max_mismatches` differing words are listed.
 Verdict run_and_check(const Manifest& m, const RunSpec& run, const Program& p, const Model& model,
                       const Reference& reference, unsigned max_mismatches = 8);
 

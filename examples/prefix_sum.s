@@ -18,7 +18,8 @@
 #   n          1 word     elements (input, at most 256)
 #   input      256 words  the elements (input; 200 values in -1000..1000)
 #   output     256 words  inclusive prefix sums (output)
-#   block_sum  16 words   sum of each thread's block (output; at most 16 threads)
+#   block_sum  128 words  sum of each thread's block (output; at most 128 threads: a
+#                         thread launch of 16 on each of 8 cores)
 #   arrived    1 word     ends equal to T (output)
 # Registers: r1 launch index, r2 threads, r3 scratch, r4 n, r5 dividend, r6 block
 #            size, r7 begin, r8 end, r9 input, r10 output, r11 begin offset,
@@ -121,6 +122,6 @@ input:
         .space  (256 - 200) * 4
 output: .space  256 * 4
 block_sum:
-        .space  16 * 4
+        .space  128 * 4
 arrived:
         .word   0

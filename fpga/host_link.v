@@ -1,5 +1,5 @@
 // host_link: the board's command interpreter on the UART (docs/fpga.md, "The host
-// protocol", version 3).  A host sends one command frame and waits for its whole
+// protocol", version 4).  A host sends one command frame and waits for its whole
 // reply before sending the next; every field is little-endian.  The commands write the
 // instruction store, write and read data memory, launch threads, report status (busy,
 // faults, the run's cycles and issued instructions), reset the core, and describe the
@@ -52,7 +52,8 @@
 module host_link #(
     parameter integer CLKS_PER_BIT = 104,       // clock / baud
     parameter integer IDLE_CLKS    = 3000000,   // quiet time that ends a bad frame
-    parameter integer THREADS      = `UMBRA_DEFAULT_THREADS,
+    parameter integer THREADS      = `UMBRA_DEFAULT_THREADS,   // a core's; LAUNCH starts them on every core
+    parameter integer CORES        = 1,
     parameter integer REGS         = 32,
     parameter integer IMEM_WORDS   = 2048,      // at most 32768, as MEM_WORDS
     parameter integer MEM_WORDS    = 32768,
@@ -117,7 +118,7 @@ module host_link #(
                    CMD_RESET = 8'h07, CMD_DOORBELL = 8'h08, CMD_WINDOW = 8'h09;
   localparam [2:0] ST_OK = 3'd0, ST_UNKNOWN = 3'd1, ST_BUSY = 3'd2, ST_RANGE = 3'd3,
                    ST_FRAMING = 3'd4, ST_INCOMPLETE = 3'd5;
-  localparam [7:0] VERSION = 8'd3;
+  localparam [7:0] VERSION = 8'd4;
 
   localparam integer NMAX = (IMEM_WORDS > MEM_WORDS) ? IMEM_WORDS : MEM_WORDS;
   generate
@@ -327,8 +328,9 @@ module host_link #(
 
   // ---- the reply multiplexer -------------------------------------------------------------
   localparam [31:0] P_THREADS = THREADS, P_REGS = REGS, P_IMEM = IMEM_WORDS,
-                    P_MEMB = (MEM_WORDS * 4) << WINDOW_BITS, P_LINE = LINE_BYTES, P_CLK = CLK_HZ;
-  wire [8*32-1:0] info_reply = {64'd0, P_CLK, P_LINE[15:0], P_MEMB, P_IMEM, P_REGS[15:0],
+                    P_MEMB = (MEM_WORDS * 4) << WINDOW_BITS, P_LINE = LINE_BYTES, P_CLK = CLK_HZ,
+                    P_CORES = CORES;
+  wire [8*32-1:0] info_reply = {48'd0, P_CORES[15:0], P_CLK, P_LINE[15:0], P_MEMB, P_IMEM, P_REGS[15:0],
                                 P_THREADS[15:0], VERSION, 32'h52424d55, 8'd0};
   wire [7:0]      flags = {3'd0, launched, protocol_error, mem_fault, fault, snap_busy};
   wire [7:0]      thread8 = {{(8 - THREAD_BITS){1'b0}}, fault_thread[THREAD_BITS-1:0]};
@@ -375,7 +377,7 @@ module host_link #(
              (kind == K_STATUS) ? status_bit : info_reply[{idx, tx_index}];
   end
   wire send_last = (kind == K_CODE) || (kind == K_WORD && idx[1:0] == 2'd3) ||
-                   (kind == K_INFO && idx == 5'd23) || (kind == K_STATUS && idx == 5'd26);
+                   (kind == K_INFO && idx == 5'd25) || (kind == K_STATUS && idx == 5'd26);
   assign tx_valid = (state == S_SEND);
 
   always @(posedge clk) begin

@@ -330,7 +330,7 @@ module ulx3s_system #(
   localparam [7:0]  T8 = T32[7:0];
   wire [7:0] flat_thread = fault_core * T8 + fault_thread;
   host_link #(
-      .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS), .THREADS(THREADS), .REGS(REGS),
+      .CLKS_PER_BIT(CLKS_PER_BIT), .IDLE_CLKS(IDLE_CLKS), .THREADS(THREADS), .CORES(CORES), .REGS(REGS),
       .IMEM_WORDS(IMEM_WORDS), .MEM_WORDS(32768), .LINE_BYTES(CACHE_LINE_BYTES), .CLK_HZ(CLK_HZ),
       .COUNT_BITS(CNT), .DOORBELL(1), .WINDOW_BITS(HOST_WB)
   ) u_link (

@@ -64,7 +64,7 @@ void put(std::vector<uint8_t>& b, uint64_t v, int bytes) {
 }
 
 // INFO reply after its status byte: "UMBR", version, threads:16, registers:16,
-// instruction words:32, memory bytes:32, line bytes:16, clock Hz:32.
+// instruction words:32, memory bytes:32, line bytes:16, clock Hz:32, cores:16.
 std::vector<uint8_t> encode(const board::BoardInfo& i) {
   std::vector<uint8_t> b;
   put(b, board::kMagic, 4);
@@ -75,6 +75,7 @@ std::vector<uint8_t> encode(const board::BoardInfo& i) {
   put(b, i.mem_bytes, 4);
   put(b, i.line_bytes, 2);
   put(b, i.clk_hz, 4);
+  put(b, i.cores, 2);
   return b;
 }
 

@@ -100,9 +100,10 @@ Dump parse_dump(const std::string& spec, const Program& p) {
 }
 
 void print_info(const board::BoardInfo& i) {
-  std::printf("board: protocol %u, %u threads, %u registers, %" PRIu32 " instruction words, %" PRIu32
+  std::printf("board: protocol %u, %u core%s of %u threads, %u registers, %" PRIu32 " instruction words, %" PRIu32
               " bytes of memory, %u-byte cache lines, %" PRIu32 " Hz\n",
-              i.version, i.threads, i.regs, i.imem_words, i.mem_bytes, i.line_bytes, i.clk_hz);
+              i.version, i.cores, i.cores == 1 ? "" : "s", i.threads, i.regs, i.imem_words, i.mem_bytes,
+              i.line_bytes, i.clk_hz);
 }
 
 }  // namespace

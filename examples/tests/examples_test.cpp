@@ -74,6 +74,23 @@ TEST_P(ExampleOnIss, MatchesReference) {
               static_cast<unsigned long long>(v.instructions));
 }
 
+// The same run on eight cores: a thread launch starts the run's threads on every core,
+// launch indices over all of them, so an example must be right for eight times the
+// threads, and the harness must check it as that many (umbra-cosim --example and
+// umbra-load --example on a many-core machine rely on both).
+TEST_P(ExampleOnIss, MatchesReferenceOnEightCores) {
+  const Case& c = GetParam();
+  const Manifest m = load_manifest(c.manifest);
+  ASSERT_NE(c.run, std::string::npos);
+  const Reference* ref = find_reference(m.name);
+  ASSERT_NE(ref, nullptr) << "no reference for " << m.name;
+  const umbra::Program p = assemble(m);
+  umbra::Config cfg;
+  cfg.cores = 8;
+  const Verdict v = run_and_check(m, m.runs[c.run], p, harness_model(umbra::models::find("iss"), cfg), *ref);
+  EXPECT_TRUE(v.passed) << v.summary();
+}
+
 INSTANTIATE_TEST_SUITE_P(Examples, ExampleOnIss, ::testing::ValuesIn(all_cases()),
                          [](const ::testing::TestParamInfo<Case>& i) { return i.param.label; });
 

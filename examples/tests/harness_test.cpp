@@ -50,10 +50,11 @@ umbra::Program toy_program() {
   return r.program;
 }
 
-// A model that answers with the reference's words, then lets `spoil` change things.
-Model fake(std::function<void(const ModelJob&, ModelOutcome&)> spoil) {
-  return [spoil](const ModelJob& job) {
-    Image img(*job.program, job.threads);
+// A model of `cores` cores that answers with the reference's words (a thread launch
+// runs job.threads on each core), then lets `spoil` change things.
+Model fake(std::function<void(const ModelJob&, ModelOutcome&)> spoil, unsigned cores = 1) {
+  return {[spoil, cores](const ModelJob& job) {
+    Image img(*job.program, job.threads * cores);
     for (const auto& [a, ws] : job.writes)
       for (size_t i = 0; i < ws.size(); ++i) img.store(a + uint32_t(4 * i), ws[i]);
     toy_reference(img);
@@ -67,7 +68,8 @@ Model fake(std::function<void(const ModelJob&, ModelOutcome&)> spoil) {
     }
     spoil(job, o);
     return o;
-  };
+  },
+          cores};
 }
 
 TEST(Harness, AcceptsACorrectModel) {
@@ -118,6 +120,33 @@ TEST(Harness, ReportsFaultsHangsAndBudget) {
   EXPECT_FALSE(
       run_and_check(m, m.runs[0], p, fake([](auto&, ModelOutcome& o) { o.reads[0].pop_back(); }), toy_reference)
           .passed);
+}
+
+// A thread launch on a machine of several cores starts the run's threads on every core:
+// the reference is asked for all of them and the budget grows with them, while the model
+// is still asked for the run's threads (a core's).
+TEST(Harness, ChecksAThreadLaunchOnSeveralCoresAsAllTheirThreads) {
+  const auto p = toy_program();
+  const auto m = toy_manifest();  // threads=2, 100 instructions
+  unsigned asked = 0;
+  const Verdict v = run_and_check(m, m.runs[0], p, fake([&](const ModelJob& j, ModelOutcome& o) {
+                                    asked = j.threads;
+                                    EXPECT_EQ(o.reads[0][1], 6u);  // 3 cores x 2 threads
+                                    o.instructions = 300;
+                                  }, 3),
+                                  toy_reference);
+  EXPECT_TRUE(v.passed) << v.summary();
+  EXPECT_EQ(asked, 2u);
+  // The same words from a machine said to have one core are wrong, and over budget.
+  Model one = fake([](auto&, ModelOutcome& o) { o.instructions = 300; }, 3);
+  one.cores = 1;
+  const Verdict w = run_and_check(m, m.runs[0], p, one, toy_reference);
+  ASSERT_FALSE(w.passed);
+  EXPECT_NE(w.summary().find("expected 0x00000002, got 0x00000006"), std::string::npos) << w.summary();
+  EXPECT_NE(w.summary().find("more than the 100 allowed"), std::string::npos) << w.summary();
+  EXPECT_FALSE(run_and_check(m, m.runs[0], p, fake([](auto&, ModelOutcome& o) { o.instructions = 301; }, 3),
+                             toy_reference)
+                   .passed);
 }
 
 TEST(Harness, LimitsTheListOfMismatches) {

@@ -83,7 +83,9 @@ Status Link::run_domain(const Program& p, const BoardInfo& info, uint32_t w, uin
 }
 
 examples::Model board_model(Link& link, const BoardInfo& info, unsigned run_timeout_ms) {
-  return [&link, info, run_timeout_ms](const examples::ModelJob& job) {
+  examples::Model model;
+  model.cores = info.cores;
+  model.run = [&link, info, run_timeout_ms](const examples::ModelJob& job) {
     examples::ModelOutcome out;
     if (job.commands.IsSequence()) {
       // The manifest's list through the host API, as on a model; the board's own
@@ -113,6 +115,7 @@ examples::Model board_model(Link& link, const BoardInfo& info, unsigned run_time
     for (const examples::Span& r : job.reads) out.reads.push_back(link.read_mem(r.address, r.words));
     return out;
   };
+  return model;
 }
 
 }  // namespace umbra::board

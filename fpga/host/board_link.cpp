@@ -139,7 +139,7 @@ void Link::send_expect_ok(const std::vector<uint8_t>& bytes, const char* what) {
 
 BoardInfo Link::info() {
   send_expect_ok(frame(Cmd::Info), "INFO");
-  const std::vector<uint8_t> b = receive(23, "INFO");
+  const std::vector<uint8_t> b = receive(25, "INFO");
   if (get32(&b[0]) != kMagic)
     throw LinkError(
         -2, "INFO: the reply does not start with \"UMBR\": not an Umbra board, or the wrong baud rate");
@@ -154,6 +154,8 @@ BoardInfo Link::info() {
   i.mem_bytes = get32(&b[13]);
   i.line_bytes = get16(&b[17]);
   i.clk_hz = get32(&b[19]);
+  i.cores = get16(&b[23]);
+  if (i.cores == 0) throw LinkError(-2, "INFO: the board says it has no cores");
   info_ = i;
   return i;
 }

@@ -54,11 +54,12 @@ enum class Code : uint8_t {
 std::string code_name(uint8_t code);
 
 constexpr uint32_t kMagic = 0x52424d55;  // "UMBR", little-endian
-// Version 3: every command with arguments takes four bytes (two u16 fields, or one u32
+// Version 4: every command with arguments takes four bytes (two u16 fields, or one u32
 // for DOORBELL and WINDOW), and addresses are word indices inside a window of
 // kWindowBytes, which WINDOW chooses on a board with more memory (docs/fpga.md, "The
-// host protocol").  Version 2 had no WINDOW: the host reached the first 128 KiB.
-constexpr uint8_t kVersion = 3;
+// host protocol").  Version 2 had no WINDOW: the host reached the first 128 KiB;
+// version 3's INFO did not say how many cores LAUNCH starts threads on.
+constexpr uint8_t kVersion = 4;
 constexpr uint32_t kWindowBytes = 0x20000;  // 32768 words: a memory word index is 15 bits
 // The protocol's count field allows 0xffff words; the host sends at most 256 per
 // frame so that a frame's transfer (1 KiB: 89 ms at 115200 baud) stays well inside
@@ -69,7 +70,8 @@ constexpr uint32_t kMaxField = 0xffff;
 
 struct BoardInfo {
   uint8_t version = 0;
-  unsigned threads = 0, regs = 0, line_bytes = 0;
+  unsigned threads = 0, regs = 0, line_bytes = 0;  // threads: a core's
+  unsigned cores = 0;                              // LAUNCH starts its threads on each
   uint32_t imem_words = 0, mem_bytes = 0, clk_hz = 0;
 };
 

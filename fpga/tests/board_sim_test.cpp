@@ -179,6 +179,7 @@ TEST_F(BoardSim, InfoDescribesTheVerilatedBoard) {
   EXPECT_EQ(i.mem_bytes, uint32_t(BOARD_MEM_WORDS) * 4);
   EXPECT_EQ(i.line_bytes, 4u);  // neither board configuration has a cache: a fill is a word
   EXPECT_EQ(i.clk_hz, kClkHz);
+  EXPECT_EQ(i.cores, 1u);
   const board::Status s = link.status();
   EXPECT_FALSE(s.busy || s.launched || s.any_fault()) << s.describe();
 }

@@ -169,6 +169,7 @@ TEST(Ulx3sBoard, InitializesTheSdramAndDescribesItself) {
   EXPECT_EQ(i.mem_bytes, board_config().mem_bytes);
   EXPECT_EQ(i.line_bytes, unsigned(board_config().cache_line_bytes));
   EXPECT_EQ(i.clk_hz, kClkHz);
+  EXPECT_EQ(i.cores, unsigned(board_config().cores));  // LAUNCH starts i.threads on each
   EXPECT_FALSE(link.status().any_fault());
   EXPECT_EQ(sim.violations(), "");
 }

@@ -10,7 +10,9 @@
 namespace umbra::examples {
 
 Model harness_model(const Config& cfg, RunFunction run, models::Result* last) {
-  return [cfg, run = std::move(run), last](const ModelJob& job) {
+  Model model;
+  model.cores = cfg.cores;
+  model.run = [cfg, run = std::move(run), last](const ModelJob& job) {
     ModelOutcome out;
     try {
       if (job.commands.IsSequence()) {
@@ -42,6 +44,7 @@ Model harness_model(const Config& cfg, RunFunction run, models::Result* last) {
     }
     return out;
   };
+  return model;
 }
 
 }  // namespace umbra::examples

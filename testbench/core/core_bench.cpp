@@ -685,7 +685,7 @@ void random_programs(unsigned count, uint32_t seed) {
 
 // The RTL as a model for the examples harness (examples/harness.h).
 umbra::examples::Model rtl_model(unsigned latency) {
-  return [latency](const umbra::examples::ModelJob& job) {
+  return {[latency](const umbra::examples::ModelJob& job) {
     umbra::examples::ModelOutcome out;
     CoreDriver b(latency);
     b.load(*job.program);
@@ -710,7 +710,7 @@ umbra::examples::Model rtl_model(unsigned latency) {
       out.reads.push_back(std::move(words));
     }
     return out;
-  };
+  }};  // one core
 }
 
 // Whether every register the program names exists in this core.

@@ -264,6 +264,27 @@ TEST(BoardBackend, RunDomainBuildsItsBufferThroughTheDeviceAndChecksTheFence) {
   EXPECT_EQ(small.words_written, 0u) << "refused before anything is sent";
 }
 
+// The board's cores, from INFO, are the examples' machine: a thread launch's threads
+// start on every core, so the harness checks the run as that many more threads.
+TEST(BoardBackend, BoardModelIsAMachineOfTheBoardsCores) {
+  FakeBoard board;
+  board.cores = 4;
+  Link link(board, 100);
+  const BoardInfo info = link.info();
+  EXPECT_EQ(info.cores, 4u);
+  EXPECT_EQ(board_model(link, info, 1000).cores, 4u);
+
+  FakeBoard none;
+  none.cores = 0;
+  Link none_link(none, 100);
+  try {
+    none_link.info();
+    FAIL() << "a board of no cores accepted";
+  } catch (const LinkError& e) {
+    EXPECT_NE(std::string(e.what()).find("INFO: the board says it has no cores"), std::string::npos) << e.what();
+  }
+}
+
 // A manifest's `commands:` run through board_model: the same steps as on a model
 // (examples::run_commands), the checked regions read back over the link; on a board
 // without a command processor the refusal reaches the caller (umbra-load skips).
@@ -280,7 +301,7 @@ TEST(BoardBackend, BoardModelRunsACommandListAndReadsTheCheckedRegions) {
   FakeBoard board;
   Link link(board, 100);
   const BoardInfo info = link.info();
-  const examples::ModelOutcome out = board_model(link, info, 1000)(job);
+  const examples::ModelOutcome out = board_model(link, info, 1000).run(job);
   EXPECT_TRUE(out.all_exited) << out.fault;
   EXPECT_EQ(out.fault, "");
   EXPECT_EQ(out.instructions, board.issued);
@@ -290,7 +311,7 @@ TEST(BoardBackend, BoardModelRunsACommandListAndReadsTheCheckedRegions) {
   EXPECT_EQ(board.doorbells, 1u);
 
   job.commands = YAML::Load("[program, {domain: [4, 1]}, {run: nowhere}]");
-  const examples::ModelOutcome bad = board_model(link, info, 1000)(job);
+  const examples::ModelOutcome bad = board_model(link, info, 1000).run(job);
   EXPECT_FALSE(bad.all_exited);
   EXPECT_NE(bad.fault.find("'nowhere' is neither a number nor a symbol"), std::string::npos) << bad.fault;
 
@@ -299,7 +320,7 @@ TEST(BoardBackend, BoardModelRunsACommandListAndReadsTheCheckedRegions) {
   Link ice40_link(ice40, 100);
   job.commands = YAML::Load("[program, {domain: [4, 1]}, run]");
   try {
-    board_model(ice40_link, ice40_link.info(), 1000)(job);
+    board_model(ice40_link, ice40_link.info(), 1000).run(job);
     FAIL() << "no error";
   } catch (const LinkError& e) {
     EXPECT_EQ(e.code(), int(Code::Unknown));

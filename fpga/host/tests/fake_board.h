@@ -34,6 +34,7 @@ class FakeBoard : public Transport {
   unsigned busy_ms = 5;      // board time a run takes
   bool fault = false;        // the run ends with thread 3 faulting at pc 0x40
   uint64_t cycles = 1234, issued = 567;
+  unsigned cores = 1;  // what INFO says
 
   // What the host did.
   unsigned resets = 0, doorbells = 0, launches = 0, windows = 0;
@@ -78,6 +79,7 @@ class FakeBoard : public Transport {
         fake_put(out_, uint32_t(4 * mem_.size()), 4);  // the host window
         fake_put(out_, 32, 2);                         // line bytes
         fake_put(out_, 50000000, 4);
+        fake_put(out_, cores, 2);
         return true;
       case Cmd::Status: {
         consume(1);
