@@ -157,7 +157,8 @@ struct Verdict {
 
 // Runs one run of an example on a model and checks it: the model must report that
 // every thread exited, no fault, no more than max_instructions (times the cores for a
-// thread launch), and every checked word equal to the reference's.  At most `max_mismatches` differing words are listed.
+// thread launch), and every checked word equal to the reference's.  At most
+// `max_mismatches` differing words are listed.
 Verdict run_and_check(const Manifest& m, const RunSpec& run, const Program& p, const Model& model,
                       const Reference& reference, unsigned max_mismatches = 8);
 
